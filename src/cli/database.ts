@@ -1,0 +1,56 @@
+import { existsSync } from 'node:fs';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import pg from 'pg';
+import type { Config } from '../config.js';
+import { startEmbeddedPostgres } from '../db/embedded.js';
+
+const DATABASE = 'marketplace';
+
+export interface OpenDatabase {
+  url: string;
+  /** Stops the embedded server when this process started it. */
+  release(): Promise<void>;
+}
+
+const urlFile = (config: Config) => path.join(config.dataDir, 'database-url');
+
+const reachable = async (url: string) => {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+};
+
+/**
+ * DATABASE_URL when given; otherwise the embedded server under SVC_DATA_DIR. When a
+ * running instance already serves that data directory, its server is used (the CLI can
+ * rebuild projections beside a live service); otherwise this process starts it.
+ */
+export const openDatabase = async (config: Config, log: (line: string) => void = () => undefined): Promise<OpenDatabase> => {
+  if (config.databaseUrl) return { url: config.databaseUrl, release: async () => undefined };
+  if (existsSync(urlFile(config))) {
+    const url = (await readFile(urlFile(config), 'utf8')).trim();
+    if (await reachable(url)) return { url, release: async () => undefined };
+  }
+  const embedded = await startEmbeddedPostgres(config.dataDir, log);
+  const admin = new pg.Client({ connectionString: embedded.adminUrl });
+  await admin.connect();
+  const exists = await admin.query('select 1 from pg_database where datname = $1', [DATABASE]);
+  if (exists.rowCount === 0) await admin.query(`create database ${DATABASE}`);
+  await admin.end();
+  const url = embedded.urlFor(DATABASE);
+  await writeFile(urlFile(config), url, { mode: 0o600 });
+  return {
+    url,
+    release: async () => {
+      await rm(urlFile(config), { force: true });
+      await embedded.stop();
+    },
+  };
+};

@@ -1,0 +1,33 @@
+import { ConfigError, loadConfig } from '../config.js';
+import { projectionsRebuild, projectionsStatus } from './projections.js';
+import { serve } from './serve.js';
+
+const usage = `usage: npm run cli -- <command>
+
+  serve                         start the service (what npm start runs)
+  projections status            each projection's position, version and lag
+  projections rebuild [name]    rebuild one or all projections from position 0, live`;
+
+const main = async (args: string[]): Promise<number | undefined> => {
+  const config = loadConfig();
+  if (config.eventStore === 'kurrentdb') {
+    console.error('SVC_EVENT_STORE=kurrentdb: this build ships the Postgres event store only');
+    return 2;
+  }
+  const [command, sub, arg] = args;
+  if (command === 'serve') return void (await serve(config));
+  if (command === 'projections' && sub === 'status') return projectionsStatus(config);
+  if (command === 'projections' && sub === 'rebuild') return projectionsRebuild(config, arg);
+  console.error(usage);
+  return 2;
+};
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    if (code !== undefined) process.exit(code);
+  },
+  (error) => {
+    console.error(error instanceof ConfigError ? error.message : error);
+    process.exit(1);
+  },
+);

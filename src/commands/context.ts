@@ -1,0 +1,49 @@
+import type { Clock } from '../clock.js';
+import type { Environment } from '../config.js';
+import type { Decider, DomainEvent } from '../domain/decider.js';
+import type { EventMetadata, EventStore, Position } from '../eventstore/port.js';
+import type { ProjectionRunner } from '../projections/runner.js';
+import { type Handled, handle } from './handle.js';
+
+export interface CommandDeps {
+  store: EventStore;
+  clock: Clock;
+  env: Environment;
+  projections: ProjectionRunner;
+}
+
+/** Who asked and why: becomes the events' metadata (never a secret). */
+export interface Caller {
+  correlationId?: string;
+  causationId?: string;
+  supplierId?: string;
+}
+
+export const metadataFor = (env: Environment, caller: Caller): EventMetadata => ({
+  ...(caller.correlationId && { correlation_id: caller.correlationId }),
+  ...(caller.causationId && { causation_id: caller.causationId }),
+  ...(caller.supplierId && { supplier_id: caller.supplierId }),
+  mode: env === 'sandbox' ? 'test' : 'live',
+});
+
+/**
+ * Runs one command and, when it wrote, waits (bounded) until the read models have applied
+ * it, so the caller's next read sees its own write.
+ */
+export const execute = async <S, C, E extends DomainEvent>(
+  deps: CommandDeps,
+  streamId: string,
+  decider: Decider<S, C, E>,
+  command: (now: string) => NoInfer<C>,
+  caller: Caller,
+): Promise<Handled<S, E>> => {
+  const at = deps.clock.now();
+  const result = await handle(deps.store, streamId, decider, command(at.toISOString()), {
+    at,
+    metadata: metadataFor(deps.env, caller),
+  });
+  if (result.position) await waitForReadModels(deps, result.position);
+  return result;
+};
+
+export const waitForReadModels = (deps: CommandDeps, position: Position) => deps.projections.waitFor(position);

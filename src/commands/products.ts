@@ -1,0 +1,22 @@
+import { type ProductCommand, type ProductFields, productDecider } from '../domain/product.js';
+import { newId } from '../ids.js';
+import { type Caller, type CommandDeps, execute } from './context.js';
+
+export const productStream = (productId: string) => `product-${productId}`;
+
+export const createProduct = async (deps: CommandDeps, fields: ProductFields, caller: Caller) => {
+  const productId = newId();
+  const result = await execute(
+    deps,
+    productStream(productId),
+    productDecider,
+    (now): ProductCommand => ({ type: 'CreateProduct', data: { ...fields, productId, now } }),
+    caller,
+  );
+  return result.state!;
+};
+
+export const updateProduct = async (deps: CommandDeps, productId: string, changes: Partial<ProductFields>, caller: Caller) => {
+  const result = await execute(deps, productStream(productId), productDecider, (now): ProductCommand => ({ type: 'UpdateProduct', data: { changes, now } }), caller);
+  return result.state!;
+};

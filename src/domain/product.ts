@@ -1,0 +1,97 @@
+import type { Decider } from './decider.js';
+import { assertNever, DomainError } from './errors.js';
+
+export type ProductType = 'game_key' | 'topup';
+export type ProductStatus = 'sellable' | 'not_sellable';
+
+export interface FormField {
+  key: string;
+  label: string;
+  type: 'text' | 'number' | 'select';
+  required: boolean;
+  pattern: string | null;
+  max_length: number | null;
+  help_text: string | null;
+  options: { value: string; label: string }[] | null;
+}
+
+export interface ProductFields {
+  name: string;
+  type: ProductType;
+  platform: string;
+  region: string;
+  status: ProductStatus;
+  formFields: FormField[];
+}
+
+export type ProductEvent =
+  | { type: 'ProductCreated'; data: ProductFields & { productId: string; at: string } }
+  | { type: 'ProductUpdated'; data: { productId: string; changes: Partial<ProductFields>; at: string } };
+
+export type ProductCommand =
+  | { type: 'CreateProduct'; data: ProductFields & { productId: string; now: string } }
+  | { type: 'UpdateProduct'; data: { changes: Partial<ProductFields>; now: string } };
+
+export type ProductState = (ProductFields & { id: string }) | null;
+
+export const productDecider: Decider<ProductState, ProductCommand, ProductEvent> = {
+  initialState: null,
+
+  evolve(state, event) {
+    switch (event.type) {
+      case 'ProductCreated': {
+        const { productId, at: _at, ...fields } = event.data;
+        return { id: productId, ...fields };
+      }
+      case 'ProductUpdated':
+        return state && { ...state, ...event.data.changes };
+      default:
+        return assertNever(event);
+    }
+  },
+
+  decide(command, state) {
+    switch (command.type) {
+      case 'CreateProduct': {
+        if (state) throw new DomainError('product_exists', `product ${state.id} already exists`);
+        const { now, ...fields } = command.data;
+        checkFormFields(fields.type, fields.formFields);
+        return [{ type: 'ProductCreated', data: { ...fields, at: now } }];
+      }
+      case 'UpdateProduct': {
+        if (!state) throw new DomainError('not_found', 'product not found');
+        const changes = Object.fromEntries(
+          Object.entries(command.data.changes).filter(
+            ([k, v]) => v !== undefined && JSON.stringify(v) !== JSON.stringify(state[k as keyof ProductFields]),
+          ),
+        ) as Partial<ProductFields>;
+        if (Object.keys(changes).length === 0) return [];
+        const next = { ...state, ...changes };
+        checkFormFields(next.type, next.formFields);
+        return [{ type: 'ProductUpdated', data: { productId: state.id, changes, at: command.data.now } }];
+      }
+      default:
+        return assertNever(command);
+    }
+  },
+};
+
+/** Form fields describe what a top-up buyer types; a game key has none to ask for. */
+const checkFormFields = (type: ProductType, fields: FormField[]): void => {
+  if (type !== 'topup' && fields.length > 0)
+    throw new DomainError('validation_failed', 'form_fields are for top-up products only', {
+      errors: [{ field: 'body.form_fields', message: 'only top-up products have form fields' }],
+    });
+  const keys = new Set<string>();
+  fields.forEach((f, i) => {
+    if (keys.has(f.key))
+      throw new DomainError('validation_failed', `form field key ${f.key} appears twice`, {
+        errors: [{ field: `body.form_fields.${i}.key`, message: 'duplicate key' }],
+      });
+    keys.add(f.key);
+    if (f.type === 'select' && (!f.options || f.options.length === 0))
+      throw new DomainError('validation_failed', `select field ${f.key} needs options`, {
+        errors: [{ field: `body.form_fields.${i}.options`, message: 'a select field needs at least one option' }],
+      });
+  });
+};

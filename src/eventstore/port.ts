@@ -1,0 +1,99 @@
+/**
+ * The event store port. Every adapter (Postgres today, KurrentDB later) passes the same
+ * conformance suite in test/eventstore/conformance.ts, written against this file only.
+ */
+
+/**
+ * A place in the global order. Like KurrentDB's $all position it has two parts: `commit`
+ * orders transactions, `prepare` orders events inside them. Compare with `comparePositions`.
+ */
+export interface Position {
+  readonly commit: bigint;
+  readonly prepare: bigint;
+}
+
+export const START: Position = { commit: 0n, prepare: 0n };
+
+export const comparePositions = (a: Position, b: Position): number =>
+  a.commit !== b.commit ? (a.commit < b.commit ? -1 : 1) : a.prepare === b.prepare ? 0 : a.prepare < b.prepare ? -1 : 1;
+
+export const formatPosition = (p: Position): string => `${p.commit}/${p.prepare}`;
+
+export const parsePosition = (s: string): Position => {
+  const m = /^(\d+)\/(\d+)$/.exec(s);
+  if (!m) throw new Error(`not a position: ${s}`);
+  return { commit: BigInt(m[1]!), prepare: BigInt(m[2]!) };
+};
+
+export interface EventMetadata {
+  correlation_id?: string;
+  causation_id?: string;
+  supplier_id?: string;
+  /** `test` in the sandbox, `live` in production, as the spec's envelope `mode`. */
+  mode?: 'test' | 'live';
+  [key: string]: unknown;
+}
+
+export interface NewEvent {
+  /** A ULID; given by the caller when the event must have a deterministic id. */
+  id?: string;
+  type: string;
+  data: unknown;
+  metadata?: EventMetadata;
+}
+
+export interface RecordedEvent<T = unknown> {
+  id: string;
+  streamId: string;
+  /** 0 for a stream's first event. */
+  revision: number;
+  position: Position;
+  type: string;
+  data: T;
+  metadata: EventMetadata;
+  createdAt: Date;
+}
+
+/** `no_stream`: the stream must not exist; `stream_exists`: it must; a number: its last revision. */
+export type ExpectedRevision = 'any' | 'no_stream' | 'stream_exists' | number;
+
+export interface AppendResult {
+  /** Revision of the last event written (the stream's revision afterwards). */
+  nextRevision: number;
+  position: Position;
+}
+
+export class WrongExpectedRevision extends Error {
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedRevision,
+    readonly actual: number | 'no_stream',
+  ) {
+    super(`stream ${streamId}: expected revision ${String(expected)}, actual ${String(actual)}`);
+  }
+}
+
+export interface Subscription {
+  close(): Promise<void>;
+}
+
+export interface SubscribeOptions {
+  from: Position;
+  batchSize?: number;
+  /** Called with each batch in global order; the next batch waits for the returned promise. */
+  onEvents(events: RecordedEvent[]): Promise<void>;
+  onError?(error: unknown): void;
+}
+
+export interface EventStore {
+  append(streamId: string, events: NewEvent[], expected: ExpectedRevision, at: Date): Promise<AppendResult>;
+  /** Events of one stream from a revision on, in order; empty when the stream does not exist. */
+  readStream(streamId: string, fromRevision?: number): Promise<RecordedEvent[]>;
+  /** Events strictly after `after`, in global order, never skipping one that commits later. */
+  readAll(after: Position, limit: number): Promise<RecordedEvent[]>;
+  /** Position of the last event a reader can see now (START when empty). */
+  head(): Promise<Position>;
+  /** Catch-up from `from`, then live: every event exactly once, in global order. */
+  subscribe(options: SubscribeOptions): Subscription;
+  close(): Promise<void>;
+}

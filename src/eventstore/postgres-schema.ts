@@ -1,0 +1,82 @@
+/**
+ * DDL of the Postgres event store. The global order is (transaction id, sequence): a
+ * reader only reads below the oldest transaction still running (the snapshot's xmin), so
+ * an append that commits late with a small sequence number is never skipped.
+ */
+export const eventStoreDdl = `
+create table es_streams (
+  stream_id text primary key,
+  revision bigint not null,
+  -- xid of the last transaction that appended; a later append must have a larger one so
+  -- that the (xid, sequence) order keeps every stream's events in revision order
+  last_xid xid8 not null
+);
+
+create table es_events (
+  position bigint generated always as identity primary key,
+  transaction_id xid8 not null default pg_current_xact_id(),
+  stream_id text not null,
+  stream_revision bigint not null,
+  event_id text not null unique,
+  type text not null,
+  data jsonb not null,
+  metadata jsonb not null,
+  created_at timestamptz not null,
+  unique (stream_id, stream_revision)
+);
+
+create index es_events_global_order on es_events (transaction_id, position);
+
+create function es_append(p_stream text, p_expected text, p_events jsonb, p_created_at timestamptz)
+returns table (next_revision bigint, commit_position xid8, prepare_position bigint)
+language plpgsql as $$
+declare
+  v_current bigint;
+  v_last_xid xid8;
+  v_xid xid8 := pg_current_xact_id();
+  v_count int := jsonb_array_length(p_events);
+  v_position bigint;
+begin
+  loop
+    select s.revision, s.last_xid into v_current, v_last_xid from es_streams s where s.stream_id = p_stream for update;
+    exit when found;
+    insert into es_streams (stream_id, revision, last_xid) values (p_stream, -1, v_xid) on conflict do nothing;
+    if found then
+      v_current := -1;
+      v_last_xid := v_xid;
+      exit;
+    end if;
+    -- a concurrent append created the stream first: loop and lock its row
+  end loop;
+
+  if (p_expected = 'no_stream' and v_current <> -1)
+     or (p_expected = 'stream_exists' and v_current = -1)
+     or (p_expected ~ '^-?[0-9]+$' and v_current <> p_expected::bigint) then
+    raise exception 'wrong expected revision' using errcode = 'SV409', detail = v_current::text;
+  end if;
+
+  if v_xid < v_last_xid then
+    -- this transaction took its id before the one that appended last: retrying with a
+    -- fresh transaction keeps the global order consistent with the stream's order
+    raise exception 'append raced an older transaction' using errcode = '40001';
+  end if;
+
+  if v_count = 0 then
+    return query select v_current, v_xid, 0::bigint;
+    return;
+  end if;
+
+  with inserted as (
+    insert into es_events (stream_id, stream_revision, event_id, type, data, metadata, created_at)
+    select p_stream, v_current + e.ord, e.value->>'id', e.value->>'type', e.value->'data', e.value->'metadata', p_created_at
+    from jsonb_array_elements(p_events) with ordinality as e(value, ord)
+    order by e.ord
+    returning position
+  )
+  select max(position) into v_position from inserted;
+  update es_streams set revision = v_current + v_count, last_xid = v_xid where stream_id = p_stream;
+  perform pg_notify('es_events', '');
+  return query select v_current + v_count, v_xid, v_position;
+end;
+$$;
+`;

@@ -1,0 +1,61 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Services } from '../service.js';
+import type { LimitClass } from './limits.js';
+import { HttpProblem } from './problem.js';
+import { resolvePrincipal } from './principal.js';
+import type { Bucket } from './rate-limiter.js';
+
+const limitClassOf = (req: FastifyRequest): LimitClass =>
+  req.routeOptions.config?.limitClass ?? (req.method === 'GET' || req.method === 'HEAD' ? 'reads' : 'writes');
+
+const isOperatorPath = (url: string) => url.startsWith('/operator/');
+
+/**
+ * Who may call, and how often, for every route: resolve the token, count the request
+ * against its rate-limit buckets (so even a 401 carries the X-RateLimit headers and
+ * unauthenticated callers are limited per IP), then refuse callers the route is not for.
+ */
+export const registerAccessControl = (app: FastifyInstance, services: Services) => {
+  const { limits } = services;
+
+  const bucketsFor = (req: FastifyRequest): Bucket[] => {
+    const p = req.principal;
+    switch (p.kind) {
+      case 'supplier': {
+        const cls = limitClassOf(req);
+        return [
+          { name: `token:${p.tokenId}:${cls}`, limit: limits[cls] },
+          { name: `supplier:${p.supplierId}`, limit: limits.per_supplier },
+        ];
+      }
+      case 'operator':
+        return [{ name: 'operator', limit: limits.operator }];
+      case 'anonymous':
+        return [{ name: `ip:${p.ip}`, limit: limits.unauthenticated }];
+    }
+  };
+
+  app.addHook('onRequest', async (req, reply) => {
+    const config = req.routeOptions.config ?? {};
+    req.principal = await resolvePrincipal(req, { db: services.db, env: services.config.env, operatorToken: services.operatorToken });
+
+    if (!config.unlimited) {
+      const verdict = await services.rateLimiter.hit(bucketsFor(req), services.clock.now());
+      reply.header('x-ratelimit-limit', verdict.limit);
+      reply.header('x-ratelimit-remaining', verdict.remaining);
+      reply.header('x-ratelimit-reset', verdict.reset);
+      if (!verdict.allowed)
+        throw new HttpProblem('rate_limited', `rate limit of ${verdict.limit} requests per minute exceeded; retry after ${verdict.retryAfter} s`, {}, {
+          'retry-after': String(verdict.retryAfter),
+        });
+    }
+
+    const url = req.routeOptions.url ?? req.url;
+    if (config.public || req.is404 || url.startsWith('/api/v1/docs')) return;
+    const wanted = isOperatorPath(url) ? 'operator' : 'supplier';
+    if (req.principal.kind !== wanted) {
+      reply.header('www-authenticate', 'Bearer');
+      throw new HttpProblem('unauthorized', 'a valid bearer token is required');
+    }
+  });
+};

@@ -1,0 +1,92 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
+import { newId } from '../ids.js';
+import type { Services } from '../service.js';
+import { registerErrorHandling } from './errors.js';
+import { registerIdempotency } from './idempotency.js';
+import type { LimitClass } from './limits.js';
+import { registerOperatorRoutes } from './operator/index.js';
+import type { Principal } from './principal.js';
+import { registerProductRoutes } from './products.js';
+import { registerAccessControl } from './access.js';
+import { registerSystemRoutes } from './system.js';
+import { registerWhoamiRoutes } from './whoami.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Rate-limit class; GET defaults to `reads`, other methods to `writes`. */
+    limitClass?: LimitClass;
+    /** Accepts Idempotency-Key (every mutating endpoint). */
+    idempotent?: boolean;
+    /** Needs no token (health, docs, the OpenAPI document). */
+    public?: boolean;
+    /** Outside rate limiting (health probes). */
+    unlimited?: boolean;
+  }
+  interface FastifyRequest {
+    principal: Principal;
+  }
+}
+
+export const API_PREFIX = '/api/v1';
+export const OPERATOR_PREFIX = '/operator/v1';
+
+/** Bodies are small JSON documents; routes that take uploads raise their own limit. */
+const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+export const buildHttpApp = async (services: Services, logger: Logger): Promise<FastifyInstance> => {
+  const app: FastifyInstance = Fastify({
+    loggerInstance: logger,
+    genReqId: () => newId(),
+    requestIdLogLabel: 'trace_id',
+    requestIdHeader: false,
+    bodyLimit: DEFAULT_BODY_LIMIT,
+    trustProxy: false,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  }) as unknown as FastifyInstance;
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('principal', null as never);
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-trace-id', req.id);
+  });
+
+  registerErrorHandling(app);
+  registerAccessControl(app, services);
+  registerIdempotency(app, {
+    db: services.db,
+    clock: services.clock,
+    scopeOf: (req: FastifyRequest) => (req.principal.kind === 'supplier' ? `supplier:${req.principal.supplierId}` : req.principal.kind),
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Supplier Marketplace API',
+        version: 'v1',
+        description: 'Offers, inventory, orders, balance and webhooks for suppliers; the operator API for the storefront and staff.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs`, uiConfig: { docExpansion: 'list' } });
+
+  registerSystemRoutes(app, services);
+  await app.register(
+    async (api) => {
+      registerWhoamiRoutes(api, services);
+      registerProductRoutes(api, services);
+    },
+    { prefix: API_PREFIX },
+  );
+  await app.register(async (op) => registerOperatorRoutes(op, services), { prefix: OPERATOR_PREFIX });
+  return app;
+};

@@ -1,0 +1,53 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { DomainError } from '../domain/errors.js';
+import { HttpProblem, sendProblem } from './problem.js';
+import { isProblemCode } from './problem-codes.js';
+
+interface FieldError {
+  field: string;
+  message: string;
+}
+
+const fieldPath = (context: string | undefined, instancePath: string) =>
+  [context ?? 'body', ...instancePath.split('/').filter(Boolean)].join('.');
+
+/**
+ * One error mechanism for every route: whatever goes wrong leaves as
+ * application/problem+json. Anything unexpected is logged with its stack and answered as
+ * a 500 that reveals nothing.
+ */
+export const registerErrorHandling = (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, req, reply) => {
+    if (error instanceof HttpProblem) {
+      reply.headers(error.headers);
+      return sendProblem(req, reply, error.code, error.detail, error.extensions);
+    }
+    if (error instanceof DomainError && isProblemCode(error.code)) {
+      return sendProblem(req, reply, error.code, error.detail, error.extensions);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: FieldError[] = error.validation.map((v) => ({
+        field: fieldPath(error.validationContext, v.instancePath),
+        message: v.message ?? 'invalid',
+      }));
+      return sendProblem(req, reply, 'validation_failed', errors.map((e) => `${e.field}: ${e.message}`).join('; '), { errors });
+    }
+    switch (error.code) {
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+        return sendProblem(req, reply, 'malformed_json', 'the body is not valid JSON');
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return sendProblem(req, reply, 'unsupported_media_type', 'send the body as application/json');
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return sendProblem(req, reply, 'payload_too_large', 'the body is larger than this endpoint accepts');
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return sendProblem(req, reply, 'bad_request', error.message);
+    }
+    req.log.error({ err: error }, 'unhandled error');
+    return sendProblem(req, reply, 'internal_error', 'something went wrong on our side; quote the trace_id when you report it');
+  });
+
+  app.setNotFoundHandler((req, reply) => sendProblem(req, reply, 'not_found', `no route ${req.method} ${req.url.split('?')[0]}`));
+};

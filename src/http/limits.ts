@@ -1,0 +1,32 @@
+/** The spec's rate-limit classes (Limits), per rolling 60-second window. */
+export const limitClasses = ['reads', 'writes', 'sync', 'bulk', 'simulate', 'test'] as const;
+export type LimitClass = (typeof limitClasses)[number];
+
+export interface LimitTable {
+  reads: number;
+  writes: number;
+  sync: number;
+  bulk: number;
+  simulate: number;
+  test: number;
+  /** Across all of one supplier's tokens. */
+  per_supplier: number;
+  /** Per IP, for requests without a valid token. */
+  unauthenticated: number;
+  /** The operator token; the spec leaves it out, the storefront drives checkout through it. */
+  operator: number;
+}
+
+export const specLimits: LimitTable = {
+  reads: 600,
+  writes: 120,
+  sync: 300,
+  bulk: 12,
+  simulate: 120,
+  test: 6,
+  per_supplier: 1200,
+  unauthenticated: 30,
+  operator: 6000,
+};
+
+export const WINDOW_SECONDS = 60;

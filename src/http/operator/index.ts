@@ -1,0 +1,12 @@
+import type { FastifyInstance } from 'fastify';
+import type { Services } from '../../service.js';
+import { registerOperatorClockRoutes } from './clock.js';
+import { registerOperatorProductRoutes } from './products.js';
+import { registerOperatorSupplierRoutes } from './suppliers.js';
+
+/** The operator API of shared/design/operator-contract.md, behind the operator token. */
+export const registerOperatorRoutes = (app: FastifyInstance, services: Services) => {
+  registerOperatorSupplierRoutes(app, services);
+  registerOperatorProductRoutes(app, services);
+  registerOperatorClockRoutes(app, services);
+};

@@ -1,0 +1,90 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createProduct, updateProduct } from '../../commands/products.js';
+import type { ProductFields, ProductState } from '../../domain/product.js';
+import type { Services } from '../../service.js';
+import { FormField } from '../product-resource.js';
+import { problems } from '../schemas.js';
+import { callerOf } from '../supplier.js';
+
+const tags = ['operator'];
+
+const fields = {
+  name: z.string().trim().min(1).max(200),
+  type: z.enum(['game_key', 'topup']),
+  platform: z.string().trim().min(1).max(100),
+  region: z.string().trim().min(1).max(100),
+  status: z.enum(['sellable', 'not_sellable']),
+  form_fields: z.array(FormField).max(50),
+};
+
+const OperatorProduct = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.enum(['game_key', 'topup']),
+  platform: z.string(),
+  region: z.string(),
+  status: z.enum(['sellable', 'not_sellable']),
+  form_fields: z.array(FormField),
+});
+
+const toResource = (p: NonNullable<ProductState>) => ({
+  id: p.id,
+  name: p.name,
+  type: p.type,
+  platform: p.platform,
+  region: p.region,
+  status: p.status,
+  form_fields: p.formFields,
+});
+
+export const registerOperatorProductRoutes = (app: FastifyInstance, services: Services) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post(
+    '/products',
+    {
+      config: { idempotent: true },
+      schema: {
+        summary: 'Create a product',
+        tags,
+        body: z.object({ ...fields, form_fields: fields.form_fields.default([]) }).strict(),
+        response: { 201: OperatorProduct, ...problems() },
+      },
+    },
+    async (req, reply) => {
+      const { form_fields, ...rest } = req.body;
+      const product = await createProduct(services.commands, { ...rest, formFields: form_fields }, callerOf(req));
+      return reply.code(201).send(toResource(product));
+    },
+  );
+
+  api.patch(
+    '/products/:product_id',
+    {
+      config: { idempotent: true },
+      schema: {
+        summary: 'Change a product (any of its fields)',
+        tags,
+        params: z.object({ product_id: z.string().min(1).max(100) }),
+        body: z
+          .object({
+            name: fields.name.optional(),
+            type: fields.type.optional(),
+            platform: fields.platform.optional(),
+            region: fields.region.optional(),
+            status: fields.status.optional(),
+            form_fields: fields.form_fields.optional(),
+          })
+          .strict(),
+        response: { 200: OperatorProduct, ...problems(404) },
+      },
+    },
+    async (req) => {
+      const { form_fields, ...rest } = req.body;
+      const changes: Partial<ProductFields> = { ...rest, ...(form_fields && { formFields: form_fields }) };
+      return toResource(await updateProduct(services.commands, req.params.product_id, changes, callerOf(req)));
+    },
+  );
+};

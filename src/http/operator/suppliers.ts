@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { issueToken, registerSupplier, revokeToken } from '../../commands/suppliers.js';
+import type { Services } from '../../service.js';
+import { problems } from '../schemas.js';
+import { callerOf } from '../supplier.js';
+
+const tags = ['operator'];
+const SupplierId = z.object({ supplier_id: z.string().min(1).max(100) });
+
+export const registerOperatorSupplierRoutes = (app: FastifyInstance, services: Services) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post(
+    '/suppliers',
+    {
+      config: { idempotent: true },
+      schema: {
+        summary: 'Register a supplier; its first token is shown once',
+        tags,
+        body: z.object({ name: z.string().trim().min(1).max(200) }).strict(),
+        response: { 201: z.object({ supplier: z.object({ id: z.string(), name: z.string() }), token: z.string(), token_id: z.string() }), ...problems() },
+      },
+    },
+    async (req, reply) => {
+      const { supplier, token, tokenId } = await registerSupplier(services.commands, req.body.name, callerOf(req));
+      return reply.code(201).send({ supplier, token, token_id: tokenId });
+    },
+  );
+
+  api.post(
+    '/suppliers/:supplier_id/tokens',
+    {
+      config: { idempotent: true },
+      schema: {
+        summary: 'Issue another token for a supplier (shown once)',
+        tags,
+        params: SupplierId,
+        response: { 201: z.object({ token: z.string(), token_id: z.string() }), ...problems(404) },
+      },
+    },
+    async (req, reply) => {
+      const { token, tokenId } = await issueToken(services.commands, req.params.supplier_id, callerOf(req));
+      return reply.code(201).send({ token, token_id: tokenId });
+    },
+  );
+
+  api.delete(
+    '/suppliers/:supplier_id/tokens/:token_id',
+    {
+      config: { idempotent: true },
+      schema: {
+        summary: 'Revoke a token: it answers 401 from then on',
+        tags,
+        params: SupplierId.extend({ token_id: z.string().min(1).max(100) }),
+        response: { 204: z.null().describe('revoked'), ...problems(404) },
+      },
+    },
+    async (req, reply) => {
+      await revokeToken(services.commands, req.params.supplier_id, req.params.token_id, callerOf(req));
+      return reply.code(204).send(null);
+    },
+  );
+};

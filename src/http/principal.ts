@@ -1,0 +1,42 @@
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Environment } from '../config.js';
+import type { Database } from '../db/schema.js';
+import { hashToken, sameSecret, tokenPrefix } from '../crypto/tokens.js';
+
+/** Who is calling, resolved once per request from the bearer token. */
+export type Principal =
+  | { kind: 'supplier'; supplierId: string; supplierName: string; tokenId: string }
+  | { kind: 'operator' }
+  | { kind: 'anonymous'; ip: string };
+
+const bearer = (req: FastifyRequest): string | undefined => {
+  const header = req.headers.authorization;
+  if (!header) return undefined;
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return m?.[1];
+};
+
+/**
+ * A token of the other environment, a revoked token or an unknown one all resolve to
+ * anonymous: the route then answers 401 without saying which it was.
+ */
+export const resolvePrincipal = async (
+  req: FastifyRequest,
+  deps: { db: Kysely<Database>; env: Environment; operatorToken: string },
+): Promise<Principal> => {
+  const token = bearer(req);
+  const anonymous: Principal = { kind: 'anonymous', ip: req.ip };
+  if (!token) return anonymous;
+  if (sameSecret(token, deps.operatorToken)) return { kind: 'operator' };
+  if (!token.startsWith(tokenPrefix(deps.env))) return anonymous;
+  const row = await deps.db
+    .selectFrom('supplier_tokens as t')
+    .innerJoin('suppliers as s', 's.id', 't.supplier_id')
+    .select(['t.supplier_id', 't.token_id', 's.name'])
+    .where('t.token_hash', '=', hashToken(token))
+    .where('t.revoked_at', 'is', null)
+    .where('t.environment', '=', deps.env)
+    .executeTakeFirst();
+  return row ? { kind: 'supplier', supplierId: row.supplier_id, supplierName: row.name, tokenId: row.token_id } : anonymous;
+};

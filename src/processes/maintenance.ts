@@ -1,0 +1,17 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { purgeIdempotencyKeys } from '../http/idempotency.js';
+import type { RateLimiter } from '../http/rate-limiter.js';
+import type { Timers } from './timers.js';
+
+const HOUR_MS = 60 * 60_000;
+
+/** Hourly housekeeping: forget expired idempotency keys and spent rate-limit windows. */
+export const registerMaintenance = (timers: Timers, deps: { db: Kysely<Database>; rateLimiter: RateLimiter }) => {
+  timers.on('maintenance.purge', async (timer) => {
+    const now = timer.dueAt;
+    await purgeIdempotencyKeys(deps.db, now);
+    await deps.rateLimiter.purge(now);
+    return { runAgainAt: new Date(now.getTime() + HOUR_MS) };
+  });
+};

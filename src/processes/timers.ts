@@ -1,0 +1,154 @@
+import { type Kysely, sql } from 'kysely';
+import type { Logger } from 'pino';
+import type { Clock } from '../clock.js';
+import type { Database } from '../db/schema.js';
+import { newId } from '../ids.js';
+
+export interface DueTimer<P = unknown> {
+  kind: string;
+  key: string;
+  dueAt: Date;
+  payload: P;
+  attempt: number;
+}
+
+/** What a timer handler may answer: nothing (done) or a later time to run again. */
+export type TimerOutcome = void | { runAgainAt: Date };
+
+export type TimerHandler = (timer: DueTimer<any>) => Promise<TimerOutcome>;
+
+const LEASE_MS = 5 * 60_000;
+const MAX_BACKOFF_MS = 60 * 60_000;
+
+/**
+ * Durable timers: one row per (kind, key) in Postgres. A due timer is claimed with
+ * `FOR UPDATE SKIP LOCKED` and a lease in a short transaction, run outside it (handlers
+ * call the outside world and must not hold a transaction open), then deleted. A restart
+ * loses none; two instances never run the same one while its lease holds. Due times are
+ * read from the injectable clock, so tests move time and drain due work at will.
+ */
+export class Timers {
+  private readonly handlers = new Map<string, TimerHandler>();
+  private readonly instance = newId();
+  private loop: Promise<void> | undefined;
+  private stopping = false;
+  private kick: (() => void) | undefined;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly clock: Clock,
+    private readonly log: Logger,
+  ) {}
+
+  on(kind: string, handler: TimerHandler): void {
+    this.handlers.set(kind, handler);
+  }
+
+  /**
+   * Schedules (kind, key) at `dueAt`. Keyed: scheduling the same key again is harmless
+   * unless `replace` moves it. Pass a transaction to schedule atomically with other writes.
+   */
+  async schedule(
+    kind: string,
+    key: string,
+    dueAt: Date,
+    payload: unknown = {},
+    options: { db?: Kysely<Database>; replace?: boolean } = {},
+  ): Promise<void> {
+    const row = { kind, key, due_at: dueAt, payload: JSON.stringify(payload), created_at: this.clock.now() };
+    const insert = (options.db ?? this.db).insertInto('timers').values(row);
+    await (options.replace
+      ? insert.onConflict((oc) =>
+          oc.columns(['kind', 'key']).doUpdateSet({ due_at: dueAt, payload: row.payload, claimed_by: null, claimed_until: null, attempts: 0 }),
+        )
+      : insert.onConflict((oc) => oc.columns(['kind', 'key']).doNothing())
+    ).execute();
+    this.kick?.();
+  }
+
+  async cancel(kind: string, key: string, db: Kysely<Database> = this.db): Promise<void> {
+    await db.deleteFrom('timers').where('kind', '=', kind).where('key', '=', key).execute();
+  }
+
+  /** Claims and runs every timer due now; returns how many ran. */
+  async runDue(limit = 100): Promise<number> {
+    const now = this.clock.now();
+    const claimToken = `${this.instance}:${newId()}`;
+    const claimed = await sql<{ kind: string; key: string; due_at: Date; payload: unknown; attempts: number }>`
+      update timers t set claimed_by = ${claimToken}, claimed_until = ${new Date(now.getTime() + LEASE_MS)}, attempts = t.attempts + 1
+      from (
+        select kind, key from timers
+        where due_at <= ${now} and (claimed_until is null or claimed_until < ${now})
+        order by due_at limit ${limit}
+        for update skip locked
+      ) due
+      where t.kind = due.kind and t.key = due.key
+      returning t.kind, t.key, t.due_at, t.payload, t.attempts`.execute(this.db);
+
+    // run in due order; different timers are independent, so run them side by side
+    await Promise.all(
+      claimed.rows
+        .sort((a, b) => a.due_at.getTime() - b.due_at.getTime())
+        .map((row) => this.runOne({ kind: row.kind, key: row.key, dueAt: row.due_at, payload: row.payload, attempt: row.attempts }, claimToken)),
+    );
+    return claimed.rows.length;
+  }
+
+  private async runOne(timer: DueTimer, claimToken: string): Promise<void> {
+    const mine = (q: any) => q.where('kind', '=', timer.kind).where('key', '=', timer.key).where('claimed_by', '=', claimToken);
+    const handler = this.handlers.get(timer.kind);
+    try {
+      if (!handler) throw new Error(`no handler for timer kind ${timer.kind}`);
+      const outcome = await handler(timer);
+      if (outcome && 'runAgainAt' in outcome) {
+        await mine(this.db.updateTable('timers').set({ due_at: outcome.runAgainAt, claimed_by: null, claimed_until: null, attempts: 0 })).execute();
+      } else {
+        // a handler that rescheduled its own key cleared the claim: that new row stays
+        await mine(this.db.deleteFrom('timers')).execute();
+      }
+    } catch (error) {
+      const backoff = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** Math.min(timer.attempt, 12));
+      this.log.warn({ err: error, timer: { kind: timer.kind, key: timer.key, attempt: timer.attempt } }, 'timer failed; retrying later');
+      await mine(
+        this.db.updateTable('timers').set({
+          due_at: new Date(this.clock.now().getTime() + backoff),
+          claimed_by: null,
+          claimed_until: null,
+          last_error: String(error instanceof Error ? error.message : error).slice(0, 1000),
+        }),
+      ).execute();
+    }
+  }
+
+  /** Polls for due timers until stopped; a local schedule() wakes it at once. */
+  start(intervalMs = 250): void {
+    if (this.loop) return;
+    this.stopping = false;
+    this.loop = (async () => {
+      while (!this.stopping) {
+        let ran = 0;
+        try {
+          ran = await this.runDue();
+        } catch (error) {
+          if (!this.stopping) this.log.error({ err: error }, 'timer poll failed');
+        }
+        if (ran === 0 && !this.stopping)
+          await new Promise<void>((resolve) => {
+            const t = setTimeout(resolve, intervalMs);
+            this.kick = () => {
+              clearTimeout(t);
+              resolve();
+            };
+          });
+        this.kick = undefined;
+      }
+    })();
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.kick?.();
+    await this.loop;
+    this.loop = undefined;
+  }
+}

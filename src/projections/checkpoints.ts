@@ -1,0 +1,41 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { type Position, START } from '../eventstore/port.js';
+
+export interface Checkpoint {
+  position: Position;
+  version: number;
+}
+
+export const readCheckpoint = async (db: Kysely<Database>, name: string): Promise<Checkpoint | undefined> => {
+  const row = await db
+    .selectFrom('projection_checkpoints')
+    .select(['commit_position', 'prepare_position', 'version'])
+    .where('name', '=', name)
+    .executeTakeFirst();
+  return row && { position: { commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position) }, version: row.version };
+};
+
+export const writeCheckpoint = async (db: Kysely<Database>, name: string, position: Position, version: number, at: Date) => {
+  const values = {
+    commit_position: position.commit.toString(),
+    prepare_position: Number(position.prepare),
+    version,
+    updated_at: at,
+  };
+  await db
+    .insertInto('projection_checkpoints')
+    .values({ name, ...values })
+    .onConflict((oc) => oc.column('name').doUpdateSet(values))
+    .execute();
+};
+
+/**
+ * Serialises every writer of one projector's tables (live runners on any instance and a
+ * rebuild's final swap) for the length of a transaction. Advisory locks take no
+ * transaction id, so they do not hold back the event store's read horizon.
+ */
+export const lockProjector = (db: Kysely<Database>, name: string) =>
+  sql`select pg_advisory_xact_lock(hashtext(${`projection:${name}`}))`.execute(db);
+
+export const initialCheckpoint = (version: number): Checkpoint => ({ position: START, version });

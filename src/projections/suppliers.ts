@@ -1,0 +1,38 @@
+import type { SupplierEvent } from '../domain/supplier.js';
+import type { RecordedEvent } from '../eventstore/port.js';
+import { projector } from './projector.js';
+
+type E<T extends SupplierEvent['type']> = RecordedEvent<Extract<SupplierEvent, { type: T }>['data']>;
+
+/** Suppliers and the hashes of their tokens: what authentication looks up on every request. */
+export const suppliersProjection = projector({
+  name: 'suppliers',
+  version: 1,
+  tables: ['suppliers', 'supplier_tokens'],
+  ddl: (s) => `
+    create table ${s}.suppliers (id text primary key, name text not null, created_at timestamptz not null);
+    create table ${s}.supplier_tokens (
+      token_hash text primary key,
+      token_id text not null unique,
+      supplier_id text not null,
+      environment text not null,
+      created_at timestamptz not null,
+      revoked_at timestamptz
+    );
+    create index on ${s}.supplier_tokens (supplier_id);`,
+  handlers: {
+    SupplierRegistered: (db, e: E<'SupplierRegistered'>) =>
+      db.insertInto('suppliers').values({ id: e.data.supplierId, name: e.data.name, created_at: e.data.at }),
+    SupplierTokenIssued: (db, e: E<'SupplierTokenIssued'>) =>
+      db.insertInto('supplier_tokens').values({
+        token_hash: e.data.tokenHash,
+        token_id: e.data.tokenId,
+        supplier_id: e.data.supplierId,
+        environment: e.data.environment,
+        created_at: e.data.at,
+        revoked_at: null,
+      }),
+    SupplierTokenRevoked: (db, e: E<'SupplierTokenRevoked'>) =>
+      db.updateTable('supplier_tokens').set({ revoked_at: e.data.at }).where('token_id', '=', e.data.tokenId),
+  },
+});

@@ -1,0 +1,159 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import pino, { type Logger } from 'pino';
+import { type Clock, OffsetClock, systemClock } from './clock.js';
+import type { CommandDeps } from './commands/context.js';
+import type { Config } from './config.js';
+import { connect, type Db } from './db/connect.js';
+import { migrate } from './db/migrations.js';
+import type { Database } from './db/schema.js';
+import { SecretBox } from './crypto/secret-box.js';
+import type { EventStore } from './eventstore/port.js';
+import { PostgresEventStore } from './eventstore/postgres.js';
+import { buildHttpApp } from './http/app.js';
+import { type LimitTable, specLimits } from './http/limits.js';
+import type { MarketView } from './http/product-resource.js';
+import { RateLimiter } from './http/rate-limiter.js';
+import { allProjectors } from './projections/index.js';
+import { ProjectionRunner } from './projections/runner.js';
+import { Timers } from './processes/timers.js';
+import { registerMaintenance } from './processes/maintenance.js';
+
+export interface Services {
+  config: Config;
+  clock: Clock;
+  db: Kysely<Database>;
+  store: EventStore;
+  projections: ProjectionRunner;
+  timers: Timers;
+  commands: CommandDeps;
+  rateLimiter: RateLimiter;
+  limits: LimitTable;
+  operatorToken: string;
+  secretBox: SecretBox;
+  log: Logger;
+  /** The product's market as one supplier sees it. */
+  market(productIds: string[], supplierId: string): Promise<Map<string, MarketView>>;
+  isReady(): boolean;
+  /** Present only with the test clock: moves time and runs what fell due. */
+  advanceClock?: (seconds: number) => Promise<Date>;
+}
+
+export interface ServiceOptions {
+  config: Config;
+  databaseUrl: string;
+  operatorToken: string;
+  secretKey: string;
+  clock?: Clock & { advance?(seconds: number): Date };
+  logger?: Logger;
+  /** Poll for due timers in the background (tests drain them by hand instead). */
+  backgroundTimers?: boolean;
+  limits?: Partial<LimitTable>;
+  poolSize?: number;
+}
+
+export interface RunningService {
+  services: Services;
+  app: FastifyInstance;
+  /** Waits until read models and processes caught up and no timer is due, repeatedly. */
+  drain(): Promise<void>;
+  listen(): Promise<string>;
+  stop(): Promise<void>;
+}
+
+export const createLogger = (level: string): Logger =>
+  pino({
+    level,
+    // belt and braces: no code path logs these, and if one ever did they would not leave
+    redact: {
+      paths: ['req.headers.authorization', 'headers.authorization', '*.token', '*.secret', '*.password', '*.value', '*.content_base64'],
+      censor: '[redacted]',
+    },
+  });
+
+/** Builds and starts one instance: database schema, projections, timers, HTTP app. */
+export const startService = async (options: ServiceOptions): Promise<RunningService> => {
+  const { config } = options;
+  const log = options.logger ?? createLogger(config.logLevel);
+  const clock = options.clock ?? (config.testClock ? new OffsetClock() : systemClock);
+  const db: Db = connect(options.databaseUrl, options.poolSize ?? 20);
+  await migrate(db.kysely);
+
+  const store = new PostgresEventStore(db.pool);
+  const projections = new ProjectionRunner(db.kysely, store, allProjectors, () => clock.now(), log);
+  const timers = new Timers(db.kysely, clock, log);
+  const rateLimiter = new RateLimiter(db.kysely);
+  const commands: CommandDeps = { store, clock, env: config.env, projections };
+  let ready = false;
+
+  const drain = async () => {
+    for (let round = 0; round < 1000; round++) {
+      const head = await store.head();
+      await projections.waitFor(head, 30_000);
+      const ran = await timers.runDue();
+      const after = await store.head();
+      if (ran === 0 && after.commit === head.commit && after.prepare === head.prepare) return;
+    }
+    throw new Error('drain did not settle after 1000 rounds');
+  };
+
+  const advance = options.clock?.advance?.bind(options.clock) ?? (clock instanceof OffsetClock ? clock.advance.bind(clock) : undefined);
+  const services: Services = {
+    config,
+    clock,
+    db: db.kysely,
+    store,
+    projections,
+    timers,
+    commands,
+    rateLimiter,
+    limits: { ...specLimits, ...options.limits },
+    operatorToken: options.operatorToken,
+    secretBox: new SecretBox(options.secretKey),
+    log,
+    // offers and routing arrive with the offers issue; until then no product has an offer
+    market: async (ids) => new Map(ids.map((id) => [id, { buyer_price: null, active_offers: 0, your_offer_selected: false }])),
+    isReady: () => ready,
+    ...(advance &&
+      config.testClock && {
+        advanceClock: async (seconds: number) => {
+          const now = advance(seconds);
+          await drain();
+          return now;
+        },
+      }),
+  };
+
+  registerMaintenance(timers, { db: db.kysely, rateLimiter });
+  await projections.start();
+  await timers.schedule('maintenance.purge', 'all', clock.now());
+  if (options.backgroundTimers ?? true) timers.start();
+  const app = await buildHttpApp(services, log);
+
+  // ready once the read models caught up with what was there at start
+  void projections.waitFor(await store.head(), 10 * 60_000).then((ok) => {
+    ready = ok;
+  });
+
+  let stopped = false;
+  return {
+    services,
+    app,
+    drain,
+    listen: async () => {
+      await app.listen({ port: config.port, host: config.host });
+      const address = app.server.address();
+      const port = typeof address === 'object' && address ? address.port : config.port;
+      return `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+    },
+    stop: async () => {
+      if (stopped) return;
+      stopped = true;
+      await app.close(); // in-flight requests finish first
+      await timers.stop();
+      await projections.stop();
+      await store.close();
+      await db.close();
+    },
+  };
+};
