@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { type SupplierEvent, supplierDecider } from '../../src/domain/supplier.js';
+import { givenFor } from '../support/given.js';
+
+const given = givenFor(supplierDecider);
+const now = '2026-01-05T10:00:00.000Z';
+const registered: SupplierEvent = { type: 'SupplierRegistered', data: { supplierId: 's1', name: 'Acme', at: now } };
+const issued: SupplierEvent = {
+  type: 'SupplierTokenIssued',
+  data: { supplierId: 's1', tokenId: 't1', tokenHash: 'h1', environment: 'sandbox', at: now },
+};
+
+describe('Supplier', () => {
+  it('registers once', () => {
+    given().when({ type: 'RegisterSupplier', data: { supplierId: 's1', name: 'Acme', now } }).then([registered]);
+    given(registered).when({ type: 'RegisterSupplier', data: { supplierId: 's1', name: 'Acme', now } }).thenThrows('supplier_exists');
+  });
+
+  it('issues tokens only to a registered supplier, keeping the hash only', () => {
+    given(registered)
+      .when({ type: 'IssueToken', data: { tokenId: 't1', tokenHash: 'h1', environment: 'sandbox', now } })
+      .then([issued]);
+    given().when({ type: 'IssueToken', data: { tokenId: 't1', tokenHash: 'h1', environment: 'sandbox', now } }).thenThrows('not_found');
+  });
+
+  it('revokes a token once; revoking again changes nothing; an unknown token is not found', () => {
+    const revoked: SupplierEvent = { type: 'SupplierTokenRevoked', data: { supplierId: 's1', tokenId: 't1', at: now } };
+    given(registered, issued).when({ type: 'RevokeToken', data: { tokenId: 't1', now } }).then([revoked]);
+    given(registered, issued, revoked).when({ type: 'RevokeToken', data: { tokenId: 't1', now } }).then([]);
+    given(registered).when({ type: 'RevokeToken', data: { tokenId: 'nope', now } }).thenThrows('not_found');
+    expect(given(registered, issued, revoked).state().tokens).toEqual({ t1: { revoked: true } });
+  });
+});

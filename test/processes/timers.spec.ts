@@ -1,0 +1,133 @@
+import pino from 'pino';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { TestClock } from '../../src/clock.js';
+import { connect, type Db } from '../../src/db/connect.js';
+import { type DueTimer, Timers } from '../../src/processes/timers.js';
+import { createTestDatabase } from '../support/database.js';
+
+const silent = pino({ level: 'silent' });
+
+describe('durable timers', () => {
+  let db: Db;
+  let clock: TestClock;
+  const t0 = new Date('2026-03-01T12:00:00.000Z');
+  const at = (seconds: number) => new Date(t0.getTime() + seconds * 1000);
+
+  beforeAll(async () => {
+    db = connect(await createTestDatabase(), 10);
+  });
+  afterAll(() => db.close());
+  beforeEach(async () => {
+    await db.kysely.deleteFrom('timers').execute();
+    clock = new TestClock(t0);
+  });
+
+  const timersWith = (log: DueTimer[], handler?: (t: DueTimer) => Promise<void | { runAgainAt: Date }>) => {
+    const timers = new Timers(db.kysely, clock, silent);
+    timers.on('settle', async (t) => {
+      log.push(t);
+      return handler?.(t);
+    });
+    return timers;
+  };
+
+  it('runs a timer only once it is due, with its payload, then forgets it', async () => {
+    const ran: DueTimer[] = [];
+    const timers = timersWith(ran);
+    await timers.schedule('settle', 'entry-1', at(600), { entryId: 'entry-1' });
+    expect(await timers.runDue()).toBe(0);
+    clock.advance(599);
+    expect(await timers.runDue()).toBe(0);
+    clock.advance(1);
+    expect(await timers.runDue()).toBe(1);
+    expect(ran).toEqual([{ kind: 'settle', key: 'entry-1', dueAt: at(600), payload: { entryId: 'entry-1' }, attempt: 1 }]);
+    expect(await db.kysely.selectFrom('timers').selectAll().execute()).toEqual([]);
+    clock.advance(3600);
+    expect(await timers.runDue()).toBe(0);
+  });
+
+  it('is keyed: scheduling the same key twice keeps the first, replace moves it', async () => {
+    const timers = timersWith([]);
+    await timers.schedule('settle', 'k', at(60), { n: 1 });
+    await timers.schedule('settle', 'k', at(10), { n: 2 });
+    let rows = await db.kysely.selectFrom('timers').select(['due_at', 'payload']).execute();
+    expect(rows).toEqual([{ due_at: at(60), payload: { n: 1 } }]);
+    await timers.schedule('settle', 'k', at(30), { n: 3 }, { replace: true });
+    rows = await db.kysely.selectFrom('timers').select(['due_at', 'payload']).execute();
+    expect(rows).toEqual([{ due_at: at(30), payload: { n: 3 } }]);
+  });
+
+  it('survives a restart: a new instance runs what the old one scheduled', async () => {
+    await timersWith([]).schedule('settle', 'after-restart', at(5), {});
+    const ran: DueTimer[] = [];
+    const restarted = timersWith(ran);
+    clock.advance(5);
+    expect(await restarted.runDue()).toBe(1);
+    expect(ran.map((t) => t.key)).toEqual(['after-restart']);
+  });
+
+  it('never runs the same timer on two instances', async () => {
+    const ranA: DueTimer[] = [];
+    const ranB: DueTimer[] = [];
+    const slow = () => new Promise<void>((r) => setTimeout(r, 5));
+    const a = timersWith(ranA, slow);
+    const b = timersWith(ranB, slow);
+    for (let i = 0; i < 200; i++) await a.schedule('settle', `k${i}`, at(i % 7), {});
+    clock.advance(10);
+    const drain = async (t: Timers) => {
+      let total = 0;
+      for (let n = await t.runDue(20); n > 0; n = await t.runDue(20)) total += n;
+      return total;
+    };
+    const [na, nb] = await Promise.all([drain(a), drain(b)]);
+    expect(na + nb).toBe(200);
+    const keys = [...ranA, ...ranB].map((t) => t.key).sort();
+    expect(new Set(keys).size).toBe(200);
+    expect(na).toBeGreaterThan(0);
+    expect(nb).toBeGreaterThan(0);
+  });
+
+  it('retries a failed timer later with backoff and records the error', async () => {
+    let fail = true;
+    const ran: DueTimer[] = [];
+    const timers = timersWith(ran, async () => {
+      if (fail) throw new Error('supplier down');
+    });
+    await timers.schedule('settle', 'flaky', at(0), {});
+    expect(await timers.runDue()).toBe(1);
+    const row = await db.kysely.selectFrom('timers').selectAll().executeTakeFirstOrThrow();
+    expect(row.last_error).toBe('supplier down');
+    expect(row.attempts).toBe(1);
+    expect(row.due_at).toEqual(at(2)); // 1 s * 2^attempt
+    expect(await timers.runDue()).toBe(0);
+    fail = false;
+    clock.advance(2);
+    expect(await timers.runDue()).toBe(1);
+    expect(ran.map((t) => t.attempt)).toEqual([1, 2]);
+    expect(await db.kysely.selectFrom('timers').selectAll().execute()).toEqual([]);
+  });
+
+  it('a handler may ask to run again later', async () => {
+    const ran: DueTimer[] = [];
+    const timers = timersWith(ran, async (t) => ({ runAgainAt: new Date(t.dueAt.getTime() + 10_000) }));
+    await timers.schedule('settle', 'poll', at(0), {});
+    await timers.runDue();
+    clock.advance(10);
+    await timers.runDue();
+    expect(ran.map((t) => t.dueAt)).toEqual([at(0), at(10)]);
+    const row = await db.kysely.selectFrom('timers').select(['due_at', 'claimed_by']).executeTakeFirstOrThrow();
+    expect(row).toEqual({ due_at: at(20), claimed_by: null });
+  });
+
+  it('a claim whose lease ran out (its instance died) is taken over', async () => {
+    const ran: DueTimer[] = [];
+    const timers = timersWith(ran);
+    await timers.schedule('settle', 'orphan', at(0), {});
+    // an instance claimed it and died before finishing
+    await db.kysely.updateTable('timers').set({ claimed_by: 'dead:1', claimed_until: at(300) }).execute();
+    expect(await timers.runDue()).toBe(0);
+    clock.advance(301);
+    expect(await timers.runDue()).toBe(1);
+    expect(ran.map((t) => t.key)).toEqual(['orphan']);
+  });
+});

@@ -1,0 +1,30 @@
+import { expect } from 'vitest';
+import type { Decider, DomainEvent } from '../../src/domain/decider.js';
+import { DomainError } from '../../src/domain/errors.js';
+
+/**
+ * Decider tests read as the spec does: given these events, when this command, then these
+ * events (or this error code). No database, no clock.
+ */
+export const givenFor =
+  <S, C, E extends DomainEvent>(decider: Decider<S, C, E>) =>
+  (...history: E[]) => ({
+    when: (command: C) => {
+      const run = () => decider.decide(command, history.reduce(decider.evolve, decider.initialState));
+      return {
+        then: (expected: E[]) => expect(run()).toEqual(expected),
+        thenThrows: (code: string, extensions?: Record<string, unknown>) => {
+          let thrown: unknown;
+          try {
+            run();
+          } catch (error) {
+            thrown = error;
+          }
+          expect(thrown).toBeInstanceOf(DomainError);
+          expect((thrown as DomainError).code).toBe(code);
+          if (extensions) expect((thrown as DomainError).extensions).toEqual(extensions);
+        },
+      };
+    },
+    state: () => history.reduce(decider.evolve, decider.initialState),
+  });
