@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import pino, { type Logger } from 'pino';
 import { type Clock, OffsetClock, systemClock } from './clock.js';
 import type { CommandDeps } from './commands/context.js';
+import { StreamStates } from './commands/handle.js';
 import type { Config } from './config.js';
 import { connect, type Db } from './db/connect.js';
 import { migrate } from './db/migrations.js';
@@ -12,6 +13,7 @@ import type { EventStore } from './eventstore/port.js';
 import { PostgresEventStore } from './eventstore/postgres.js';
 import { buildHttpApp } from './http/app.js';
 import { type LimitTable, specLimits } from './http/limits.js';
+import { marketsFor } from './http/market.js';
 import type { MarketView } from './http/product-resource.js';
 import { RateLimiter } from './http/rate-limiter.js';
 import { allProjectors } from './projections/index.js';
@@ -83,7 +85,18 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
   const projections = new ProjectionRunner(db.kysely, store, allProjectors, () => clock.now(), log);
   const timers = new Timers(db.kysely, clock, log);
   const rateLimiter = new RateLimiter(db.kysely);
-  const commands: CommandDeps = { store, clock, env: config.env, projections };
+  const secretBox = new SecretBox(options.secretKey);
+  const commands: CommandDeps = {
+    store,
+    clock,
+    env: config.env,
+    projections,
+    states: new StreamStates(),
+    db: db.kysely,
+    secretBox,
+    secretKey: options.secretKey,
+    targets: { allowPrivate: config.allowPrivateTargets },
+  };
   let ready = false;
 
   const drain = async () => {
@@ -109,10 +122,9 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
     rateLimiter,
     limits: { ...specLimits, ...options.limits },
     operatorToken: options.operatorToken,
-    secretBox: new SecretBox(options.secretKey),
+    secretBox,
     log,
-    // offers and routing arrive with the offers issue; until then no product has an offer
-    market: async (ids) => new Map(ids.map((id) => [id, { buyer_price: null, active_offers: 0, your_offer_selected: false }])),
+    market: (ids, supplierId) => marketsFor(db.kysely, ids, supplierId, clock.now()),
     isReady: () => ready,
     ...(advance &&
       config.testClock && {

@@ -1,15 +1,26 @@
+import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.js';
+import type { SecretBox } from '../crypto/secret-box.js';
+import type { Database } from '../db/schema.js';
+import type { TargetPolicy } from '../net/targets.js';
 import type { Environment } from '../config.js';
 import type { Decider, DomainEvent } from '../domain/decider.js';
 import type { EventMetadata, EventStore, Position } from '../eventstore/port.js';
 import type { ProjectionRunner } from '../projections/runner.js';
-import { type Handled, handle } from './handle.js';
+import { type Handled, handle, type StreamStates } from './handle.js';
 
 export interface CommandDeps {
   store: EventStore;
   clock: Clock;
   env: Environment;
   projections: ProjectionRunner;
+  states: StreamStates;
+  /** Write-side tables that are not events (sealed inventory values). */
+  db: Kysely<Database>;
+  secretBox: SecretBox;
+  /** SVC_SECRET_KEY, also the key of inventory fingerprints. */
+  secretKey: string;
+  targets: TargetPolicy;
 }
 
 /** Who asked and why: becomes the events' metadata (never a secret). */
@@ -41,6 +52,7 @@ export const execute = async <S, C, E extends DomainEvent>(
   const result = await handle(deps.store, streamId, decider, command(at.toISOString()), {
     at,
     metadata: metadataFor(deps.env, caller),
+    cache: deps.states,
   });
   if (result.position) await waitForReadModels(deps, result.position);
   return result;

@@ -10,6 +10,76 @@ export interface Handled<State, Event> {
 }
 
 const MAX_ATTEMPTS = 5;
+const CACHE_LIMIT = 20_000;
+
+interface Cached {
+  decider: unknown;
+  revision: number;
+  state: unknown;
+}
+
+/**
+ * Folded states by stream, so a command reads only the events appended since it last
+ * looked. Always safe: every command still reads the stream's tail before deciding, and
+ * a concurrent writer elsewhere is caught by the expected revision.
+ */
+export class StreamStates {
+  private readonly states = new Map<string, Cached>();
+  private readonly queues = new Map<string, Promise<unknown>>();
+
+  get(streamId: string, decider: unknown): Cached | undefined {
+    const hit = this.states.get(streamId);
+    if (!hit || hit.decider !== decider) return undefined;
+    // refresh its place in the LRU order
+    this.states.delete(streamId);
+    this.states.set(streamId, hit);
+    return hit;
+  }
+
+  set(streamId: string, value: Cached): void {
+    this.states.set(streamId, value);
+    if (this.states.size > CACHE_LIMIT) this.states.delete(this.states.keys().next().value!);
+  }
+
+  forget(streamId: string): void {
+    this.states.delete(streamId);
+  }
+
+  /**
+   * Runs commands on one stream one after another inside this process: concurrent
+   * checkouts on one inventory then queue instead of failing on revision conflicts.
+   */
+  serialize<T>(streamId: string, work: () => Promise<T>): Promise<T> {
+    const before = this.queues.get(streamId) ?? Promise.resolve();
+    const run = before.then(work, work);
+    const tail = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.queues.set(streamId, tail);
+    void tail.then(() => {
+      if (this.queues.get(streamId) === tail) this.queues.delete(streamId);
+    });
+    return run;
+  }
+}
+
+/** Reads a stream's current state (through the cache when given). */
+export const load = async <State, Command, Event extends DomainEvent>(
+  store: EventStore,
+  streamId: string,
+  decider: Decider<State, Command, Event>,
+  cache?: StreamStates,
+): Promise<{ state: State; revision: number }> => {
+  const cached = cache?.get(streamId, decider);
+  let state = (cached?.state as State | undefined) ?? decider.initialState;
+  let revision = cached?.revision ?? -1;
+  const tail = await store.readStream(streamId, revision + 1);
+  for (const e of tail) state = decider.evolve(state, e as unknown as Event);
+  if (tail.length > 0) revision = tail[tail.length - 1]!.revision;
+  if (cache && revision >= 0) cache.set(streamId, { decider, revision, state });
+  return { state, revision };
+};
 
 /**
  * Load the stream, fold, decide, append at the revision that was read. A concurrent writer
@@ -20,25 +90,28 @@ export const handle = async <State, Command, Event extends DomainEvent>(
   streamId: string,
   decider: Decider<State, Command, Event>,
   command: Command,
-  context: { at: Date; metadata: EventMetadata; eventIds?: (index: number) => string | undefined },
+  context: { at: Date; metadata: EventMetadata; cache?: StreamStates },
 ): Promise<Handled<State, Event>> => {
-  for (let attempt = 1; ; attempt++) {
-    const recorded = await store.readStream(streamId);
-    const state = recorded.reduce((s, e) => decider.evolve(s, e as unknown as Event), decider.initialState);
-    const events = decider.decide(command, state);
-    if (events.length === 0) return { state, events, position: null };
-    const expected = recorded.length === 0 ? 'no_stream' : recorded[recorded.length - 1]!.revision;
-    try {
-      const result = await store.append(
-        streamId,
-        events.map((e, i) => ({ id: context.eventIds?.(i), type: e.type, data: e.data, metadata: context.metadata })),
-        expected,
-        context.at,
-      );
-      return { state: events.reduce(decider.evolve, state), events, position: result.position };
-    } catch (error) {
-      if (error instanceof WrongExpectedRevision && attempt < MAX_ATTEMPTS) continue;
-      throw error;
+  const run = async (): Promise<Handled<State, Event>> => {
+    for (let attempt = 1; ; attempt++) {
+      const { state, revision } = await load(store, streamId, decider, context.cache);
+      const events = decider.decide(command, state);
+      if (events.length === 0) return { state, events, position: null };
+      try {
+        const result = await store.append(
+          streamId,
+          events.map((e) => ({ type: e.type, data: e.data, metadata: context.metadata })),
+          revision === -1 ? 'no_stream' : revision,
+          context.at,
+        );
+        const next = events.reduce(decider.evolve, state);
+        context.cache?.set(streamId, { decider, revision: result.nextRevision, state: next });
+        return { state: next, events, position: result.position };
+      } catch (error) {
+        if (error instanceof WrongExpectedRevision && attempt < MAX_ATTEMPTS) continue;
+        throw error;
+      }
     }
-  }
+  };
+  return context.cache ? context.cache.serialize(streamId, run) : run();
 };

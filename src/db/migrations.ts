@@ -54,6 +54,17 @@ const migrations: Record<string, Migration> = {
       primary key (scope, key)
     );
     create index idempotency_keys_expiry on idempotency_keys (expires_at);`),
+  // Key values and files are not events: they are secrets, sealed with SVC_SECRET_KEY,
+  // kept once here and referenced from the inventory events by item id.
+  '006_inventory_values': ddl(`
+    create table inventory_values (
+      item_id text primary key,
+      offer_id text not null,
+      kind text not null,
+      sealed text not null,
+      created_at timestamptz not null
+    );
+    create index inventory_values_offer on inventory_values (offer_id);`),
 };
 
 export const migrate = async (db: Kysely<any>): Promise<void> => {

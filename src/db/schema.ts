@@ -70,7 +70,55 @@ export interface ProductTable {
   updated_at: Timestamp;
 }
 
+export interface InventoryValueTable {
+  item_id: string;
+  offer_id: string;
+  kind: string;
+  sealed: string;
+  created_at: Timestamp;
+}
+
+export interface OfferTable {
+  id: string;
+  supplier_id: string;
+  product_id: string;
+  external_ref: string;
+  status: string;
+  stock_mode: string;
+  price_amount: number;
+  delivery_sla_minutes: number;
+  delivery_time: string;
+  low_stock_threshold: number;
+  declared_stock: number | null;
+  stock_available: number;
+  stock_reserved: number;
+  stock_delivered: number;
+  health_score: number;
+  cooldown_until: Timestamp | null;
+  fulfilment_base_url: string | null;
+  last_healthcheck_at: Timestamp | null;
+  last_healthcheck_ok: boolean | null;
+  activated_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface InventoryItemTable {
+  id: string;
+  offer_id: string;
+  kind: string;
+  status: string;
+  file_name: string | null;
+  content_type: string | null;
+  order_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
+  inventory_values: InventoryValueTable;
+  offers: OfferTable;
+  inventory_items: InventoryItemTable;
   projection_checkpoints: ProjectionCheckpointTable;
   timers: TimerTable;
   rate_limit_hits: RateLimitHitTable;

@@ -11,6 +11,9 @@ import type { LimitClass } from './limits.js';
 import { registerOperatorRoutes } from './operator/index.js';
 import type { Principal } from './principal.js';
 import { registerProductRoutes } from './products.js';
+import { registerOfferRoutes } from './offers.js';
+import { registerInventoryRoutes } from './inventory.js';
+import { registerFeeRoutes } from './fees.js';
 import { registerAccessControl } from './access.js';
 import { registerSystemRoutes } from './system.js';
 import { registerWhoamiRoutes } from './whoami.js';
@@ -84,6 +87,9 @@ export const buildHttpApp = async (services: Services, logger: Logger): Promise<
     async (api) => {
       registerWhoamiRoutes(api, services);
       registerProductRoutes(api, services);
+      registerOfferRoutes(api, services);
+      registerInventoryRoutes(api, services);
+      registerFeeRoutes(api, services);
     },
     { prefix: API_PREFIX },
   );

@@ -1,6 +1,7 @@
+import { offersProjection } from './offers.js';
 import { productsProjection } from './products.js';
 import type { Projector } from './projector.js';
 import { suppliersProjection } from './suppliers.js';
 
 /** Every projector the service runs, in no particular order (each keeps its own checkpoint). */
-export const allProjectors: Projector[] = [suppliersProjection, productsProjection];
+export const allProjectors: Projector[] = [suppliersProjection, productsProjection, offersProjection];

@@ -1,0 +1,98 @@
+import { fingerprint } from '../crypto/fingerprint.js';
+import { DomainError } from '../domain/errors.js';
+import { type InventoryCommand, inventoryDecider, type NewItem } from '../domain/inventory.js';
+import { type Rejection, validateItem } from '../domain/inventory-items.js';
+import { newId } from '../ids.js';
+import { type Caller, type CommandDeps, execute } from './context.js';
+import { inventoryStream, loadOffer } from './offers.js';
+
+export interface UploadResult {
+  accepted: number;
+  rejected: Rejection[];
+  itemIds: string[];
+  stockAvailable: number;
+}
+
+/**
+ * Validates every item, seals the accepted values into `inventory_values`, then records
+ * the upload on the offer's inventory stream. Values are written first so that no event
+ * ever names an item whose value is missing; values of an upload that is then refused
+ * (a duplicate found under the stream lock) are deleted again.
+ */
+export const uploadInventory = async (
+  deps: CommandDeps,
+  supplierId: string,
+  offerId: string,
+  mode: 'strict' | 'partial',
+  rawItems: unknown[],
+  caller: Caller,
+): Promise<UploadResult> => {
+  const { offer } = await loadOffer(deps, supplierId, offerId);
+  if (offer.stockMode !== 'uploaded') throw new DomainError('stock_mode_mismatch', 'inventory uploads are for uploaded offers; declare stock with PUT /offers/{offer_id}/stock');
+
+  const rejected: Rejection[] = [];
+  const items: NewItem[] = [];
+  const sealed: { item_id: string; offer_id: string; kind: string; sealed: string; created_at: Date }[] = [];
+  const now = deps.clock.now();
+  rawItems.forEach((raw, index) => {
+    const result = validateItem(raw, index);
+    if ('rejection' in result) return void rejected.push(result.rejection);
+    const { item } = result;
+    const itemId = newId();
+    const content = item.kind === 'text' ? item.value : item.bytes;
+    items.push({
+      itemId,
+      index,
+      kind: item.kind,
+      fingerprint: fingerprint(deps.secretKey, item.kind, content),
+      fileName: item.kind === 'file' ? item.fileName : null,
+      contentType: item.kind === 'file' ? item.contentType : null,
+    });
+    sealed.push({ item_id: itemId, offer_id: offerId, kind: item.kind, sealed: deps.secretBox.seal(content), created_at: now });
+  });
+  if (mode === 'strict' && rejected.length > 0)
+    throw new DomainError('inventory_rejected', `${rejected.length} item(s) invalid; nothing was stored`, { rejected });
+
+  for (let i = 0; i < sealed.length; i += 500) await deps.db.insertInto('inventory_values').values(sealed.slice(i, i + 500)).execute();
+  const forget = async (ids: string[]) => {
+    for (let i = 0; i < ids.length; i += 1000)
+      if (ids.length > 0) await deps.db.deleteFrom('inventory_values').where('item_id', 'in', ids.slice(i, i + 1000)).execute();
+  };
+
+  try {
+    const result = await execute(
+      deps,
+      inventoryStream(offerId),
+      inventoryDecider,
+      (now): InventoryCommand => ({ type: 'UploadInventory', data: { offerId, mode, items, rejected, now } }),
+      caller,
+    );
+    const uploaded = result.events.find((e) => e.type === 'InventoryUploaded');
+    const acceptedIds = uploaded?.type === 'InventoryUploaded' ? uploaded.data.items.map((i) => i.itemId) : [];
+    const keep = new Set(acceptedIds);
+    await forget(items.map((i) => i.itemId).filter((id) => !keep.has(id)));
+    return {
+      accepted: acceptedIds.length,
+      rejected: uploaded?.type === 'InventoryUploaded' ? uploaded.data.rejected : rejected,
+      itemIds: acceptedIds,
+      stockAvailable: result.state.available,
+    };
+  } catch (error) {
+    await forget(items.map((i) => i.itemId));
+    throw error;
+  }
+};
+
+export const removeInventoryItem = async (deps: CommandDeps, supplierId: string, offerId: string, itemId: string, caller: Caller) => {
+  const { offer } = await loadOffer(deps, supplierId, offerId);
+  const result = await execute(
+    deps,
+    inventoryStream(offerId),
+    inventoryDecider,
+    (now): InventoryCommand => ({ type: 'RemoveItem', data: { offerId, itemId, lowStockThreshold: offer.terms.lowStockThreshold, now } }),
+    caller,
+  );
+  // the supplier took the key back: its value is no longer ours to keep
+  await deps.db.deleteFrom('inventory_values').where('item_id', '=', itemId).execute();
+  return result.state;
+};

@@ -1,0 +1,179 @@
+import { newFulfilmentSecret } from '../crypto/signature.js';
+import { DomainError } from '../domain/errors.js';
+import { inventoryDecider, type InventoryState } from '../domain/inventory.js';
+import { type OfferCommand, offerDecider, type OfferState, type OfferTerms, type StockMode } from '../domain/offer.js';
+import { productDecider } from '../domain/product.js';
+import { type SupplierCommand, supplierDecider } from '../domain/supplier.js';
+import { newId } from '../ids.js';
+import { checkTarget } from '../net/targets.js';
+import { probeHealthcheck, type SupplierEndpoint } from '../processes/fulfilment-client.js';
+import { type Caller, type CommandDeps, execute } from './context.js';
+import { load } from './handle.js';
+import { productStream } from './products.js';
+import { supplierStream } from './suppliers.js';
+
+export const offerStream = (offerId: string) => `offer-${offerId}`;
+export const inventoryStream = (offerId: string) => `inventory-${offerId}`;
+
+/** During a fulfilment secret rotation the old secret keeps signing for this long. */
+export const SECRET_OVERLAP_MS = 24 * 60 * 60_000;
+
+export interface OfferView {
+  offer: OfferState;
+  inventory: InventoryState;
+  /** The clear fulfilment secret, only right after creation or rotation. */
+  secret?: string;
+}
+
+export interface NewOffer {
+  productId: string;
+  stockMode: StockMode;
+  price: number;
+  externalRef: string;
+  lowStockThreshold: number;
+  deliverySlaMinutes?: number;
+  deliveryTime?: string;
+  declaredStock?: number;
+  fulfilmentBaseUrl?: string;
+}
+
+const unknownOffer = (offerId: string) => new DomainError('not_found', `offer ${offerId} not found`);
+
+/** The offer as its owner sees it; another supplier's offer does not exist for the caller (404). */
+export const loadOffer = async (deps: CommandDeps, supplierId: string, offerId: string): Promise<OfferView> => {
+  const { state: offer } = await load(deps.store, offerStream(offerId), offerDecider, deps.states);
+  if (!offer || offer.supplierId !== supplierId) throw unknownOffer(offerId);
+  const { state: inventory } = await load(deps.store, inventoryStream(offerId), inventoryDecider, deps.states);
+  return { offer, inventory };
+};
+
+const badField = (field: string, message: string) =>
+  new DomainError('validation_failed', `${field}: ${message}`, { errors: [{ field, message }] });
+
+const requireTarget = async (deps: CommandDeps, baseUrl: string) => {
+  const check = await checkTarget(baseUrl, deps.targets);
+  if (!check.ok) throw badField('body.fulfilment.base_url', check.reason);
+};
+
+export const createOffer = async (deps: CommandDeps, supplierId: string, input: NewOffer, caller: Caller): Promise<OfferView> => {
+  if (input.stockMode === 'uploaded') {
+    const declaredOnly = (
+      [
+        ['fulfilment', input.fulfilmentBaseUrl],
+        ['declared_stock', input.declaredStock],
+        ['delivery_sla_minutes', input.deliverySlaMinutes],
+        ['delivery_time', input.deliveryTime],
+      ] as const
+    ).filter(([, v]) => v !== undefined);
+    if (declaredOnly.length > 0)
+      throw new DomainError('validation_failed', `${declaredOnly.map(([f]) => f).join(', ')} must be omitted for an uploaded offer`, {
+        errors: declaredOnly.map(([f]) => ({ field: `body.${f}`, message: 'must be omitted for an uploaded offer' })),
+      });
+  } else {
+    if (input.fulfilmentBaseUrl === undefined) throw badField('body.fulfilment', 'required for a declared offer');
+    await requireTarget(deps, input.fulfilmentBaseUrl);
+  }
+
+  const { state: product } = await load(deps.store, productStream(input.productId), productDecider, deps.states);
+  if (!product) throw badField('body.product_id', `no product ${input.productId}`);
+
+  // claim the (supplier, product) slot first; a claim whose offer never got written (a
+  // crash between the two appends) is taken over by the next create
+  let offerId = newId();
+  try {
+    await execute(deps, supplierStream(supplierId), supplierDecider, (now): SupplierCommand => ({ type: 'ClaimOfferSlot', data: { productId: input.productId, offerId, now } }), caller);
+  } catch (error) {
+    const held = error instanceof DomainError && error.code === 'offer_exists' ? String(error.extensions.offer_id) : undefined;
+    if (!held) throw error;
+    const { state: existing } = await load(deps.store, offerStream(held), offerDecider, deps.states);
+    if (existing) throw error;
+    offerId = held;
+  }
+
+  const secret = input.stockMode === 'declared' ? newFulfilmentSecret() : undefined;
+  const result = await execute(
+    deps,
+    offerStream(offerId),
+    offerDecider,
+    (now): OfferCommand => ({
+      type: 'CreateOffer',
+      data: {
+        offerId,
+        supplierId,
+        productId: input.productId,
+        productSellable: product.status === 'sellable',
+        stockMode: input.stockMode,
+        price: input.price,
+        externalRef: input.externalRef,
+        lowStockThreshold: input.lowStockThreshold,
+        // uploaded keys are handed over at once; declared offers have the allocation window
+        deliverySlaMinutes: input.stockMode === 'uploaded' ? 0 : (input.deliverySlaMinutes ?? 10),
+        deliveryTime: input.stockMode === 'uploaded' ? 'instant' : (input.deliveryTime ?? 'within_10_minutes'),
+        declaredStock: input.stockMode === 'declared' ? (input.declaredStock ?? 0) : null,
+        fulfilment: secret && input.fulfilmentBaseUrl ? { baseUrl: input.fulfilmentBaseUrl, secretSealed: deps.secretBox.seal(secret) } : null,
+        at: now,
+      },
+    }),
+    caller,
+  );
+  const { state: inventory } = await load(deps.store, inventoryStream(offerId), inventoryDecider, deps.states);
+  return { offer: result.state!, inventory, ...(secret && { secret }) };
+};
+
+/** Runs one offer command on an offer the caller owns. */
+const onOffer = async (deps: CommandDeps, supplierId: string, offerId: string, command: (now: string) => OfferCommand, caller: Caller) => {
+  const view = await loadOffer(deps, supplierId, offerId);
+  const result = await execute(deps, offerStream(offerId), offerDecider, command, caller);
+  return { ...view, offer: result.state! };
+};
+
+export type OfferChanges = Partial<OfferTerms> & { fulfilmentBaseUrl?: string };
+
+export const updateOffer = async (deps: CommandDeps, supplierId: string, offerId: string, changes: OfferChanges, caller: Caller) => {
+  if (changes.fulfilmentBaseUrl !== undefined) await requireTarget(deps, changes.fulfilmentBaseUrl);
+  return onOffer(deps, supplierId, offerId, (now) => ({ type: 'UpdateOffer', data: { changes, now } }), caller);
+};
+
+export const endpointOf = (deps: CommandDeps, offer: OfferState, at: Date): SupplierEndpoint => {
+  const f = offer.fulfilment!;
+  const secrets = [deps.secretBox.open(f.secretSealed)];
+  if (f.previousSecretSealed && f.previousValidUntil && new Date(f.previousValidUntil).getTime() > at.getTime())
+    secrets.push(deps.secretBox.open(f.previousSecretSealed));
+  return { offerId: offer.id, baseUrl: f.baseUrl, secrets };
+};
+
+const probe = (deps: CommandDeps, offer: OfferState) =>
+  probeHealthcheck(endpointOf(deps, offer, deps.clock.now()), { clock: deps.clock, policy: deps.targets });
+
+export const activateOffer = async (deps: CommandDeps, supplierId: string, offerId: string, caller: Caller) => {
+  const { offer } = await loadOffer(deps, supplierId, offerId);
+  // the handler runs the probe, the decider judges it
+  const result = offer.stockMode === 'declared' && offer.status !== 'active' ? await probe(deps, offer) : undefined;
+  return onOffer(deps, supplierId, offerId, (now) => ({ type: 'ActivateOffer', data: { ...(result && { probe: result }), now } }), caller);
+};
+
+export const deactivateOffer = (deps: CommandDeps, supplierId: string, offerId: string, reason: string, caller: Caller) =>
+  onOffer(deps, supplierId, offerId, (now) => ({ type: 'DeactivateOffer', data: { reason, now } }), caller);
+
+export const setDeclaredStock = (deps: CommandDeps, supplierId: string, offerId: string, declaredStock: number, caller: Caller) =>
+  onOffer(deps, supplierId, offerId, (now) => ({ type: 'SetDeclaredStock', data: { declaredStock, now } }), caller);
+
+export const checkFulfilment = async (deps: CommandDeps, supplierId: string, offerId: string, caller: Caller) => {
+  const { offer } = await loadOffer(deps, supplierId, offerId);
+  if (offer.stockMode !== 'declared') throw new DomainError('stock_mode_mismatch', 'uploaded offers have no fulfilment endpoint to check');
+  const result = await probe(deps, offer);
+  await onOffer(deps, supplierId, offerId, (now) => ({ type: 'RecordHealthcheck', data: { probe: result, now } }), caller);
+  return result;
+};
+
+export const rotateFulfilmentSecret = async (deps: CommandDeps, supplierId: string, offerId: string, caller: Caller) => {
+  const secret = newFulfilmentSecret();
+  const view = await onOffer(
+    deps,
+    supplierId,
+    offerId,
+    (now) => ({ type: 'RotateFulfilmentSecret', data: { secretSealed: deps.secretBox.seal(secret), now, overlapMs: SECRET_OVERLAP_MS } }),
+    caller,
+  );
+  return { ...view, secret };
+};

@@ -1,0 +1,242 @@
+import type { Decider } from './decider.js';
+import { assertNever, DomainError } from './errors.js';
+
+export type StockMode = 'uploaded' | 'declared';
+export type OfferStatus = 'draft' | 'active' | 'inactive';
+
+/** The result of `GET {base_url}/healthcheck`, run by the handler and judged here. */
+export interface ProbeResult {
+  ok: boolean;
+  httpStatus: number;
+  latencyMs: number;
+  checkedAt: string;
+  error?: string;
+}
+
+export interface OfferTerms {
+  price: number;
+  externalRef: string;
+  lowStockThreshold: number;
+  deliverySlaMinutes: number;
+  deliveryTime: string;
+}
+
+export interface Fulfilment {
+  baseUrl: string;
+  /** AES-GCM sealed `svcsec_…`; the clear secret is shown once, at creation or rotation. */
+  secretSealed: string;
+  /** During a rotation the old secret keeps signing beside the new one until this time. */
+  previousSecretSealed: string | null;
+  previousValidUntil: string | null;
+  lastHealthcheckAt: string | null;
+  lastHealthcheckOk: boolean | null;
+}
+
+export type OfferEvent =
+  | {
+      type: 'OfferCreated';
+      data: OfferTerms & {
+        offerId: string;
+        supplierId: string;
+        productId: string;
+        stockMode: StockMode;
+        declaredStock: number | null;
+        fulfilment: { baseUrl: string; secretSealed: string } | null;
+        at: string;
+      };
+    }
+  | { type: 'OfferUpdated'; data: { offerId: string; changes: Partial<OfferTerms> & { fulfilmentBaseUrl?: string }; at: string } }
+  | { type: 'OfferActivated'; data: { offerId: string; health: number; at: string } }
+  | { type: 'OfferDeactivated'; data: { offerId: string; reason: string; at: string } }
+  | { type: 'DeclaredStockSet'; data: { offerId: string; declaredStock: number; at: string } }
+  | { type: 'FulfilmentChecked'; data: { offerId: string; probe: ProbeResult; at: string } }
+  | {
+      type: 'FulfilmentSecretRotated';
+      data: { offerId: string; secretSealed: string; previousSecretSealed: string; previousValidUntil: string; at: string };
+    };
+
+export type OfferCommand =
+  | { type: 'CreateOffer'; data: Extract<OfferEvent, { type: 'OfferCreated' }>['data'] & { productSellable: boolean } }
+  | { type: 'UpdateOffer'; data: { changes: Partial<OfferTerms> & { fulfilmentBaseUrl?: string }; now: string } }
+  | { type: 'ActivateOffer'; data: { probe?: ProbeResult; now: string } }
+  | { type: 'DeactivateOffer'; data: { reason: string; now: string } }
+  | { type: 'SetDeclaredStock'; data: { declaredStock: number; now: string } }
+  | { type: 'RecordHealthcheck'; data: { probe: ProbeResult; now: string } }
+  | { type: 'RotateFulfilmentSecret'; data: { secretSealed: string; now: string; overlapMs: number } };
+
+export interface OfferState {
+  id: string;
+  supplierId: string;
+  productId: string;
+  stockMode: StockMode;
+  status: OfferStatus;
+  terms: OfferTerms;
+  declaredStock: number | null;
+  fulfilment: Fulfilment | null;
+  health: number;
+  cooldownUntil: string | null;
+  activatedAt: string | null;
+  everActive: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const INITIAL_HEALTH = 100;
+export const REACTIVATION_HEALTH = 70;
+
+export const offerDecider: Decider<OfferState | null, OfferCommand, OfferEvent> = {
+  initialState: null,
+
+  evolve(state, event) {
+    if (event.type === 'OfferCreated') {
+      const d = event.data;
+      return {
+        id: d.offerId,
+        supplierId: d.supplierId,
+        productId: d.productId,
+        stockMode: d.stockMode,
+        status: 'draft',
+        terms: {
+          price: d.price,
+          externalRef: d.externalRef,
+          lowStockThreshold: d.lowStockThreshold,
+          deliverySlaMinutes: d.deliverySlaMinutes,
+          deliveryTime: d.deliveryTime,
+        },
+        declaredStock: d.declaredStock,
+        fulfilment: d.fulfilment && {
+          ...d.fulfilment,
+          previousSecretSealed: null,
+          previousValidUntil: null,
+          lastHealthcheckAt: null,
+          lastHealthcheckOk: null,
+        },
+        health: INITIAL_HEALTH,
+        cooldownUntil: null,
+        activatedAt: null,
+        everActive: false,
+        createdAt: d.at,
+        updatedAt: d.at,
+      };
+    }
+    if (!state) return state;
+    const touched = { ...state, updatedAt: event.data.at };
+    switch (event.type) {
+      case 'OfferUpdated': {
+        const { fulfilmentBaseUrl, ...terms } = event.data.changes;
+        return {
+          ...touched,
+          terms: { ...state.terms, ...terms },
+          fulfilment: state.fulfilment && fulfilmentBaseUrl !== undefined ? { ...state.fulfilment, baseUrl: fulfilmentBaseUrl } : state.fulfilment,
+        };
+      }
+      case 'OfferActivated':
+        return { ...touched, status: 'active', health: event.data.health, cooldownUntil: null, activatedAt: event.data.at, everActive: true };
+      case 'OfferDeactivated':
+        return { ...touched, status: 'inactive' };
+      case 'DeclaredStockSet':
+        return { ...touched, declaredStock: event.data.declaredStock };
+      case 'FulfilmentChecked':
+        return {
+          ...touched,
+          fulfilment: state.fulfilment && {
+            ...state.fulfilment,
+            lastHealthcheckAt: event.data.probe.checkedAt,
+            lastHealthcheckOk: event.data.probe.ok,
+          },
+        };
+      case 'FulfilmentSecretRotated':
+        return {
+          ...touched,
+          fulfilment: state.fulfilment && {
+            ...state.fulfilment,
+            secretSealed: event.data.secretSealed,
+            previousSecretSealed: event.data.previousSecretSealed,
+            previousValidUntil: event.data.previousValidUntil,
+          },
+        };
+      default:
+        return assertNever(event);
+    }
+  },
+
+  decide(command, state) {
+    if (command.type === 'CreateOffer') {
+      if (state) throw new DomainError('offer_exists', `offer ${state.id} already exists`);
+      const { productSellable, ...data } = command.data;
+      if (!productSellable) throw new DomainError('product_not_sellable', `product ${data.productId} is not sellable`);
+      return [{ type: 'OfferCreated', data }];
+    }
+    if (!state) throw new DomainError('not_found', 'offer not found');
+    const offerId = state.id;
+    switch (command.type) {
+      case 'UpdateOffer': {
+        const { changes, now } = command.data;
+        if (state.stockMode === 'uploaded') {
+          const declaredOnly = (['deliverySlaMinutes', 'deliveryTime', 'fulfilmentBaseUrl'] as const).filter((k) => changes[k] !== undefined);
+          if (declaredOnly.length > 0) throw declaredOnlyError(declaredOnly.map(fieldName));
+        }
+        const current: Record<string, unknown> = { ...state.terms, fulfilmentBaseUrl: state.fulfilment?.baseUrl };
+        const changed = Object.fromEntries(Object.entries(changes).filter(([k, v]) => v !== undefined && current[k] !== v));
+        if (Object.keys(changed).length === 0) return [];
+        return [{ type: 'OfferUpdated', data: { offerId, changes: changed, at: now } }];
+      }
+      case 'ActivateOffer': {
+        const { probe, now } = command.data;
+        if (state.status === 'active') return []; // idempotent
+        if (state.stockMode === 'declared') {
+          if (!probe?.ok)
+            throw new DomainError('fulfilment_unreachable', probeDetail(probe), {
+              probe: probe && { ok: probe.ok, http_status: probe.httpStatus, latency_ms: probe.latencyMs, checked_at: probe.checkedAt, ...(probe.error && { error: probe.error }) },
+            });
+        }
+        const health = state.everActive ? REACTIVATION_HEALTH : state.health;
+        const checked: OfferEvent[] = probe ? [{ type: 'FulfilmentChecked', data: { offerId, probe, at: now } }] : [];
+        return [...checked, { type: 'OfferActivated', data: { offerId, health, at: now } }];
+      }
+      case 'DeactivateOffer':
+        if (state.status !== 'active') return [];
+        return [{ type: 'OfferDeactivated', data: { offerId, reason: command.data.reason, at: command.data.now } }];
+      case 'SetDeclaredStock':
+        if (state.stockMode !== 'declared') throw new DomainError('stock_mode_mismatch', 'declared stock is for declared offers; this offer holds uploaded stock');
+        if (state.declaredStock === command.data.declaredStock) return [];
+        return [{ type: 'DeclaredStockSet', data: { offerId, declaredStock: command.data.declaredStock, at: command.data.now } }];
+      case 'RecordHealthcheck':
+        if (state.stockMode !== 'declared') throw new DomainError('stock_mode_mismatch', 'uploaded offers have no fulfilment endpoint to check');
+        return [{ type: 'FulfilmentChecked', data: { offerId, probe: command.data.probe, at: command.data.now } }];
+      case 'RotateFulfilmentSecret': {
+        if (!state.fulfilment) throw new DomainError('stock_mode_mismatch', 'uploaded offers have no fulfilment secret');
+        const { secretSealed, now, overlapMs } = command.data;
+        return [
+          {
+            type: 'FulfilmentSecretRotated',
+            data: {
+              offerId,
+              secretSealed,
+              previousSecretSealed: state.fulfilment.secretSealed,
+              previousValidUntil: new Date(new Date(now).getTime() + overlapMs).toISOString(),
+              at: now,
+            },
+          },
+        ];
+      }
+      default:
+        return assertNever(command);
+    }
+  },
+};
+
+const fieldName = (k: string) =>
+  ({ deliverySlaMinutes: 'delivery_sla_minutes', deliveryTime: 'delivery_time', fulfilmentBaseUrl: 'fulfilment.base_url' })[k] ?? k;
+
+export const declaredOnlyError = (fields: string[]) =>
+  new DomainError('validation_failed', `${fields.join(', ')} only apply to declared offers`, {
+    errors: fields.map((f) => ({ field: `body.${f}`, message: 'only for declared offers' })),
+  });
+
+const probeDetail = (probe: ProbeResult | undefined) =>
+  !probe
+    ? 'the fulfilment healthcheck did not run'
+    : probe.httpStatus === 0
+      ? `GET /healthcheck failed after ${probe.latencyMs} ms: ${probe.error ?? 'no answer'}`
+      : `GET /healthcheck answered ${probe.httpStatus} after ${probe.latencyMs} ms`;

@@ -1,0 +1,77 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { feeSchedule } from '../domain/fees.js';
+import { commissionFor } from '../domain/money.js';
+import { simulateRank } from '../domain/routing.js';
+import type { Services } from '../service.js';
+import { routableOffers } from './market.js';
+import { PriceInput } from './offers.js';
+import { HttpProblem } from './problem.js';
+import { Money, problems } from './schemas.js';
+import { supplierOf } from './supplier.js';
+
+const FeeSchedule = z
+  .object({
+    version: z.string(),
+    effective_from: z.string(),
+    currency: z.literal('EUR'),
+    commission: z.object({ rate_bps: z.number().int(), min_fee: Money, applies: z.string() }),
+    listing_fee: z.null(),
+    price_change_fee: z.null(),
+    payment_fees_charged_to_supplier: z.boolean(),
+    payment_fees_charged_to_buyer: z.boolean(),
+    settlement: z.object({ holding_period_days: z.number().int(), trigger: z.string() }),
+    payout: z.object({ methods: z.array(z.string()), minimum: Money, fee: z.null() }),
+    unfulfilled_sale_fee: z.null(),
+    docs_url: z.string(),
+  })
+  .meta({ id: 'FeeSchedule' });
+
+const Simulation = z.object({
+  gross: Money,
+  commission: Money,
+  net: Money,
+  would_be_selected: z.boolean(),
+  rank: z.number().int().describe('1 = routed first'),
+  lowest_competing_price: Money.nullable(),
+});
+
+const eur = (amount: number) => ({ amount, currency: 'EUR' as const });
+
+export const registerFeeRoutes = (app: FastifyInstance, services: Services) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get('/fees', { schema: { summary: 'The fee schedule', tags: ['fees'], response: { 200: FeeSchedule, ...problems() } } }, async (req) =>
+    feeSchedule(`${req.protocol}://${req.host}/api/v1/docs`),
+  );
+
+  api.post(
+    '/pricing/simulate',
+    {
+      config: { limitClass: 'simulate' },
+      schema: {
+        summary: 'What a unit sold at this price earns, and where it would rank',
+        tags: ['fees'],
+        body: z.object({ product_id: z.string().min(1).max(100), price: PriceInput }).strict(),
+        response: { 200: Simulation, ...problems(404) },
+      },
+    },
+    async (req) => {
+      const { product_id, price } = req.body;
+      const product = await services.db.selectFrom('products').select('id').where('id', '=', product_id).executeTakeFirst();
+      if (!product) throw new HttpProblem('not_found', `product ${product_id} not found`);
+      const offers = (await routableOffers(services.db, [product_id])).get(product_id) ?? [];
+      const sim = simulateRank(offers, supplierOf(req).supplierId, price.amount, services.clock.now());
+      const commission = commissionFor(price.amount);
+      return {
+        gross: eur(price.amount),
+        commission: eur(commission),
+        net: eur(price.amount - commission),
+        would_be_selected: sim.wouldBeSelected,
+        rank: sim.rank,
+        lowest_competing_price: sim.lowestCompetingPrice === null ? null : eur(sim.lowestCompetingPrice),
+      };
+    },
+  );
+};

@@ -1,0 +1,169 @@
+import type { Selectable } from 'kysely';
+import { z } from 'zod';
+import type { OfferView } from '../commands/offers.js';
+import type { OfferTable } from '../db/schema.js';
+import { isEligible, type RoutableOffer } from '../domain/routing.js';
+import { iso, Money, Timestamp } from './schemas.js';
+
+export const Offer = z
+  .object({
+    id: z.string(),
+    product_id: z.string(),
+    external_ref: z.string(),
+    status: z.enum(['draft', 'active', 'inactive']),
+    stock_mode: z.enum(['uploaded', 'declared']),
+    price: Money,
+    delivery_sla_minutes: z.number().int(),
+    delivery_time: z.string(),
+    low_stock_threshold: z.number().int(),
+    stock: z.object({
+      mode: z.enum(['uploaded', 'declared']),
+      declared: z.number().int().nullable(),
+      available: z.number().int().nullable(),
+      reserved: z.number().int().nullable(),
+      delivered: z.number().int(),
+    }),
+    health: z.object({ score: z.number().int(), routing_eligible: z.boolean(), cooldown_until: Timestamp.nullable() }),
+    fulfilment: z
+      .object({
+        base_url: z.string(),
+        secret: z.string().optional().describe('svcsec_…; only in the creation and rotation answers'),
+        secret_set: z.boolean(),
+        last_healthcheck_at: Timestamp.nullable(),
+        last_healthcheck_ok: z.boolean().nullable(),
+      })
+      .nullable()
+      .describe('declared offers only'),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  })
+  .meta({ id: 'Offer' });
+
+export type OfferResource = z.infer<typeof Offer>;
+
+/** The one shape both the write side (aggregate state) and the read side (row) map into. */
+interface OfferSnapshot {
+  id: string;
+  supplierId: string;
+  productId: string;
+  externalRef: string;
+  status: 'draft' | 'active' | 'inactive';
+  stockMode: 'uploaded' | 'declared';
+  price: number;
+  deliverySlaMinutes: number;
+  deliveryTime: string;
+  lowStockThreshold: number;
+  declaredStock: number | null;
+  available: number;
+  reserved: number;
+  delivered: number;
+  health: number;
+  cooldownUntil: string | null;
+  fulfilment: { baseUrl: string; lastHealthcheckAt: string | null; lastHealthcheckOk: boolean | null } | null;
+  activatedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const routableOf = (s: Pick<OfferSnapshot, 'id' | 'supplierId' | 'status' | 'price' | 'health' | 'cooldownUntil' | 'stockMode' | 'available' | 'declaredStock' | 'activatedAt'>): RoutableOffer => ({
+  offerId: s.id,
+  supplierId: s.supplierId,
+  status: s.status,
+  price: s.price,
+  health: s.health,
+  cooldownUntil: s.cooldownUntil,
+  stock: s.stockMode === 'uploaded' ? s.available : (s.declaredStock ?? 0),
+  activatedAt: s.activatedAt,
+});
+
+const toResource = (s: OfferSnapshot, now: Date, secret?: string): OfferResource => ({
+  id: s.id,
+  product_id: s.productId,
+  external_ref: s.externalRef,
+  status: s.status,
+  stock_mode: s.stockMode,
+  price: { amount: s.price, currency: 'EUR' },
+  delivery_sla_minutes: s.deliverySlaMinutes,
+  delivery_time: s.deliveryTime,
+  low_stock_threshold: s.lowStockThreshold,
+  stock:
+    s.stockMode === 'uploaded'
+      ? { mode: 'uploaded', declared: null, available: s.available, reserved: s.reserved, delivered: s.delivered }
+      : { mode: 'declared', declared: s.declaredStock, available: null, reserved: null, delivered: s.delivered },
+  health: { score: s.health, routing_eligible: isEligible(routableOf(s), now), cooldown_until: s.cooldownUntil },
+  fulfilment: s.fulfilment && {
+    base_url: s.fulfilment.baseUrl,
+    ...(secret && { secret }),
+    secret_set: true,
+    last_healthcheck_at: s.fulfilment.lastHealthcheckAt,
+    last_healthcheck_ok: s.fulfilment.lastHealthcheckOk,
+  },
+  created_at: s.createdAt,
+  updated_at: s.updatedAt,
+});
+
+/** After a write: from the aggregates' state, so the answer never waits on a read model. */
+export const offerFromState = ({ offer, inventory, secret }: OfferView, now: Date): OfferResource =>
+  toResource(
+    {
+      id: offer.id,
+      supplierId: offer.supplierId,
+      productId: offer.productId,
+      externalRef: offer.terms.externalRef,
+      status: offer.status,
+      stockMode: offer.stockMode,
+      price: offer.terms.price,
+      deliverySlaMinutes: offer.terms.deliverySlaMinutes,
+      deliveryTime: offer.terms.deliveryTime,
+      lowStockThreshold: offer.terms.lowStockThreshold,
+      declaredStock: offer.declaredStock,
+      available: inventory.available,
+      reserved: inventory.reserved,
+      delivered: inventory.delivered,
+      health: offer.health,
+      cooldownUntil: offer.cooldownUntil,
+      fulfilment: offer.fulfilment && {
+        baseUrl: offer.fulfilment.baseUrl,
+        lastHealthcheckAt: offer.fulfilment.lastHealthcheckAt,
+        lastHealthcheckOk: offer.fulfilment.lastHealthcheckOk,
+      },
+      activatedAt: offer.activatedAt,
+      createdAt: offer.createdAt,
+      updatedAt: offer.updatedAt,
+    },
+    now,
+    secret,
+  );
+
+export const snapshotOfRow = (r: Selectable<OfferTable>): OfferSnapshot => ({
+  id: r.id,
+  supplierId: r.supplier_id,
+  productId: r.product_id,
+  externalRef: r.external_ref,
+  status: r.status as OfferSnapshot['status'],
+  stockMode: r.stock_mode as OfferSnapshot['stockMode'],
+  price: r.price_amount,
+  deliverySlaMinutes: r.delivery_sla_minutes,
+  deliveryTime: r.delivery_time,
+  lowStockThreshold: r.low_stock_threshold,
+  declaredStock: r.declared_stock,
+  available: r.stock_available,
+  reserved: r.stock_reserved,
+  delivered: r.stock_delivered,
+  health: r.health_score,
+  cooldownUntil: r.cooldown_until && iso(r.cooldown_until),
+  fulfilment:
+    r.fulfilment_base_url === null
+      ? null
+      : {
+          baseUrl: r.fulfilment_base_url,
+          lastHealthcheckAt: r.last_healthcheck_at && iso(r.last_healthcheck_at),
+          lastHealthcheckOk: r.last_healthcheck_ok,
+        },
+  activatedAt: r.activated_at && iso(r.activated_at),
+  createdAt: iso(r.created_at),
+  updatedAt: iso(r.updated_at),
+});
+
+/** For reads: from the read model. */
+export const offerFromRow = (r: Selectable<OfferTable>, now: Date): OfferResource => toResource(snapshotOfRow(r), now);

@@ -1,0 +1,273 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  activateOffer,
+  checkFulfilment,
+  createOffer,
+  deactivateOffer,
+  type OfferChanges,
+  rotateFulfilmentSecret,
+  setDeclaredStock,
+  updateOffer,
+} from '../commands/offers.js';
+import type { Services } from '../service.js';
+import { offerFromRow, offerFromState, Offer } from './offer-resource.js';
+import { decodeCursor, listOf, page, pageQuery } from './pagination.js';
+import { HttpProblem } from './problem.js';
+import { problems, Timestamp } from './schemas.js';
+import { callerOf, supplierOf } from './supplier.js';
+
+const tags = ['offers'];
+const MAX_PRICE = 100_000_000; // one million euros per unit is far past any digital good
+
+export const PriceInput = z.object({
+  amount: z.number().int().min(1).max(MAX_PRICE).describe('minor units'),
+  currency: z.literal('EUR'),
+});
+
+const OfferParams = z.object({ offer_id: z.string().min(1).max(100) });
+const ExternalRef = z.string().trim().min(1).max(128);
+const Threshold = z.number().int().min(0).max(1_000_000);
+const SlaMinutes = z.number().int().min(1).max(7 * 24 * 60);
+const DeliveryTime = z.string().trim().min(1).max(64);
+const BaseUrl = z.string().min(1).max(2000);
+
+const CreateOfferBody = z
+  .object({
+    product_id: z.string().min(1).max(100),
+    stock_mode: z.enum(['uploaded', 'declared']),
+    price: PriceInput,
+    external_ref: ExternalRef,
+    low_stock_threshold: Threshold.default(0),
+    fulfilment: z.object({ base_url: BaseUrl }).strict().optional().describe('declared only; omit for uploaded'),
+    declared_stock: z.number().int().min(0).max(1_000_000).optional().describe('declared only; omit for uploaded'),
+    delivery_sla_minutes: SlaMinutes.optional().describe('declared only (uploaded offers deliver instantly)'),
+    delivery_time: DeliveryTime.optional().describe('declared only'),
+  })
+  .strict();
+
+const PatchOfferBody = z
+  .object({
+    price: PriceInput.optional(),
+    external_ref: ExternalRef.optional(),
+    low_stock_threshold: Threshold.optional(),
+    delivery_sla_minutes: SlaMinutes.optional().describe('declared offers only'),
+    delivery_time: DeliveryTime.optional().describe('declared offers only'),
+    fulfilment: z.object({ base_url: BaseUrl }).strict().optional().describe('declared offers only'),
+  })
+  .strict();
+
+const FulfilmentCheck = z.object({
+  status: z.enum(['ok', 'failed']),
+  http_status: z.number().int().describe('0 when no HTTP answer came'),
+  latency_ms: z.number().int(),
+  checked_at: Timestamp,
+  error: z.string().optional(),
+});
+
+const StockUpdate = z.object({ offer_id: z.string(), declared_stock: z.number().int(), updated_at: Timestamp });
+
+export const registerOfferRoutes = (app: FastifyInstance, services: Services) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const deps = services.commands;
+  const now = () => services.clock.now();
+
+  api.post(
+    '/offers',
+    {
+      config: { idempotent: true },
+      schema: {
+        summary: 'Create an offer (draft) on a sellable product',
+        description: 'One offer per product per supplier (409 offer_exists). A declared offer\'s answer carries fulfilment.secret once.',
+        tags,
+        body: CreateOfferBody,
+        response: { 201: Offer, ...problems(409) },
+      },
+    },
+    async (req, reply) => {
+      const b = req.body;
+      const view = await createOffer(
+        deps,
+        supplierOf(req).supplierId,
+        {
+          productId: b.product_id,
+          stockMode: b.stock_mode,
+          price: b.price.amount,
+          externalRef: b.external_ref,
+          lowStockThreshold: b.low_stock_threshold,
+          deliverySlaMinutes: b.delivery_sla_minutes,
+          deliveryTime: b.delivery_time,
+          declaredStock: b.declared_stock,
+          fulfilmentBaseUrl: b.fulfilment?.base_url,
+        },
+        callerOf(req),
+      );
+      return reply.code(201).send(offerFromState(view, now()));
+    },
+  );
+
+  api.get(
+    '/offers',
+    {
+      schema: {
+        summary: 'List your offers',
+        tags,
+        querystring: z.object({
+          status: z.enum(['draft', 'active', 'inactive']).optional(),
+          product_id: z.string().min(1).max(100).optional(),
+          stock_mode: z.enum(['uploaded', 'declared']).optional(),
+          ...pageQuery,
+        }),
+        response: { 200: listOf(Offer), ...problems() },
+      },
+    },
+    async (req) => {
+      const { status, product_id, stock_mode, limit, cursor } = req.query;
+      const after = decodeCursor(cursor);
+      let q = services.db.selectFrom('offers').selectAll().where('supplier_id', '=', supplierOf(req).supplierId).orderBy('id').limit(limit + 1);
+      if (status) q = q.where('status', '=', status);
+      if (product_id) q = q.where('product_id', '=', product_id);
+      if (stock_mode) q = q.where('stock_mode', '=', stock_mode);
+      if (after) q = q.where('id', '>', after);
+      const rows = await q.execute();
+      return page(rows, limit, (r) => r.id, (r) => offerFromRow(r, now()));
+    },
+  );
+
+  api.get(
+    '/offers/:offer_id',
+    { schema: { summary: 'One of your offers', tags, params: OfferParams, response: { 200: Offer, ...problems(404) } } },
+    async (req) => {
+      const row = await services.db
+        .selectFrom('offers')
+        .selectAll()
+        .where('id', '=', req.params.offer_id)
+        .where('supplier_id', '=', supplierOf(req).supplierId)
+        .executeTakeFirst();
+      if (!row) throw new HttpProblem('not_found', `offer ${req.params.offer_id} not found`);
+      return offerFromRow(row, now());
+    },
+  );
+
+  api.patch(
+    '/offers/:offer_id',
+    {
+      config: { idempotent: true },
+      schema: {
+        summary: 'Change an offer',
+        description: 'price, external_ref, low_stock_threshold; for declared offers also delivery_sla_minutes, delivery_time and fulfilment.base_url. Any other field is a 422.',
+        tags,
+        params: OfferParams,
+        body: PatchOfferBody,
+        response: { 200: Offer, ...problems(404) },
+      },
+    },
+    async (req) => {
+      const b = req.body;
+      const changes: OfferChanges = {
+        ...(b.price && { price: b.price.amount }),
+        ...(b.external_ref !== undefined && { externalRef: b.external_ref }),
+        ...(b.low_stock_threshold !== undefined && { lowStockThreshold: b.low_stock_threshold }),
+        ...(b.delivery_sla_minutes !== undefined && { deliverySlaMinutes: b.delivery_sla_minutes }),
+        ...(b.delivery_time !== undefined && { deliveryTime: b.delivery_time }),
+        ...(b.fulfilment && { fulfilmentBaseUrl: b.fulfilment.base_url }),
+      };
+      return offerFromState(await updateOffer(deps, supplierOf(req).supplierId, req.params.offer_id, changes, callerOf(req)), now());
+    },
+  );
+
+  api.put(
+    '/offers/:offer_id/price',
+    {
+      config: { idempotent: true, limitClass: 'sync' },
+      schema: { summary: 'Change the price', tags, params: OfferParams, body: z.object({ price: PriceInput }).strict(), response: { 200: Offer, ...problems(404) } },
+    },
+    async (req) =>
+      offerFromState(await updateOffer(deps, supplierOf(req).supplierId, req.params.offer_id, { price: req.body.price.amount }, callerOf(req)), now()),
+  );
+
+  api.post(
+    '/offers/:offer_id/activate',
+    {
+      config: { idempotent: true },
+      schema: {
+        summary: 'Activate an offer',
+        description: 'Uploaded offers activate even with zero stock (unroutable until stock exists). Declared offers pass an inline healthcheck first (422 fulfilment_unreachable otherwise, nothing changes). Reactivation restarts health at 70.',
+        tags,
+        params: OfferParams,
+        response: { 200: Offer, ...problems(404) },
+      },
+    },
+    async (req) => offerFromState(await activateOffer(deps, supplierOf(req).supplierId, req.params.offer_id, callerOf(req)), now()),
+  );
+
+  api.post(
+    '/offers/:offer_id/deactivate',
+    {
+      config: { idempotent: true },
+      schema: {
+        summary: 'Take an offer out of routing (leaves active; offer.deactivated with reason supplier_request)',
+        tags,
+        params: OfferParams,
+        response: { 200: Offer, ...problems(404) },
+      },
+    },
+    async (req) => offerFromState(await deactivateOffer(deps, supplierOf(req).supplierId, req.params.offer_id, 'supplier_request', callerOf(req)), now()),
+  );
+
+  api.put(
+    '/offers/:offer_id/stock',
+    {
+      config: { idempotent: true, limitClass: 'sync' },
+      schema: {
+        summary: 'Declare stock (declared offers; 0 keeps the offer active and unroutable)',
+        tags,
+        params: OfferParams,
+        body: z.object({ declared_stock: z.number().int().min(0).max(1_000_000) }).strict(),
+        response: { 200: StockUpdate, ...problems(404, 409) },
+      },
+    },
+    async (req) => {
+      const { offer } = await setDeclaredStock(deps, supplierOf(req).supplierId, req.params.offer_id, req.body.declared_stock, callerOf(req));
+      return { offer_id: offer.id, declared_stock: offer.declaredStock!, updated_at: offer.updatedAt };
+    },
+  );
+
+  api.post(
+    '/offers/:offer_id/fulfilment/check',
+    {
+      config: { idempotent: true, limitClass: 'test' },
+      schema: {
+        summary: 'Probe the fulfilment healthcheck now (200 means the check ran; read status)',
+        tags,
+        params: OfferParams,
+        response: { 200: FulfilmentCheck, ...problems(404, 409) },
+      },
+    },
+    async (req) => {
+      const probe = await checkFulfilment(deps, supplierOf(req).supplierId, req.params.offer_id, callerOf(req));
+      return {
+        status: probe.ok ? ('ok' as const) : ('failed' as const),
+        http_status: probe.httpStatus,
+        latency_ms: probe.latencyMs,
+        checked_at: probe.checkedAt,
+        ...(probe.error && { error: probe.error }),
+      };
+    },
+  );
+
+  api.post(
+    '/offers/:offer_id/fulfilment/rotate-secret',
+    {
+      config: { idempotent: true },
+      schema: {
+        summary: 'Rotate the fulfilment secret; for 24 hours calls carry a second v1= signature made with the old one',
+        tags,
+        params: OfferParams,
+        response: { 200: Offer, ...problems(404, 409) },
+      },
+    },
+    async (req) => offerFromState(await rotateFulfilmentSecret(deps, supplierOf(req).supplierId, req.params.offer_id, callerOf(req)), now()),
+  );
+};

@@ -1,0 +1,55 @@
+import { request } from 'undici';
+import type { Clock } from '../clock.js';
+import { signatureHeader } from '../crypto/signature.js';
+import type { ProbeResult } from '../domain/offer.js';
+import { checkTarget, type TargetPolicy } from '../net/targets.js';
+
+export const HEALTHCHECK_TIMEOUT_MS = 5000;
+export const FULFILMENT_USER_AGENT = 'service-fulfilment/1.0';
+
+export interface SupplierEndpoint {
+  offerId: string;
+  baseUrl: string;
+  /** Current secret first; during a rotation the previous one too. */
+  secrets: string[];
+}
+
+const joinPath = (baseUrl: string, path: string) => `${baseUrl.replace(/\/+$/, '')}${path}`;
+
+/**
+ * `GET {base_url}/healthcheck`: 200 within 5 s is a pass. The call is signed like every
+ * call to the supplier (the supplier may skip verifying it).
+ */
+export const probeHealthcheck = async (
+  endpoint: SupplierEndpoint,
+  deps: { clock: Clock; policy: TargetPolicy; timeoutMs?: number },
+): Promise<ProbeResult> => {
+  const url = joinPath(endpoint.baseUrl, '/healthcheck');
+  const checkedAt = deps.clock.now().toISOString();
+  const target = await checkTarget(url, deps.policy);
+  if (!target.ok) return { ok: false, httpStatus: 0, latencyMs: 0, checkedAt, error: `target refused: ${target.reason}` };
+  const timestamp = String(deps.clock.now().getTime());
+  const started = performance.now();
+  const timeout = deps.timeoutMs ?? HEALTHCHECK_TIMEOUT_MS;
+  try {
+    const res = await request(url, {
+      method: 'GET',
+      headers: {
+        'user-agent': FULFILMENT_USER_AGENT,
+        'x-svc-timestamp': timestamp,
+        'x-svc-signature': signatureHeader(endpoint.secrets, timestamp, ''),
+        'x-svc-offer-id': endpoint.offerId,
+      },
+      headersTimeout: timeout,
+      bodyTimeout: timeout,
+      signal: AbortSignal.timeout(timeout),
+    });
+    await res.body.dump();
+    const latencyMs = Math.round(performance.now() - started);
+    return { ok: res.statusCode === 200, httpStatus: res.statusCode, latencyMs, checkedAt };
+  } catch (error) {
+    const latencyMs = Math.round(performance.now() - started);
+    const timedOut = error instanceof Error && (error.name === 'TimeoutError' || /timeout/i.test(error.message));
+    return { ok: false, httpStatus: 0, latencyMs, checkedAt, error: timedOut ? `no answer within ${timeout} ms` : 'connection failed' };
+  }
+};

@@ -1,0 +1,145 @@
+import { sql } from 'kysely';
+import type { InventoryEvent } from '../domain/inventory.js';
+import type { OfferEvent } from '../domain/offer.js';
+import type { RecordedEvent } from '../eventstore/port.js';
+import { projector } from './projector.js';
+
+type O<T extends OfferEvent['type']> = RecordedEvent<Extract<OfferEvent, { type: T }>['data']>;
+type I<T extends InventoryEvent['type']> = RecordedEvent<Extract<InventoryEvent, { type: T }>['data']>;
+
+const termColumns = (c: Extract<OfferEvent, { type: 'OfferUpdated' }>['data']['changes']) => ({
+  ...(c.price !== undefined && { price_amount: c.price }),
+  ...(c.externalRef !== undefined && { external_ref: c.externalRef }),
+  ...(c.lowStockThreshold !== undefined && { low_stock_threshold: c.lowStockThreshold }),
+  ...(c.deliverySlaMinutes !== undefined && { delivery_sla_minutes: c.deliverySlaMinutes }),
+  ...(c.deliveryTime !== undefined && { delivery_time: c.deliveryTime }),
+  ...(c.fulfilmentBaseUrl !== undefined && { fulfilment_base_url: c.fulfilmentBaseUrl }),
+});
+
+/** Offers with their stock counts, and the inventory items (never their values). */
+export const offersProjection = projector({
+  name: 'offers',
+  version: 1,
+  tables: ['offers', 'inventory_items'],
+  ddl: (s) => `
+    create table ${s}.offers (
+      id text primary key,
+      supplier_id text not null,
+      product_id text not null,
+      external_ref text not null,
+      status text not null,
+      stock_mode text not null,
+      price_amount bigint not null,
+      delivery_sla_minutes integer not null,
+      delivery_time text not null,
+      low_stock_threshold integer not null,
+      declared_stock integer,
+      stock_available integer not null default 0,
+      stock_reserved integer not null default 0,
+      stock_delivered integer not null default 0,
+      health_score integer not null,
+      cooldown_until timestamptz,
+      fulfilment_base_url text,
+      last_healthcheck_at timestamptz,
+      last_healthcheck_ok boolean,
+      activated_at timestamptz,
+      created_at timestamptz not null,
+      updated_at timestamptz not null
+    );
+    create index on ${s}.offers (supplier_id, id);
+    create index on ${s}.offers (product_id, status);
+    create table ${s}.inventory_items (
+      id text primary key,
+      offer_id text not null,
+      kind text not null,
+      status text not null,
+      file_name text,
+      content_type text,
+      order_id text,
+      created_at timestamptz not null,
+      updated_at timestamptz not null
+    );
+    create index on ${s}.inventory_items (offer_id, id);`,
+  handlers: {
+    OfferCreated: (db, e: O<'OfferCreated'>) => {
+      const d = e.data;
+      return db.insertInto('offers').values({
+        id: d.offerId,
+        supplier_id: d.supplierId,
+        product_id: d.productId,
+        external_ref: d.externalRef,
+        status: 'draft',
+        stock_mode: d.stockMode,
+        price_amount: d.price,
+        delivery_sla_minutes: d.deliverySlaMinutes,
+        delivery_time: d.deliveryTime,
+        low_stock_threshold: d.lowStockThreshold,
+        declared_stock: d.declaredStock,
+        stock_available: 0,
+        stock_reserved: 0,
+        stock_delivered: 0,
+        health_score: 100,
+        cooldown_until: null,
+        fulfilment_base_url: d.fulfilment?.baseUrl ?? null,
+        last_healthcheck_at: null,
+        last_healthcheck_ok: null,
+        activated_at: null,
+        created_at: d.at,
+        updated_at: d.at,
+      });
+    },
+    OfferUpdated: (db, e: O<'OfferUpdated'>) =>
+      db.updateTable('offers').set({ ...termColumns(e.data.changes), updated_at: e.data.at }).where('id', '=', e.data.offerId),
+    OfferActivated: (db, e: O<'OfferActivated'>) =>
+      db
+        .updateTable('offers')
+        .set({ status: 'active', health_score: e.data.health, cooldown_until: null, activated_at: e.data.at, updated_at: e.data.at })
+        .where('id', '=', e.data.offerId),
+    OfferDeactivated: (db, e: O<'OfferDeactivated'>) =>
+      db.updateTable('offers').set({ status: 'inactive', updated_at: e.data.at }).where('id', '=', e.data.offerId),
+    DeclaredStockSet: (db, e: O<'DeclaredStockSet'>) =>
+      db.updateTable('offers').set({ declared_stock: e.data.declaredStock, updated_at: e.data.at }).where('id', '=', e.data.offerId),
+    FulfilmentChecked: (db, e: O<'FulfilmentChecked'>) =>
+      db
+        .updateTable('offers')
+        .set({ last_healthcheck_at: e.data.probe.checkedAt, last_healthcheck_ok: e.data.probe.ok, updated_at: e.data.at })
+        .where('id', '=', e.data.offerId),
+    FulfilmentSecretRotated: (db, e: O<'FulfilmentSecretRotated'>) =>
+      db.updateTable('offers').set({ updated_at: e.data.at }).where('id', '=', e.data.offerId),
+
+    InventoryUploaded: async (db, e: I<'InventoryUploaded'>) => {
+      const { offerId, items, at } = e.data;
+      if (items.length === 0) return;
+      for (let i = 0; i < items.length; i += 1000)
+        await db
+          .insertInto('inventory_items')
+          .values(
+            items.slice(i, i + 1000).map((item) => ({
+              id: item.itemId,
+              offer_id: offerId,
+              kind: item.kind,
+              status: 'available',
+              file_name: item.fileName,
+              content_type: item.contentType,
+              order_id: null,
+              created_at: at,
+              updated_at: at,
+            })),
+          )
+          .execute();
+      await db
+        .updateTable('offers')
+        .set({ stock_available: sql`stock_available + ${items.length}`, updated_at: at })
+        .where('id', '=', offerId)
+        .execute();
+    },
+    InventoryItemRemoved: async (db, e: I<'InventoryItemRemoved'>) => {
+      await db.updateTable('inventory_items').set({ status: 'removed', updated_at: e.data.at }).where('id', '=', e.data.itemId).execute();
+      await db
+        .updateTable('offers')
+        .set({ stock_available: sql`stock_available - 1`, updated_at: e.data.at })
+        .where('id', '=', e.data.offerId)
+        .execute();
+    },
+  },
+});
