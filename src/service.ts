@@ -20,6 +20,7 @@ import { allProjectors } from './projections/index.js';
 import { ProjectionRunner } from './projections/runner.js';
 import { Timers } from './processes/timers.js';
 import { registerMaintenance } from './processes/maintenance.js';
+import { processProjectors, registerProcessTimers } from './processes/index.js';
 
 export interface Services {
   config: Config;
@@ -82,7 +83,7 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
   await migrate(db.kysely);
 
   const store = new PostgresEventStore(db.pool);
-  const projections = new ProjectionRunner(db.kysely, store, allProjectors, () => clock.now(), log);
+  const projections = new ProjectionRunner(db.kysely, store, [...allProjectors, ...processProjectors], () => clock.now(), log);
   const timers = new Timers(db.kysely, clock, log);
   const rateLimiter = new RateLimiter(db.kysely);
   const secretBox = new SecretBox(options.secretKey);
@@ -137,6 +138,7 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
   };
 
   registerMaintenance(timers, { db: db.kysely, rateLimiter });
+  registerProcessTimers(timers, commands);
   await projections.start();
   await timers.schedule('maintenance.purge', 'all', clock.now());
   if (options.backgroundTimers ?? true) timers.start();

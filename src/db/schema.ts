@@ -115,7 +115,65 @@ export interface InventoryItemTable {
   updated_at: Timestamp;
 }
 
+export interface OrderTable {
+  id: string;
+  status: string;
+  buyer_country: string;
+  supplier_ids: string[];
+  expires_at: Timestamp;
+  created_at: Timestamp;
+  authorized_at: Timestamp | null;
+  paid_at: Timestamp | null;
+  completed_at: Timestamp | null;
+  updated_at: Timestamp;
+}
+
+export interface OrderItemTable {
+  id: string;
+  order_id: string;
+  position: number;
+  product_id: string;
+  offer_id: string;
+  supplier_id: string;
+  external_ref: string;
+  quantity: number;
+  unit_price: number;
+  gross: number;
+  commission: number;
+  net: number;
+  status: string;
+  source: string;
+  reservation_id: string | null;
+  inventory_item_ids: string[];
+  delivered_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface BalanceTable {
+  supplier_id: string;
+  pending: number;
+  available: number;
+  updated_at: Timestamp;
+}
+
+export interface BalanceEntryTable {
+  id: string;
+  seq: number;
+  supplier_id: string;
+  type: string;
+  account: string;
+  amount: number;
+  order_id: string;
+  order_item_id: string;
+  created_at: Timestamp;
+  available_at: Timestamp | null;
+}
+
 export interface Database {
+  orders: OrderTable;
+  order_items: OrderItemTable;
+  balances: BalanceTable;
+  balance_entries: BalanceEntryTable;
   inventory_values: InventoryValueTable;
   offers: OfferTable;
   inventory_items: InventoryItemTable;

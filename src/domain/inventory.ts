@@ -15,30 +15,76 @@ export interface NewItem {
   contentType: string | null;
 }
 
+interface ReservationRef {
+  offerId: string;
+  orderId: string;
+  orderItemId: string;
+  itemIds: string[];
+}
+
 export type InventoryEvent =
   | {
       type: 'InventoryUploaded';
       data: { offerId: string; items: Omit<NewItem, 'index'>[]; rejected: Rejection[]; at: string };
     }
   | { type: 'InventoryItemRemoved'; data: { offerId: string; itemId: string; at: string } }
-  | { type: 'OfferStockLow'; data: { offerId: string; available: number; threshold: number; at: string } };
+  | { type: 'OfferStockLow'; data: { offerId: string; available: number; threshold: number; at: string } }
+  | { type: 'InventoryReserved'; data: ReservationRef & { expiresAt: string; at: string } }
+  | { type: 'InventoryReleased'; data: ReservationRef & { at: string } }
+  | { type: 'InventoryDelivered'; data: ReservationRef & { at: string } }
+  | {
+      type: 'InventoryItemInvalidated';
+      data: { offerId: string; supplierId: string; itemId: string; previousStatus: ItemStatus; reason: string | null; at: string };
+    };
 
 export type InventoryCommand =
   | { type: 'UploadInventory'; data: { offerId: string; mode: 'strict' | 'partial'; items: NewItem[]; rejected: Rejection[]; now: string } }
-  | { type: 'RemoveItem'; data: { offerId: string; itemId: string; lowStockThreshold: number; now: string } };
+  | { type: 'RemoveItem'; data: { offerId: string; itemId: string; lowStockThreshold: number; now: string } }
+  | {
+      type: 'ReserveItems';
+      data: { offerId: string; orderId: string; orderItemId: string; quantity: number; expiresAt: string; lowStockThreshold: number; now: string };
+    }
+  | { type: 'ReleaseReservation'; data: { orderItemId: string; now: string } }
+  | { type: 'DeliverReservation'; data: { orderItemId: string; now: string } }
+  | {
+      type: 'InvalidateItem';
+      data: { offerId: string; supplierId: string; itemId: string; reason: string | null; lowStockThreshold: number; now: string };
+    };
+
+export interface Reservation extends ReservationRef {
+  state: 'reserved' | 'delivered' | 'released';
+}
 
 export interface InventoryState {
   items: ReadonlyMap<string, { status: ItemStatus; fingerprint: string }>;
   /** Fingerprints of every key that is or was sold here (removed ones may come back). */
   fingerprints: ReadonlyMap<string, string>;
+  /** By order item id: which keys each order holds or got. */
+  reservations: ReadonlyMap<string, Reservation>;
   available: number;
   reserved: number;
   delivered: number;
 }
 
-export const emptyInventory: InventoryState = { items: new Map(), fingerprints: new Map(), available: 0, reserved: 0, delivered: 0 };
+export const emptyInventory: InventoryState = {
+  items: new Map(),
+  fingerprints: new Map(),
+  reservations: new Map(),
+  available: 0,
+  reserved: 0,
+  delivered: 0,
+};
 
-const counted = (items: InventoryState["items"], fingerprints: ReadonlyMap<string, string>): InventoryState => {
+const withStatus = (state: InventoryState, itemIds: string[], status: ItemStatus): InventoryState['items'] => {
+  const items = new Map(state.items);
+  for (const id of itemIds) {
+    const item = items.get(id);
+    if (item) items.set(id, { ...item, status });
+  }
+  return items;
+};
+
+const count = (items: InventoryState['items']) => {
   let available = 0;
   let reserved = 0;
   let delivered = 0;
@@ -47,12 +93,22 @@ const counted = (items: InventoryState["items"], fingerprints: ReadonlyMap<strin
     else if (status === 'reserved') reserved++;
     else if (status === 'delivered') delivered++;
   }
-  return { items, fingerprints, available, reserved, delivered };
+  return { available, reserved, delivered };
 };
+
+const withItems = (state: InventoryState, items: InventoryState['items'], extra: Partial<InventoryState> = {}): InventoryState => ({
+  ...state,
+  ...extra,
+  items,
+  ...count(items),
+});
 
 /** Fires when available stock moves from above the threshold to at or below it. */
 export const stockLowCrossing = (offerId: string, before: number, after: number, threshold: number, at: string): InventoryEvent[] =>
   before > threshold && after <= threshold ? [{ type: 'OfferStockLow', data: { offerId, available: after, threshold, at } }] : [];
+
+const setReservation = (state: InventoryState, ref: ReservationRef, reservationState: Reservation['state']) =>
+  new Map(state.reservations).set(ref.orderItemId, { ...ref, state: reservationState });
 
 export const inventoryDecider: Decider<InventoryState, InventoryCommand, InventoryEvent> = {
   initialState: emptyInventory,
@@ -67,18 +123,26 @@ export const inventoryDecider: Decider<InventoryState, InventoryCommand, Invento
           items.set(i.itemId, { status: 'available', fingerprint: i.fingerprint });
           fingerprints.set(i.fingerprint, i.itemId);
         }
-        return { ...state, items, fingerprints, available: state.available + event.data.items.length };
+        return withItems(state, items, { fingerprints });
       }
       case 'InventoryItemRemoved': {
         const item = state.items.get(event.data.itemId);
         if (!item) return state;
-        const items = new Map(state.items).set(event.data.itemId, { ...item, status: 'removed' });
         const fingerprints = new Map(state.fingerprints);
         fingerprints.delete(item.fingerprint);
-        return counted(items, fingerprints);
+        return withItems(state, withStatus(state, [event.data.itemId], 'removed'), { fingerprints });
       }
       case 'OfferStockLow':
         return state;
+      case 'InventoryReserved':
+        return withItems(state, withStatus(state, event.data.itemIds, 'reserved'), { reservations: setReservation(state, event.data, 'reserved') });
+      case 'InventoryReleased':
+        return withItems(state, withStatus(state, event.data.itemIds, 'available'), { reservations: setReservation(state, event.data, 'released') });
+      case 'InventoryDelivered':
+        return withItems(state, withStatus(state, event.data.itemIds, 'delivered'), { reservations: setReservation(state, event.data, 'delivered') });
+      case 'InventoryItemInvalidated':
+        // an invalidated key stays known: the same key uploaded again is still a duplicate
+        return withItems(state, withStatus(state, [event.data.itemId], 'invalidated'));
       default:
         return assertNever(event);
     }
@@ -93,7 +157,7 @@ export const inventoryDecider: Decider<InventoryState, InventoryCommand, Invento
         const seen = new Set<string>();
         for (const item of command.data.items) {
           if (state.fingerprints.has(item.fingerprint))
-            rejected.push({ index: item.index, code: 'duplicate_key', message: 'this key is already in the offer\'s stock' });
+            rejected.push({ index: item.index, code: 'duplicate_key', message: "this key is already in the offer's stock" });
           else if (seen.has(item.fingerprint))
             rejected.push({ index: item.index, code: 'duplicate_in_batch', message: 'this key appears earlier in the same upload' });
           else {
@@ -119,6 +183,50 @@ export const inventoryDecider: Decider<InventoryState, InventoryCommand, Invento
         return [
           { type: 'InventoryItemRemoved', data: { offerId, itemId, at: now } },
           ...stockLowCrossing(offerId, state.available, state.available - 1, lowStockThreshold, now),
+        ];
+      }
+      case 'ReserveItems': {
+        const { offerId, orderId, orderItemId, quantity, expiresAt, lowStockThreshold, now } = command.data;
+        if (state.reservations.has(orderItemId)) return []; // a retried checkout step
+        if (state.available < quantity) throw new DomainError('out_of_stock', `only ${state.available} key(s) available`, { available: state.available });
+        // first uploaded, first sold
+        const itemIds: string[] = [];
+        for (const [id, item] of state.items) {
+          if (item.status !== 'available') continue;
+          itemIds.push(id);
+          if (itemIds.length === quantity) break;
+        }
+        return [
+          { type: 'InventoryReserved', data: { offerId, orderId, orderItemId, itemIds, expiresAt, at: now } },
+          ...stockLowCrossing(offerId, state.available, state.available - quantity, lowStockThreshold, now),
+        ];
+      }
+      case 'ReleaseReservation': {
+        const r = state.reservations.get(command.data.orderItemId);
+        if (!r || r.state !== 'reserved') return [];
+        const { state: _s, ...ref } = r;
+        // keys invalidated while held do not return to stock
+        const itemIds = ref.itemIds.filter((id) => state.items.get(id)?.status === 'reserved');
+        return [{ type: 'InventoryReleased', data: { ...ref, itemIds, at: command.data.now } }];
+      }
+      case 'DeliverReservation': {
+        const r = state.reservations.get(command.data.orderItemId);
+        if (!r) throw new DomainError('not_found', `no reservation for order item ${command.data.orderItemId}`);
+        if (r.state === 'delivered') return [];
+        if (r.state === 'released') throw new DomainError('invalid_state', `the reservation of order item ${command.data.orderItemId} was released`);
+        const { state: _s, ...ref } = r;
+        return [{ type: 'InventoryDelivered', data: { ...ref, at: command.data.now } }];
+      }
+      case 'InvalidateItem': {
+        const { offerId, supplierId, itemId, reason, lowStockThreshold, now } = command.data;
+        const item = state.items.get(itemId);
+        if (!item || item.status === 'removed') throw new DomainError('not_found', `inventory item ${itemId} not found`);
+        if (item.status === 'invalidated') return [];
+        if (item.status === 'reserved')
+          throw new DomainError('invalid_state', `item ${itemId} is reserved by a checkout; invalidate it once the order completes or expires`);
+        return [
+          { type: 'InventoryItemInvalidated', data: { offerId, supplierId, itemId, previousStatus: item.status, reason, at: now } },
+          ...(item.status === 'available' ? stockLowCrossing(offerId, state.available, state.available - 1, lowStockThreshold, now) : []),
         ];
       }
       default:

@@ -14,6 +14,8 @@ import { registerProductRoutes } from './products.js';
 import { registerOfferRoutes } from './offers.js';
 import { registerInventoryRoutes } from './inventory.js';
 import { registerFeeRoutes } from './fees.js';
+import { registerOrderRoutes } from './orders.js';
+import { registerBalanceRoutes } from './balance.js';
 import { registerAccessControl } from './access.js';
 import { registerSystemRoutes } from './system.js';
 import { registerWhoamiRoutes } from './whoami.js';
@@ -90,6 +92,8 @@ export const buildHttpApp = async (services: Services, logger: Logger): Promise<
       registerOfferRoutes(api, services);
       registerInventoryRoutes(api, services);
       registerFeeRoutes(api, services);
+      registerOrderRoutes(api, services);
+      registerBalanceRoutes(api, services);
     },
     { prefix: API_PREFIX },
   );

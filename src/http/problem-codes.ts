@@ -13,6 +13,7 @@ export const problemCodes = {
   idempotency_key_in_use: { status: 409, title: 'Idempotency key in use' },
   supplier_exists: { status: 409, title: 'Supplier already exists' },
   product_exists: { status: 409, title: 'Product already exists' },
+  out_of_stock: { status: 409, title: 'Out of stock' },
   payload_too_large: { status: 413, title: 'Payload too large' },
   unsupported_media_type: { status: 415, title: 'Unsupported media type' },
   validation_failed: { status: 422, title: 'Validation failed' },

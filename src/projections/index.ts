@@ -1,7 +1,9 @@
+import { ledgerProjection } from './ledger.js';
 import { offersProjection } from './offers.js';
+import { ordersProjection } from './orders.js';
 import { productsProjection } from './products.js';
 import type { Projector } from './projector.js';
 import { suppliersProjection } from './suppliers.js';
 
 /** Every projector the service runs, in no particular order (each keeps its own checkpoint). */
-export const allProjectors: Projector[] = [suppliersProjection, productsProjection, offersProjection];
+export const allProjectors: Projector[] = [suppliersProjection, productsProjection, offersProjection, ordersProjection, ledgerProjection];

@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../db/schema.js';
 import type { InventoryEvent } from '../domain/inventory.js';
 import type { OfferEvent } from '../domain/offer.js';
 import type { RecordedEvent } from '../eventstore/port.js';
@@ -16,10 +17,41 @@ const termColumns = (c: Extract<OfferEvent, { type: 'OfferUpdated' }>['data']['c
   ...(c.fulfilmentBaseUrl !== undefined && { fulfilment_base_url: c.fulfilmentBaseUrl }),
 });
 
+/**
+ * Moves items to a status and recounts the offer's stock from its items: counts derived
+ * in the same transaction can never drift from the items they count.
+ */
+const moveItems = async (
+  db: Kysely<Database>,
+  offerId: string,
+  itemIds: string[],
+  status: string,
+  orderId: string | null | undefined,
+  at: string,
+) => {
+  if (itemIds.length > 0)
+    await db
+      .updateTable('inventory_items')
+      .set({ status, updated_at: at, ...(orderId !== undefined && { order_id: orderId }) })
+      .where('id', 'in', itemIds)
+      .execute();
+  const counts = db.selectFrom('inventory_items').where('offer_id', '=', offerId);
+  await db
+    .updateTable('offers')
+    .set({
+      stock_available: counts.select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'available'),
+      stock_reserved: counts.select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'reserved'),
+      stock_delivered: counts.select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'delivered'),
+      updated_at: at,
+    })
+    .where('id', '=', offerId)
+    .execute();
+};
+
 /** Offers with their stock counts, and the inventory items (never their values). */
 export const offersProjection = projector({
   name: 'offers',
-  version: 1,
+  version: 2,
   tables: ['offers', 'inventory_items'],
   ddl: (s) => `
     create table ${s}.offers (
@@ -59,7 +91,8 @@ export const offersProjection = projector({
       created_at timestamptz not null,
       updated_at timestamptz not null
     );
-    create index on ${s}.inventory_items (offer_id, id);`,
+    create index on ${s}.inventory_items (offer_id, id);
+    create index on ${s}.inventory_items (offer_id, status);`,
   handlers: {
     OfferCreated: (db, e: O<'OfferCreated'>) => {
       const d = e.data;
@@ -133,6 +166,13 @@ export const offersProjection = projector({
         .where('id', '=', offerId)
         .execute();
     },
+    InventoryReserved: (db, e: I<'InventoryReserved'>) =>
+      moveItems(db, e.data.offerId, e.data.itemIds, 'reserved', e.data.orderId, e.data.at),
+    InventoryReleased: (db, e: I<'InventoryReleased'>) => moveItems(db, e.data.offerId, e.data.itemIds, 'available', null, e.data.at),
+    InventoryDelivered: (db, e: I<'InventoryDelivered'>) =>
+      moveItems(db, e.data.offerId, e.data.itemIds, 'delivered', e.data.orderId, e.data.at),
+    InventoryItemInvalidated: (db, e: I<'InventoryItemInvalidated'>) =>
+      moveItems(db, e.data.offerId, [e.data.itemId], 'invalidated', undefined, e.data.at),
     InventoryItemRemoved: async (db, e: I<'InventoryItemRemoved'>) => {
       await db.updateTable('inventory_items').set({ status: 'removed', updated_at: e.data.at }).where('id', '=', e.data.itemId).execute();
       await db

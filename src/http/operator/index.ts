@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../service.js';
 import { registerOperatorClockRoutes } from './clock.js';
+import { registerOperatorOrderRoutes } from './orders.js';
 import { registerOperatorProductRoutes } from './products.js';
 import { registerOperatorSupplierRoutes } from './suppliers.js';
 
@@ -8,5 +9,6 @@ import { registerOperatorSupplierRoutes } from './suppliers.js';
 export const registerOperatorRoutes = (app: FastifyInstance, services: Services) => {
   registerOperatorSupplierRoutes(app, services);
   registerOperatorProductRoutes(app, services);
+  registerOperatorOrderRoutes(app, services);
   registerOperatorClockRoutes(app, services);
 };

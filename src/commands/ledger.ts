@@ -1,0 +1,50 @@
+import { type BalanceCommand, balanceDecider } from '../domain/balance.js';
+import { orderDecider } from '../domain/order.js';
+import { type Caller, type CommandDeps, execute } from './context.js';
+import { load } from './handle.js';
+import { orderStream } from './orders.js';
+
+export const balanceStream = (supplierId: string) => `balance-${supplierId}`;
+
+/** Spec: proceeds move from pending to available after 7 days in production, 10 minutes in the sandbox. */
+export const holdingPeriodMs = (env: 'sandbox' | 'production') => (env === 'production' ? 7 * 24 * 60 * 60_000 : 10 * 60_000);
+
+const onBalance = (deps: CommandDeps, supplierId: string, command: (now: string) => BalanceCommand, caller: Caller) =>
+  execute(deps, balanceStream(supplierId), balanceDecider, command, caller);
+
+/** After capture: one `sale` entry per order item, pending until delivery + holding period. */
+export const postSales = async (deps: CommandDeps, orderId: string, caller: Caller) => {
+  const { state: order } = await load(deps.store, orderStream(orderId), orderDecider, deps.states);
+  if (!order?.paidAt) return;
+  for (const item of order.items) {
+    const deliveredAt = new Date(item.deliveredAt ?? order.paidAt).getTime();
+    const availableAt = new Date(deliveredAt + holdingPeriodMs(deps.env)).toISOString();
+    await onBalance(
+      deps,
+      item.supplierId,
+      (now) => ({
+        type: 'CreditSale',
+        data: {
+          supplierId: item.supplierId,
+          orderId,
+          orderItemId: item.orderItemId,
+          gross: item.gross,
+          commission: item.commission,
+          net: item.net,
+          availableAt,
+          now,
+        },
+      }),
+      caller,
+    );
+  }
+};
+
+export const settleSale = (deps: CommandDeps, supplierId: string, orderItemId: string, caller: Caller) =>
+  onBalance(deps, supplierId, (now) => ({ type: 'SettleSale', data: { orderItemId, now } }), caller);
+
+/** Reversing entries for refunded items: from pending before settlement, from available after. */
+export const postRefunds = async (deps: CommandDeps, items: { supplierId: string; orderItemId: string }[], caller: Caller) => {
+  for (const item of items)
+    await onBalance(deps, item.supplierId, (now) => ({ type: 'DebitRefund', data: { orderItemId: item.orderItemId, now } }), caller);
+};

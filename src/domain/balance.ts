@@ -1,0 +1,179 @@
+import type { Decider } from './decider.js';
+import { assertNever, DomainError } from './errors.js';
+
+/**
+ * The supplier's ledger. Every event posts a balanced set of entries over named accounts:
+ * the supplier's `pending` and `available`, the platform's `commission`, and `buyer_funds`
+ * (money the buyer paid in, or got back). Entries are never edited: a refund posts
+ * reversing entries.
+ */
+export type Account = 'supplier_pending' | 'supplier_available' | 'platform_commission' | 'buyer_funds';
+
+export interface Posting {
+  account: Account;
+  amount: number;
+}
+
+export type EntryType = 'sale' | 'settlement' | 'refund';
+
+interface SaleRef {
+  supplierId: string;
+  orderId: string;
+  orderItemId: string;
+}
+
+export type BalanceEvent =
+  | {
+      type: 'SaleCredited';
+      data: SaleRef & { entryId: string; gross: number; commission: number; net: number; availableAt: string; postings: Posting[]; at: string };
+    }
+  | { type: 'SaleSettled'; data: SaleRef & { entryId: string; net: number; postings: Posting[]; at: string } }
+  | {
+      type: 'RefundDebited';
+      data: SaleRef & { entryId: string; gross: number; commission: number; net: number; from: 'pending' | 'available'; postings: Posting[]; at: string };
+    };
+
+export type BalanceCommand =
+  | { type: 'CreditSale'; data: SaleRef & { gross: number; commission: number; net: number; availableAt: string; now: string } }
+  | { type: 'SettleSale'; data: { orderItemId: string; now: string } }
+  | { type: 'DebitRefund'; data: { orderItemId: string; now: string } };
+
+interface Sale extends SaleRef {
+  gross: number;
+  commission: number;
+  net: number;
+  availableAt: string;
+  state: 'pending' | 'available' | 'refunded';
+}
+
+export interface BalanceState {
+  supplierId: string | null;
+  sales: ReadonlyMap<string, Sale>;
+  pending: number;
+  available: number;
+  updatedAt: string | null;
+}
+
+export const emptyBalance: BalanceState = { supplierId: null, sales: new Map(), pending: 0, available: 0, updatedAt: null };
+
+/** The sum over all accounts of one posting set: zero for every event, always. */
+export const postingSum = (postings: Posting[]) => postings.reduce((s, p) => s + p.amount, 0);
+
+const delta = (postings: Posting[], account: Account) => postings.filter((p) => p.account === account).reduce((s, p) => s + p.amount, 0);
+
+export const balanceDecider: Decider<BalanceState, BalanceCommand, BalanceEvent> = {
+  initialState: emptyBalance,
+
+  evolve(state, event) {
+    const { postings, orderItemId, at } = event.data;
+    const sales = new Map(state.sales);
+    const sale = sales.get(orderItemId);
+    switch (event.type) {
+      case 'SaleCredited': {
+        const { supplierId, orderId, gross, commission, net, availableAt } = event.data;
+        sales.set(orderItemId, { supplierId, orderId, orderItemId, gross, commission, net, availableAt, state: 'pending' });
+        break;
+      }
+      case 'SaleSettled':
+        if (sale) sales.set(orderItemId, { ...sale, state: 'available' });
+        break;
+      case 'RefundDebited':
+        if (sale) sales.set(orderItemId, { ...sale, state: 'refunded' });
+        break;
+      default:
+        return assertNever(event);
+    }
+    return {
+      supplierId: event.data.supplierId,
+      sales,
+      pending: state.pending + delta(postings, 'supplier_pending'),
+      available: state.available + delta(postings, 'supplier_available'),
+      updatedAt: at,
+    };
+  },
+
+  decide(command, state) {
+    switch (command.type) {
+      case 'CreditSale': {
+        const { supplierId, orderId, orderItemId, gross, commission, net, availableAt, now } = command.data;
+        if (state.sales.has(orderItemId)) return []; // exactly one sale entry per order item
+        if (gross - commission !== net) throw new Error(`unbalanced sale ${orderItemId}`);
+        return [
+          {
+            type: 'SaleCredited',
+            data: {
+              supplierId,
+              orderId,
+              orderItemId,
+              entryId: `sale-${orderItemId}`,
+              gross,
+              commission,
+              net,
+              availableAt,
+              postings: [
+                { account: 'buyer_funds', amount: -gross },
+                { account: 'supplier_pending', amount: net },
+                { account: 'platform_commission', amount: commission },
+              ],
+              at: now,
+            },
+          },
+        ];
+      }
+      case 'SettleSale': {
+        const sale = state.sales.get(command.data.orderItemId);
+        if (!sale || sale.state !== 'pending') return []; // settled already, or refunded before it could be
+        if (new Date(command.data.now).getTime() < new Date(sale.availableAt).getTime()) return [];
+        const { supplierId, orderId, orderItemId, net } = sale;
+        return [
+          {
+            type: 'SaleSettled',
+            data: {
+              supplierId,
+              orderId,
+              orderItemId,
+              entryId: `settlement-${orderItemId}`,
+              net,
+              postings: [
+                { account: 'supplier_pending', amount: -net },
+                { account: 'supplier_available', amount: net },
+              ],
+              at: command.data.now,
+            },
+          },
+        ];
+      }
+      case 'DebitRefund': {
+        const sale = state.sales.get(command.data.orderItemId);
+        // the sale is posted by its own process; a refund arriving first waits for it
+        if (!sale) throw new DomainError('invalid_state', `no sale entry for order item ${command.data.orderItemId} yet`);
+        if (sale.state === 'refunded') return [];
+        const { supplierId, orderId, orderItemId, gross, commission, net } = sale;
+        const from = sale.state;
+        return [
+          {
+            type: 'RefundDebited',
+            data: {
+              supplierId,
+              orderId,
+              orderItemId,
+              entryId: `refund-${orderItemId}`,
+              gross,
+              commission,
+              net,
+              from,
+              postings: [
+                { account: from === 'pending' ? 'supplier_pending' : 'supplier_available', amount: -net },
+                { account: 'platform_commission', amount: -commission },
+                { account: 'buyer_funds', amount: gross },
+              ],
+              at: command.data.now,
+            },
+          },
+        ];
+      }
+      default:
+        return assertNever(command);
+    }
+  },
+};

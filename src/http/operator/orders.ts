@@ -1,0 +1,180 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { disputeOrder, invalidateItem, loadOrder, payOrder, placeOrder, refundOrder } from '../../commands/orders.js';
+import { DomainError } from '../../domain/errors.js';
+import { rankOffers } from '../../domain/routing.js';
+import type { Services } from '../../service.js';
+import { routableOffers } from '../market.js';
+import { Order, orderFromState } from '../order-resource.js';
+import { Country } from '../orders.js';
+import { HttpProblem } from '../problem.js';
+import { problems } from '../schemas.js';
+import { callerOf } from '../supplier.js';
+
+const tags = ['operator'];
+const OrderParams = z.object({ order_id: z.string().min(1).max(100) });
+const ItemIds = z.array(z.string().min(1).max(100)).min(1).max(1000).optional().describe('default: every item');
+
+const Key = z.union([
+  z.object({ inventory_item_id: z.string(), kind: z.literal('text'), value: z.string() }),
+  z.object({ inventory_item_id: z.string(), kind: z.literal('file'), file_name: z.string(), content_type: z.string(), content_base64: z.string() }),
+]);
+type KeyOut = z.infer<typeof Key>;
+
+const Deliverables = z.object({ order_id: z.string(), items: z.array(z.object({ order_item_id: z.string(), keys: z.array(Key) })) });
+
+export const registerOperatorOrderRoutes = (app: FastifyInstance, services: Services) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const deps = services.commands;
+
+  api.post(
+    '/orders',
+    {
+      config: { idempotent: true },
+      schema: {
+        summary: 'Checkout: route each line, reserve stock for 15 minutes (order.created)',
+        tags,
+        body: z
+          .object({
+            items: z.array(z.object({ product_id: z.string().min(1).max(100), quantity: z.number().int().min(1).max(100) }).strict()).min(1).max(50),
+            buyer_country: Country,
+            form_fields: z.record(z.string(), z.string().max(1000)).optional(),
+          })
+          .strict(),
+        response: { 201: Order, ...problems(409) },
+      },
+    },
+    async (req, reply) => {
+      const productIds = [...new Set(req.body.items.map((i) => i.product_id))];
+      const products = await services.db.selectFrom('products').select(['id', 'status']).where('id', 'in', productIds).execute();
+      const errors = req.body.items.flatMap((line, i) => {
+        const p = products.find((x) => x.id === line.product_id);
+        return p ? [] : [{ field: `body.items.${i}.product_id`, message: `no product ${line.product_id}` }];
+      });
+      if (errors.length > 0) throw new DomainError('validation_failed', 'unknown product(s)', { errors });
+      const unsellable = products.find((p) => p.status !== 'sellable');
+      if (unsellable) throw new DomainError('product_not_sellable', `product ${unsellable.id} is not sellable`);
+      const order = await placeOrder(
+        deps,
+        {
+          lines: req.body.items.map((i) => ({ productId: i.product_id, quantity: i.quantity })),
+          buyerCountry: req.body.buyer_country,
+          rank: async (productId) => rankOffers((await routableOffers(services.db, [productId])).get(productId) ?? [], services.clock.now()).map((o) => o.offerId),
+        },
+        callerOf(req),
+      );
+      return reply.code(201).send(orderFromState(order));
+    },
+  );
+
+  api.get(
+    '/orders/:order_id',
+    { schema: { summary: 'The whole order', tags, params: OrderParams, response: { 200: Order, ...problems(404) } } },
+    async (req) => orderFromState(await loadOrder(deps, req.params.order_id)),
+  );
+
+  api.post(
+    '/orders/:order_id/pay',
+    {
+      config: { idempotent: true },
+      schema: {
+        summary: 'Authorize payment; provisioning and capture follow (uploaded stock completes before the answer)',
+        tags,
+        params: OrderParams,
+        response: { 200: Order, ...problems(404, 409) },
+      },
+    },
+    async (req) => orderFromState(await payOrder(deps, req.params.order_id, callerOf(req))),
+  );
+
+  api.post(
+    '/orders/:order_id/refund',
+    {
+      config: { idempotent: true },
+      schema: {
+        summary: 'Refund some or all items (order.refunded; reversing ledger entries)',
+        tags,
+        params: OrderParams,
+        body: z.object({ item_ids: ItemIds }).strict().default({}),
+        response: { 200: Order, ...problems(404, 409) },
+      },
+    },
+    async (req) => orderFromState(await refundOrder(deps, req.params.order_id, req.body.item_ids, callerOf(req))),
+  );
+
+  api.post(
+    '/orders/:order_id/dispute',
+    {
+      config: { idempotent: true },
+      schema: {
+        summary: 'Open a dispute on some or all items (order.disputed; informational)',
+        tags,
+        params: OrderParams,
+        body: z.object({ item_ids: ItemIds, reason: z.string().trim().min(1).max(500).optional() }).strict().default({}),
+        response: { 200: Order, ...problems(404, 409) },
+      },
+    },
+    async (req) => orderFromState(await disputeOrder(deps, req.params.order_id, req.body.item_ids, req.body.reason ?? null, callerOf(req))),
+  );
+
+  api.get(
+    '/orders/:order_id/deliverables',
+    {
+      schema: {
+        summary: "The buyer's keys and files, in clear (the only place they are handed over)",
+        tags,
+        params: OrderParams,
+        response: { 200: Deliverables, ...problems(404) },
+      },
+    },
+    async (req) => {
+      const order = await loadOrder(deps, req.params.order_id);
+      const delivered = order.items.filter((i) => i.status === 'delivered' || i.status === 'refunded');
+      const ids = delivered.flatMap((i) => i.inventoryItemIds);
+      const values = ids.length > 0 ? await services.db.selectFrom('inventory_values').selectAll().where('item_id', 'in', ids).execute() : [];
+      const meta = ids.length > 0 ? await services.db.selectFrom('inventory_items').select(['id', 'file_name', 'content_type']).where('id', 'in', ids).execute() : [];
+      return {
+        order_id: order.id,
+        items: delivered.map((i) => ({
+          order_item_id: i.orderItemId,
+          keys: i.inventoryItemIds.flatMap((id): KeyOut[] => {
+            const v = values.find((x) => x.item_id === id);
+            if (!v) return [];
+            if (v.kind === 'text') return [{ inventory_item_id: id, kind: 'text' as const, value: services.secretBox.open(v.sealed) }];
+            const m = meta.find((x) => x.id === id);
+            return [
+              {
+                inventory_item_id: id,
+                kind: 'file' as const,
+                file_name: m?.file_name ?? 'file',
+                content_type: m?.content_type ?? 'application/octet-stream',
+                content_base64: services.secretBox.openBytes(v.sealed).toString('base64'),
+              },
+            ];
+          }),
+        })),
+      };
+    },
+  );
+
+  api.post(
+    '/inventory/:item_id/invalidate',
+    {
+      config: { idempotent: true },
+      schema: {
+        summary: 'Invalidate one inventory item (stock.invalidated); an available item leaves stock',
+        tags,
+        params: z.object({ item_id: z.string().min(1).max(100) }),
+        body: z.object({ reason: z.string().trim().min(1).max(500).optional() }).strict().default({}),
+        response: { 200: z.object({ item_id: z.string(), offer_id: z.string(), status: z.literal('invalidated'), previous_status: z.string() }), ...problems(404, 409) },
+      },
+    },
+    async (req) => {
+      const item = await services.db.selectFrom('inventory_items').select(['id', 'offer_id', 'status']).where('id', '=', req.params.item_id).executeTakeFirst();
+      if (!item) throw new HttpProblem('not_found', `inventory item ${req.params.item_id} not found`);
+      await invalidateItem(deps, item.offer_id, item.id, req.body.reason ?? null, callerOf(req));
+      return { item_id: item.id, offer_id: item.offer_id, status: 'invalidated' as const, previous_status: item.status };
+    },
+  );
+};

@@ -1,0 +1,172 @@
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { Database } from '../db/schema.js';
+import type { OrderState } from '../domain/order.js';
+import { iso, Money, Timestamp } from './schemas.js';
+
+export const OrderItem = z
+  .object({
+    id: z.string(),
+    product_id: z.string(),
+    offer_id: z.string(),
+    external_ref: z.string(),
+    quantity: z.number().int(),
+    unit_price: Money,
+    gross: Money,
+    commission: Money,
+    net: Money,
+    status: z.enum(['reserved', 'delivered', 'released', 'refunded']),
+    fulfilment: z.object({ source: z.enum(['uploaded', 'declared']), reservation_id: z.string().nullable(), inventory_item_ids: z.array(z.string()) }),
+    delivered_at: Timestamp.nullable(),
+  })
+  .meta({ id: 'OrderItem' });
+
+export const Order = z
+  .object({
+    id: z.string(),
+    number: z.string().describe('SVC-<order_id>'),
+    status: z.enum(['placed', 'paid', 'completed', 'expired', 'refunded', 'partially_refunded']),
+    buyer_country: z.string(),
+    currency: z.literal('EUR'),
+    created_at: Timestamp,
+    paid_at: Timestamp.nullable(),
+    completed_at: Timestamp.nullable(),
+    expires_at: Timestamp,
+    items: z.array(OrderItem),
+    totals: z.object({ gross: Money, commission: Money, net: Money }),
+  })
+  .meta({ id: 'Order', description: 'Supplier-scoped: only your items, totals over them' });
+
+export type OrderResource = z.infer<typeof Order>;
+
+interface ItemSnapshot {
+  id: string;
+  productId: string;
+  offerId: string;
+  supplierId: string;
+  externalRef: string;
+  quantity: number;
+  unitPrice: number;
+  gross: number;
+  commission: number;
+  net: number;
+  status: OrderResource['items'][number]['status'];
+  source: 'uploaded' | 'declared';
+  reservationId: string | null;
+  inventoryItemIds: string[];
+  deliveredAt: string | null;
+}
+
+interface OrderSnapshot {
+  id: string;
+  status: OrderResource['status'];
+  buyerCountry: string;
+  createdAt: string;
+  paidAt: string | null;
+  completedAt: string | null;
+  expiresAt: string;
+  items: ItemSnapshot[];
+}
+
+const eur = (amount: number) => ({ amount, currency: 'EUR' as const });
+
+/**
+ * One supplier's view of an order: its items only, totals over them, and a status that
+ * says `refunded` when every one of its items was refunded even if others' were not.
+ * `supplierId` undefined gives the whole order (the operator's view).
+ */
+const toResource = (o: OrderSnapshot, supplierId?: string): OrderResource => {
+  const items = supplierId ? o.items.filter((i) => i.supplierId === supplierId) : o.items;
+  const refunded = items.filter((i) => i.status === 'refunded').length;
+  const status = items.length > 0 && refunded === items.length ? 'refunded' : refunded > 0 ? 'partially_refunded' : o.status;
+  const sum = (k: 'gross' | 'commission' | 'net') => eur(items.reduce((s, i) => s + i[k], 0));
+  return {
+    id: o.id,
+    number: `SVC-${o.id}`,
+    status,
+    buyer_country: o.buyerCountry,
+    currency: 'EUR',
+    created_at: o.createdAt,
+    paid_at: o.paidAt,
+    completed_at: o.completedAt,
+    expires_at: o.expiresAt,
+    items: items.map((i) => ({
+      id: i.id,
+      product_id: i.productId,
+      offer_id: i.offerId,
+      external_ref: i.externalRef,
+      quantity: i.quantity,
+      unit_price: eur(i.unitPrice),
+      gross: eur(i.gross),
+      commission: eur(i.commission),
+      net: eur(i.net),
+      status: i.status,
+      fulfilment: { source: i.source, reservation_id: i.reservationId, inventory_item_ids: i.inventoryItemIds },
+      delivered_at: i.deliveredAt,
+    })),
+    totals: { gross: sum('gross'), commission: sum('commission'), net: sum('net') },
+  };
+};
+
+/** After a write: from the Order aggregate. */
+export const orderFromState = (o: OrderState, supplierId?: string): OrderResource =>
+  toResource(
+    {
+      id: o.id,
+      status: o.status,
+      buyerCountry: o.buyerCountry,
+      createdAt: o.createdAt,
+      paidAt: o.paidAt,
+      completedAt: o.completedAt,
+      expiresAt: o.expiresAt,
+      items: o.items.map((i) => ({ ...i, id: i.orderItemId })),
+    },
+    supplierId,
+  );
+
+/** For reads: from the orders read model. Undefined when the supplier has no item in it. */
+export const readOrders = async (db: Kysely<Database>, orderIds: string[], supplierId: string): Promise<Map<string, OrderResource>> => {
+  const out = new Map<string, OrderResource>();
+  if (orderIds.length === 0) return out;
+  const [orders, items] = await Promise.all([
+    db.selectFrom('orders').selectAll().where('id', 'in', orderIds).execute(),
+    db.selectFrom('order_items').selectAll().where('order_id', 'in', orderIds).where('supplier_id', '=', supplierId).orderBy('position').execute(),
+  ]);
+  for (const o of orders) {
+    const mine = items.filter((i) => i.order_id === o.id);
+    if (mine.length === 0) continue;
+    out.set(
+      o.id,
+      toResource(
+        {
+          id: o.id,
+          status: o.status as OrderSnapshot['status'],
+          buyerCountry: o.buyer_country,
+          createdAt: iso(o.created_at),
+          paidAt: o.paid_at && iso(o.paid_at),
+          completedAt: o.completed_at && iso(o.completed_at),
+          expiresAt: iso(o.expires_at),
+          items: mine.map((i) => ({
+            id: i.id,
+            productId: i.product_id,
+            offerId: i.offer_id,
+            supplierId: i.supplier_id,
+            externalRef: i.external_ref,
+            quantity: i.quantity,
+            unitPrice: i.unit_price,
+            gross: i.gross,
+            commission: i.commission,
+            net: i.net,
+            status: i.status as ItemSnapshot['status'],
+            source: i.source as ItemSnapshot['source'],
+            reservationId: i.reservation_id,
+            inventoryItemIds: i.inventory_item_ids,
+            deliveredAt: i.delivered_at && iso(i.delivered_at),
+          })),
+        },
+        supplierId,
+      ),
+    );
+  }
+  return out;
+};

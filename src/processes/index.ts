@@ -1,0 +1,12 @@
+import type { CommandDeps } from '../commands/context.js';
+import type { Projector } from '../projections/projector.js';
+import { orderProcess, registerOrderTimers } from './orders.js';
+import type { Timers } from './timers.js';
+
+/** The event side of every process manager (run by the projection runner, never rebuilt). */
+export const processProjectors: Projector[] = [orderProcess];
+
+/** The timer side of every process manager. */
+export const registerProcessTimers = (timers: Timers, deps: CommandDeps) => {
+  registerOrderTimers(timers, deps);
+};

@@ -1,0 +1,60 @@
+import type { Caller, CommandDeps } from '../commands/context.js';
+import { postRefunds, postSales, settleSale } from '../commands/ledger.js';
+import { expireOrder, provisionOrder, releaseOrphanReservation } from '../commands/orders.js';
+import type { BalanceEvent } from '../domain/balance.js';
+import type { InventoryEvent } from '../domain/inventory.js';
+import type { OrderEvent } from '../domain/order.js';
+import type { RecordedEvent } from '../eventstore/port.js';
+import { projector } from '../projections/projector.js';
+import { scheduleTimer } from './schedule.js';
+import type { Timers } from './timers.js';
+
+type O<T extends OrderEvent['type']> = RecordedEvent<Extract<OrderEvent, { type: T }>['data']>;
+type I<T extends InventoryEvent['type']> = RecordedEvent<Extract<InventoryEvent, { type: T }>['data']>;
+type B<T extends BalanceEvent['type']> = RecordedEvent<Extract<BalanceEvent, { type: T }>['data']>;
+
+/** A reservation is released this long after its TTL if no order claims it (a checkout that crashed midway). */
+const ORPHAN_GRACE_MS = 60_000;
+
+/**
+ * The order pipeline's reactions: each event schedules the next step as a durable timer,
+ * in the same transaction as this process's checkpoint. The steps run outside it, are
+ * idempotent, and survive a crash anywhere.
+ */
+export const orderProcess = projector({
+  name: 'order-process',
+  version: 1,
+  tables: [],
+  ddl: () => '',
+  rebuildable: false,
+  handlers: {
+    OrderPlaced: (db, e: O<'OrderPlaced'>) => scheduleTimer(db, 'order.expire', e.data.orderId, e.data.expiresAt),
+    InventoryReserved: (db, e: I<'InventoryReserved'>) =>
+      scheduleTimer(db, 'inventory.reservation-expiry', `${e.data.offerId}:${e.data.orderItemId}`, new Date(new Date(e.data.expiresAt).getTime() + ORPHAN_GRACE_MS), {
+        offerId: e.data.offerId,
+        orderId: e.data.orderId,
+        orderItemId: e.data.orderItemId,
+      }),
+    OrderPaymentAuthorized: (db, e: O<'OrderPaymentAuthorized'>) => scheduleTimer(db, 'order.provision', e.data.orderId, e.data.at),
+    OrderPaid: (db, e: O<'OrderPaid'>) => scheduleTimer(db, 'ledger.post-sales', e.data.orderId, e.data.at),
+    OrderRefunded: (db, e: O<'OrderRefunded'>) =>
+      scheduleTimer(db, 'ledger.post-refunds', e.data.refundId, e.data.at, { items: e.data.items.map((i) => ({ supplierId: i.supplierId, orderItemId: i.orderItemId })) }),
+    SaleCredited: (db, e: B<'SaleCredited'>) =>
+      scheduleTimer(db, 'ledger.settle', e.data.orderItemId, e.data.availableAt, { supplierId: e.data.supplierId }),
+  },
+});
+
+export const registerOrderTimers = (timers: Timers, deps: CommandDeps) => {
+  const caller = (kind: string, key: string): Caller => ({ correlationId: `${kind}:${key}` });
+  timers.on('order.expire', async (t) => void (await expireOrder(deps, t.key, caller(t.kind, t.key))));
+  timers.on('order.provision', async (t) => void (await provisionOrder(deps, t.key, caller(t.kind, t.key))));
+  timers.on('inventory.reservation-expiry', async (t) => {
+    const { offerId, orderId, orderItemId } = t.payload as { offerId: string; orderId: string; orderItemId: string };
+    await releaseOrphanReservation(deps, offerId, orderId, orderItemId, caller(t.kind, t.key));
+  });
+  timers.on('ledger.post-sales', async (t) => postSales(deps, t.key, caller(t.kind, t.key)));
+  timers.on('ledger.post-refunds', async (t) =>
+    postRefunds(deps, (t.payload as { items: { supplierId: string; orderItemId: string }[] }).items, caller(t.kind, t.key)),
+  );
+  timers.on('ledger.settle', async (t) => void (await settleSale(deps, (t.payload as { supplierId: string }).supplierId, t.key, caller(t.kind, t.key))));
+};

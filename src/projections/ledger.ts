@@ -1,0 +1,81 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../db/schema.js';
+import type { BalanceEvent, Posting } from '../domain/balance.js';
+import type { RecordedEvent } from '../eventstore/port.js';
+import { projector } from './projector.js';
+
+type B = RecordedEvent<BalanceEvent['data']>;
+
+/** The supplier's own legs of each posting become the entries a supplier reads. */
+export const SUPPLIER_ACCOUNTS = { supplier_pending: 'pending', supplier_available: 'available' } as const;
+
+const entryType = (eventType: string) => ({ SaleCredited: 'sale', SaleSettled: 'settlement', RefundDebited: 'refund' })[eventType] ?? eventType;
+
+const supplierLegs = (postings: Posting[]) =>
+  postings.flatMap((p) => (p.account in SUPPLIER_ACCOUNTS ? [{ account: SUPPLIER_ACCOUNTS[p.account as keyof typeof SUPPLIER_ACCOUNTS], amount: p.amount }] : []));
+
+const post = async (db: Kysely<Database>, e: B) => {
+  const d = e.data;
+  const legs = supplierLegs(d.postings);
+  const availableAt = e.type === 'SaleCredited' ? (d as { availableAt: string }).availableAt : null;
+  await db
+    .insertInto('balance_entries')
+    .values(
+      legs.map((leg, i) => ({
+        id: `${d.entryId}:${leg.account}`,
+        // the event's place in the store orders entries as the stream wrote them, and is
+        // the same after any rebuild
+        seq: Number(e.position.prepare) * 4 + i,
+        supplier_id: d.supplierId,
+        type: entryType(e.type),
+        account: leg.account,
+        amount: leg.amount,
+        order_id: d.orderId,
+        order_item_id: d.orderItemId,
+        created_at: d.at,
+        available_at: availableAt,
+      })),
+    )
+    .execute();
+  const pending = legs.filter((l) => l.account === 'pending').reduce((s, l) => s + l.amount, 0);
+  const available = legs.filter((l) => l.account === 'available').reduce((s, l) => s + l.amount, 0);
+  await db
+    .insertInto('balances')
+    .values({ supplier_id: d.supplierId, pending, available, updated_at: d.at })
+    .onConflict((oc) =>
+      oc.column('supplier_id').doUpdateSet({
+        pending: sql`balances.pending + ${pending}`,
+        available: sql`balances.available + ${available}`,
+        updated_at: d.at,
+      }),
+    )
+    .execute();
+};
+
+/** Balances and ledger entries: projections of the SupplierBalance streams. */
+export const ledgerProjection = projector({
+  name: 'ledger',
+  version: 1,
+  tables: ['balances', 'balance_entries'],
+  ddl: (s) => `
+    create table ${s}.balances (
+      supplier_id text primary key,
+      pending bigint not null,
+      available bigint not null,
+      updated_at timestamptz not null
+    );
+    create table ${s}.balance_entries (
+      id text primary key,
+      seq bigint not null unique,
+      supplier_id text not null,
+      type text not null,
+      account text not null,
+      amount bigint not null,
+      order_id text not null,
+      order_item_id text not null,
+      created_at timestamptz not null,
+      available_at timestamptz
+    );
+    create index on ${s}.balance_entries (supplier_id, seq);`,
+  handlers: { SaleCredited: post, SaleSettled: post, RefundDebited: post },
+});
