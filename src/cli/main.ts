@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from '../config.js';
+import { ledgerAudit, ledgerExport } from './ledger.js';
 import { projectionsRebuild, projectionsStatus } from './projections.js';
 import { serve } from './serve.js';
 
@@ -6,7 +7,11 @@ const usage = `usage: npm run cli -- <command>
 
   serve                         start the service (what npm start runs)
   projections status            each projection's position, version and lag
-  projections rebuild [name]    rebuild one or all projections from position 0, live`;
+  projections rebuild [name]    rebuild one or all projections from position 0, live
+  ledger audit [--supplier ID] [--as-of TIMESTAMP]
+                                replay the ledger, compare with the read models, exit 1 on any difference
+  ledger export --supplier ID --format csv|jsonl
+                                the supplier's ledger entries, replayed from the events`;
 
 const main = async (args: string[]): Promise<number | undefined> => {
   const config = loadConfig();
@@ -18,6 +23,8 @@ const main = async (args: string[]): Promise<number | undefined> => {
   if (command === 'serve') return void (await serve(config));
   if (command === 'projections' && sub === 'status') return projectionsStatus(config);
   if (command === 'projections' && sub === 'rebuild') return projectionsRebuild(config, arg);
+  if (command === 'ledger' && sub === 'audit') return ledgerAudit(config, args.slice(2));
+  if (command === 'ledger' && sub === 'export') return ledgerExport(config, args.slice(2));
   console.error(usage);
   return 2;
 };

@@ -14,29 +14,48 @@ const entryType = (eventType: string) => ({ SaleCredited: 'sale', SaleSettled: '
 const supplierLegs = (postings: Posting[]) =>
   postings.flatMap((p) => (p.account in SUPPLIER_ACCOUNTS ? [{ account: SUPPLIER_ACCOUNTS[p.account as keyof typeof SUPPLIER_ACCOUNTS], amount: p.amount }] : []));
 
+export interface LedgerEntry {
+  id: string;
+  seq: number;
+  supplier_id: string;
+  type: string;
+  account: 'pending' | 'available';
+  amount: number;
+  order_id: string;
+  order_item_id: string;
+  created_at: string;
+  available_at: string | null;
+}
+
+/**
+ * The supplier-facing entries one balance event makes. The projection writes them and the
+ * auditor recomputes them from the same function, so "equal" means equal field by field.
+ */
+export const ledgerEntries = (e: B): LedgerEntry[] => {
+  const d = e.data;
+  const availableAt = e.type === 'SaleCredited' ? (d as { availableAt: string }).availableAt : null;
+  return supplierLegs(d.postings).map((leg, i) => ({
+    id: `${d.entryId}:${leg.account}`,
+    // the event's place in the store orders entries as the stream wrote them, and is the
+    // same after any rebuild
+    seq: Number(e.position.prepare) * 4 + i,
+    supplier_id: d.supplierId,
+    type: entryType(e.type),
+    account: leg.account,
+    amount: leg.amount,
+    order_id: d.orderId,
+    order_item_id: d.orderItemId,
+    created_at: d.at,
+    available_at: availableAt,
+  }));
+};
+
+export const BALANCE_EVENT_TYPES = new Set(['SaleCredited', 'SaleSettled', 'RefundDebited']);
+
 const post = async (db: Kysely<Database>, e: B) => {
   const d = e.data;
-  const legs = supplierLegs(d.postings);
-  const availableAt = e.type === 'SaleCredited' ? (d as { availableAt: string }).availableAt : null;
-  await db
-    .insertInto('balance_entries')
-    .values(
-      legs.map((leg, i) => ({
-        id: `${d.entryId}:${leg.account}`,
-        // the event's place in the store orders entries as the stream wrote them, and is
-        // the same after any rebuild
-        seq: Number(e.position.prepare) * 4 + i,
-        supplier_id: d.supplierId,
-        type: entryType(e.type),
-        account: leg.account,
-        amount: leg.amount,
-        order_id: d.orderId,
-        order_item_id: d.orderItemId,
-        created_at: d.at,
-        available_at: availableAt,
-      })),
-    )
-    .execute();
+  const legs = ledgerEntries(e);
+  await db.insertInto('balance_entries').values(legs).execute();
   const pending = legs.filter((l) => l.account === 'pending').reduce((s, l) => s + l.amount, 0);
   const available = legs.filter((l) => l.account === 'available').reduce((s, l) => s + l.amount, 0);
   await db

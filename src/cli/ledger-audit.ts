@@ -1,0 +1,116 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { type BalanceEvent, postingSum } from '../domain/balance.js';
+import { type EventStore, type RecordedEvent, START } from '../eventstore/port.js';
+import { BALANCE_EVENT_TYPES, type LedgerEntry, ledgerEntries } from '../projections/ledger.js';
+
+export interface AuditOptions {
+  supplierId?: string;
+  /** Only what was posted at or before this instant; the read models are compared likewise. */
+  asOf?: Date;
+  onProgress?: (eventsRead: number, total: number) => void;
+}
+
+export interface AuditReport {
+  eventsRead: number;
+  ledgerEvents: number;
+  suppliers: number;
+  entries: number;
+  differences: string[];
+}
+
+interface Replayed {
+  pending: number;
+  available: number;
+  entries: Map<string, LedgerEntry>;
+}
+
+const PAGE = 5000;
+
+/** Replays every balance event from the store, independently of any read model. */
+export const replayLedger = async (store: EventStore, options: AuditOptions = {}) => {
+  const bySupplier = new Map<string, Replayed>();
+  const differences: string[] = [];
+  let eventsRead = 0;
+  let ledgerEvents = 0;
+  const total = options.onProgress ? Number((await store.head()).prepare) : 0;
+  for (let after = START; ; ) {
+    const page = await store.readAll(after, PAGE);
+    if (page.length === 0) break;
+    after = page[page.length - 1]!.position;
+    eventsRead += page.length;
+    for (const e of page) {
+      if (!BALANCE_EVENT_TYPES.has(e.type)) continue;
+      const event = e as RecordedEvent<BalanceEvent['data']>;
+      if (options.supplierId && event.data.supplierId !== options.supplierId) continue;
+      if (options.asOf && new Date(event.data.at).getTime() > options.asOf.getTime()) continue;
+      ledgerEvents++;
+      const sum = postingSum(event.data.postings);
+      if (sum !== 0) differences.push(`event ${e.id} (${e.type}) posts a set summing to ${sum}, not 0`);
+      const acc = bySupplier.get(event.data.supplierId) ?? { pending: 0, available: 0, entries: new Map() };
+      for (const entry of ledgerEntries(event)) {
+        acc.entries.set(entry.id, entry);
+        if (entry.account === 'pending') acc.pending += entry.amount;
+        else acc.available += entry.amount;
+      }
+      bySupplier.set(event.data.supplierId, acc);
+    }
+    options.onProgress?.(Number(after.prepare), Math.max(total, Number(after.prepare)));
+  }
+  return { bySupplier, differences, eventsRead, ledgerEvents };
+};
+
+const describe = (e: { type: string; account: string; amount: number; order_item_id: string }) => `${e.type} ${e.account} ${e.amount} (order item ${e.order_item_id})`;
+
+/**
+ * Replays the SupplierBalance streams, recomputes every balance and entry, and compares
+ * them with the read models entry by entry and in total. Every difference is named.
+ */
+export const auditLedger = async (store: EventStore, db: Kysely<Database>, options: AuditOptions = {}): Promise<AuditReport> => {
+  const replay = await replayLedger(store, options);
+  const differences = [...replay.differences];
+
+  let entriesQuery = db.selectFrom('balance_entries').selectAll();
+  if (options.supplierId) entriesQuery = entriesQuery.where('supplier_id', '=', options.supplierId);
+  if (options.asOf) entriesQuery = entriesQuery.where('created_at', '<=', options.asOf);
+  const stored = await entriesQuery.execute();
+  const storedById = new Map(stored.map((r) => [r.id, r]));
+
+  const supplierIds = new Set([...replay.bySupplier.keys(), ...stored.map((r) => r.supplier_id)]);
+  let entries = 0;
+  for (const supplierId of [...supplierIds].sort()) {
+    const expected = replay.bySupplier.get(supplierId) ?? { pending: 0, available: 0, entries: new Map<string, LedgerEntry>() };
+    entries += expected.entries.size;
+    for (const [id, want] of expected.entries) {
+      const got = storedById.get(id);
+      if (!got) {
+        differences.push(`supplier ${supplierId}: entry ${id} (${describe(want)}) is missing from the read model`);
+        continue;
+      }
+      const fields: [string, unknown, unknown][] = [
+        ['type', want.type, got.type],
+        ['account', want.account, got.account],
+        ['amount', want.amount, got.amount],
+        ['order_id', want.order_id, got.order_id],
+        ['order_item_id', want.order_item_id, got.order_item_id],
+        ['created_at', want.created_at, got.created_at.toISOString()],
+        ['available_at', want.available_at, got.available_at?.toISOString() ?? null],
+      ];
+      for (const [field, w, g] of fields)
+        if (w !== g) differences.push(`supplier ${supplierId}: entry ${id} ${field} is ${JSON.stringify(g)} in the read model, ${JSON.stringify(w)} in the ledger`);
+    }
+    for (const row of stored)
+      if (row.supplier_id === supplierId && !expected.entries.has(row.id))
+        differences.push(`supplier ${supplierId}: entry ${row.id} (${describe(row)}) is in the read model but not in the ledger`);
+
+    // totals: the current balance row without --as-of; the read model's entries up to it otherwise
+    const sums = options.asOf
+      ? stored.filter((r) => r.supplier_id === supplierId).reduce((acc, r) => ({ ...acc, [r.account]: acc[r.account as 'pending'] + r.amount }), { pending: 0, available: 0 })
+      : await db.selectFrom('balances').select(['pending', 'available']).where('supplier_id', '=', supplierId).executeTakeFirst();
+    const got = sums ?? { pending: 0, available: 0 };
+    if (got.pending !== expected.pending) differences.push(`supplier ${supplierId}: pending is ${got.pending} in the read model, ${expected.pending} in the ledger`);
+    if (got.available !== expected.available)
+      differences.push(`supplier ${supplierId}: available is ${got.available} in the read model, ${expected.available} in the ledger`);
+  }
+  return { eventsRead: replay.eventsRead, ledgerEvents: replay.ledgerEvents, suppliers: supplierIds.size, entries, differences };
+};
