@@ -4,9 +4,13 @@
  */
 export interface Clock {
   now(): Date;
+  /** Waits `ms` of this clock's time (a spec pause such as "retry after 2 s"). */
+  sleep(ms: number): Promise<void>;
 }
 
-export const systemClock: Clock = { now: () => new Date() };
+const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export const systemClock: Clock = { now: () => new Date(), sleep: realSleep };
 
 /** A clock that only moves when told to; `SVC_TEST_CLOCK=1` and the test harness use it. */
 export class TestClock implements Clock {
@@ -24,6 +28,11 @@ export class TestClock implements Clock {
     this.current += Math.round(seconds * 1000);
     return this.now();
   }
+
+  /** Time moves by itself here: a pause costs the test nothing. */
+  async sleep(ms: number): Promise<void> {
+    this.current += ms;
+  }
 }
 
 /**
@@ -40,6 +49,10 @@ export class OffsetClock implements Clock {
   advance(seconds: number): Date {
     this.offsetMs += Math.round(seconds * 1000);
     return this.now();
+  }
+
+  sleep(ms: number): Promise<void> {
+    return realSleep(ms);
   }
 }
 

@@ -145,6 +145,7 @@ export interface OrderItemTable {
   source: string;
   reservation_id: string | null;
   inventory_item_ids: string[];
+  topup: ColumnType<{ operationId: string; accountLabel: string; receiptRef: string | null } | null, string | null, any>;
   delivered_at: Timestamp | null;
   created_at: Timestamp;
 }

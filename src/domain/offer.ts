@@ -1,5 +1,6 @@
 import type { Decider } from './decider.js';
 import { assertNever, DomainError } from './errors.js';
+import { clampHealth, COOLDOWN_MS, COOLDOWN_REASONS, DEACTIVATE_AFTER_MS, HEALTH, HEALTH_DELTAS, type HealthReason } from './offer-health.js';
 
 export type StockMode = 'uploaded' | 'declared';
 export type OfferStatus = 'draft' | 'active' | 'inactive';
@@ -48,6 +49,9 @@ export type OfferEvent =
   | { type: 'OfferUpdated'; data: { offerId: string; changes: Partial<OfferTerms> & { fulfilmentBaseUrl?: string }; at: string } }
   | { type: 'OfferActivated'; data: { offerId: string; health: number; at: string } }
   | { type: 'OfferDeactivated'; data: { offerId: string; reason: string; at: string } }
+  | { type: 'OfferHealthChanged'; data: { offerId: string; health: number; delta: number; reason: string; at: string } }
+  | { type: 'OfferCooldownStarted'; data: { offerId: string; until: string; since: string; reason: string; at: string } }
+  | { type: 'OfferCooldownEnded'; data: { offerId: string; health: number; at: string } }
   | { type: 'DeclaredStockSet'; data: { offerId: string; declaredStock: number; at: string } }
   | { type: 'FulfilmentChecked'; data: { offerId: string; probe: ProbeResult; at: string } }
   | {
@@ -62,6 +66,8 @@ export type OfferCommand =
   | { type: 'DeactivateOffer'; data: { reason: string; now: string } }
   | { type: 'SetDeclaredStock'; data: { declaredStock: number; now: string } }
   | { type: 'RecordHealthcheck'; data: { probe: ProbeResult; now: string } }
+  | { type: 'RecordOutcome'; data: { reason: HealthReason; now: string } }
+  | { type: 'RecordScheduledHealthcheck'; data: { probe: ProbeResult; now: string } }
   | { type: 'RotateFulfilmentSecret'; data: { secretSealed: string; now: string; overlapMs: number } };
 
 export interface OfferState {
@@ -75,6 +81,8 @@ export interface OfferState {
   fulfilment: Fulfilment | null;
   health: number;
   cooldownUntil: string | null;
+  /** Start of the current unbroken cooldown (extensions keep it). */
+  cooldownSince: string | null;
   activatedAt: string | null;
   everActive: boolean;
   createdAt: string;
@@ -113,6 +121,7 @@ export const offerDecider: Decider<OfferState | null, OfferCommand, OfferEvent> 
         },
         health: INITIAL_HEALTH,
         cooldownUntil: null,
+        cooldownSince: null,
         activatedAt: null,
         everActive: false,
         createdAt: d.at,
@@ -131,7 +140,21 @@ export const offerDecider: Decider<OfferState | null, OfferCommand, OfferEvent> 
         };
       }
       case 'OfferActivated':
-        return { ...touched, status: 'active', health: event.data.health, cooldownUntil: null, activatedAt: event.data.at, everActive: true };
+        return {
+          ...touched,
+          status: 'active',
+          health: event.data.health,
+          cooldownUntil: null,
+          cooldownSince: null,
+          activatedAt: event.data.at,
+          everActive: true,
+        };
+      case 'OfferHealthChanged':
+        return { ...touched, health: event.data.health };
+      case 'OfferCooldownStarted':
+        return { ...touched, cooldownUntil: event.data.until, cooldownSince: event.data.since };
+      case 'OfferCooldownEnded':
+        return { ...touched, health: event.data.health, cooldownUntil: null, cooldownSince: null };
       case 'OfferDeactivated':
         return { ...touched, status: 'inactive' };
       case 'DeclaredStockSet':
@@ -204,6 +227,38 @@ export const offerDecider: Decider<OfferState | null, OfferCommand, OfferEvent> 
       case 'RecordHealthcheck':
         if (state.stockMode !== 'declared') throw new DomainError('stock_mode_mismatch', 'uploaded offers have no fulfilment endpoint to check');
         return [{ type: 'FulfilmentChecked', data: { offerId, probe: command.data.probe, at: command.data.now } }];
+      case 'RecordOutcome': {
+        const { reason, now } = command.data;
+        if (state.status !== 'active') return [];
+        const delta = HEALTH_DELTAS[reason];
+        const health = clampHealth(state.health + delta);
+        const events: OfferEvent[] =
+          health === state.health ? [] : [{ type: 'OfferHealthChanged', data: { offerId, health, delta: health - state.health, reason, at: now } }];
+        if (COOLDOWN_REASONS.has(reason) || (health <= HEALTH.exhausted && !inCooldown(state, now)))
+          events.push(cooldown(state, reason, now));
+        return events;
+      }
+      case 'RecordScheduledHealthcheck': {
+        const { probe, now } = command.data;
+        if (state.stockMode !== 'declared') return [];
+        const checked: OfferEvent = { type: 'FulfilmentChecked', data: { offerId, probe, at: now } };
+        if (state.status !== 'active') return [checked];
+        if (state.cooldownUntil === null) {
+          if (probe.ok) return [checked];
+          const health = clampHealth(state.health + HEALTH_DELTAS.healthcheck_failed);
+          const events: OfferEvent[] = [checked];
+          if (health !== state.health)
+            events.push({ type: 'OfferHealthChanged', data: { offerId, health, delta: health - state.health, reason: 'healthcheck_failed', at: now } });
+          if (health <= HEALTH.exhausted) events.push(cooldown(state, 'healthcheck_failed', now));
+          return events;
+        }
+        // in cooldown: probes are recorded; the first one after it ends decides
+        if (inCooldown(state, now)) return [checked];
+        if (probe.ok) return [checked, { type: 'OfferCooldownEnded', data: { offerId, health: HEALTH.afterCooldown, at: now } }];
+        if (new Date(now).getTime() - new Date(state.cooldownSince ?? now).getTime() >= DEACTIVATE_AFTER_MS)
+          return [checked, { type: 'OfferDeactivated', data: { offerId, reason: 'health_exhausted', at: now } }];
+        return [checked, cooldown(state, 'healthcheck_failed', now)];
+      }
       case 'RotateFulfilmentSecret': {
         if (!state.fulfilment) throw new DomainError('stock_mode_mismatch', 'uploaded offers have no fulfilment secret');
         const { secretSealed, now, overlapMs } = command.data;
@@ -225,6 +280,21 @@ export const offerDecider: Decider<OfferState | null, OfferCommand, OfferEvent> 
     }
   },
 };
+
+const inCooldown = (state: OfferState, now: string) =>
+  state.cooldownUntil !== null && new Date(state.cooldownUntil).getTime() > new Date(now).getTime();
+
+/** Starts a 2-hour cooldown, or extends the running one (its start stays, for the 24-hour rule). */
+const cooldown = (state: OfferState, reason: string, now: string): OfferEvent => ({
+  type: 'OfferCooldownStarted',
+  data: {
+    offerId: state.id,
+    until: new Date(new Date(now).getTime() + COOLDOWN_MS).toISOString(),
+    since: state.cooldownSince ?? now,
+    reason,
+    at: now,
+  },
+});
 
 const fieldName = (k: string) =>
   ({ deliverySlaMinutes: 'delivery_sla_minutes', deliveryTime: 'delivery_time', fulfilmentBaseUrl: 'fulfilment.base_url' })[k] ?? k;

@@ -3,8 +3,8 @@ import { assertNever, DomainError } from './errors.js';
 import { itemAmounts } from './money.js';
 
 /** Order statuses: the spec shows `completed` and `expired`; the rest follow its state table. */
-export type OrderStatus = 'placed' | 'paid' | 'completed' | 'expired' | 'refunded' | 'partially_refunded';
-export type OrderItemStatus = 'reserved' | 'delivered' | 'released' | 'refunded';
+export type OrderStatus = 'placed' | 'paid' | 'completed' | 'expired' | 'refunded' | 'partially_refunded' | 'cancelled';
+export type OrderItemStatus = 'reserved' | 'delivered' | 'released' | 'refunded' | 'cancelled';
 
 export interface OrderItem {
   orderItemId: string;
@@ -17,11 +17,15 @@ export interface OrderItem {
   gross: number;
   commission: number;
   net: number;
-  source: 'uploaded' | 'declared';
+  source: 'uploaded' | 'declared' | 'topup';
   reservationId: string | null;
   inventoryItemIds: string[];
   status: OrderItemStatus;
   deliveredAt: string | null;
+  /** Declared stock: when POST /orders was first accepted; the allocation window runs from it. */
+  supplierOrderedAt?: string | null;
+  /** Top-up: the validated operation (only the latest one is ever executed). */
+  topup?: { operationId: string; accountLabel: string; formFields: Record<string, string>; validatedAt: string; receiptRef: string | null } | null;
 }
 
 export type PlacedItem = Omit<OrderItem, 'gross' | 'commission' | 'net' | 'status' | 'deliveredAt'>;
@@ -44,7 +48,15 @@ export type OrderEvent =
   | { type: 'OrderPaid'; data: { orderId: string; supplierIds: string[]; at: string } }
   | { type: 'OrderExpired'; data: { orderId: string; supplierIds: string[]; at: string } }
   | { type: 'OrderRefunded'; data: { orderId: string; refundId: string; items: RefundedItem[]; supplierIds: string[]; at: string } }
-  | { type: 'OrderDisputed'; data: { orderId: string; orderItemIds: string[]; reason: string | null; supplierIds: string[]; at: string } };
+  | { type: 'OrderDisputed'; data: { orderId: string; orderItemIds: string[]; reason: string | null; supplierIds: string[]; at: string } }
+  | { type: 'OrderItemSupplierOrdered'; data: { orderId: string; orderItemId: string; supplierStatus: 'accepted' | 'pending_stock'; at: string } }
+  | { type: 'OrderItemReservationRenewed'; data: { orderId: string; orderItemId: string; reservationId: string; at: string } }
+  | { type: 'OrderItemCancelled'; data: { orderId: string; orderItemId: string; offerId: string; supplierId: string; reason: string; at: string } }
+  | { type: 'OrderItemRerouted'; data: { orderId: string; replacesItemId: string; item: OrderItem; at: string } }
+  | { type: 'OrderCancelled'; data: { orderId: string; supplierIds: string[]; at: string } }
+  | { type: 'OrderItemTopupRevalidated'; data: { orderId: string; orderItemId: string; operationId: string; accountLabel: string; at: string } }
+  | { type: 'OrderItemTopupCompleted'; data: { orderId: string; orderItemId: string; operationId: string; receiptRef: string; at: string } }
+  | { type: 'OrderItemTopupFailed'; data: { orderId: string; orderItemId: string; operationId: string; code: string; message: string; at: string } };
 
 export type OrderCommand =
   | { type: 'PlaceOrder'; data: { orderId: string; buyerCountry: string; items: PlacedItem[]; expiresAt: string; now: string } }
@@ -53,7 +65,15 @@ export type OrderCommand =
   | { type: 'CapturePayment'; data: { now: string } }
   | { type: 'ExpireOrder'; data: { now: string } }
   | { type: 'RefundOrder'; data: { refundId: string; orderItemIds?: string[]; now: string } }
-  | { type: 'DisputeOrder'; data: { orderItemIds?: string[]; reason: string | null; now: string } };
+  | { type: 'DisputeOrder'; data: { orderItemIds?: string[]; reason: string | null; now: string } }
+  | { type: 'RecordSupplierOrder'; data: { orderItemId: string; supplierStatus: 'accepted' | 'pending_stock'; now: string } }
+  | { type: 'RenewReservation'; data: { orderItemId: string; reservationId: string; now: string } }
+  | { type: 'CancelItem'; data: { orderItemId: string; reason: string; now: string } }
+  | { type: 'RerouteItem'; data: { replacesItemId: string; item: PlacedItem; now: string } }
+  | { type: 'CancelOrder'; data: { now: string } }
+  | { type: 'RevalidateTopup'; data: { orderItemId: string; operationId: string; accountLabel: string; now: string } }
+  | { type: 'CompleteTopup'; data: { orderItemId: string; operationId: string; receiptRef: string; now: string } }
+  | { type: 'FailTopup'; data: { orderItemId: string; operationId: string; code: string; message: string; now: string } };
 
 export interface OrderState {
   id: string;
@@ -106,8 +126,8 @@ export const orderDecider: Decider<OrderState | null, OrderCommand, OrderEvent> 
           ),
         };
       case 'OrderPaid':
-        // capture happens once every item is provisioned: the order is complete
-        return { ...state, status: 'completed', paidAt: at, completedAt: at, updatedAt: at };
+        // capture follows provisioning of keys; top-ups still to execute keep it `paid`
+        return settle({ ...state, status: 'paid', paidAt: at, updatedAt: at }, at);
       case 'OrderExpired':
         return { ...state, status: 'expired', updatedAt: at, items: state.items.map((i) => ({ ...i, status: 'released' })) };
       case 'OrderRefunded': {
@@ -117,6 +137,25 @@ export const orderDecider: Decider<OrderState | null, OrderCommand, OrderEvent> 
       }
       case 'OrderDisputed':
         return { ...state, updatedAt: at };
+      case 'OrderItemSupplierOrdered':
+        return withItem(state, event.data.orderItemId, (i) => ({ ...i, supplierOrderedAt: i.supplierOrderedAt ?? at }), at);
+      case 'OrderItemReservationRenewed':
+        return withItem(state, event.data.orderItemId, (i) => ({ ...i, reservationId: event.data.reservationId, supplierOrderedAt: null }), at);
+      case 'OrderItemCancelled':
+        return withItem(state, event.data.orderItemId, (i) => ({ ...i, status: 'cancelled' }), at);
+      case 'OrderItemRerouted':
+        return { ...state, items: [...state.items, event.data.item], updatedAt: at };
+      case 'OrderCancelled':
+        return { ...state, status: 'cancelled', updatedAt: at };
+      case 'OrderItemTopupRevalidated':
+        return withItem(state, event.data.orderItemId, (i) => ({ ...i, topup: i.topup && { ...i.topup, operationId: event.data.operationId, accountLabel: event.data.accountLabel, validatedAt: at } }), at);
+      case 'OrderItemTopupCompleted':
+        return settle(
+          withItem(state, event.data.orderItemId, (i) => ({ ...i, status: 'delivered', deliveredAt: at, topup: i.topup && { ...i.topup, receiptRef: event.data.receiptRef } }), at),
+          at,
+        );
+      case 'OrderItemTopupFailed':
+        return settle(withItem(state, event.data.orderItemId, (i) => ({ ...i, status: 'cancelled' }), at), at);
       default:
         return assertNever(event);
     }
@@ -155,8 +194,11 @@ export const orderDecider: Decider<OrderState | null, OrderCommand, OrderEvent> 
       case 'CapturePayment': {
         if (state.paidAt) return [];
         if (!state.authorizedAt) throw new DomainError('invalid_state', `order ${orderId} has no authorized payment`);
-        const pending = state.items.filter((i) => i.status !== 'delivered');
+        // keys are provisioned before capture; top-ups are executed after it
+        const pending = state.items.filter((i) => i.status === 'reserved' && i.source !== 'topup');
         if (pending.length > 0) throw new DomainError('invalid_state', `${pending.length} item(s) not yet provisioned`);
+        if (!state.items.some((i) => i.status === 'delivered' || (i.status === 'reserved' && i.source === 'topup')))
+          throw new DomainError('invalid_state', `order ${orderId} has nothing to capture`);
         return [{ type: 'OrderPaid', data: { orderId, supplierIds, at: command.data.now } }];
       }
       case 'ExpireOrder':
@@ -179,11 +221,88 @@ export const orderDecider: Decider<OrderState | null, OrderCommand, OrderEvent> 
           { type: 'OrderDisputed', data: { orderId, orderItemIds: chosen.map((i) => i.orderItemId), reason, supplierIds: suppliersOf(chosen), at: now } },
         ];
       }
+      case 'RecordSupplierOrder': {
+        const item = findItem(state, command.data.orderItemId);
+        if (item.supplierOrderedAt) return [];
+        return [{ type: 'OrderItemSupplierOrdered', data: { orderId, orderItemId: item.orderItemId, supplierStatus: command.data.supplierStatus, at: command.data.now } }];
+      }
+      case 'RenewReservation': {
+        const item = findItem(state, command.data.orderItemId);
+        if (item.reservationId === command.data.reservationId) return [];
+        return [{ type: 'OrderItemReservationRenewed', data: { orderId, orderItemId: item.orderItemId, reservationId: command.data.reservationId, at: command.data.now } }];
+      }
+      case 'CancelItem': {
+        const item = findItem(state, command.data.orderItemId);
+        if (item.status !== 'reserved') return [];
+        return [
+          {
+            type: 'OrderItemCancelled',
+            data: { orderId, orderItemId: item.orderItemId, offerId: item.offerId, supplierId: item.supplierId, reason: command.data.reason, at: command.data.now },
+          },
+        ];
+      }
+      case 'RerouteItem': {
+        const { replacesItemId, item, now } = command.data;
+        if (state.items.some((i) => i.orderItemId === item.orderItemId)) return [];
+        const replaced = findItem(state, replacesItemId);
+        if (replaced.status !== 'cancelled') throw new DomainError('invalid_state', `item ${replacesItemId} is ${replaced.status}`);
+        const { gross, commission, net } = itemAmounts(item.unitPrice, item.quantity);
+        return [{ type: 'OrderItemRerouted', data: { orderId, replacesItemId, item: { ...item, gross, commission, net, status: 'reserved', deliveredAt: null }, at: now } }];
+      }
+      case 'CancelOrder':
+        if (state.status === 'cancelled') return [];
+        if (state.paidAt || state.items.some((i) => i.status !== 'cancelled'))
+          throw new DomainError('invalid_state', `order ${orderId} still has items to deliver`);
+        return [{ type: 'OrderCancelled', data: { orderId, supplierIds, at: command.data.now } }];
+      case 'RevalidateTopup': {
+        const item = findItem(state, command.data.orderItemId);
+        if (!item.topup || item.topup.operationId === command.data.operationId) return [];
+        return [
+          {
+            type: 'OrderItemTopupRevalidated',
+            data: { orderId, orderItemId: item.orderItemId, operationId: command.data.operationId, accountLabel: command.data.accountLabel, at: command.data.now },
+          },
+        ];
+      }
+      case 'CompleteTopup': {
+        const item = findItem(state, command.data.orderItemId);
+        if (item.status !== 'reserved' || item.topup?.operationId !== command.data.operationId) return [];
+        return [
+          {
+            type: 'OrderItemTopupCompleted',
+            data: { orderId, orderItemId: item.orderItemId, operationId: command.data.operationId, receiptRef: command.data.receiptRef, at: command.data.now },
+          },
+        ];
+      }
+      case 'FailTopup': {
+        const item = findItem(state, command.data.orderItemId);
+        if (item.status !== 'reserved' || item.topup?.operationId !== command.data.operationId) return [];
+        const { operationId, code, message, now } = command.data;
+        return [{ type: 'OrderItemTopupFailed', data: { orderId, orderItemId: item.orderItemId, operationId, code, message, at: now } }];
+      }
       default:
         return assertNever(command);
     }
   },
 };
+
+/** A paid order whose every item is resolved is complete. */
+const settle = (state: OrderState, at: string): OrderState =>
+  state.paidAt && state.status === 'paid' && state.items.every((i) => i.status !== 'reserved')
+    ? { ...state, status: 'completed', completedAt: at }
+    : state;
+
+const findItem = (state: OrderState, orderItemId: string): OrderItem => {
+  const item = state.items.find((i) => i.orderItemId === orderItemId);
+  if (!item) throw new DomainError('not_found', `order item ${orderItemId} not found`);
+  return item;
+};
+
+const withItem = (state: OrderState, orderItemId: string, change: (i: OrderItem) => OrderItem, at: string): OrderState => ({
+  ...state,
+  updatedAt: at,
+  items: state.items.map((i) => (i.orderItemId === orderItemId ? change(i) : i)),
+});
 
 const pickItems = (state: OrderState, orderItemIds: string[] | undefined): OrderItem[] => {
   if (!orderItemIds) return state.items;

@@ -15,8 +15,15 @@ export const OrderItem = z
     gross: Money,
     commission: Money,
     net: Money,
-    status: z.enum(['reserved', 'delivered', 'released', 'refunded']),
-    fulfilment: z.object({ source: z.enum(['uploaded', 'declared']), reservation_id: z.string().nullable(), inventory_item_ids: z.array(z.string()) }),
+    status: z.enum(['reserved', 'delivered', 'released', 'refunded', 'cancelled']),
+    fulfilment: z.object({
+      source: z.enum(['uploaded', 'declared', 'topup']),
+      reservation_id: z.string().nullable(),
+      inventory_item_ids: z.array(z.string()),
+      operation_id: z.string().optional().describe('top-up only'),
+      account_label: z.string().optional().describe('top-up only: the account the supplier validated'),
+      receipt_ref: z.string().nullable().optional().describe('top-up only, once executed'),
+    }),
     delivered_at: Timestamp.nullable(),
   })
   .meta({ id: 'OrderItem' });
@@ -25,7 +32,7 @@ export const Order = z
   .object({
     id: z.string(),
     number: z.string().describe('SVC-<order_id>'),
-    status: z.enum(['placed', 'paid', 'completed', 'expired', 'refunded', 'partially_refunded']),
+    status: z.enum(['placed', 'paid', 'completed', 'expired', 'refunded', 'partially_refunded', 'cancelled']),
     buyer_country: z.string(),
     currency: z.literal('EUR'),
     created_at: Timestamp,
@@ -51,10 +58,11 @@ interface ItemSnapshot {
   commission: number;
   net: number;
   status: OrderResource['items'][number]['status'];
-  source: 'uploaded' | 'declared';
+  source: 'uploaded' | 'declared' | 'topup';
   reservationId: string | null;
   inventoryItemIds: string[];
   deliveredAt: string | null;
+  topup?: { operationId: string; accountLabel: string; receiptRef: string | null } | null;
 }
 
 interface OrderSnapshot {
@@ -101,7 +109,12 @@ const toResource = (o: OrderSnapshot, supplierId?: string): OrderResource => {
       commission: eur(i.commission),
       net: eur(i.net),
       status: i.status,
-      fulfilment: { source: i.source, reservation_id: i.reservationId, inventory_item_ids: i.inventoryItemIds },
+      fulfilment: {
+        source: i.source,
+        reservation_id: i.reservationId,
+        inventory_item_ids: i.inventoryItemIds,
+        ...(i.topup && { operation_id: i.topup.operationId, account_label: i.topup.accountLabel, receipt_ref: i.topup.receiptRef }),
+      },
       delivered_at: i.deliveredAt,
     })),
     totals: { gross: sum('gross'), commission: sum('commission'), net: sum('net') },
@@ -161,6 +174,7 @@ export const readOrders = async (db: Kysely<Database>, orderIds: string[], suppl
             source: i.source as ItemSnapshot['source'],
             reservationId: i.reservation_id,
             inventoryItemIds: i.inventory_item_ids,
+            topup: i.topup,
             deliveredAt: i.delivered_at && iso(i.delivered_at),
           })),
         },

@@ -137,6 +137,12 @@ export const offersProjection = projector({
         .updateTable('offers')
         .set({ last_healthcheck_at: e.data.probe.checkedAt, last_healthcheck_ok: e.data.probe.ok, updated_at: e.data.at })
         .where('id', '=', e.data.offerId),
+    OfferHealthChanged: (db, e: O<'OfferHealthChanged'>) =>
+      db.updateTable('offers').set({ health_score: e.data.health, updated_at: e.data.at }).where('id', '=', e.data.offerId),
+    OfferCooldownStarted: (db, e: O<'OfferCooldownStarted'>) =>
+      db.updateTable('offers').set({ cooldown_until: e.data.until, updated_at: e.data.at }).where('id', '=', e.data.offerId),
+    OfferCooldownEnded: (db, e: O<'OfferCooldownEnded'>) =>
+      db.updateTable('offers').set({ health_score: e.data.health, cooldown_until: null, updated_at: e.data.at }).where('id', '=', e.data.offerId),
     FulfilmentSecretRotated: (db, e: O<'FulfilmentSecretRotated'>) =>
       db.updateTable('offers').set({ updated_at: e.data.at }).where('id', '=', e.data.offerId),
 

@@ -1,0 +1,72 @@
+import { request } from 'undici';
+import type { Clock } from '../clock.js';
+import { signatureHeader } from '../crypto/signature.js';
+import { checkTarget, type TargetPolicy } from '../net/targets.js';
+import type { SupplierEndpoint } from './fulfilment-client.js';
+
+/** What came back from one call to the supplier's systems. */
+export type CallOutcome =
+  | { kind: 'answer'; status: number; body: unknown; latencyMs: number }
+  /** No usable answer: timeout, refused connection, a refused target, or a body that is not JSON. */
+  | { kind: 'failure'; reason: 'timeout' | 'connection' | 'target' | 'malformed'; detail: string; latencyMs: number };
+
+export interface SupplierCallDeps {
+  clock: Clock;
+  policy: TargetPolicy;
+}
+
+const USER_AGENT = 'service-fulfilment/1.0';
+
+/**
+ * One signed call to `{base_url}{path}`: JSON body signed with every current secret
+ * (`X-SVC-Signature: v1=…[,v1=…]`), `X-SVC-Timestamp`, `X-SVC-Offer-Id`, the fulfilment
+ * User-Agent. The target is re-checked before every call (a host re-pointed to a private
+ * address is refused). Redirects are not followed.
+ */
+export const callSupplier = async (
+  endpoint: SupplierEndpoint,
+  method: 'GET' | 'POST' | 'DELETE',
+  path: string,
+  body: unknown,
+  timeoutMs: number,
+  deps: SupplierCallDeps,
+): Promise<CallOutcome> => {
+  const url = `${endpoint.baseUrl.replace(/\/+$/, '')}${path}`;
+  const target = await checkTarget(url, deps.policy);
+  if (!target.ok) return { kind: 'failure', reason: 'target', detail: target.reason, latencyMs: 0 };
+  const raw = body === undefined ? '' : JSON.stringify(body);
+  const timestamp = String(deps.clock.now().getTime());
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  try {
+    const res = await request(url, {
+      method,
+      headers: {
+        'user-agent': USER_AGENT,
+        'x-svc-timestamp': timestamp,
+        'x-svc-signature': signatureHeader(endpoint.secrets, timestamp, raw),
+        'x-svc-offer-id': endpoint.offerId,
+        ...(body !== undefined && { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : raw,
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    const text = await res.body.text();
+    if (text.length === 0) return { kind: 'answer', status: res.statusCode, body: undefined, latencyMs: elapsed() };
+    try {
+      return { kind: 'answer', status: res.statusCode, body: JSON.parse(text), latencyMs: elapsed() };
+    } catch {
+      return { kind: 'failure', reason: 'malformed', detail: `HTTP ${res.statusCode} with a body that is not JSON`, latencyMs: elapsed() };
+    }
+  } catch (error) {
+    const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError' || /timeout/i.test(error.message));
+    return timedOut
+      ? { kind: 'failure', reason: 'timeout', detail: `no answer within ${timeoutMs} ms`, latencyMs: elapsed() }
+      : { kind: 'failure', reason: 'connection', detail: 'connection failed', latencyMs: elapsed() };
+  }
+};
+
+export const codeOf = (body: unknown): string | undefined =>
+  typeof body === 'object' && body !== null && typeof (body as { code?: unknown }).code === 'string' ? (body as { code: string }).code : undefined;
