@@ -4,6 +4,7 @@ import pino, { type Logger } from 'pino';
 import { type Clock, OffsetClock, systemClock } from './clock.js';
 import type { CommandDeps } from './commands/context.js';
 import { StreamStates } from './commands/handle.js';
+import { type SupplierTimeouts, specTimeouts } from './commands/supplier-timeouts.js';
 import type { Config } from './config.js';
 import { connect, type Db } from './db/connect.js';
 import { migrate } from './db/migrations.js';
@@ -13,7 +14,8 @@ import type { EventStore } from './eventstore/port.js';
 import { PostgresEventStore } from './eventstore/postgres.js';
 import { buildHttpApp } from './http/app.js';
 import { type LimitTable, specLimits } from './http/limits.js';
-import { marketsFor } from './http/market.js';
+import { marketsFor, routableOffers } from './http/market.js';
+import { rankOffers } from './domain/routing.js';
 import type { MarketView } from './http/product-resource.js';
 import { RateLimiter } from './http/rate-limiter.js';
 import { allProjectors } from './projections/index.js';
@@ -53,6 +55,8 @@ export interface ServiceOptions {
   backgroundTimers?: boolean;
   limits?: Partial<LimitTable>;
   poolSize?: number;
+  /** Lower timeouts toward suppliers (tests); the schedule itself stays the spec's. */
+  supplierTimeouts?: Partial<SupplierTimeouts>;
 }
 
 export interface RunningService {
@@ -97,6 +101,7 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
     secretBox,
     secretKey: options.secretKey,
     targets: { allowPrivate: config.allowPrivateTargets },
+    timeouts: { ...specTimeouts, ...options.supplierTimeouts },
   };
   let ready = false;
 
@@ -138,7 +143,10 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
   };
 
   registerMaintenance(timers, { db: db.kysely, rateLimiter });
-  registerProcessTimers(timers, commands);
+  // the routing module's ranking over the offers read model, for checkout and rerouting
+  const rank = async (productId: string) =>
+    rankOffers((await routableOffers(db.kysely, [productId])).get(productId) ?? [], clock.now()).map((o) => o.offerId);
+  registerProcessTimers(timers, commands, rank);
   await projections.start();
   await timers.schedule('maintenance.purge', 'all', clock.now());
   if (options.backgroundTimers ?? true) timers.start();

@@ -3,6 +3,7 @@ import type { Clock } from '../clock.js';
 import type { SecretBox } from '../crypto/secret-box.js';
 import type { Database } from '../db/schema.js';
 import type { TargetPolicy } from '../net/targets.js';
+import type { SupplierTimeouts } from './supplier-timeouts.js';
 import type { Environment } from '../config.js';
 import type { Decider, DomainEvent } from '../domain/decider.js';
 import type { EventMetadata, EventStore, Position } from '../eventstore/port.js';
@@ -21,6 +22,7 @@ export interface CommandDeps {
   /** SVC_SECRET_KEY, also the key of inventory fingerprints. */
   secretKey: string;
   targets: TargetPolicy;
+  timeouts: SupplierTimeouts;
 }
 
 /** Who asked and why: becomes the events' metadata (never a secret). */

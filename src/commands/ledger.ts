@@ -1,5 +1,6 @@
 import { type BalanceCommand, balanceDecider } from '../domain/balance.js';
 import { orderDecider } from '../domain/order.js';
+import { faultPoint } from '../faults.js';
 import { type Caller, type CommandDeps, execute } from './context.js';
 import { load } from './handle.js';
 import { orderStream } from './orders.js';
@@ -17,6 +18,7 @@ export const postSales = async (deps: CommandDeps, orderId: string, caller: Call
   const { state: order } = await load(deps.store, orderStream(orderId), orderDecider, deps.states);
   if (!order?.paidAt) return;
   for (const item of order.items) {
+    if (item.status !== 'delivered' && item.status !== 'refunded') continue; // cancelled and failed items earned nothing
     const deliveredAt = new Date(item.deliveredAt ?? order.paidAt).getTime();
     const availableAt = new Date(deliveredAt + holdingPeriodMs(deps.env)).toISOString();
     await onBalance(
@@ -37,6 +39,7 @@ export const postSales = async (deps: CommandDeps, orderId: string, caller: Call
       }),
       caller,
     );
+    faultPoint('after-sale-credited');
   }
 };
 

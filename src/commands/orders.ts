@@ -2,9 +2,16 @@ import { DomainError } from '../domain/errors.js';
 import { type InventoryCommand, inventoryDecider } from '../domain/inventory.js';
 import { offerDecider, type OfferState } from '../domain/offer.js';
 import { type OrderCommand, orderDecider, type OrderState, type PlacedItem } from '../domain/order.js';
+import { faultPoint } from '../faults.js';
 import { newId } from '../ids.js';
+import { productDecider } from '../domain/product.js';
+import { checkFormFields } from '../domain/topup.js';
+import { releaseSupplierReservation, reserveDeclared } from './declared.js';
+import { productStream } from './products.js';
+import { topupRefused, validateTopup } from './topup.js';
 import { type Caller, type CommandDeps, execute } from './context.js';
 import { load } from './handle.js';
+import { postRefunds, postSales } from './ledger.js';
 import { inventoryStream, offerStream } from './offers.js';
 
 export const orderStream = (orderId: string) => `order-${orderId}`;
@@ -40,16 +47,47 @@ const reserveLine = async (
   orderId: string,
   line: OrderLine,
   offerIds: string[],
-  expiresAt: string,
+  context: { expiresAt: string; buyerCountry: string; formFields: Record<string, string> },
   caller: Caller,
 ): Promise<PlacedItem[]> => {
+  const { state: product } = await load(deps.store, productStream(line.productId), productDecider, deps.states);
+  if (product?.type === 'topup') {
+    const errors = checkFormFields(product.formFields, context.formFields);
+    if (errors.length > 0) throw new DomainError('validation_failed', errors.map((e) => `${e.field}: ${e.message}`).join('; '), { errors });
+  }
   const placed: PlacedItem[] = [];
   let remaining = line.quantity;
   for (const offerId of offerIds) {
     if (remaining === 0) break;
     const { state: offer } = await load(deps.store, offerStream(offerId), offerDecider, deps.states);
-    // declared offers are reserved on the supplier's own systems (declared-stock contract)
-    if (!offer || offer.status !== 'active' || offer.stockMode !== 'uploaded') continue;
+    if (!offer || offer.status !== 'active') continue;
+    if (product?.type === 'topup') {
+      if (offer.stockMode !== 'declared') continue;
+      // a top-up is validated and executed whole, by one supplier
+      const validation = await validateTopup(deps, offer, { quantity: line.quantity, buyerCountry: context.buyerCountry, formFields: context.formFields }, caller);
+      if (validation.kind === 'invalid') {
+        await releaseItems(deps, placed, caller);
+        throw topupRefused(validation.code, validation.message);
+      }
+      if (validation.kind === 'unavailable') continue;
+      placed.push({
+        ...placedItem(offer, newId(), line.quantity, []),
+        source: 'topup',
+        topup: { operationId: validation.operationId, accountLabel: validation.accountLabel, formFields: context.formFields, validatedAt: deps.clock.now().toISOString(), receiptRef: null },
+      });
+      remaining = 0;
+      break;
+    }
+    if (offer.stockMode === 'declared') {
+      // declared stock is a routing signal; the supplier's reservation answer decides
+      const take = Math.min(remaining, offer.declaredStock ?? 0);
+      if (take === 0) continue;
+      const held = await reserveDeclared(deps, offer, { quantity: take, buyerCountry: context.buyerCountry, expiresAt: context.expiresAt }, caller);
+      if (!held.held) continue;
+      placed.push({ ...placedItem(offer, newId(), take, []), source: 'declared', reservationId: held.reservationId });
+      remaining -= take;
+      continue;
+    }
     const { state: inventory } = await load(deps.store, inventoryStream(offer.id), inventoryDecider, deps.states);
     let take = Math.min(remaining, inventory.available);
     while (take > 0) {
@@ -60,7 +98,7 @@ const reserveLine = async (
           offer.id,
           (now) => ({
             type: 'ReserveItems',
-            data: { offerId: offer.id, orderId, orderItemId, quantity: take, expiresAt, lowStockThreshold: offer.terms.lowStockThreshold, now },
+            data: { offerId: offer.id, orderId, orderItemId, quantity: take, expiresAt: context.expiresAt, lowStockThreshold: offer.terms.lowStockThreshold, now },
           }),
           caller,
         );
@@ -97,10 +135,13 @@ const placedItem = (offer: OfferState, orderItemId: string, quantity: number, in
   inventoryItemIds,
 });
 
-const releaseItems = async (deps: CommandDeps, items: Pick<PlacedItem, 'offerId' | 'orderItemId' | 'source'>[], caller: Caller) => {
-  for (const item of items)
+const releaseItems = async (deps: CommandDeps, items: Pick<PlacedItem, 'offerId' | 'orderItemId' | 'source' | 'reservationId'>[], caller: Caller) => {
+  for (const item of items) {
     if (item.source === 'uploaded')
       await onInventory(deps, item.offerId, (now) => ({ type: 'ReleaseReservation', data: { orderItemId: item.orderItemId, now } }), caller);
+    // early release at the supplier: best effort, the reservation expires on its own anyway
+    if (item.source === 'declared' && item.reservationId) await releaseSupplierReservation(deps, item.offerId, item.reservationId);
+  }
 };
 
 /**
@@ -109,14 +150,15 @@ const releaseItems = async (deps: CommandDeps, items: Pick<PlacedItem, 'offerId'
  */
 export const placeOrder = async (
   deps: CommandDeps,
-  input: { lines: OrderLine[]; buyerCountry: string; rank: (productId: string) => Promise<string[]> },
+  input: { lines: OrderLine[]; buyerCountry: string; formFields?: Record<string, string>; rank: (productId: string) => Promise<string[]> },
   caller: Caller,
 ): Promise<OrderState> => {
   const orderId = newId();
   const expiresAt = new Date(deps.clock.now().getTime() + RESERVATION_TTL_MS).toISOString();
   const items: PlacedItem[] = [];
   try {
-    for (const line of input.lines) items.push(...(await reserveLine(deps, orderId, line, await input.rank(line.productId), expiresAt, caller)));
+    const context = { expiresAt, buyerCountry: input.buyerCountry, formFields: input.formFields ?? {} };
+    for (const line of input.lines) items.push(...(await reserveLine(deps, orderId, line, await input.rank(line.productId), context, caller)));
   } catch (error) {
     await releaseItems(deps, items, caller);
     throw error;
@@ -136,18 +178,36 @@ export const placeOrder = async (
  * the request that started it) repeats nothing.
  */
 export const provisionOrder = async (deps: CommandDeps, orderId: string, caller: Caller): Promise<OrderState> => {
-  let order = await loadOrder(deps, orderId);
+  const order = await loadOrder(deps, orderId);
   if (!order.authorizedAt || order.paidAt) return order;
   for (const item of order.items) {
     if (item.status !== 'reserved' || item.source !== 'uploaded') continue;
     const delivered = await onInventory(deps, item.offerId, (now) => ({ type: 'DeliverReservation', data: { orderItemId: item.orderItemId, now } }), caller);
+    faultPoint('after-deliver-reservation');
     const keys = delivered.state.reservations.get(item.orderItemId)!.itemIds;
-    order = (await onOrder(deps, orderId, (now) => ({ type: 'RecordDelivery', data: { orderItemId: item.orderItemId, inventoryItemIds: keys, now } }), caller))
-      .state!;
+    await onOrder(deps, orderId, (now) => ({ type: 'RecordDelivery', data: { orderItemId: item.orderItemId, inventoryItemIds: keys, now } }), caller);
+    faultPoint('after-record-delivery');
   }
-  if (order.items.every((i) => i.status === 'delivered'))
-    order = (await onOrder(deps, orderId, (now) => ({ type: 'CapturePayment', data: { now } }), caller)).state!;
-  return order;
+  // declared items are ordered and polled by their own process (src/processes/fulfilment.ts)
+  return captureIfProvisioned(deps, orderId, caller);
+};
+
+/**
+ * Capture once every key item is delivered or cancelled (top-ups execute after capture).
+ * With nothing left to deliver the order is cancelled: the authorization is released and
+ * the buyer pays nothing.
+ */
+export const captureIfProvisioned = async (deps: CommandDeps, orderId: string, caller: Caller): Promise<OrderState> => {
+  const order = await loadOrder(deps, orderId);
+  if (!order.authorizedAt || order.paidAt || order.status !== 'placed') return order;
+  if (order.items.some((i) => i.status === 'reserved' && i.source !== 'topup')) return order;
+  const capturable = order.items.some((i) => i.status === 'delivered' || (i.status === 'reserved' && i.source === 'topup'));
+  if (capturable) faultPoint('before-capture');
+  const after = (await onOrder(deps, orderId, (now) => (capturable ? { type: 'CapturePayment', data: { now } } : { type: 'CancelOrder', data: { now } }), caller)).state!;
+  // the sale entries follow capture at once; the ledger.post-sales timer only finishes
+  // what a crash between the two left undone
+  if (after.paidAt) await postSales(deps, orderId, caller);
+  return after;
 };
 
 /** Pay = authorize, provision, capture. Uploaded stock completes before this returns. */
@@ -171,8 +231,21 @@ export const releaseOrphanReservation = async (deps: CommandDeps, offerId: strin
   return null;
 };
 
-export const refundOrder = async (deps: CommandDeps, orderId: string, orderItemIds: string[] | undefined, caller: Caller) =>
-  (await onOrder(deps, orderId, (now) => ({ type: 'RefundOrder', data: { refundId: newId(), ...(orderItemIds && { orderItemIds }), now } }), caller)).state!;
+/**
+ * Refund, then its reversing ledger entries at once (the ledger.post-refunds timer only
+ * finishes what a crash left undone). Items never delivered earned no sale and reverse
+ * nothing. A sale a crash left unposted is posted first, so the reversal has its entry.
+ */
+export const refundOrder = async (deps: CommandDeps, orderId: string, orderItemIds: string[] | undefined, caller: Caller) => {
+  const result = await onOrder(deps, orderId, (now) => ({ type: 'RefundOrder', data: { refundId: newId(), ...(orderItemIds && { orderItemIds }), now } }), caller);
+  const refunded = new Set(result.events.flatMap((e) => (e.type === 'OrderRefunded' ? e.data.items.map((i) => i.orderItemId) : [])));
+  const reversed = result.state!.items.filter((i) => refunded.has(i.orderItemId) && i.deliveredAt !== null);
+  if (reversed.length > 0) {
+    await postSales(deps, orderId, caller);
+    await postRefunds(deps, reversed, caller);
+  }
+  return result.state!;
+};
 
 export const disputeOrder = async (deps: CommandDeps, orderId: string, orderItemIds: string[] | undefined, reason: string | null, caller: Caller) =>
   (await onOrder(deps, orderId, (now) => ({ type: 'DisputeOrder', data: { ...(orderItemIds && { orderItemIds }), reason, now } }), caller)).state!;

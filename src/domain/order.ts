@@ -36,6 +36,8 @@ export interface RefundedItem {
   gross: number;
   commission: number;
   net: number;
+  /** Delivered items had a sale posted; a failed top-up had none to reverse. */
+  delivered: boolean;
 }
 
 export type OrderEvent =
@@ -49,7 +51,7 @@ export type OrderEvent =
   | { type: 'OrderExpired'; data: { orderId: string; supplierIds: string[]; at: string } }
   | { type: 'OrderRefunded'; data: { orderId: string; refundId: string; items: RefundedItem[]; supplierIds: string[]; at: string } }
   | { type: 'OrderDisputed'; data: { orderId: string; orderItemIds: string[]; reason: string | null; supplierIds: string[]; at: string } }
-  | { type: 'OrderItemSupplierOrdered'; data: { orderId: string; orderItemId: string; supplierStatus: 'accepted' | 'pending_stock'; at: string } }
+  | { type: 'OrderItemSupplierOrdered'; data: { orderId: string; orderItemId: string; supplierStatus: 'accepted' | 'pending_stock'; orderedAt: string; at: string } }
   | { type: 'OrderItemReservationRenewed'; data: { orderId: string; orderItemId: string; reservationId: string; at: string } }
   | { type: 'OrderItemCancelled'; data: { orderId: string; orderItemId: string; offerId: string; supplierId: string; reason: string; at: string } }
   | { type: 'OrderItemRerouted'; data: { orderId: string; replacesItemId: string; item: OrderItem; at: string } }
@@ -66,7 +68,7 @@ export type OrderCommand =
   | { type: 'ExpireOrder'; data: { now: string } }
   | { type: 'RefundOrder'; data: { refundId: string; orderItemIds?: string[]; now: string } }
   | { type: 'DisputeOrder'; data: { orderItemIds?: string[]; reason: string | null; now: string } }
-  | { type: 'RecordSupplierOrder'; data: { orderItemId: string; supplierStatus: 'accepted' | 'pending_stock'; now: string } }
+  | { type: 'RecordSupplierOrder'; data: { orderItemId: string; supplierStatus: 'accepted' | 'pending_stock'; orderedAt: string; now: string } }
   | { type: 'RenewReservation'; data: { orderItemId: string; reservationId: string; now: string } }
   | { type: 'CancelItem'; data: { orderItemId: string; reason: string; now: string } }
   | { type: 'RerouteItem'; data: { replacesItemId: string; item: PlacedItem; now: string } }
@@ -90,8 +92,9 @@ export interface OrderState {
 
 const suppliersOf = (items: { supplierId: string }[]) => [...new Set(items.map((i) => i.supplierId))].sort();
 
+/** After a refund: `refunded` once every item that was not cancelled (rerouted away) is refunded. */
 const refundStatus = (items: OrderItem[]): OrderStatus =>
-  items.every((i) => i.status === 'refunded') ? 'refunded' : 'partially_refunded';
+  items.every((i) => i.status === 'refunded' || i.status === 'cancelled') ? 'refunded' : 'partially_refunded';
 
 export const orderDecider: Decider<OrderState | null, OrderCommand, OrderEvent> = {
   initialState: null,
@@ -138,7 +141,7 @@ export const orderDecider: Decider<OrderState | null, OrderCommand, OrderEvent> 
       case 'OrderDisputed':
         return { ...state, updatedAt: at };
       case 'OrderItemSupplierOrdered':
-        return withItem(state, event.data.orderItemId, (i) => ({ ...i, supplierOrderedAt: i.supplierOrderedAt ?? at }), at);
+        return withItem(state, event.data.orderItemId, (i) => ({ ...i, supplierOrderedAt: i.supplierOrderedAt ?? event.data.orderedAt }), at);
       case 'OrderItemReservationRenewed':
         return withItem(state, event.data.orderItemId, (i) => ({ ...i, reservationId: event.data.reservationId, supplierOrderedAt: null }), at);
       case 'OrderItemCancelled':
@@ -208,9 +211,9 @@ export const orderDecider: Decider<OrderState | null, OrderCommand, OrderEvent> 
       case 'RefundOrder': {
         const { refundId, orderItemIds, now } = command.data;
         if (!state.paidAt) throw new DomainError('invalid_state', `order ${orderId} is ${state.status}; only paid orders can be refunded`);
-        const chosen = pickItems(state, orderItemIds).filter((i) => i.status !== 'refunded');
+        const chosen = pickItems(state, orderItemIds).filter((i) => i.status === 'delivered' || (i.status === 'cancelled' && i.source === 'topup' && i.topup !== null));
         if (chosen.length === 0) return [];
-        const items = chosen.map((i) => ({ orderItemId: i.orderItemId, supplierId: i.supplierId, gross: i.gross, commission: i.commission, net: i.net }));
+        const items = chosen.map((i) => ({ orderItemId: i.orderItemId, supplierId: i.supplierId, gross: i.gross, commission: i.commission, net: i.net, delivered: i.status === 'delivered' }));
         return [{ type: 'OrderRefunded', data: { orderId, refundId, items, supplierIds: suppliersOf(items), at: now } }];
       }
       case 'DisputeOrder': {
@@ -224,7 +227,8 @@ export const orderDecider: Decider<OrderState | null, OrderCommand, OrderEvent> 
       case 'RecordSupplierOrder': {
         const item = findItem(state, command.data.orderItemId);
         if (item.supplierOrderedAt) return [];
-        return [{ type: 'OrderItemSupplierOrdered', data: { orderId, orderItemId: item.orderItemId, supplierStatus: command.data.supplierStatus, at: command.data.now } }];
+        const { supplierStatus, orderedAt, now } = command.data;
+        return [{ type: 'OrderItemSupplierOrdered', data: { orderId, orderItemId: item.orderItemId, supplierStatus, orderedAt, at: now } }];
       }
       case 'RenewReservation': {
         const item = findItem(state, command.data.orderItemId);

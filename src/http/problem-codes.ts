@@ -17,6 +17,7 @@ export const problemCodes = {
   payload_too_large: { status: 413, title: 'Payload too large' },
   unsupported_media_type: { status: 415, title: 'Unsupported media type' },
   validation_failed: { status: 422, title: 'Validation failed' },
+  topup_invalid: { status: 422, title: 'Top-up account refused by the supplier' },
   idempotency_key_reused: { status: 422, title: 'Idempotency key reused with another request' },
   product_not_sellable: { status: 422, title: 'Product not sellable' },
   inventory_rejected: { status: 422, title: 'Inventory rejected' },

@@ -1,12 +1,14 @@
 import type { CommandDeps } from '../commands/context.js';
 import type { Projector } from '../projections/projector.js';
+import { fulfilmentProcess, registerFulfilmentTimers } from './fulfilment.js';
 import { orderProcess, registerOrderTimers } from './orders.js';
 import type { Timers } from './timers.js';
 
 /** The event side of every process manager (run by the projection runner, never rebuilt). */
-export const processProjectors: Projector[] = [orderProcess];
+export const processProjectors: Projector[] = [orderProcess, fulfilmentProcess];
 
 /** The timer side of every process manager. */
-export const registerProcessTimers = (timers: Timers, deps: CommandDeps) => {
+export const registerProcessTimers = (timers: Timers, deps: CommandDeps, rank: (productId: string) => Promise<string[]>) => {
   registerOrderTimers(timers, deps);
+  registerFulfilmentTimers(timers, deps, rank);
 };

@@ -17,6 +17,16 @@ type B<T extends BalanceEvent['type']> = RecordedEvent<Extract<BalanceEvent, { t
 const ORPHAN_GRACE_MS = 60_000;
 
 /**
+ * Provisioning of uploaded stock, the sale entries and the refund entries are done inline
+ * by the request that paid or refunded; their timers are watchdogs, due this long after the
+ * event, that finish what a crash left undone. Were they due at once, the background loop
+ * would claim them while the request still works, and a crash then would leave them
+ * behind a timer lease (5 minutes) instead of a few seconds.
+ */
+export const WATCHDOG_DELAY_MS = 5_000;
+const watchdog = (at: string) => new Date(new Date(at).getTime() + WATCHDOG_DELAY_MS);
+
+/**
  * The order pipeline's reactions: each event schedules the next step as a durable timer,
  * in the same transaction as this process's checkpoint. The steps run outside it, are
  * idempotent, and survive a crash anywhere.
@@ -35,10 +45,10 @@ export const orderProcess = projector({
         orderId: e.data.orderId,
         orderItemId: e.data.orderItemId,
       }),
-    OrderPaymentAuthorized: (db, e: O<'OrderPaymentAuthorized'>) => scheduleTimer(db, 'order.provision', e.data.orderId, e.data.at),
-    OrderPaid: (db, e: O<'OrderPaid'>) => scheduleTimer(db, 'ledger.post-sales', e.data.orderId, e.data.at),
+    OrderPaymentAuthorized: (db, e: O<'OrderPaymentAuthorized'>) => scheduleTimer(db, 'order.provision', e.data.orderId, watchdog(e.data.at)),
+    OrderPaid: (db, e: O<'OrderPaid'>) => scheduleTimer(db, 'ledger.post-sales', e.data.orderId, watchdog(e.data.at)),
     OrderRefunded: (db, e: O<'OrderRefunded'>) =>
-      scheduleTimer(db, 'ledger.post-refunds', e.data.refundId, e.data.at, { items: e.data.items.map((i) => ({ supplierId: i.supplierId, orderItemId: i.orderItemId })) }),
+      scheduleTimer(db, 'ledger.post-refunds', e.data.refundId, watchdog(e.data.at), { orderId: e.data.orderId, items: e.data.items.filter((i) => i.delivered).map((i) => ({ supplierId: i.supplierId, orderItemId: i.orderItemId })) }),
     SaleCredited: (db, e: B<'SaleCredited'>) =>
       scheduleTimer(db, 'ledger.settle', e.data.orderItemId, e.data.availableAt, { supplierId: e.data.supplierId }),
   },
@@ -53,8 +63,11 @@ export const registerOrderTimers = (timers: Timers, deps: CommandDeps) => {
     await releaseOrphanReservation(deps, offerId, orderId, orderItemId, caller(t.kind, t.key));
   });
   timers.on('ledger.post-sales', async (t) => postSales(deps, t.key, caller(t.kind, t.key)));
-  timers.on('ledger.post-refunds', async (t) =>
-    postRefunds(deps, (t.payload as { items: { supplierId: string; orderItemId: string }[] }).items, caller(t.kind, t.key)),
-  );
+  timers.on('ledger.post-refunds', async (t) => {
+    const { orderId, items } = t.payload as { orderId?: string; items: { supplierId: string; orderItemId: string }[] };
+    // the refund reverses a sale entry: post it first if a crash left it unposted
+    if (orderId) await postSales(deps, orderId, caller(t.kind, t.key));
+    await postRefunds(deps, items, caller(t.kind, t.key));
+  });
   timers.on('ledger.settle', async (t) => void (await settleSale(deps, (t.payload as { supplierId: string }).supplierId, t.key, caller(t.kind, t.key))));
 };

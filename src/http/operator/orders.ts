@@ -60,6 +60,7 @@ export const registerOperatorOrderRoutes = (app: FastifyInstance, services: Serv
         {
           lines: req.body.items.map((i) => ({ productId: i.product_id, quantity: i.quantity })),
           buyerCountry: req.body.buyer_country,
+          formFields: req.body.form_fields,
           rank: async (productId) => rankOffers((await routableOffers(services.db, [productId])).get(productId) ?? [], services.clock.now()).map((o) => o.offerId),
         },
         callerOf(req),

@@ -1,0 +1,110 @@
+import { type InventoryCommand, inventoryDecider } from '../domain/inventory.js';
+import { offerDecider } from '../domain/offer.js';
+import { type OrderCommand, orderDecider, type OrderItem, type OrderState, type PlacedItem } from '../domain/order.js';
+import { DomainError } from '../domain/errors.js';
+import { newId } from '../ids.js';
+import type { Caller, CommandDeps } from './context.js';
+import { execute } from './context.js';
+import type { ReceivedItem } from './declared-items.js';
+import { recordOutcome, reserveDeclared } from './declared.js';
+import { load } from './handle.js';
+import { inventoryStream, offerStream } from './offers.js';
+import { SCHEDULE } from './supplier-timeouts.js';
+
+const onOrder = (deps: CommandDeps, orderId: string, command: (now: string) => OrderCommand, caller: Caller) =>
+  execute(deps, `order-${orderId}`, orderDecider, command, caller);
+
+/**
+ * The first good `ready` answer is what the buyer gets: its items are sealed and kept,
+ * the order item is delivered, and the offer earns its bonus (+3 within 60 s of the first
+ * POST /orders, +1 later in the window).
+ */
+export const deliverDeclared = async (deps: CommandDeps, order: OrderState, item: OrderItem, received: ReceivedItem[], caller: Caller) => {
+  const now = deps.clock.now();
+  const rows = received.map((r) => ({
+    item_id: newId(),
+    offer_id: item.offerId,
+    kind: 'declared',
+    sealed: deps.secretBox.seal(JSON.stringify(r.kind === 'text' ? r : { kind: 'file', file_name: r.fileName, content_type: r.contentType, content_base64: r.bytes.toString('base64') })),
+    created_at: now,
+  }));
+  await deps.db.insertInto('inventory_values').values(rows).execute();
+  const result = await onOrder(
+    deps,
+    order.id,
+    (at) => ({ type: 'RecordDelivery', data: { orderItemId: item.orderItemId, inventoryItemIds: rows.map((r) => r.item_id), now: at } }),
+    caller,
+  );
+  if (result.events.length === 0) {
+    // delivered already by an earlier poll: keep only what the buyer got
+    await deps.db.deleteFrom('inventory_values').where('item_id', 'in', rows.map((r) => r.item_id)).execute();
+    return;
+  }
+  const orderedAt = new Date(item.supplierOrderedAt ?? now.toISOString()).getTime();
+  await recordOutcome(deps, item.offerId, now.getTime() - orderedAt <= SCHEDULE.fastDeliveryMs ? 'fast_delivery' : 'delivery', caller);
+};
+
+/**
+ * A cancelled item goes to the next eligible offer of another supplier at no more than
+ * the buyer's price, or, when none can take it, stays cancelled (the buyer is not charged
+ * for it). Returns the new item, if any.
+ */
+export const rerouteItem = async (
+  deps: CommandDeps,
+  orderId: string,
+  cancelled: OrderItem,
+  rank: (productId: string) => Promise<string[]>,
+  caller: Caller,
+): Promise<OrderItem | null> => {
+  const { state: order } = await load(deps.store, `order-${orderId}`, orderDecider, deps.states);
+  if (!order) return null;
+  const tried = new Set(order.items.filter((i) => i.productId === cancelled.productId).map((i) => i.supplierId));
+  for (const offerId of await rank(cancelled.productId)) {
+    const { state: offer } = await load(deps.store, offerStream(offerId), offerDecider, deps.states);
+    if (!offer || offer.status !== 'active' || tried.has(offer.supplierId) || offer.terms.price > cancelled.unitPrice) continue;
+    const orderItemId = newId();
+    let placed: PlacedItem | null = null;
+    const base = {
+      orderItemId,
+      productId: offer.productId,
+      offerId: offer.id,
+      supplierId: offer.supplierId,
+      externalRef: offer.terms.externalRef,
+      quantity: cancelled.quantity,
+      unitPrice: offer.terms.price,
+      inventoryItemIds: [] as string[],
+    };
+    if (offer.stockMode === 'uploaded') {
+      try {
+        const reserved = await execute(
+          deps,
+          inventoryStream(offer.id),
+          inventoryDecider,
+          (now): InventoryCommand => ({
+            type: 'ReserveItems',
+            data: { offerId: offer.id, orderId, orderItemId, quantity: cancelled.quantity, expiresAt: order.expiresAt, lowStockThreshold: offer.terms.lowStockThreshold, now },
+          }),
+          caller,
+        );
+        placed = { ...base, source: 'uploaded', reservationId: null, inventoryItemIds: reserved.state.reservations.get(orderItemId)!.itemIds };
+      } catch (error) {
+        if (error instanceof DomainError && error.code === 'out_of_stock') continue;
+        throw error;
+      }
+    } else if (cancelled.source !== 'topup') {
+      const held = await reserveDeclared(
+        deps,
+        offer,
+        { quantity: cancelled.quantity, buyerCountry: order.buyerCountry, expiresAt: new Date(deps.clock.now().getTime() + 15 * 60_000).toISOString() },
+        caller,
+      );
+      if (!held.held) continue;
+      placed = { ...base, source: 'declared', reservationId: held.reservationId };
+    }
+    if (!placed) continue;
+    const item = placed;
+    const result = await onOrder(deps, orderId, (now) => ({ type: 'RerouteItem', data: { replacesItemId: cancelled.orderItemId, item, now } }), caller);
+    return result.state!.items.find((i) => i.orderItemId === orderItemId) ?? null;
+  }
+  return null;
+};
