@@ -143,6 +143,8 @@ export const registerOperatorOrderRoutes = (app: FastifyInstance, services: Serv
             const v = values.find((x) => x.item_id === id);
             if (!v) return [];
             if (v.kind === 'text') return [{ inventory_item_id: id, kind: 'text' as const, value: services.secretBox.open(v.sealed) }];
+            // items a supplier handed over (declared stock) are kept as the item object it sent
+            if (v.kind === 'declared') return [{ inventory_item_id: id, ...JSON.parse(services.secretBox.open(v.sealed)) } as KeyOut];
             const m = meta.find((x) => x.id === id);
             return [
               {
