@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { FAULT_STEPS } from './faults.js';
 
 const flag = z
   .enum(['0', '1', 'true', 'false', ''])
@@ -22,6 +23,8 @@ const schema = z
     SVC_ALLOW_PRIVATE_TARGETS: flag,
     SVC_EVENT_STORE: z.enum(['postgres', 'kurrentdb']).default('postgres'),
     SVC_KURRENTDB_URL: z.string().min(1).optional(),
+    /** Crash tests only (src/faults.ts): the process kills itself at this pipeline step. */
+    SVC_FAULT_KILL_AT: z.enum(FAULT_STEPS).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((c, ctx) => {
@@ -29,6 +32,7 @@ const schema = z
     const refuse = (key: string, message: string) => ctx.addIssue({ code: 'custom', path: [key], message });
     if (c.SVC_TEST_CLOCK) refuse('SVC_TEST_CLOCK', 'the test clock is never enabled in production');
     if (c.SVC_ALLOW_PRIVATE_TARGETS) refuse('SVC_ALLOW_PRIVATE_TARGETS', 'private targets are never allowed in production');
+    if (c.SVC_FAULT_KILL_AT) refuse('SVC_FAULT_KILL_AT', 'fault injection is never enabled in production');
     if (!c.SVC_SECRET_KEY) refuse('SVC_SECRET_KEY', 'production needs an explicit secret key');
   })
   .superRefine((c, ctx) => {

@@ -79,14 +79,28 @@ interface OrderSnapshot {
 const eur = (amount: number) => ({ amount, currency: 'EUR' as const });
 
 /**
- * One supplier's view of an order: its items only, totals over them, and a status that
- * says `refunded` when every one of its items was refunded even if others' were not.
- * `supplierId` undefined gives the whole order (the operator's view).
+ * The order's status as one supplier sees it, from its own items: `refunded` when a refund
+ * covered every one of them (items rerouted away do not count), `partially_refunded` when
+ * it covered some, and the order's own status otherwise, except that a refund of other
+ * suppliers' items does not show: their order stays `completed` (or `paid` while one of
+ * their items is still being provisioned). `GET /orders?status=` filters on the same rule
+ * (src/http/orders.ts).
+ */
+export const scopedStatus = (orderStatus: OrderResource['status'], items: { status: ItemSnapshot['status'] }[]): OrderResource['status'] => {
+  const refunded = items.filter((i) => i.status === 'refunded').length;
+  const open = items.filter((i) => i.status !== 'refunded' && i.status !== 'cancelled').length;
+  if (refunded > 0) return open === 0 ? 'refunded' : 'partially_refunded';
+  if (orderStatus === 'refunded' || orderStatus === 'partially_refunded') return items.some((i) => i.status === 'reserved') ? 'paid' : 'completed';
+  return orderStatus;
+};
+
+/**
+ * One supplier's view of an order: its items only, totals over them, and its own status
+ * (scopedStatus). `supplierId` undefined gives the whole order (the operator's view).
  */
 const toResource = (o: OrderSnapshot, supplierId?: string): OrderResource => {
   const items = supplierId ? o.items.filter((i) => i.supplierId === supplierId) : o.items;
-  const refunded = items.filter((i) => i.status === 'refunded').length;
-  const status = items.length > 0 && refunded === items.length ? 'refunded' : refunded > 0 ? 'partially_refunded' : o.status;
+  const status = scopedStatus(o.status, items);
   const sum = (k: 'gross' | 'commission' | 'net') => eur(items.reduce((s, i) => s + i[k], 0));
   return {
     id: o.id,

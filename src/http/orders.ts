@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { disputeOrder, payOrder, placeOrder, refundOrder } from '../commands/orders.js';
@@ -45,7 +46,7 @@ export const registerOrderRoutes = (app: FastifyInstance, services: Services) =>
         summary: 'Orders with at least one of your items, newest first',
         tags,
         querystring: z.object({
-          status: z.enum(['placed', 'paid', 'completed', 'expired', 'refunded', 'partially_refunded']).optional(),
+          status: z.enum(['placed', 'paid', 'completed', 'expired', 'refunded', 'partially_refunded', 'cancelled']).optional(),
           created_from: z.iso.datetime({ offset: true }).optional(),
           created_to: z.iso.datetime({ offset: true }).optional(),
           offer_id: z.string().min(1).max(100).optional(),
@@ -70,7 +71,19 @@ export const registerOrderRoutes = (app: FastifyInstance, services: Services) =>
         })
         .orderBy('o.id', 'desc')
         .limit(limit + 1);
-      if (status) q = q.where('o.status', '=', status);
+      // the status the supplier sees (scopedStatus), computed over its own items
+      if (status)
+        q = q.where(
+          sql<string>`(select case
+              when count(*) filter (where i.status = 'refunded') > 0 then
+                case when count(*) filter (where i.status not in ('refunded', 'cancelled')) = 0 then 'refunded' else 'partially_refunded' end
+              when o.status in ('refunded', 'partially_refunded') then
+                case when count(*) filter (where i.status = 'reserved') > 0 then 'paid' else 'completed' end
+              else o.status end
+            from order_items i where i.order_id = o.id and i.supplier_id = ${supplierId})`,
+          '=',
+          status,
+        );
       if (created_from) q = q.where('o.created_at', '>=', new Date(created_from));
       if (created_to) q = q.where('o.created_at', '<', new Date(created_to));
       if (before) q = q.where('o.id', '<', before);
@@ -78,8 +91,6 @@ export const registerOrderRoutes = (app: FastifyInstance, services: Services) =>
       const more = ids.length > limit;
       const shown = more ? ids.slice(0, limit) : ids;
       const orders = await readOrders(services.db, shown, supplierId);
-      // a status filter compares the stored order status; the supplier-scoped status can
-      // only differ for refunds, which both name
       return { data: shown.map((id) => orders.get(id)!).filter(Boolean), next_cursor: more ? encodeCursor(shown[shown.length - 1]!) : null };
     },
   );
