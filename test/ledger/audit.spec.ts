@@ -3,7 +3,7 @@ import { auditLedger } from '../../src/cli/ledger-audit.js';
 import { ledgerAudit, ledgerExport } from '../../src/cli/ledger.js';
 import type { Config } from '../../src/config.js';
 import { startTestService, type TestService } from '../support/harness.js';
-import { buy, keys, type Supplier, uploadedOffer, withDb } from '../orders/fixtures.js';
+import { buy, keys, type Supplier, uploadedOffer, withDb, troubles } from '../orders/fixtures.js';
 
 /**
  * `npm run cli -- ledger audit|export`: replays the SupplierBalance events and compares them
@@ -42,7 +42,10 @@ describe('ledger audit and export', () => {
     expect((await svc.operator.post(`/orders/${orders.a2!.orderId}/refund`, {})).status).toBe(200);
     await svc.drain();
   });
-  afterAll(() => svc.stop());
+  afterAll(async () => {
+    expect(troubles(svc)).toEqual([]);
+    await svc.stop();
+  });
   afterEach(() => vi.restoreAllMocks());
 
   /** Runs a CLI command in-process; returns its exit code and what it printed. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../support/harness.js';
-import { allPages, buy, eur, keys, type Supplier, uploadedOffer, withDb } from '../orders/fixtures.js';
+import { allPages, buy, eur, keys, type Supplier, uploadedOffer, withDb, troubles } from '../orders/fixtures.js';
 
 /**
  * The SupplierBalance ledger: balanced posting sets over supplier_pending, supplier_available,
@@ -45,7 +45,10 @@ describe('the ledger', () => {
     items.a3 = (await buy(svc, [{ product_id: pa, quantity: 1 }])).items[0].id;
     await svc.drain();
   });
-  afterAll(() => svc.stop());
+  afterAll(async () => {
+    expect(troubles(svc)).toEqual([]);
+    await svc.stop();
+  });
 
   it('posts a balanced set for every balance event: the sum over all accounts is zero', async () => {
     const events = await withDb(svc, async (db) => (await db.query(`select type, data from es_events where type in ('SaleCredited', 'SaleSettled', 'RefundDebited') order by transaction_id, position`)).rows);

@@ -1,11 +1,14 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../support/harness.js';
-import { buy, eur, keys, uploadedOffer } from '../orders/fixtures.js';
+import { buy, eur, keys, uploadedOffer, troubles } from '../orders/fixtures.js';
 
 /** Spec: sale proceeds move from pending to available after 10 minutes in the sandbox, 7 days in production. */
 describe('settlement', () => {
   const services: TestService[] = [];
-  afterAll(() => Promise.all(services.map((s) => s.stop())));
+  afterAll(async () => {
+    for (const s of services) expect(troubles(s)).toEqual([]);
+    await Promise.all(services.map((s) => s.stop()));
+  });
 
   const settlesAfter = async (env: 'sandbox' | 'production', holdingSeconds: number) => {
     const svc = await startTestService({ extraConfig: { env } });

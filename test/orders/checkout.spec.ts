@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../support/harness.js';
-import { checkout, eur, keys, stockOf, type Supplier, uploadedOffer } from './fixtures.js';
+import { checkout, eur, keys, stockOf, type Supplier, uploadedOffer, troubles } from './fixtures.js';
 
 /** Checkout: routing, reservations, splitting a line across offers, out of stock, the sandbox endpoint. */
 describe('checkout', () => {
@@ -13,7 +13,10 @@ describe('checkout', () => {
     alpha = await svc.newSupplier('Alpha Keys');
     beta = await svc.newSupplier('Beta Keys');
   });
-  afterAll(() => svc.stop());
+  afterAll(async () => {
+    expect(troubles(svc)).toEqual([]);
+    await svc.stop();
+  });
 
   it('routes a line to the cheapest offer and reserves its first uploaded keys for 15 minutes', async () => {
     const product = await svc.newProduct({ name: 'Cheapest wins' });

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMISSION_MIN_FEE, COMMISSION_RATE_BPS, commissionFor, itemAmounts } from '../../src/domain/money.js';
 import { startTestService, type TestService } from '../support/harness.js';
-import { eur, keys, specCommission, type Supplier, uploadedOffer } from './fixtures.js';
+import { eur, keys, specCommission, type Supplier, uploadedOffer, troubles } from './fixtures.js';
 
 /**
  * Spec: commission = max(round_half_up(gross * 850 / 10000), 5) per order item, net = gross -
@@ -64,7 +64,10 @@ describe('order amounts over HTTP', () => {
       offers.push({ productId: product.id, offerId });
     }
   });
-  afterAll(() => svc.stop());
+  afterAll(async () => {
+    expect(troubles(svc)).toEqual([]);
+    await svc.stop();
+  });
 
   it('prices every item by the rule and totals the order over its items, as placed and as the supplier reads it', async () => {
     const line = fc.record({ offer: fc.integer({ min: 0, max: 3 }), price: fc.integer({ min: 1, max: 100_000_000 }), quantity: fc.integer({ min: 1, max: 15 }) });

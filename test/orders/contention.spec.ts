@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../support/harness.js';
-import { buy, itemIdsWithStatus, keys, stockOf, type Supplier, uploadedOffer, withDb } from './fixtures.js';
+import { buy, itemIdsWithStatus, keys, stockOf, type Supplier, uploadedOffer, withDb, troubles } from './fixtures.js';
 
 /** 50 concurrent checkouts for the last 10 keys: exactly 10 get one, nobody gets a key twice. */
 describe('contention', () => {
@@ -13,7 +13,10 @@ describe('contention', () => {
     alpha = await svc.newSupplier('Last Keys');
     beta = await svc.newSupplier('Backup Keys');
   });
-  afterAll(() => svc.stop());
+  afterAll(async () => {
+    expect(troubles(svc)).toEqual([]);
+    await svc.stop();
+  });
 
   const rush = (productId: string, n: number) =>
     Promise.all(Array.from({ length: n }, () => svc.operator.post('/orders', { items: [{ product_id: productId, quantity: 1 }], buyer_country: 'DE' })));

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../support/harness.js';
-import { checkout, itemIdsWithStatus, keys, stockOf, type Supplier, uploadedOffer, withDb } from './fixtures.js';
+import { checkout, itemIdsWithStatus, keys, stockOf, type Supplier, uploadedOffer, withDb, troubles } from './fixtures.js';
 
 /** The 15-minute reservation TTL: unpaid orders expire and their keys go back to stock. */
 describe('reservation expiry', () => {
@@ -11,7 +11,10 @@ describe('reservation expiry', () => {
     svc = await startTestService();
     supplier = await svc.newSupplier('Expiry Keys');
   });
-  afterAll(() => svc.stop());
+  afterAll(async () => {
+    expect(troubles(svc)).toEqual([]);
+    await svc.stop();
+  });
 
   it('holds the keys for 15 minutes, then expires the order, releases its items and puts the same keys back', async () => {
     const product = await svc.newProduct({ name: 'Expiring' });

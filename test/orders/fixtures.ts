@@ -109,3 +109,7 @@ export const specCommission = (gross: bigint): bigint => {
   const rounded = (scaled % 10000n) * 2n >= 10000n ? q + 1n : q;
   return rounded > 5n ? rounded : 5n;
 };
+
+/** Log lines at warn level or above (a failed timer, an unhandled error): none is expected. */
+export const troubles = (svc: TestService) =>
+  svc.logs.filter((l) => Number(l.level) >= 40).map((l) => `${String(l.msg)} ${JSON.stringify(l.err ?? l.timer ?? '')}`.slice(0, 300));

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../support/harness.js';
-import { allPages, buy, checkout, eur, keys, type Supplier, uploadedOffer, withDb } from './fixtures.js';
+import { allPages, buy, checkout, eur, keys, type Supplier, uploadedOffer, withDb, troubles } from './fixtures.js';
 
 /** Supplier-scoped order reads, GET /orders pagination and filters, and where the keys go (only to the operator). */
 describe('order reads', () => {
@@ -15,7 +15,10 @@ describe('order reads', () => {
     beta = await svc.newSupplier('Beta Reads');
     outsider = await svc.newSupplier('Outsider');
   });
-  afterAll(() => svc.stop());
+  afterAll(async () => {
+    expect(troubles(svc)).toEqual([]);
+    await svc.stop();
+  });
 
   describe('GET /orders/{order_id}', () => {
     it('shows each supplier only its own items, totals over them, and its own status', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../support/harness.js';
-import { buy, checkout, eur, itemIdsWithStatus, keys, stockOf, type Supplier, uploadedOffer, withDb } from './fixtures.js';
+import { buy, checkout, eur, itemIdsWithStatus, keys, stockOf, type Supplier, uploadedOffer, withDb, troubles } from './fixtures.js';
 
 /** Refunds (full and partial) with their reversing ledger entries, disputes, staff invalidation. */
 describe('refunds, disputes and invalidation', () => {
@@ -11,7 +11,10 @@ describe('refunds, disputes and invalidation', () => {
     svc = await startTestService();
     supplier = await svc.newSupplier('Refund Keys');
   });
-  afterAll(() => svc.stop());
+  afterAll(async () => {
+    expect(troubles(svc)).toEqual([]);
+    await svc.stop();
+  });
 
   const entriesOf = async (orderId: string) =>
     (await supplier.api.get('/balance/entries?limit=200')).body.data

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../support/harness.js';
-import { eur, keys, stockOf, type Supplier, uploadedOffer, withDb } from './fixtures.js';
+import { eur, keys, stockOf, type Supplier, uploadedOffer, withDb, troubles } from './fixtures.js';
 
 /** The sandbox scenarios of POST /sandbox/orders: paid (default), abandoned, refunded, disputed. */
 describe('sandbox scenarios', () => {
@@ -18,7 +18,10 @@ describe('sandbox scenarios', () => {
     const product = await svc.newProduct();
     ({ offerId, itemIds } = await uploadedOffer(supplier, product.id, { price: 1250, values: keys('S', 10) }));
   });
-  afterAll(() => svc.stop());
+  afterAll(async () => {
+    expect(troubles(svc)).toEqual([]);
+    await svc.stop();
+  });
 
   const order = (scenario?: string) =>
     supplier.api.post('/sandbox/orders', { offer_id: offerId, quantity: 1, buyer_country: 'DE', ...(scenario && { scenario }) });
