@@ -75,15 +75,27 @@ export const auditLedger = async (store: EventStore, db: Kysely<Database>, optio
   if (options.asOf) entriesQuery = entriesQuery.where('created_at', '<=', options.asOf);
   const stored = await entriesQuery.execute();
   const storedById = new Map(stored.map((r) => [r.id, r]));
+  const storedBySupplier = new Map<string, typeof stored>();
+  for (const row of stored) {
+    const rows = storedBySupplier.get(row.supplier_id);
+    if (rows) rows.push(row);
+    else storedBySupplier.set(row.supplier_id, [row]);
+  }
+  // totals: the current balance rows without --as-of; the read model's entries up to it otherwise
+  let balancesQuery = db.selectFrom('balances').select(['supplier_id', 'pending', 'available']);
+  if (options.supplierId) balancesQuery = balancesQuery.where('supplier_id', '=', options.supplierId);
+  const balances = options.asOf ? undefined : new Map((await balancesQuery.execute()).map((b) => [b.supplier_id, b]));
 
-  const supplierIds = new Set([...replay.bySupplier.keys(), ...stored.map((r) => r.supplier_id)]);
+  // every supplier either side knows of, a balance row without any ledger event included
+  const supplierIds = new Set([...replay.bySupplier.keys(), ...storedBySupplier.keys(), ...(balances?.keys() ?? [])]);
   let entries = 0;
   for (const supplierId of [...supplierIds].sort()) {
     const expected = replay.bySupplier.get(supplierId) ?? { pending: 0, available: 0, entries: new Map<string, LedgerEntry>() };
+    const rows = storedBySupplier.get(supplierId) ?? [];
     entries += expected.entries.size;
     for (const [id, want] of expected.entries) {
       const got = storedById.get(id);
-      if (!got) {
+      if (!got || got.supplier_id !== supplierId) {
         differences.push(`supplier ${supplierId}: entry ${id} (${describe(want)}) is missing from the read model`);
         continue;
       }
@@ -99,15 +111,12 @@ export const auditLedger = async (store: EventStore, db: Kysely<Database>, optio
       for (const [field, w, g] of fields)
         if (w !== g) differences.push(`supplier ${supplierId}: entry ${id} ${field} is ${JSON.stringify(g)} in the read model, ${JSON.stringify(w)} in the ledger`);
     }
-    for (const row of stored)
-      if (row.supplier_id === supplierId && !expected.entries.has(row.id))
-        differences.push(`supplier ${supplierId}: entry ${row.id} (${describe(row)}) is in the read model but not in the ledger`);
+    for (const row of rows)
+      if (!expected.entries.has(row.id)) differences.push(`supplier ${supplierId}: entry ${row.id} (${describe(row)}) is in the read model but not in the ledger`);
 
-    // totals: the current balance row without --as-of; the read model's entries up to it otherwise
-    const sums = options.asOf
-      ? stored.filter((r) => r.supplier_id === supplierId).reduce((acc, r) => ({ ...acc, [r.account]: acc[r.account as 'pending'] + r.amount }), { pending: 0, available: 0 })
-      : await db.selectFrom('balances').select(['pending', 'available']).where('supplier_id', '=', supplierId).executeTakeFirst();
-    const got = sums ?? { pending: 0, available: 0 };
+    const got = balances
+      ? (balances.get(supplierId) ?? { pending: 0, available: 0 })
+      : rows.reduce((acc, r) => ({ ...acc, [r.account]: acc[r.account as 'pending'] + r.amount }), { pending: 0, available: 0 });
     if (got.pending !== expected.pending) differences.push(`supplier ${supplierId}: pending is ${got.pending} in the read model, ${expected.pending} in the ledger`);
     if (got.available !== expected.available)
       differences.push(`supplier ${supplierId}: available is ${got.available} in the read model, ${expected.available} in the ledger`);

@@ -4,6 +4,8 @@ import { offerDecider, type OfferState } from '../domain/offer.js';
 import { type OrderCommand, orderDecider, type OrderState, type PlacedItem } from '../domain/order.js';
 import { faultPoint } from '../faults.js';
 import { newId } from '../ids.js';
+import { comparePositions, type Position } from '../eventstore/port.js';
+import type { ProjectionRunner } from '../projections/runner.js';
 import { productDecider } from '../domain/product.js';
 import { checkFormFields } from '../domain/topup.js';
 import { releaseSupplierReservation, reserveDeclared } from './declared.js';
@@ -263,4 +265,28 @@ export const invalidateItem = async (deps: CommandDeps, offerId: string, itemId:
     }),
     caller,
   );
+};
+
+/**
+ * Runs the steps of one request (checkout, pay, refund, a sandbox scenario) without waiting
+ * for the read models after every step, then waits once for the last position written:
+ * later positions cover earlier ones, so the caller's next read still sees every step, and
+ * the request pays one wait instead of one per event. No step here reads a read model
+ * written by an earlier step of the same request.
+ */
+export const withOneReadModelWait = async <T>(deps: CommandDeps, work: (deps: CommandDeps) => Promise<T>): Promise<T> => {
+  let last: Position | undefined;
+  const projections: ProjectionRunner = Object.create(deps.projections, {
+    waitFor: {
+      value: async (position: Position) => {
+        if (!last || comparePositions(position, last) > 0) last = position;
+        return true;
+      },
+    },
+  });
+  try {
+    return await work({ ...deps, projections });
+  } finally {
+    if (last) await deps.projections.waitFor(last);
+  }
 };

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { disputeOrder, payOrder, placeOrder, refundOrder } from '../commands/orders.js';
+import { disputeOrder, payOrder, placeOrder, refundOrder, withOneReadModelWait } from '../commands/orders.js';
 import { DomainError } from '../domain/errors.js';
 import { offerDecider } from '../domain/offer.js';
 import { load } from '../commands/handle.js';
@@ -123,19 +123,24 @@ export const registerOrderRoutes = (app: FastifyInstance, services: Services) =>
       const { state: offer } = await load(deps.store, offerStream(offer_id), offerDecider, deps.states);
       if (!offer || offer.supplierId !== supplierId) throw new HttpProblem('not_found', `offer ${offer_id} not found`);
       if (offer.status !== 'active') throw new DomainError('invalid_state', `offer ${offer_id} is ${offer.status}; activate it first`);
-      let order = await placeOrder(
-        deps,
-        {
-          lines: [{ productId: offer.productId, quantity }],
-          buyerCountry: buyer_country,
-          // against the supplier's own offer only, whatever the market looks like
-          rank: async () => [offer.id],
-        },
-        caller,
-      );
-      if (scenario !== 'abandoned') order = await payOrder(deps, order.id, caller);
-      if (scenario === 'refunded') order = await refundOrder(deps, order.id, undefined, caller);
-      if (scenario === 'disputed') order = await disputeOrder(deps, order.id, undefined, 'sandbox scenario', caller);
+      // the whole scenario is one request: the read models are waited for once, at its end
+      const order = await withOneReadModelWait(deps, async (deps) => {
+        let order = await placeOrder(
+          deps,
+          {
+            lines: [{ productId: offer.productId, quantity }],
+            buyerCountry: buyer_country,
+            formFields: req.body.form_fields,
+            // against the supplier's own offer only, whatever the market looks like
+            rank: async () => [offer.id],
+          },
+          caller,
+        );
+        if (scenario !== 'abandoned') order = await payOrder(deps, order.id, caller);
+        if (scenario === 'refunded') order = await refundOrder(deps, order.id, undefined, caller);
+        if (scenario === 'disputed') order = await disputeOrder(deps, order.id, undefined, 'sandbox scenario', caller);
+        return order;
+      });
       return reply.code(201).send(orderFromState(order, supplierId));
     },
   );

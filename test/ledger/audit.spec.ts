@@ -91,19 +91,22 @@ describe('ledger audit and export', () => {
     expect((await run(ledgerAudit, [])).code).toBe(0);
   });
 
-  it('names entries missing from the read model and entries the ledger never posted', async () => {
+  it('names entries missing from the read model, entries and balances the ledger never posted', async () => {
     const entryId = `settlement-${orders.b1!.itemId}:available`;
     const row = await withDb(svc, async (db) => (await db.query(`select * from balance_entries where id = $1`, [entryId])).rows[0]);
     await tamper(`delete from balance_entries where id = $1`, [entryId]);
     await tamper(`insert into balance_entries (id, seq, supplier_id, type, account, amount, order_id, order_item_id, created_at, available_at)
                   values ('forged:available', 1, $1, 'sale', 'available', 5000, 'o-forged', 'i-forged', now(), null)`, [beta.id]);
+    await tamper(`insert into balances (supplier_id, pending, available, updated_at) values ('zz-no-such-supplier', 100, 0, now())`, []);
     try {
       const report = await auditLedger(svc.services.store, svc.services.db);
       expect(report.differences).toEqual([
         `supplier ${beta.id}: entry ${entryId} (settlement available 2287 (order item ${orders.b1!.itemId})) is missing from the read model`,
         `supplier ${beta.id}: entry forged:available (sale available 5000 (order item i-forged)) is in the read model but not in the ledger`,
+        'supplier zz-no-such-supplier: pending is 100 in the read model, 0 in the ledger',
       ]);
     } finally {
+      await tamper(`delete from balances where supplier_id = 'zz-no-such-supplier'`, []);
       await tamper(`delete from balance_entries where id = 'forged:available'`, []);
       await withDb(svc, (db) =>
         db.query(

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { disputeOrder, invalidateItem, loadOrder, payOrder, placeOrder, refundOrder } from '../../commands/orders.js';
+import { disputeOrder, invalidateItem, loadOrder, payOrder, placeOrder, refundOrder, withOneReadModelWait } from '../../commands/orders.js';
 import { DomainError } from '../../domain/errors.js';
 import { rankOffers } from '../../domain/routing.js';
 import type { Services } from '../../service.js';
@@ -55,15 +55,17 @@ export const registerOperatorOrderRoutes = (app: FastifyInstance, services: Serv
       if (errors.length > 0) throw new DomainError('validation_failed', 'unknown product(s)', { errors });
       const unsellable = products.find((p) => p.status !== 'sellable');
       if (unsellable) throw new DomainError('product_not_sellable', `product ${unsellable.id} is not sellable`);
-      const order = await placeOrder(
-        deps,
-        {
-          lines: req.body.items.map((i) => ({ productId: i.product_id, quantity: i.quantity })),
-          buyerCountry: req.body.buyer_country,
-          formFields: req.body.form_fields,
-          rank: async (productId) => rankOffers((await routableOffers(services.db, [productId])).get(productId) ?? [], services.clock.now()).map((o) => o.offerId),
-        },
-        callerOf(req),
+      const order = await withOneReadModelWait(deps, (deps) =>
+        placeOrder(
+          deps,
+          {
+            lines: req.body.items.map((i) => ({ productId: i.product_id, quantity: i.quantity })),
+            buyerCountry: req.body.buyer_country,
+            formFields: req.body.form_fields,
+            rank: async (productId) => rankOffers((await routableOffers(services.db, [productId])).get(productId) ?? [], services.clock.now()).map((o) => o.offerId),
+          },
+          callerOf(req),
+        ),
       );
       return reply.code(201).send(orderFromState(order));
     },
@@ -86,7 +88,7 @@ export const registerOperatorOrderRoutes = (app: FastifyInstance, services: Serv
         response: { 200: Order, ...problems(404, 409) },
       },
     },
-    async (req) => orderFromState(await payOrder(deps, req.params.order_id, callerOf(req))),
+    async (req) => orderFromState(await withOneReadModelWait(deps, (deps) => payOrder(deps, req.params.order_id, callerOf(req)))),
   );
 
   api.post(
@@ -101,7 +103,7 @@ export const registerOperatorOrderRoutes = (app: FastifyInstance, services: Serv
         response: { 200: Order, ...problems(404, 409) },
       },
     },
-    async (req) => orderFromState(await refundOrder(deps, req.params.order_id, req.body.item_ids, callerOf(req))),
+    async (req) => orderFromState(await withOneReadModelWait(deps, (deps) => refundOrder(deps, req.params.order_id, req.body.item_ids, callerOf(req)))),
   );
 
   api.post(
