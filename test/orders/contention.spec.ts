@@ -104,4 +104,23 @@ describe('contention', () => {
       await second.stop();
     }
   });
+  it('delivers once when the same order is paid twice at the same time', async () => {
+    const product = await svc.newProduct({ name: 'Double pay' });
+    const offer = await uploadedOffer(alpha, product.id, { price: 1200, values: keys('C5', 3) });
+    const placed = await svc.operator.post('/orders', { items: [{ product_id: product.id, quantity: 2 }], buyer_country: 'DE' });
+    const [a, b] = await Promise.all([svc.operator.post(`/orders/${placed.body.id}/pay`), svc.operator.post(`/orders/${placed.body.id}/pay`)]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect([a.body.status, b.body.status]).toEqual(['completed', 'completed']);
+    expect(a.body.items[0].fulfilment.inventory_item_ids).toEqual(offer.itemIds.slice(0, 2));
+    expect(b.body.items).toEqual(a.body.items);
+    await svc.drain();
+    expect(await stockOf(alpha, offer.offerId)).toEqual({ mode: 'uploaded', declared: null, available: 1, reserved: 0, delivered: 2 });
+    const events = await withDb(svc, async (db) =>
+      (await db.query(`select type from es_events where stream_id = $1 order by stream_revision`, [`order-${placed.body.id}`])).rows.map((r) => r.type),
+    );
+    expect(events).toEqual(['OrderPlaced', 'OrderPaymentAuthorized', 'OrderItemDelivered', 'OrderPaid']);
+    const sales = await withDb(svc, async (db) => (await db.query(`select count(*)::int as n from es_events where type = 'SaleCredited' and data->>'orderId' = $1`, [placed.body.id])).rows[0].n);
+    expect(sales).toBe(1);
+    expect((await svc.operator.post('/orders/01NOSUCHORDER/pay')).status).toBe(404);
+  });
 });

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execute } from '../../src/commands/context.js';
+import { inventoryStream } from '../../src/commands/offers.js';
+import { inventoryDecider } from '../../src/domain/inventory.js';
 import { startTestService, type TestService } from '../support/harness.js';
 import { checkout, itemIdsWithStatus, keys, stockOf, type Supplier, uploadedOffer, withDb, troubles } from './fixtures.js';
 
@@ -79,5 +82,27 @@ describe('reservation expiry', () => {
     expect(order.body.status).toBe('completed');
     expect(order.body.items.map((i: any) => i.status)).toEqual(['delivered']);
     expect(await stockOf(supplier, offer.offerId)).toMatchObject({ available: 1, reserved: 0, delivered: 1 });
+  });
+  it('releases keys a checkout reserved but never turned into an order (a crash in between) a minute after the TTL', async () => {
+    const product = await svc.newProduct({ name: 'Orphaned' });
+    const offer = await uploadedOffer(supplier, product.id, { price: 1000, values: keys('E4', 3) });
+    // what a checkout that died after its reservation leaves: keys held for an order that never exists
+    const expiresAt = new Date(svc.clock.now().getTime() + 15 * 60_000).toISOString();
+    await execute(
+      svc.services.commands,
+      inventoryStream(offer.offerId),
+      inventoryDecider,
+      (now) => ({ type: 'ReserveItems' as const, data: { offerId: offer.offerId, orderId: 'never-placed', orderItemId: 'never-placed-1', quantity: 2, expiresAt, lowStockThreshold: 0, now } }),
+      {},
+    );
+    expect(await stockOf(supplier, offer.offerId)).toMatchObject({ available: 1, reserved: 2 });
+    await svc.advance(15 * 60);
+    expect(await stockOf(supplier, offer.offerId)).toMatchObject({ available: 1, reserved: 2 });
+    await svc.advance(59);
+    expect(await stockOf(supplier, offer.offerId)).toMatchObject({ available: 1, reserved: 2 });
+    await svc.advance(1);
+    expect(await stockOf(supplier, offer.offerId)).toEqual({ mode: 'uploaded', declared: null, available: 3, reserved: 0, delivered: 0 });
+    const order = await checkout(svc, [{ product_id: product.id, quantity: 3 }]);
+    expect(order.items[0].fulfilment.inventory_item_ids).toEqual(offer.itemIds);
   });
 });

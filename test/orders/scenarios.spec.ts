@@ -94,4 +94,19 @@ describe('sandbox scenarios', () => {
     expect(res.body.errors.map((e: any) => e.field)).toEqual(['body.scenario']);
     expect(await stockOf(supplier, offerId)).toEqual(stock);
   });
+  it('runs once per Idempotency-Key: a retry replays the answer and sells nothing more', async () => {
+    const stock = await stockOf(supplier, offerId);
+    const headers = { 'idempotency-key': 'sandbox-order-0001' };
+    const body = { offer_id: offerId, quantity: 1, buyer_country: 'DE' };
+    const first = await supplier.api.post('/sandbox/orders', body, { headers });
+    expect(first.status, first.text).toBe(201);
+    const again = await supplier.api.post('/sandbox/orders', body, { headers });
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replay')).toBe('true');
+    expect(again.body).toEqual(first.body);
+    const other = await supplier.api.post('/sandbox/orders', { ...body, quantity: 2 }, { headers });
+    expect(other.status).toBe(422);
+    expect(other.body.code).toBe('idempotency_key_reused');
+    expect(await stockOf(supplier, offerId)).toEqual({ ...stock, available: stock.available - 1, delivered: stock.delivered + 1 });
+  });
 });
