@@ -179,6 +179,8 @@ const crashAt = async (step: FaultStep, recovery: 'timers' | 'client retry') => 
 
     second.child.kill('SIGTERM');
     expect((await second.exited).code).toBe(0);
+    // nothing went wrong on the way: no warning, no error (LOG_LEVEL=warn prints only those)
+    expect(second.output().split('\n').filter((l) => l.startsWith('{'))).toEqual([]);
   } finally {
     await db.end();
   }
