@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  comparePositions,
+  type EventStore,
+  type Position,
+  type RecordedEvent,
+  START,
+  WrongExpectedRevision,
+} from '../../src/eventstore/port.js';
+import { newId } from '../../src/ids.js';
+
+const at = new Date('2026-02-01T12:00:00.000Z');
+
+/** Waits (bounded) until `check` holds; subscriptions deliver asynchronously. */
+export const eventually = async (check: () => boolean, timeoutMs = 10_000) => {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('condition not reached in time');
+    await new Promise((r) => setTimeout(r, 5));
+  }
+};
+
+const readAllEvents = async (store: EventStore, from: Position = START) => {
+  const out: RecordedEvent[] = [];
+  for (let after = from; ; ) {
+    const page = await store.readAll(after, 100);
+    if (page.length === 0) return out;
+    out.push(...page);
+    after = page[page.length - 1]!.position;
+  }
+};
+
+/**
+ * What every EventStore adapter must do, written against the port only: the Postgres
+ * adapter runs it today, a KurrentDB adapter must pass the same suite.
+ */
+export const eventStoreConformance = (name: string, open: () => Promise<{ store: EventStore; close(): Promise<void> }>) =>
+  describe(`event store conformance: ${name}`, () => {
+    let store: EventStore;
+    let close: () => Promise<void>;
+    const stream = (label: string) => `${label}-${newId()}`;
+
+    beforeAll(async () => {
+      ({ store, close } = await open());
+    });
+    afterAll(() => close());
+
+    it('appends to a new stream with no_stream; revisions start at 0', async () => {
+      const s = stream('a');
+      const result = await store.append(s, [{ type: 'A', data: { n: 1 } }, { type: 'B', data: { n: 2 } }], 'no_stream', at);
+      expect(result.nextRevision).toBe(1);
+      const events = await store.readStream(s);
+      expect(events.map((e) => [e.revision, e.type, e.data])).toEqual([
+        [0, 'A', { n: 1 }],
+        [1, 'B', { n: 2 }],
+      ]);
+      expect(events.every((e) => e.streamId === s && e.createdAt.getTime() === at.getTime())).toBe(true);
+      expect(comparePositions(events[0]!.position, events[1]!.position)).toBe(-1);
+      expect(result.position).toEqual(events[1]!.position);
+    });
+
+    it('checks every kind of expected revision and reports the actual one', async () => {
+      const s = stream('b');
+      await expect(store.append(s, [{ type: 'X', data: {} }], 'stream_exists', at)).rejects.toMatchObject({ actual: 'no_stream' });
+      await expect(store.append(s, [{ type: 'X', data: {} }], 0, at)).rejects.toBeInstanceOf(WrongExpectedRevision);
+      await store.append(s, [{ type: 'X', data: {} }], 'no_stream', at);
+      await expect(store.append(s, [{ type: 'X', data: {} }], 'no_stream', at)).rejects.toMatchObject({ streamId: s, expected: 'no_stream', actual: 0 });
+      await expect(store.append(s, [{ type: 'X', data: {} }], 5, at)).rejects.toMatchObject({ expected: 5, actual: 0 });
+      expect((await store.append(s, [{ type: 'X', data: {} }], 0, at)).nextRevision).toBe(1);
+      expect((await store.append(s, [{ type: 'X', data: {} }], 'stream_exists', at)).nextRevision).toBe(2);
+      expect((await store.append(s, [{ type: 'X', data: {} }], 'any', at)).nextRevision).toBe(3);
+      expect((await store.append(stream('c'), [{ type: 'X', data: {} }], 'any', at)).nextRevision).toBe(0);
+      expect((await store.readStream(s)).map((e) => e.revision)).toEqual([0, 1, 2, 3]);
+    });
+
+    it('reads a stream from a revision; an unknown stream reads empty', async () => {
+      const s = stream('d');
+      await store.append(s, [1, 2, 3, 4].map((n) => ({ type: 'N', data: { n } })), 'no_stream', at);
+      expect((await store.readStream(s, 2)).map((e) => e.data)).toEqual([{ n: 3 }, { n: 4 }]);
+      expect(await store.readStream(stream('nobody'))).toEqual([]);
+    });
+
+    it('keeps caller-given event ids and the metadata', async () => {
+      const s = stream('e');
+      const id = newId();
+      const metadata = { correlation_id: 'c-1', causation_id: 'e-0', supplier_id: 's-1', mode: 'test' as const };
+      await store.append(s, [{ id, type: 'T', data: { ok: true }, metadata }], 'no_stream', at);
+      const [event] = await store.readStream(s);
+      expect(event).toMatchObject({ id, type: 'T', data: { ok: true }, metadata });
+    });
+
+    it('reads all in global order, after a position, with a limit, consistent with each stream', async () => {
+      const before = await store.head();
+      const s1 = stream('f');
+      const s2 = stream('g');
+      await store.append(s1, [{ type: 'F', data: { i: 0 } }], 'no_stream', at);
+      await store.append(s2, [{ type: 'G', data: { i: 0 } }], 'no_stream', at);
+      await store.append(s1, [{ type: 'F', data: { i: 1 } }, { type: 'F', data: { i: 2 } }], 0, at);
+      const mine = (await readAllEvents(store, before)).filter((e) => e.streamId === s1 || e.streamId === s2);
+      expect(mine.map((e) => `${e.streamId === s1 ? 'f' : 'g'}${e.revision}`)).toEqual(['f0', 'g0', 'f1', 'f2']);
+      const two = await store.readAll(before, 2);
+      expect(two).toHaveLength(2);
+      const rest = await store.readAll(two[1]!.position, 1000);
+      expect(rest.every((e) => comparePositions(e.position, two[1]!.position) > 0)).toBe(true);
+      expect(comparePositions(await store.head(), mine[3]!.position)).toBeGreaterThanOrEqual(0);
+    });
+
+    it('subscribes: catches up from a position, then receives live appends, until closed', async () => {
+      const from = await store.head();
+      const s = stream('h');
+      await store.append(s, [{ type: 'Old', data: {} }], 'no_stream', at);
+      const seen: RecordedEvent[] = [];
+      const sub = store.subscribe({ from, onEvents: async (events) => void seen.push(...events.filter((e) => e.streamId === s)) });
+      await eventually(() => seen.length === 1);
+      await store.append(s, [{ type: 'New', data: {} }], 0, at);
+      await eventually(() => seen.length === 2);
+      expect(seen.map((e) => e.type)).toEqual(['Old', 'New']);
+      await sub.close();
+      await store.append(s, [{ type: 'AfterClose', data: {} }], 1, at);
+      await new Promise((r) => setTimeout(r, 100));
+      expect(seen.map((e) => e.type)).toEqual(['Old', 'New']);
+    });
+
+    it('delivers every event exactly once, in an order consistent with each stream, under 8 concurrent appenders', async () => {
+      const from = await store.head();
+      const run = newId();
+      const seen: RecordedEvent[] = [];
+      const sub = store.subscribe({ from, batchSize: 37, onEvents: async (events) => void seen.push(...events.filter((e) => (e.data as { run?: string }).run === run)) });
+      const shared = [stream('shared'), stream('shared')];
+      const writers = Array.from({ length: 8 }, (_, w) => async () => {
+        const own = stream(`own${w}`);
+        let ownRevision: number | 'no_stream' = 'no_stream';
+        for (let i = 0; i < 40; i++) {
+          const data = { run, writer: w, i };
+          if (i % 3 === 0) {
+            // contended streams: read, then append at the revision read, retrying on conflict
+            const target = shared[i % 2]!;
+            for (;;) {
+              const events = await store.readStream(target);
+              const expected = events.length === 0 ? 'no_stream' : events[events.length - 1]!.revision;
+              try {
+                await store.append(target, [{ type: 'Shared', data }], expected, at);
+                break;
+              } catch (error) {
+                if (!(error instanceof WrongExpectedRevision)) throw error;
+              }
+            }
+          } else if (i % 3 === 1) {
+            const result = await store.append(own, [{ type: 'Own', data }, { type: 'Own', data: { ...data, second: true } }], ownRevision, at);
+            ownRevision = result.nextRevision;
+          } else {
+            await store.append(shared[(i + w) % 2]!, [{ type: 'Any', data }], 'any', at);
+          }
+        }
+        return own;
+      });
+      await Promise.all(writers.map((w) => w()));
+      const written = (await readAllEvents(store, from)).filter((e) => (e.data as { run?: string }).run === run);
+      // 8 writers x (14 shared + 13 own x 2 + 13 any)
+      expect(written).toHaveLength(8 * (14 + 26 + 13));
+      await eventually(() => seen.length >= written.length, 20_000);
+      await sub.close();
+      expect(seen.length).toBe(written.length);
+      expect(new Set(seen.map((e) => e.id)).size).toBe(written.length);
+      expect(seen.map((e) => e.id)).toEqual(written.map((e) => e.id));
+      for (let i = 1; i < seen.length; i++) expect(comparePositions(seen[i - 1]!.position, seen[i]!.position)).toBe(-1);
+      const lastRevision = new Map<string, number>();
+      for (const e of seen) {
+        const previous = lastRevision.get(e.streamId) ?? -1;
+        expect(e.revision).toBeGreaterThan(previous);
+        lastRevision.set(e.streamId, e.revision);
+      }
+    });
+  });
