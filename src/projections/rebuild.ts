@@ -18,9 +18,16 @@ export const createTables = async (db: Kysely<Database>, p: Projector, schema: s
   await sql.raw(p.ddl(schema)).execute(db);
 };
 
+/**
+ * Inside a rebuild transaction every unqualified table name, also in a handler's raw SQL,
+ * resolves to the rebuild schema first; kysely's withSchema covers the query builder.
+ */
+const useSchema = (db: Kysely<Database>, schema: string) => sql`select set_config('search_path', ${`${schema}, public`}, true)`.execute(db);
+
 const applyBatch = async (db: Kysely<Database>, p: Projector, schema: string, from: Position, store: EventStore) => {
   const events = await store.readAll(from, BATCH);
   if (events.length === 0) return { events: 0, position: from };
+  await useSchema(db, schema);
   const scoped = db.withSchema(schema);
   for (const e of events) await applyEvent(p, scoped, e);
   return { events: events.length, position: events[events.length - 1]!.position };
