@@ -18,9 +18,11 @@ interface Waiter {
  */
 export class ProjectionRunner {
   private readonly positions = new Map<string, Position>();
-  private readonly subscriptions: Subscription[] = [];
+  private readonly subscriptions = new Set<Subscription>();
+  private readonly retries = new Set<NodeJS.Timeout>();
+  private readonly failures = new Map<string, unknown>();
   private waiters: Waiter[] = [];
-  private failure: unknown;
+  private stopped = false;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -35,17 +37,37 @@ export class ProjectionRunner {
     for (const p of this.projectors) {
       const checkpoint = await this.prepare(p);
       this.positions.set(p.name, checkpoint);
-      this.subscriptions.push(
-        this.store.subscribe({
-          from: checkpoint,
-          onEvents: (events) => this.applyBatch(p, events),
-          onError: (error) => {
-            this.failure = error;
-            this.log.error({ err: error, projector: p.name }, 'projector stopped');
-          },
-        }),
-      );
+      this.follow(p, checkpoint, 0);
     }
+  }
+
+  /**
+   * Subscribes one projector from `from`. A failing batch (a bug, the database gone) stops
+   * that subscription; it is retried from the last checkpoint with a growing pause, so a
+   * passing fault heals by itself and a real bug keeps the service not ready, and logged.
+   */
+  private follow(p: Projector, from: Position, failures: number): void {
+    if (this.stopped) return;
+    const subscription = this.store.subscribe({
+      from,
+      onEvents: async (events) => {
+        await this.applyBatch(p, events);
+        failures = 0;
+        this.failures.delete(p.name);
+      },
+      onError: (error) => {
+        this.failures.set(p.name, error);
+        this.log.error({ err: error, projector: p.name }, 'projector failed; retrying from its checkpoint');
+        const pause = Math.min(30_000, 500 * 2 ** Math.min(failures, 6));
+        const retry = setTimeout(async () => {
+          this.subscriptions.delete(subscription);
+          const checkpoint = (await readCheckpoint(this.db, p.name).catch(() => undefined))?.position ?? this.positions.get(p.name) ?? START;
+          this.follow(p, checkpoint, failures + 1);
+        }, pause);
+        this.retries.add(retry);
+      },
+    });
+    this.subscriptions.add(subscription);
   }
 
   private async prepare(p: Projector): Promise<Position> {
@@ -125,7 +147,7 @@ export class ProjectionRunner {
 
   /** Has every projector applied everything a reader can see now? */
   async caughtUp(): Promise<boolean> {
-    if (this.failure) return false;
+    if (this.failures.size > 0) return false;
     return comparePositions(this.lowest(), await this.store.head()) >= 0;
   }
 
@@ -134,7 +156,11 @@ export class ProjectionRunner {
   }
 
   async stop(): Promise<void> {
-    await Promise.all(this.subscriptions.splice(0).map((s) => s.close()));
+    this.stopped = true;
+    this.retries.forEach(clearTimeout);
+    const open = [...this.subscriptions];
+    this.subscriptions.clear();
+    await Promise.all(open.map((s) => s.close()));
     this.waiters.forEach((w) => w.resolve());
     this.waiters = [];
   }
