@@ -1,0 +1,91 @@
+/**
+ * One embedded PostgreSQL server for the whole run, in a temporary directory removed at
+ * the end. Every benchmark gets fresh databases copied from a migrated template.
+ */
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { connect, type Db } from '../src/db/connect.js';
+import { startEmbeddedPostgres } from '../src/db/embedded.js';
+import { migrate } from '../src/db/migrations.js';
+import type { BenchContext, Settings } from './harness.js';
+
+const TEMPLATE = 'bench_template';
+
+export interface Environment {
+  context: BenchContext;
+  /** Version and settings of the server, for the report. */
+  describeServer(): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+export const startEnvironment = async (settings: Settings, log: (line: string) => void): Promise<Environment> => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'marketplace-bench-'));
+  await chmod(dir, 0o755); // as root the server runs as the `postgres` user and must reach its data
+  let embedded: Awaited<ReturnType<typeof startEmbeddedPostgres>> | undefined;
+  const open: Db[] = [];
+  const fixtures = new Map<string, Promise<unknown>>();
+  let databases = 0;
+
+  const close = async () => {
+    for (const db of open.splice(0)) await db.close().catch(() => undefined);
+    if (embedded) await embedded.stop().catch((e) => log(`stopping the server failed: ${String(e)}`));
+    embedded = undefined;
+    await rm(dir, { recursive: true, force: true });
+  };
+
+  try {
+    embedded = await startEmbeddedPostgres(dir);
+    const server = embedded;
+    const admin = async <T>(work: (client: pg.Client) => Promise<T>) => {
+      const client = new pg.Client({ connectionString: server.adminUrl });
+      await client.connect();
+      try {
+        return await work(client);
+      } finally {
+        await client.end();
+      }
+    };
+    await admin((c) => c.query(`create database ${TEMPLATE}`));
+    const template = connect(server.urlFor(TEMPLATE), 1);
+    await migrate(template.kysely);
+    await template.close();
+
+    const context: BenchContext = {
+      settings,
+      log,
+      freshDatabase: async (prefix, poolSize) => {
+        const name = `${prefix.replace(/[^a-z0-9_]/g, '_')}_${++databases}`;
+        await admin((c) => c.query(`create database ${name} template ${TEMPLATE}`));
+        const db = connect(server.urlFor(name), poolSize);
+        open.push(db);
+        return db;
+      },
+      fixture: <T>(key: string, build: () => Promise<T>) => {
+        let existing = fixtures.get(key) as Promise<T> | undefined;
+        if (!existing) {
+          existing = build();
+          fixtures.set(key, existing);
+        }
+        return existing;
+      },
+    };
+
+    const describeServer = () =>
+      admin(async (c) => {
+        const version = (await c.query<{ v: string }>('select version() as v')).rows[0]!.v;
+        const settingsRows = await c.query<{ name: string; setting: string; unit: string | null }>(
+          `select name, setting, unit from pg_settings
+            where name in ('shared_buffers', 'synchronous_commit', 'fsync', 'wal_level', 'max_wal_size', 'work_mem')
+            order by name`,
+        );
+        return [version, ...settingsRows.rows.map((s) => `${s.name} = ${s.setting}${s.unit ? ` (${s.unit})` : ''}`)];
+      });
+
+    return { context, describeServer, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+};

@@ -1,0 +1,165 @@
+/**
+ * Event store benchmarks: appends one event at a time, appends in batches, and reading
+ * the global order page by page, each beside plain SQL doing the same work.
+ */
+import { PostgresEventStore } from '../src/eventstore/postgres.js';
+import { eventStoreDdl } from '../src/eventstore/postgres-schema.js';
+import { type Position, START } from '../src/eventstore/port.js';
+import { newId } from '../src/ids.js';
+import { benchEvent, PAGE, RAW_EVENTS_DDL, RAW_INSERT_COLUMNS, rawEventRow, rawPages, seededStore } from './events.js';
+import { type Benchmark, type BenchContext, paired, type Result, throughput, timed } from './harness.js';
+
+/**
+ * es_append exactly as deployed but without its `perform pg_notify(...)`: only created in
+ * the benchmark's own database, to show what the notification costs a committing append.
+ */
+const quietAppendDdl = () => {
+  const start = eventStoreDdl.indexOf('create function es_append');
+  const source = eventStoreDdl.slice(start, eventStoreDdl.indexOf('$$;', start) + 3);
+  const quiet = source
+    .replace('create function es_append', 'create function bench_append_quiet')
+    .replace(/^\s*perform pg_notify\([^;]*\);\s*$/m, '');
+  if (quiet === source || quiet.includes('pg_notify')) throw new Error('es_append changed shape: cannot build the quiet variant');
+  return quiet;
+};
+
+const singleAppends = async (ctx: BenchContext, concurrency: number, warmup: number, operations: number): Promise<Result[]> => {
+  const db = await ctx.freshDatabase(`bench_append_c${concurrency}`, concurrency);
+  const store = new PostgresEventStore(db.pool);
+  await db.pool.query(RAW_EVENTS_DDL);
+  await db.pool.query(quietAppendDdl());
+  const n = Math.max(1, Math.round(operations * ctx.settings.scale));
+  // every measurement writes new streams, whichever comparison it is part of
+  let run = 0;
+
+  const service = () => {
+    const prefix = `s${run++}`;
+    return throughput({
+      warmup,
+      operations: n,
+      concurrency,
+      op: async (i) => void (await store.append(`${prefix}-${i}`, [benchEvent(i)], 'no_stream', new Date())),
+    });
+  };
+  const raw = (round: number) =>
+    throughput({
+      warmup,
+      operations: n,
+      concurrency,
+      op: async (i) =>
+        void (await db.pool.query(
+          `insert into bench_raw_events (${RAW_INSERT_COLUMNS}) values ($1, $2, $3, $4, $5, $6, $7)`,
+          rawEventRow(`r${round}-${i}`, 0, i, new Date()),
+        )),
+    });
+  const quiet = (round: number) =>
+    throughput({
+      warmup,
+      operations: n,
+      concurrency,
+      op: async (i) => {
+        const e = benchEvent(i);
+        await db.pool.query('select next_revision, commit_position::text, prepare_position from bench_append_quiet($1, $2, $3::jsonb, $4)', [
+          `q${round}-${i}`,
+          'no_stream',
+          JSON.stringify([{ id: newId(), type: e.type, data: e.data, metadata: e.metadata }]),
+          new Date(),
+        ]);
+      },
+    });
+
+  const results = [
+    await paired(ctx, `append 1 event on a new stream ('no_stream'), concurrency ${concurrency}`, 'events', service, raw),
+  ];
+  // What es_append costs without its notification, against the service: isolates pg_notify.
+  results.push({
+    ...(await paired(ctx, `append 1 event, concurrency ${concurrency}; raw = es_append without its pg_notify`, 'events', service, quiet)),
+    diagnostic: true,
+  });
+  return results;
+};
+
+const batchAppends = async (ctx: BenchContext, batch: number, concurrency: number, warmup: number, operations: number): Promise<Result[]> => {
+  const db = await ctx.freshDatabase(`bench_batch_c${concurrency}`, concurrency);
+  const store = new PostgresEventStore(db.pool);
+  await db.pool.query(RAW_EVENTS_DDL);
+  const n = Math.max(1, Math.round(operations * ctx.settings.scale));
+  const values = Array.from({ length: batch }, (_, r) => `(${Array.from({ length: 7 }, (_, c) => `$${r * 7 + c + 1}`).join(', ')})`).join(', ');
+  // a named statement: prepared once per connection, as a plain client doing this often would
+  const insert = `insert into bench_raw_events (${RAW_INSERT_COLUMNS}) values ${values}`;
+
+  const service = (round: number) =>
+    throughput({
+      warmup,
+      operations: n,
+      concurrency,
+      op: async (i) => {
+        const events = Array.from({ length: batch }, (_, k) => benchEvent(i * batch + k));
+        await store.append(`s${round}-${i}`, events, 'no_stream', new Date());
+        return batch;
+      },
+    });
+  const raw = (round: number) =>
+    throughput({
+      warmup,
+      operations: n,
+      concurrency,
+      op: async (i) => {
+        const at = new Date();
+        const params = Array.from({ length: batch }, (_, k) => rawEventRow(`r${round}-${i}`, k, i * batch + k, at)).flat();
+        await db.pool.query({ name: `bench_insert_${batch}`, text: insert, values: params });
+        return batch;
+      },
+    });
+  return [await paired(ctx, `append ${batch} events per call on a new stream, concurrency ${concurrency}`, 'events', service, raw)];
+};
+
+const servicePages = async (store: PostgresEventStore, limitPages = Infinity) => {
+  let after: Position = START;
+  let events = 0;
+  for (let page = 0; page < limitPages; page++) {
+    const batch = await store.readAll(after, PAGE);
+    if (batch.length === 0) break;
+    events += batch.length;
+    after = batch[batch.length - 1]!.position;
+  }
+  return events;
+};
+
+const readAll = async (ctx: BenchContext): Promise<Result[]> => {
+  const { db, store, events } = await seededStore(ctx);
+  const WARMUP_PAGES = 50;
+  await servicePages(store, WARMUP_PAGES);
+  await rawPages(db.pool, WARMUP_PAGES);
+  const check = (n: number) => {
+    if (n !== events) throw new Error(`read ${n} events, expected ${events}`);
+    return n;
+  };
+  return [
+    await paired(
+      ctx,
+      `readAll(after, ${PAGE}) through all ${events.toLocaleString('en-US')} events`,
+      'events',
+      () => timed(async () => check(await servicePages(store))),
+      () => timed(async () => check(await rawPages(db.pool))),
+    ),
+  ];
+};
+
+export const eventStoreBenchmarks: Benchmark[] = [
+  {
+    name: 'eventstore.append',
+    description: 'single-event appends, each on a new stream, at concurrency 1 and 16',
+    run: async (ctx) => [...(await singleAppends(ctx, 1, 200, 2000)), ...(await singleAppends(ctx, 16, 500, 4000))],
+  },
+  {
+    name: 'eventstore.batch',
+    description: 'appends of 100 events, each on a new stream',
+    run: async (ctx) => [...(await batchAppends(ctx, 100, 1, 20, 300)), ...(await batchAppends(ctx, 100, 16, 50, 1000))],
+  },
+  {
+    name: 'eventstore.readAll',
+    description: 'paging through the whole seeded store with readAll(after, 1000)',
+    run: readAll,
+  },
+];
