@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import { newId } from '../ids.js';
 import type { Services } from '../service.js';
 import { registerErrorHandling } from './errors.js';
+import { sendProblem } from './problem.js';
 import { registerIdempotency } from './idempotency.js';
 import type { LimitClass } from './limits.js';
 import { registerOperatorRoutes } from './operator/index.js';
@@ -52,7 +53,14 @@ export const buildHttpApp = async (services: Services, logger: Logger): Promise<
     trustProxy: false,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    // errors fastify raises before routing (an undecodable URL) leave as problems too
+    frameworkErrors: (error, req, reply) => {
+      reply.header('x-trace-id', req.id);
+      void sendProblem(req, reply, 'bad_request', error.code === 'FST_ERR_BAD_URL' ? 'the URL is not validly encoded' : 'the request could not be read');
+    },
   }) as unknown as FastifyInstance;
+  // JSON only: a text/plain body is refused as an unsupported media type, not parsed as a string
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('principal', null as never);
