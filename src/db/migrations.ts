@@ -1,5 +1,5 @@
 import { type Kysely, type Migration, Migrator, sql } from 'kysely';
-import { eventStoreDdl } from '../eventstore/postgres-schema.js';
+import { appendFunctionDdl, eventStoreDdl } from '../eventstore/postgres-schema.js';
 
 /**
  * Schema of the write side and the runtime. Read-model tables are not here: each projector
@@ -65,6 +65,8 @@ const migrations: Record<string, Migration> = {
       created_at timestamptz not null
     );
     create index inventory_values_offer on inventory_values (offer_id);`),
+  // appends are announced by the adapter after commit (see appendFunctionDdl)
+  '007_append_without_notify': ddl(appendFunctionDdl(false)),
 };
 
 export const migrate = async (db: Kysely<any>): Promise<void> => {

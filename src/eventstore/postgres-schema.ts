@@ -3,7 +3,7 @@
  * reader only reads below the oldest transaction still running (the snapshot's xmin), so
  * an append that commits late with a small sequence number is never skipped.
  */
-export const eventStoreDdl = `
+export const eventStoreTablesDdl = `
 create table es_streams (
   stream_id text primary key,
   revision bigint not null,
@@ -26,8 +26,15 @@ create table es_events (
 );
 
 create index es_events_global_order on es_events (transaction_id, position);
+`;
 
-create function es_append(p_stream text, p_expected text, p_events jsonb, p_created_at timestamptz)
+/**
+ * The append function. The first schema notified inside it; that made every appending
+ * transaction queue for PostgreSQL's notify lock at commit (no shared disk flushes), so
+ * the adapter now announces appends itself, after commit, coalesced.
+ */
+export const appendFunctionDdl = (notify: boolean) => `
+create or replace function es_append(p_stream text, p_expected text, p_events jsonb, p_created_at timestamptz)
 returns table (next_revision bigint, commit_position xid8, prepare_position bigint)
 language plpgsql as $$
 declare
@@ -75,8 +82,9 @@ begin
   )
   select max(position) into v_position from inserted;
   update es_streams set revision = v_current + v_count, last_xid = v_xid where stream_id = p_stream;
-  perform pg_notify('es_events', '');
-  return query select v_current + v_count, v_xid, v_position;
+${notify ? "  perform pg_notify('es_events', '');\n" : ''}  return query select v_current + v_count, v_xid, v_position;
 end;
 $$;
 `;
+
+export const eventStoreDdl = eventStoreTablesDdl + appendFunctionDdl(true);

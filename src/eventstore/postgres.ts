@@ -46,6 +46,8 @@ export class PostgresEventStore implements EventStore {
   private listener: pg.PoolClient | undefined;
   private listening: Promise<void> | undefined;
   private readonly wakeups = new Set<Wakeup>();
+  private announcing: Promise<void> | undefined;
+  private announceAgain = false;
 
   constructor(private readonly pool: pg.Pool) {}
 
@@ -60,6 +62,7 @@ export class PostgresEventStore implements EventStore {
           [streamId, String(expected), payload, at],
         );
         const row = rows[0]!;
+        this.announce();
         return {
           nextRevision: Number(row.next_revision),
           position: { commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position) },
@@ -101,6 +104,27 @@ export class PostgresEventStore implements EventStore {
     );
     const row = rows[0];
     return row ? { commit: BigInt(row.commit), prepare: BigInt(row.position) } : START;
+  }
+
+  /**
+   * Tells subscribers an append committed: at once in this process, and to other
+   * processes with one NOTIFY at a time. Appends that commit while a NOTIFY is on its way
+   * share the next one, so appenders never queue for the notify lock themselves.
+   */
+  private announce(): void {
+    this.wakeups.forEach((w) => w.wake());
+    if (this.announcing) {
+      this.announceAgain = true;
+      return;
+    }
+    this.announcing = (async () => {
+      do {
+        this.announceAgain = false;
+        await this.pool.query(`select pg_notify('es_events', '')`).catch(() => undefined);
+      } while (this.announceAgain);
+    })().finally(() => {
+      this.announcing = undefined;
+    });
   }
 
   /** True when events after `after` are committed but not yet safe to read (an older transaction still runs). */
@@ -165,6 +189,7 @@ export class PostgresEventStore implements EventStore {
 
   async close(): Promise<void> {
     this.wakeups.forEach((w) => w.wake());
+    await this.announcing;
     if (this.listener) {
       this.listener.release(true);
       this.listener = undefined;
