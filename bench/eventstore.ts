@@ -3,31 +3,15 @@
  * the global order page by page, each beside plain SQL doing the same work.
  */
 import { PostgresEventStore } from '../src/eventstore/postgres.js';
-import { eventStoreDdl } from '../src/eventstore/postgres-schema.js';
 import { type Position, START } from '../src/eventstore/port.js';
 import { newId } from '../src/ids.js';
 import { benchEvent, PAGE, RAW_EVENTS_DDL, RAW_INSERT_COLUMNS, rawEventRow, rawPages, seededStore } from './events.js';
 import { type Benchmark, type BenchContext, paired, type Result, throughput, timed } from './harness.js';
 
-/**
- * es_append exactly as deployed but without its `perform pg_notify(...)`: only created in
- * the benchmark's own database, to show what the notification costs a committing append.
- */
-const quietAppendDdl = () => {
-  const start = eventStoreDdl.indexOf('create function es_append');
-  const source = eventStoreDdl.slice(start, eventStoreDdl.indexOf('$$;', start) + 3);
-  const quiet = source
-    .replace('create function es_append', 'create function bench_append_quiet')
-    .replace(/^\s*perform pg_notify\([^;]*\);\s*$/m, '');
-  if (quiet === source || quiet.includes('pg_notify')) throw new Error('es_append changed shape: cannot build the quiet variant');
-  return quiet;
-};
-
 const singleAppends = async (ctx: BenchContext, concurrency: number, warmup: number, operations: number): Promise<Result[]> => {
   const db = await ctx.freshDatabase(`bench_append_c${concurrency}`, concurrency);
   const store = new PostgresEventStore(db.pool);
   await db.pool.query(RAW_EVENTS_DDL);
-  await db.pool.query(quietAppendDdl());
   const n = Math.max(1, Math.round(operations * ctx.settings.scale));
   // every measurement writes new streams, whichever comparison it is part of
   let run = 0;
@@ -52,30 +36,9 @@ const singleAppends = async (ctx: BenchContext, concurrency: number, warmup: num
           rawEventRow(`r${round}-${i}`, 0, i, new Date()),
         )),
     });
-  const quiet = (round: number) =>
-    throughput({
-      warmup,
-      operations: n,
-      concurrency,
-      op: async (i) => {
-        const e = benchEvent(i);
-        await db.pool.query('select next_revision, commit_position::text, prepare_position from bench_append_quiet($1, $2, $3::jsonb, $4)', [
-          `q${round}-${i}`,
-          'no_stream',
-          JSON.stringify([{ id: newId(), type: e.type, data: e.data, metadata: e.metadata }]),
-          new Date(),
-        ]);
-      },
-    });
-
   const results = [
     await paired(ctx, `append 1 event on a new stream ('no_stream'), concurrency ${concurrency}`, 'events', service, raw),
   ];
-  // What es_append costs without its notification, against the service: isolates pg_notify.
-  results.push({
-    ...(await paired(ctx, `append 1 event, concurrency ${concurrency}; raw = es_append without its pg_notify`, 'events', service, quiet)),
-    diagnostic: true,
-  });
   return results;
 };
 

@@ -41,6 +41,7 @@ const toRecorded = (r: EventRow): RecordedEvent => ({
 });
 
 const MAX_RACE_RETRIES = 5;
+const ANNOUNCE_GATHER_MS = 2;
 
 export class PostgresEventStore implements EventStore {
   private listener: pg.PoolClient | undefined;
@@ -120,6 +121,9 @@ export class PostgresEventStore implements EventStore {
     this.announcing = (async () => {
       do {
         this.announceAgain = false;
+        // a short pause gathers the appends of a busy moment into one notification;
+        // this process's own subscribers were woken above already
+        await new Promise((resolve) => setTimeout(resolve, ANNOUNCE_GATHER_MS));
         await this.pool.query(`select pg_notify('es_events', '')`).catch(() => undefined);
       } while (this.announceAgain);
     })().finally(() => {
