@@ -143,7 +143,7 @@ export const endpointOf = (deps: CommandDeps, offer: OfferState, at: Date): Supp
 };
 
 const probe = (deps: CommandDeps, offer: OfferState) =>
-  probeHealthcheck(endpointOf(deps, offer, deps.clock.now()), { clock: deps.clock, policy: deps.targets });
+  probeHealthcheck(endpointOf(deps, offer, deps.clock.now()), { clock: deps.clock, policy: deps.targets, timeoutMs: deps.timeouts.healthcheckMs });
 
 export const activateOffer = async (deps: CommandDeps, supplierId: string, offerId: string, caller: Caller) => {
   const { offer } = await loadOffer(deps, supplierId, offerId);

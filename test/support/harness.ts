@@ -5,6 +5,7 @@ import { type Config, type Environment, loadConfig } from '../../src/config.js';
 import { newSecretKey } from '../../src/crypto/secret-box.js';
 import { newOperatorToken } from '../../src/crypto/tokens.js';
 import type { LimitTable } from '../../src/http/limits.js';
+import type { SupplierTimeouts } from '../../src/commands/supplier-timeouts.js';
 import { type RunningService, startService } from '../../src/service.js';
 import { createTestDatabase } from './database.js';
 import { type Client, client } from './http.js';
@@ -36,6 +37,8 @@ export interface TestServiceOptions {
   secretKey?: string;
   clock?: TestClock;
   extraConfig?: Partial<Config>;
+  /** Lower timeouts toward suppliers, so a test provokes a timeout without waiting seconds. */
+  supplierTimeouts?: Partial<SupplierTimeouts>;
 }
 
 /**
@@ -72,6 +75,7 @@ export const startTestService = async (options: TestServiceOptions = {}): Promis
     logger: pino({ level: 'info' }, sink),
     backgroundTimers: false,
     limits: options.limits,
+    supplierTimeouts: options.supplierTimeouts,
     poolSize: 10,
   });
   const origin = await service.listen();
