@@ -4,6 +4,7 @@ import { type InventoryCommand, inventoryDecider, type NewItem } from '../domain
 import { type Rejection, validateItem } from '../domain/inventory-items.js';
 import { newId } from '../ids.js';
 import { type Caller, type CommandDeps, execute } from './context.js';
+import { load } from './handle.js';
 import { inventoryStream, loadOffer } from './offers.js';
 
 export interface UploadResult {
@@ -50,8 +51,11 @@ export const uploadInventory = async (
     });
     sealed.push({ item_id: itemId, offer_id: offerId, kind: item.kind, sealed: deps.secretBox.seal(content), created_at: now });
   });
-  if (mode === 'strict' && rejected.length > 0)
-    throw new DomainError('inventory_rejected', `${rejected.length} item(s) invalid; nothing was stored`, { rejected });
+  if (mode === 'strict' && rejected.length > 0) {
+    // refused anyway: let the decider list the duplicates too, before anything is stored
+    const { state } = await load(deps.store, inventoryStream(offerId), inventoryDecider, deps.states);
+    inventoryDecider.decide({ type: 'UploadInventory', data: { offerId, mode, items, rejected, now: now.toISOString() } }, state);
+  }
 
   for (let i = 0; i < sealed.length; i += 500) await deps.db.insertInto('inventory_values').values(sealed.slice(i, i + 500)).execute();
   const forget = async (ids: string[]) => {
