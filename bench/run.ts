@@ -18,9 +18,10 @@ import { performance } from 'node:perf_hooks';
 import { startEnvironment } from './environment.js';
 import { eventStoreBenchmarks } from './eventstore.js';
 import { type Benchmark, type Result, type Settings, table } from './harness.js';
+import { orderBenchmarks } from './orders.js';
 import { projectionBenchmarks } from './projections.js';
 
-const registry: Benchmark[] = [...eventStoreBenchmarks, ...projectionBenchmarks];
+const registry: Benchmark[] = [...eventStoreBenchmarks, ...projectionBenchmarks, ...orderBenchmarks];
 
 const positiveNumber = (name: string, fallback: number): number => {
   const value = process.env[name];

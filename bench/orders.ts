@@ -1,0 +1,313 @@
+/**
+ * Orders and the ledger.
+ *
+ * `orders.sandbox`: sandbox orders end to end over HTTP (POST /api/v1/sandbox/orders answers
+ * once the order is placed, paid, its keys delivered, the sale entry posted and every read
+ * model has applied all of it), at concurrency 1 and 32, with p50 and p99 latency. The raw
+ * figure does, per order, as many plain INSERT transactions as the service commits events
+ * for one order, at the same concurrency: the floor of durable writes the order needs.
+ *
+ * `orders.audit`: the ledger auditor (`npm run cli -- ledger audit`) over BENCH_EVENTS
+ * ledger events (1,000,000 by default: SaleCredited and SaleSettled events written with
+ * multi-row appends through the event store, the read models filled from the same
+ * `ledgerEntries` the projection uses). The raw figure reads the same events and read-model
+ * rows with plain keyset SELECTs, without replaying or comparing anything.
+ */
+import { performance } from 'node:perf_hooks';
+import { sql } from 'kysely';
+import pino from 'pino';
+import { auditLedger } from '../src/cli/ledger-audit.js';
+import { loadConfig } from '../src/config.js';
+import { newSecretKey } from '../src/crypto/secret-box.js';
+import { newOperatorToken } from '../src/crypto/tokens.js';
+import type { BalanceEvent } from '../src/domain/balance.js';
+import { commissionFor } from '../src/domain/money.js';
+import { PostgresEventStore } from '../src/eventstore/postgres.js';
+import { type NewEvent, type RecordedEvent, START } from '../src/eventstore/port.js';
+import { newId } from '../src/ids.js';
+import { ledgerEntries, ledgerProjection } from '../src/projections/ledger.js';
+import { startService } from '../src/service.js';
+import { type Benchmark, type BenchContext, fmt, type Measurement, paired, type Result, throughput, timed } from './harness.js';
+
+const eur = (amount: number) => ({ amount, currency: 'EUR' });
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+};
+const ms = (n: number) => `${n.toFixed(n < 10 ? 1 : 0)} ms`;
+
+/** Like `throughput`, also keeping each timed operation's latency. */
+const withLatencies = async (o: { warmup: number; operations: number; concurrency: number; op: (i: number) => Promise<void> }) => {
+  const latencies: number[] = [];
+  const measurement = await throughput({
+    ...o,
+    op: async (i) => {
+      const started = performance.now();
+      await o.op(i);
+      if (i >= o.warmup) latencies.push(performance.now() - started);
+    },
+  });
+  return { measurement, latencies };
+};
+
+const json = async (res: Response, expected: number, what: string) => {
+  const text = await res.text();
+  if (res.status !== expected) throw new Error(`${what}: ${res.status} ${text}`);
+  return JSON.parse(text);
+};
+
+/** One sandbox service on a fresh database, with suppliers whose offers hold enough keys. */
+const sandboxService = async (ctx: BenchContext, suppliers: number, keysEach: number) => {
+  const db = await ctx.freshDatabase('bench_orders', 2);
+  const databaseUrl = db.pool.options.connectionString!;
+  const config = { ...loadConfig({ SVC_ENV: 'sandbox', PORT: '0', LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv) };
+  const operatorToken = newOperatorToken();
+  const unlimited = 1_000_000_000;
+  const service = await startService({
+    config,
+    databaseUrl,
+    operatorToken,
+    secretKey: newSecretKey(),
+    logger: pino({ level: 'silent' }),
+    // the spec says limits can be raised on request: a load test asks
+    limits: { reads: unlimited, writes: unlimited, bulk: unlimited, test: unlimited, per_supplier: unlimited, operator: unlimited },
+    poolSize: 20,
+  });
+  const origin = await service.listen();
+  const call = (token: string) => (method: string, path: string, body?: unknown) =>
+    fetch(`${origin}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body !== undefined && { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  const operator = call(operatorToken);
+  const product = await json(
+    await operator('POST', '/operator/v1/products', { name: 'Bench Odyssey', type: 'game_key', platform: 'steam', region: 'EU', status: 'sellable' }),
+    201,
+    'product',
+  );
+  const sellers: { api: ReturnType<typeof call>; offerId: string }[] = [];
+  for (let s = 0; s < suppliers; s++) {
+    const created = await json(await operator('POST', '/operator/v1/suppliers', { name: `Bench Supplier ${s}` }), 201, 'supplier');
+    const api = call(created.token);
+    // one offer per product and supplier: each supplier sells its own copy of the product
+    const own = s === 0 ? product : await json(await operator('POST', '/operator/v1/products', { name: `Bench ${s}`, type: 'game_key', platform: 'steam', region: 'EU', status: 'sellable' }), 201, 'product');
+    const offer = await json(await api('POST', '/api/v1/offers', { product_id: own.id, stock_mode: 'uploaded', price: eur(1999), external_ref: `BENCH-${s}` }), 201, 'offer');
+    for (let k = 0; k < keysEach; k += 1000) {
+      const items = Array.from({ length: Math.min(1000, keysEach - k) }, (_, j) => ({ kind: 'text', value: `BENCH-${s}-${k + j}-${newId()}` }));
+      await json(await api('POST', `/api/v1/offers/${offer.id}/inventory`, { items }), 201, 'upload');
+    }
+    await json(await api('POST', `/api/v1/offers/${offer.id}/activate`), 200, 'activate');
+    sellers.push({ api, offerId: offer.id });
+  }
+  await service.drain();
+  return { service, db, sellers };
+};
+
+type Seller = { api: (method: string, path: string, body?: unknown) => Promise<Response>; offerId: string };
+
+/** One sandbox order, checked: the answer comes once it is completed with its key delivered. */
+const sandboxOrder = async (seller: Seller) => {
+  const order = await json(await seller.api('POST', '/api/v1/sandbox/orders', { offer_id: seller.offerId, quantity: 1, buyer_country: 'DE' }), 201, 'sandbox order');
+  if (order.status !== 'completed' || order.items[0].fulfilment.inventory_item_ids.length !== 1) throw new Error(`order not completed: ${JSON.stringify(order)}`);
+};
+
+const sandboxOrders = async (ctx: BenchContext): Promise<Result[]> => {
+  const results: Result[] = [];
+  const rounds = ctx.settings.rounds;
+  for (const concurrency of [1, 32]) {
+    const warmup = concurrency === 1 ? 20 : 64;
+    const operations = Math.max(concurrency, Math.round((concurrency === 1 ? 300 : 1500) * ctx.settings.scale));
+    const perSeller = Math.ceil(((warmup + operations) * rounds) / concurrency) + 10;
+    ctx.log(`  concurrency ${concurrency}: ${concurrency} supplier(s), ${fmt(perSeller)} keys each`);
+    const { service, db, sellers } = await sandboxService(ctx, concurrency, perSeller);
+    try {
+      // how many events (each its own append transaction) one sandbox order commits
+      const before = Number((await db.pool.query('select count(*) as n from es_events')).rows[0].n);
+      await sandboxOrder(sellers[0]!);
+      await service.drain();
+      const perOrder = Number((await db.pool.query('select count(*) as n from es_events')).rows[0].n) - before;
+      ctx.log(`  one sandbox order commits ${perOrder} events`);
+      const raw = await ctx.freshDatabase('bench_orders_raw', concurrency);
+      await raw.pool.query('create table bench_raw_events (like es_events including all)');
+
+      const latencies = { service: [] as number[], raw: [] as number[] };
+      let seq = 0;
+      const service1 = async (): Promise<Measurement> => {
+        const run = await withLatencies({ warmup, operations, concurrency, op: (i) => sandboxOrder(sellers[i % concurrency]!) });
+        latencies.service.push(...run.latencies);
+        return run.measurement;
+      };
+      const raw1 = async (): Promise<Measurement> => {
+        const run = await withLatencies({
+          warmup,
+          operations,
+          concurrency,
+          op: async (i) => {
+            for (let e = 0; e < perOrder; e++)
+              await raw.pool.query(
+                'insert into bench_raw_events (stream_id, stream_revision, event_id, type, data, metadata, created_at) values ($1, $2, $3, $4, $5, $6, $7)',
+                [`order-${i}-${seq++}`, e, newId(), 'BenchOrderStep', JSON.stringify({ orderId: `o-${i}`, step: e, amount: 1999 }), '{"mode":"test"}', new Date()],
+              );
+          },
+        });
+        latencies.raw.push(...run.latencies);
+        return run.measurement;
+      };
+      const result = await paired(ctx, `sandbox orders end to end, concurrency ${concurrency}`, 'orders', service1, raw1, { rounds });
+      const pct = (v: number[]) => `p50 ${ms(percentile(v, 50))}, p99 ${ms(percentile(v, 99))}`;
+      result.work = `sandbox orders end to end, concurrency ${concurrency} (${pct(latencies.service)}; raw: ${perOrder} INSERT transactions per order, ${pct(latencies.raw)})`;
+      ctx.log(`  ${result.work}`);
+      results.push(result);
+    } finally {
+      await service.stop();
+    }
+  }
+  return results;
+};
+
+const SUPPLIERS = 1000;
+const APPEND = 1000; // events per multi-row append
+const BASE = Date.parse('2026-01-05T10:00:00.000Z');
+
+/** The ledger events of one supplier's chunk: each sale credited, then settled 10 minutes later. */
+const ledgerChunk = (supplierId: string, firstSale: number, sales: number): NewEvent[] =>
+  Array.from({ length: sales }, (_, k) => {
+    const n = firstSale + k;
+    const orderItemId = `${supplierId}-i${n}`;
+    const at = new Date(BASE + n * 1000).toISOString();
+    const availableAt = new Date(BASE + n * 1000 + 600_000).toISOString();
+    const gross = 500 + (n % 5000);
+    const commission = commissionFor(gross);
+    const net = gross - commission;
+    const ref = { supplierId, orderId: `${supplierId}-o${n}`, orderItemId };
+    const credited: BalanceEvent = {
+      type: 'SaleCredited',
+      data: {
+        ...ref,
+        entryId: `sale-${orderItemId}`,
+        gross,
+        commission,
+        net,
+        availableAt,
+        postings: [
+          { account: 'buyer_funds', amount: -gross },
+          { account: 'supplier_pending', amount: net },
+          { account: 'platform_commission', amount: commission },
+        ],
+        at,
+      },
+    };
+    const settled: BalanceEvent = {
+      type: 'SaleSettled',
+      data: {
+        ...ref,
+        entryId: `settlement-${orderItemId}`,
+        net,
+        postings: [
+          { account: 'supplier_pending', amount: -net },
+          { account: 'supplier_available', amount: net },
+        ],
+        at: availableAt,
+      },
+    };
+    return [credited, settled];
+  })
+    .flat()
+    .map((e) => ({ type: e.type, data: e.data, metadata: { supplier_id: supplierId, mode: 'test' as const } }));
+
+const ledgerAuditBench = async (ctx: BenchContext): Promise<Result[]> => {
+  const total = Math.max(SUPPLIERS * 2, ctx.settings.events - (ctx.settings.events % (SUPPLIERS * 2)));
+  const db = await ctx.freshDatabase('bench_ledger', 8);
+  await db.pool.query(ledgerProjection.ddl('public')); // the projection runner makes these tables at start
+  const store = new PostgresEventStore(db.pool);
+  const perSupplier = total / SUPPLIERS;
+  const appendsPerSupplier = Math.ceil(perSupplier / APPEND);
+  ctx.log(`  writing ${fmt(total)} ledger events: ${fmt(SUPPLIERS)} balance streams, appends of up to ${APPEND} events`);
+  const write = await throughput({
+    warmup: 0,
+    operations: SUPPLIERS * appendsPerSupplier,
+    concurrency: 2,
+    op: async (a) => {
+      const supplierId = `sup-${String(a % SUPPLIERS).padStart(4, '0')}`;
+      const chunk = Math.floor(a / SUPPLIERS);
+      const sales = Math.min(APPEND, perSupplier - chunk * APPEND) / 2;
+      await store.append(`balance-${supplierId}`, ledgerChunk(supplierId, (chunk * APPEND) / 2, sales), 'any', new Date(BASE));
+      return sales * 2;
+    },
+  });
+  ctx.log(`  written in ${write.seconds.toFixed(1)} s (${fmt(write.perSecond)} events/s)`);
+
+  // the read models the projection would have made, from the same function
+  const fill = await timed(async () => {
+    const balances = new Map<string, { pending: number; available: number; at: string }>();
+    let events = 0;
+    for (let after = START; ; ) {
+      const page = await store.readAll(after, 5000);
+      if (page.length === 0) break;
+      after = page[page.length - 1]!.position;
+      events += page.length;
+      const rows = page.flatMap((e) => ledgerEntries(e as RecordedEvent<BalanceEvent['data']>));
+      for (const r of rows) {
+        const b = balances.get(r.supplier_id) ?? { pending: 0, available: 0, at: r.created_at };
+        b[r.account] += r.amount;
+        b.at = r.created_at > b.at ? r.created_at : b.at;
+        balances.set(r.supplier_id, b);
+      }
+      const col = <K extends keyof (typeof rows)[number]>(k: K) => rows.map((r) => r[k]);
+      await sql`insert into balance_entries (id, seq, supplier_id, type, account, amount, order_id, order_item_id, created_at, available_at)
+        select * from unnest(${col('id')}::text[], ${col('seq')}::bigint[], ${col('supplier_id')}::text[], ${col('type')}::text[], ${col('account')}::text[],
+          ${col('amount')}::bigint[], ${col('order_id')}::text[], ${col('order_item_id')}::text[], ${col('created_at')}::timestamptz[], ${col('available_at')}::timestamptz[])`.execute(db.kysely);
+    }
+    for (const [supplierId, b] of balances)
+      await db.kysely.insertInto('balances').values({ supplier_id: supplierId, pending: b.pending, available: b.available, updated_at: b.at }).execute();
+    return events;
+  });
+  ctx.log(`  read models filled in ${fill.seconds.toFixed(1)} s; vacuum analyze`);
+  await db.pool.query('vacuum (analyze) es_events, balance_entries, balances');
+  await db.pool.query('checkpoint');
+
+  const service = async (): Promise<Measurement> => {
+    let report: Awaited<ReturnType<typeof auditLedger>> | undefined;
+    const m = await timed(async () => {
+      report = await auditLedger(store, db.kysely);
+      return report.ledgerEvents;
+    });
+    if (!report || report.differences.length > 0 || report.ledgerEvents !== total)
+      throw new Error(`the audit of a clean ledger failed: ${report?.ledgerEvents} events, ${report?.differences.slice(0, 3).join('; ')}`);
+    return m;
+  };
+  const raw = () =>
+    timed(async () => {
+      let events = 0;
+      let after = { commit: '0', prepare: '0' };
+      for (;;) {
+        const { rows } = await db.pool.query<{ commit: string; position: string }>(
+          `select transaction_id::text as commit, position, stream_id, stream_revision, event_id, type, data, metadata, created_at
+             from es_events where (transaction_id, position) > ($1::text::xid8, $2::bigint) order by transaction_id, position limit 5000`,
+          [after.commit, after.prepare],
+        );
+        if (rows.length === 0) break;
+        events += rows.length;
+        after = { commit: rows[rows.length - 1]!.commit, prepare: String(rows[rows.length - 1]!.position) };
+      }
+      await db.pool.query('select * from balance_entries');
+      await db.pool.query('select * from balances');
+      return events;
+    });
+  return [await paired(ctx, `ledger audit over ${fmt(total)} ledger events (raw: the same rows read, nothing compared)`, 'events', service, raw, { rounds: 1 })];
+};
+
+export const orderBenchmarks: Benchmark[] = [
+  {
+    name: 'orders.sandbox',
+    description: 'sandbox orders/s over HTTP, placed to completed with the ledger posted and read models caught up, concurrency 1 and 32',
+    run: sandboxOrders,
+  },
+  {
+    name: 'orders.audit',
+    description: 'ledger audit events/s over BENCH_EVENTS SaleCredited/SaleSettled events',
+    run: ledgerAuditBench,
+  },
+];
