@@ -24,10 +24,10 @@ export const isEligible = (o: RoutableOffer, now: Date): boolean =>
 
 /** The lowest price wins; ties go to higher health, then to the earlier activation. */
 export const compareForRouting = (a: RoutableOffer, b: RoutableOffer): number =>
-  a.price - b.price ||
-  b.health - a.health ||
-  (a.activatedAt ?? '').localeCompare(b.activatedAt ?? '') ||
-  a.offerId.localeCompare(b.offerId);
+  a.price - b.price || b.health - a.health || byCodeUnits(a.activatedAt ?? '', b.activatedAt ?? '') || byCodeUnits(a.offerId, b.offerId);
+
+/** ISO timestamps and ULIDs order by their characters; a locale's collation would not. */
+const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Eligible offers in routing order: the first one gets the next order. */
 export const rankOffers = (offers: RoutableOffer[], now: Date): RoutableOffer[] =>
@@ -62,7 +62,8 @@ export const simulateRank = (offers: RoutableOffer[], supplierId: string, price:
   );
   const own = offers.find((o) => o.supplierId === supplierId);
   const candidate: RoutableOffer = {
-    offerId: own?.offerId ?? '~candidate',
+    // a new offer would get an id later than every existing one
+    offerId: own?.offerId ?? '~',
     supplierId,
     status: 'active',
     price,

@@ -1,0 +1,60 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { FILE_MAX_BYTES, TEXT_MAX_CHARS, validateItem } from '../../src/domain/inventory-items.js';
+
+const signatures = {
+  'application/pdf': Buffer.from('%PDF-'),
+  'image/png': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  'image/jpeg': Buffer.from([0xff, 0xd8, 0xff]),
+} as const;
+
+describe('the upload validator (properties)', () => {
+  it('accepts exactly the text values of 1 to 1,024 characters that are not blank', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 1100 }), (value) => {
+        const result = validateItem({ kind: 'text', value }, 0);
+        const length = [...value].length;
+        const ok = length >= 1 && length <= TEXT_MAX_CHARS && value.trim() !== '';
+        expect('item' in result).toBe(ok);
+        if ('item' in result) expect(result.item).toEqual({ kind: 'text', value });
+      }),
+    );
+  });
+
+  it('accepts a file exactly when its decoded bytes fit and start with its type signature', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...(Object.keys(signatures) as (keyof typeof signatures)[])),
+        fc.constantFrom(...(Object.keys(signatures) as (keyof typeof signatures)[])),
+        fc.integer({ min: 0, max: FILE_MAX_BYTES + 16 }),
+        (declared, actual, extra) => {
+          const bytes = Buffer.concat([signatures[actual], Buffer.alloc(Math.max(0, extra - signatures[actual].length))]);
+          const result = validateItem({ kind: 'file', file_name: 'k', content_type: declared, content_base64: bytes.toString('base64') }, 3);
+          const fits = bytes.length <= FILE_MAX_BYTES;
+          const matches = signatures[declared].equals(bytes.subarray(0, signatures[declared].length));
+          if (fits && matches) expect(result).toEqual({ item: { kind: 'file', fileName: 'k', contentType: declared, bytes } });
+          else expect(result).toEqual({ rejection: { index: 3, code: fits ? 'content_mismatch' : 'file_too_large', message: expect.any(String) } });
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it('never throws, whatever it is given', () => {
+    fc.assert(
+      fc.property(fc.anything(), fc.nat(), (raw, index) => {
+        const result = validateItem(raw, index);
+        expect('item' in result || result.rejection.index === index).toBe(true);
+      }),
+    );
+  });
+
+  it('refuses base64 that is not canonical', () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 1, maxLength: 40 }).filter((s) => !/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/.test(s)), (content) => {
+        const result = validateItem({ kind: 'file', file_name: 'f', content_type: 'image/png', content_base64: content }, 0);
+        expect(result).toMatchObject({ rejection: { code: 'invalid_base64' } });
+      }),
+    );
+  });
+});
