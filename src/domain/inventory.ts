@@ -108,7 +108,13 @@ export const stockLowCrossing = (offerId: string, before: number, after: number,
   before > threshold && after <= threshold ? [{ type: 'OfferStockLow', data: { offerId, available: after, threshold, at } }] : [];
 
 const setReservation = (state: InventoryState, ref: ReservationRef, reservationState: Reservation['state']) =>
-  new Map(state.reservations).set(ref.orderItemId, { ...ref, state: reservationState });
+  new Map(state.reservations).set(ref.orderItemId, {
+    offerId: ref.offerId,
+    orderId: ref.orderId,
+    orderItemId: ref.orderItemId,
+    itemIds: ref.itemIds,
+    state: reservationState,
+  });
 
 export const inventoryDecider: Decider<InventoryState, InventoryCommand, InventoryEvent> = {
   initialState: emptyInventory,

@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { type OfferEvent, offerDecider, type ProbeResult } from '../../src/domain/offer.js';
+import { givenFor } from '../support/given.js';
+
+const given = givenFor(offerDecider);
+const now = '2026-01-05T10:00:00.000Z';
+const later = (minutes: number) => new Date(Date.parse(now) + minutes * 60_000).toISOString();
+const terms = { price: 1000, externalRef: 'SKU', lowStockThreshold: 0, deliverySlaMinutes: 10, deliveryTime: 'within_10_minutes' };
+const created = (stockMode: 'uploaded' | 'declared'): OfferEvent => ({
+  type: 'OfferCreated',
+  data: {
+    ...terms,
+    offerId: 'o1',
+    supplierId: 's1',
+    productId: 'p1',
+    stockMode,
+    declaredStock: stockMode === 'declared' ? 5 : null,
+    fulfilment: stockMode === 'declared' ? { baseUrl: 'https://supplier.example', secretSealed: 'sealed' } : null,
+    at: now,
+  },
+});
+const ok: ProbeResult = { ok: true, httpStatus: 200, latencyMs: 12, checkedAt: now };
+const down: ProbeResult = { ok: false, httpStatus: 503, latencyMs: 12, checkedAt: now };
+const activated = (health = 100, at = now): OfferEvent => ({ type: 'OfferActivated', data: { offerId: 'o1', health, at } });
+
+describe('Offer', () => {
+  it('is created in draft, only on a sellable product', () => {
+    const { data } = created('uploaded') as Extract<OfferEvent, { type: 'OfferCreated' }>;
+    given().when({ type: 'CreateOffer', data: { ...data, productSellable: true } }).then([created('uploaded')]);
+    given().when({ type: 'CreateOffer', data: { ...data, productSellable: false } }).thenThrows('product_not_sellable');
+    expect(given(created('uploaded')).state()?.status).toBe('draft');
+  });
+
+  it('activates an uploaded offer without a probe; activating twice changes nothing', () => {
+    given(created('uploaded')).when({ type: 'ActivateOffer', data: { now } }).then([activated()]);
+    given(created('uploaded'), activated()).when({ type: 'ActivateOffer', data: { now } }).then([]);
+  });
+
+  it('refuses to activate a declared offer whose healthcheck failed, with the probe in the problem', () =>
+    given(created('declared'))
+      .when({ type: 'ActivateOffer', data: { probe: down, now } })
+      .thenThrows('fulfilment_unreachable', { probe: { ok: false, http_status: 503, latency_ms: 12, checked_at: now } }));
+
+  it('activates a declared offer whose healthcheck passed, recording the check', () =>
+    given(created('declared'))
+      .when({ type: 'ActivateOffer', data: { probe: ok, now } })
+      .then([{ type: 'FulfilmentChecked', data: { offerId: 'o1', probe: ok, at: now } }, activated()]));
+
+  it('restarts health at 70 when a deactivated offer is activated again', () => {
+    const off: OfferEvent = { type: 'OfferDeactivated', data: { offerId: 'o1', reason: 'supplier_request', at: now } };
+    given(created('uploaded'), activated(), off).when({ type: 'ActivateOffer', data: { now } }).then([activated(70)]);
+    given(created('uploaded'), activated(), off).when({ type: 'DeactivateOffer', data: { reason: 'supplier_request', now } }).then([]);
+  });
+
+  it('keeps declared-only terms and declared stock for declared offers', () => {
+    given(created('uploaded'))
+      .when({ type: 'UpdateOffer', data: { changes: { deliverySlaMinutes: 5 }, now } })
+      .thenThrows('validation_failed', { errors: [{ field: 'body.delivery_sla_minutes', message: 'only for declared offers' }] });
+    given(created('uploaded')).when({ type: 'SetDeclaredStock', data: { declaredStock: 3, now } }).thenThrows('stock_mode_mismatch');
+    given(created('declared')).when({ type: 'SetDeclaredStock', data: { declaredStock: 5, now } }).then([]);
+    given(created('uploaded')).when({ type: 'UpdateOffer', data: { changes: { price: 1000 }, now } }).then([]);
+  });
+
+  it('health: outcomes move the score; 40 or less starts a 2-hour cooldown; missed windows always do', () => {
+    const base = [created('declared'), activated(45)];
+    given(...base)
+      .when({ type: 'RecordOutcome', data: { reason: 'call_failure', now } })
+      .then([
+        { type: 'OfferHealthChanged', data: { offerId: 'o1', health: 40, delta: -5, reason: 'call_failure', at: now } },
+        { type: 'OfferCooldownStarted', data: { offerId: 'o1', until: later(120), since: now, reason: 'call_failure', at: now } },
+      ]);
+    given(created('declared'), activated())
+      .when({ type: 'RecordOutcome', data: { reason: 'missed_window', now } })
+      .then([
+        { type: 'OfferHealthChanged', data: { offerId: 'o1', health: 70, delta: -30, reason: 'missed_window', at: now } },
+        { type: 'OfferCooldownStarted', data: { offerId: 'o1', until: later(120), since: now, reason: 'missed_window', at: now } },
+      ]);
+    given(created('declared'), activated()).when({ type: 'RecordOutcome', data: { reason: 'fast_delivery', now } }).then([]); // capped at 100
+  });
+
+  it('after a cooldown a passing healthcheck restores 70, a failing one extends it, 24 hours deactivate', () => {
+    const cooling: OfferEvent = { type: 'OfferCooldownStarted', data: { offerId: 'o1', until: later(120), since: now, reason: 'missed_window', at: now } };
+    const base = [created('declared'), activated(), cooling];
+    const probeAt = (minutes: number, p: ProbeResult) => ({ type: 'RecordScheduledHealthcheck' as const, data: { probe: { ...p, checkedAt: later(minutes) }, now: later(minutes) } });
+    given(...base).when(probeAt(60, ok)).then([{ type: 'FulfilmentChecked', data: { offerId: 'o1', probe: { ...ok, checkedAt: later(60) }, at: later(60) } }]);
+    given(...base)
+      .when(probeAt(120, ok))
+      .then([
+        { type: 'FulfilmentChecked', data: { offerId: 'o1', probe: { ...ok, checkedAt: later(120) }, at: later(120) } },
+        { type: 'OfferCooldownEnded', data: { offerId: 'o1', health: 70, at: later(120) } },
+      ]);
+    given(...base)
+      .when(probeAt(120, down))
+      .then([
+        { type: 'FulfilmentChecked', data: { offerId: 'o1', probe: { ...down, checkedAt: later(120) }, at: later(120) } },
+        { type: 'OfferCooldownStarted', data: { offerId: 'o1', until: later(240), since: now, reason: 'healthcheck_failed', at: later(120) } },
+      ]);
+    const extended: OfferEvent = { type: 'OfferCooldownStarted', data: { offerId: 'o1', until: later(24 * 60), since: now, reason: 'healthcheck_failed', at: later(22 * 60) } };
+    given(...base, extended)
+      .when(probeAt(24 * 60, down))
+      .then([
+        { type: 'FulfilmentChecked', data: { offerId: 'o1', probe: { ...down, checkedAt: later(24 * 60) }, at: later(24 * 60) } },
+        { type: 'OfferDeactivated', data: { offerId: 'o1', reason: 'health_exhausted', at: later(24 * 60) } },
+      ]);
+  });
+
+  it('a failing healthcheck of an active offer costs 10 points', () =>
+    given(created('declared'), activated())
+      .when({ type: 'RecordScheduledHealthcheck', data: { probe: down, now } })
+      .then([
+        { type: 'FulfilmentChecked', data: { offerId: 'o1', probe: down, at: now } },
+        { type: 'OfferHealthChanged', data: { offerId: 'o1', health: 90, delta: -10, reason: 'healthcheck_failed', at: now } },
+      ]));
+
+  it('rotates the fulfilment secret keeping the old one for the overlap', () =>
+    given(created('declared'))
+      .when({ type: 'RotateFulfilmentSecret', data: { secretSealed: 'new', now, overlapMs: 24 * 3600_000 } })
+      .then([{ type: 'FulfilmentSecretRotated', data: { offerId: 'o1', secretSealed: 'new', previousSecretSealed: 'sealed', previousValidUntil: later(24 * 60), at: now } }]));
+});
