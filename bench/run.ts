@@ -18,10 +18,11 @@ import { performance } from 'node:perf_hooks';
 import { startEnvironment } from './environment.js';
 import { eventStoreBenchmarks } from './eventstore.js';
 import { type Benchmark, type Result, type Settings, table } from './harness.js';
+import { offerBenchmarks } from './offers.js';
 import { orderBenchmarks } from './orders.js';
 import { projectionBenchmarks } from './projections.js';
 
-const registry: Benchmark[] = [...eventStoreBenchmarks, ...projectionBenchmarks, ...orderBenchmarks];
+const registry: Benchmark[] = [...eventStoreBenchmarks, ...projectionBenchmarks, ...offerBenchmarks, ...orderBenchmarks];
 
 const positiveNumber = (name: string, fallback: number): number => {
   const value = process.env[name];

@@ -18,6 +18,16 @@ const bearer = (req: FastifyRequest): string | undefined => {
 };
 
 /**
+ * Known supplier tokens for a few seconds: most requests then skip the token lookup. A
+ * revocation clears this instance's cache at once; other instances see it within the TTL.
+ */
+const TOKEN_TTL_MS = 10_000;
+const TOKEN_CACHE_LIMIT = 10_000;
+const knownTokens = new Map<string, { principal: Principal; until: number }>();
+
+export const forgetTokens = () => knownTokens.clear();
+
+/**
  * A token of the other environment, a revoked token or an unknown one all resolve to
  * anonymous: the route then answers 401 without saying which it was.
  */
@@ -30,13 +40,20 @@ export const resolvePrincipal = async (
   if (!token) return anonymous;
   if (sameSecret(token, deps.operatorToken)) return { kind: 'operator' };
   if (!token.startsWith(tokenPrefix(deps.env))) return anonymous;
+  const hash = hashToken(token);
+  const cached = knownTokens.get(hash);
+  if (cached && cached.until > Date.now()) return cached.principal;
   const row = await deps.db
     .selectFrom('supplier_tokens as t')
     .innerJoin('suppliers as s', 's.id', 't.supplier_id')
     .select(['t.supplier_id', 't.token_id', 's.name'])
-    .where('t.token_hash', '=', hashToken(token))
+    .where('t.token_hash', '=', hash)
     .where('t.revoked_at', 'is', null)
     .where('t.environment', '=', deps.env)
     .executeTakeFirst();
-  return row ? { kind: 'supplier', supplierId: row.supplier_id, supplierName: row.name, tokenId: row.token_id } : anonymous;
+  if (!row) return anonymous;
+  const principal: Principal = { kind: 'supplier', supplierId: row.supplier_id, supplierName: row.name, tokenId: row.token_id };
+  if (knownTokens.size >= TOKEN_CACHE_LIMIT) knownTokens.delete(knownTokens.keys().next().value!);
+  knownTokens.set(hash, { principal, until: Date.now() + TOKEN_TTL_MS });
+  return principal;
 };

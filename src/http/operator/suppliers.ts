@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { issueToken, registerSupplier, revokeToken } from '../../commands/suppliers.js';
 import type { Services } from '../../service.js';
 import { problems } from '../schemas.js';
+import { forgetTokens } from '../principal.js';
 import { callerOf } from '../supplier.js';
 
 const tags = ['operator'];
@@ -59,6 +60,7 @@ export const registerOperatorSupplierRoutes = (app: FastifyInstance, services: S
     },
     async (req, reply) => {
       await revokeToken(services.commands, req.params.supplier_id, req.params.token_id, callerOf(req));
+      forgetTokens();
       return reply.code(204).send(null);
     },
   );

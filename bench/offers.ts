@@ -1,0 +1,156 @@
+/**
+ * Offers and inventory over HTTP.
+ *
+ * `offers.upload`: POST /api/v1/offers/{id}/inventory with 1,000 text keys per request
+ * (validated, fingerprinted, sealed, stored, recorded as one event, read models updated
+ * before the answer), one request at a time; p50/p99 latency and keys/s. Raw: the same
+ * 1,000 keys as one multi-row INSERT into a table shaped like inventory_values.
+ *
+ * `offers.read`: GET /api/v1/offers/{id} at 50 concurrent connections (auth, rate limit,
+ * read model, serialisation) beside a plain fastify route answering a static JSON body of
+ * the same size on the same machine.
+ */
+import { performance } from 'node:perf_hooks';
+import Fastify from 'fastify';
+import pino from 'pino';
+import { Pool } from 'undici';
+import { loadConfig } from '../src/config.js';
+import { newSecretKey } from '../src/crypto/secret-box.js';
+import { newOperatorToken } from '../src/crypto/tokens.js';
+import { newId } from '../src/ids.js';
+import { startService } from '../src/service.js';
+import { type Benchmark, type BenchContext, fmt, type Measurement, paired, type Result } from './harness.js';
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+};
+
+const serviceWithOffer = async (ctx: BenchContext) => {
+  const db = await ctx.freshDatabase('bench_offers', 2);
+  const unlimited = 1_000_000_000;
+  const operatorToken = newOperatorToken();
+  const service = await startService({
+    config: loadConfig({ SVC_ENV: 'sandbox', PORT: '0', LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv),
+    databaseUrl: db.pool.options.connectionString!,
+    operatorToken,
+    secretKey: newSecretKey(),
+    logger: pino({ level: 'silent' }),
+    limits: { reads: unlimited, writes: unlimited, bulk: unlimited, per_supplier: unlimited, operator: unlimited },
+    poolSize: 20,
+  });
+  const origin = await service.listen();
+  const pool = new Pool(origin, { connections: 64 });
+  const call = async (token: string, method: 'GET' | 'POST', path: string, body?: unknown) => {
+    const res = await pool.request({
+      method,
+      path,
+      headers: { authorization: `Bearer ${token}`, ...(body !== undefined && { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.body.text();
+    if (res.statusCode >= 300) throw new Error(`${method} ${path}: ${res.statusCode} ${text}`);
+    return JSON.parse(text);
+  };
+  const supplier = await call(operatorToken, 'POST', '/operator/v1/suppliers', { name: 'Bench' });
+  const product = await call(operatorToken, 'POST', '/operator/v1/products', { name: 'Bench', type: 'game_key', platform: 'steam', region: 'EU', status: 'sellable' });
+  const offer = await call(supplier.token, 'POST', '/api/v1/offers', { product_id: product.id, stock_mode: 'uploaded', price: { amount: 999, currency: 'EUR' }, external_ref: 'B' });
+  return { service, db, pool, origin, token: supplier.token as string, offerId: offer.id as string, call };
+};
+
+const upload: Benchmark = {
+  name: 'offers.upload',
+  description: 'upload 1,000 text keys per request: p50/p99 latency and keys/s, beside one multi-row INSERT',
+  async run(ctx) {
+    const env = await serviceWithOffer(ctx);
+    try {
+      await env.db.pool.query('create table bench_raw_values (like inventory_values including all)');
+      const requests = Math.max(5, Math.round(30 * ctx.settings.scale));
+      const latencies: number[] = [];
+      const batch = () => Array.from({ length: 1000 }, (_, i) => ({ kind: 'text', value: `KEY-${newId()}-${i}` }));
+      const service = async (): Promise<Measurement> => {
+        const started = performance.now();
+        for (let r = 0; r < requests; r++) {
+          const t = performance.now();
+          const res = await env.call(env.token, 'POST', `/api/v1/offers/${env.offerId}/inventory`, { items: batch() });
+          if (res.accepted !== 1000) throw new Error('upload not accepted whole');
+          latencies.push(performance.now() - t);
+        }
+        const seconds = (performance.now() - started) / 1000;
+        return { perSecond: (requests * 1000) / seconds, units: requests * 1000, seconds };
+      };
+      const raw = async (): Promise<Measurement> => {
+        const started = performance.now();
+        for (let r = 0; r < requests; r++) {
+          const rows = batch();
+          const params: unknown[] = [];
+          const values = rows.map((row, i) => {
+            params.push(newId(), 'bench', 'text', row.value, new Date());
+            return `($${i * 5 + 1}, $${i * 5 + 2}, $${i * 5 + 3}, $${i * 5 + 4}, $${i * 5 + 5})`;
+          });
+          await env.db.pool.query(`insert into bench_raw_values (item_id, offer_id, kind, sealed, created_at) values ${values.join(',')}`, params);
+        }
+        const seconds = (performance.now() - started) / 1000;
+        return { perSecond: (requests * 1000) / seconds, units: requests * 1000, seconds };
+      };
+      const result = await paired(ctx, `upload 1,000 text keys per request, ${requests} requests`, 'keys', service, raw);
+      ctx.log(`  upload latency per 1,000-key request: p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms`);
+      return [{ ...result, work: `${result.work} (p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms)` }];
+    } finally {
+      await env.pool.close();
+      await env.service.stop();
+    }
+  },
+};
+
+const loop = async (pool: Pool, path: string, headers: Record<string, string>, concurrency: number, seconds: number): Promise<Measurement> => {
+  let done = 0;
+  const until = performance.now() + seconds * 1000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < until) {
+        const res = await pool.request({ method: 'GET', path, headers });
+        await res.body.dump();
+        if (res.statusCode !== 200) throw new Error(`GET ${path}: ${res.statusCode}`);
+        done++;
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  return { perSecond: done / elapsed, units: done, seconds: elapsed };
+};
+
+const read: Benchmark = {
+  name: 'offers.read',
+  description: 'GET /offers/{id} at 50 concurrent connections, beside a plain fastify route with a static JSON body',
+  async run(ctx): Promise<Result[]> {
+    const env = await serviceWithOffer(ctx);
+    const body = JSON.stringify(await env.call(env.token, 'GET', `/api/v1/offers/${env.offerId}`));
+    const plain = Fastify({ logger: false });
+    plain.get('/static', async (_req, reply) => reply.type('application/json').send(body));
+    const plainOrigin = await plain.listen({ port: 0, host: '127.0.0.1' });
+    const plainPool = new Pool(plainOrigin, { connections: 64 });
+    try {
+      const seconds = Math.max(2, 5 * ctx.settings.scale);
+      const headers = { authorization: `Bearer ${env.token}` };
+      await loop(env.pool, `/api/v1/offers/${env.offerId}`, headers, 50, 1); // warm-up
+      const result = await paired(
+        ctx,
+        'GET /offers/{id}, 50 concurrent connections',
+        'requests',
+        () => loop(env.pool, `/api/v1/offers/${env.offerId}`, headers, 50, seconds),
+        () => loop(plainPool, '/static', headers, 50, seconds),
+      );
+      ctx.log(`  ${fmt(result.service)} vs ${fmt(result.raw)} requests/s`);
+      return [result];
+    } finally {
+      await plainPool.close();
+      await plain.close();
+      await env.pool.close();
+      await env.service.stop();
+    }
+  },
+};
+
+export const offerBenchmarks: Benchmark[] = [upload, read];
