@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import pino, { type Logger } from 'pino';
+import { Agent } from 'undici';
 import { type Clock, OffsetClock, systemClock } from './clock.js';
 import type { CommandDeps } from './commands/context.js';
 import { StreamStates } from './commands/handle.js';
@@ -57,6 +58,8 @@ export interface ServiceOptions {
   poolSize?: number;
   /** Lower timeouts toward suppliers (tests); the schedule itself stays the spec's. */
   supplierTimeouts?: Partial<SupplierTimeouts>;
+  /** PEM of an extra certificate authority trusted for outbound HTTPS (tests). */
+  trustedCa?: string;
 }
 
 export interface RunningService {
@@ -102,6 +105,7 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
     secretKey: options.secretKey,
     targets: { allowPrivate: config.allowPrivateTargets },
     timeouts: { ...specTimeouts, ...options.supplierTimeouts },
+    ...(options.trustedCa && { dispatcher: new Agent({ connect: { ca: options.trustedCa } }) }),
   };
   let ready = false;
 
@@ -142,13 +146,14 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
       }),
   };
 
-  registerMaintenance(timers, { db: db.kysely, rateLimiter });
+  registerMaintenance(timers, { db: db.kysely, rateLimiter, clock });
   // the routing module's ranking over the offers read model, for checkout and rerouting
   const rank = async (productId: string) =>
     rankOffers((await routableOffers(db.kysely, [productId])).get(productId) ?? [], clock.now()).map((o) => o.offerId);
-  registerProcessTimers(timers, commands, rank);
+  registerProcessTimers(timers, commands, rank, projections);
   await projections.start();
   await timers.schedule('maintenance.purge', 'all', clock.now());
+  await timers.schedule('webhook.purge', 'all', clock.now());
   if (options.backgroundTimers ?? true) timers.start();
   const app = await buildHttpApp(services, log);
 

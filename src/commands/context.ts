@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { Dispatcher } from 'undici';
 import type { Clock } from '../clock.js';
 import type { SecretBox } from '../crypto/secret-box.js';
 import type { Database } from '../db/schema.js';
@@ -23,6 +24,8 @@ export interface CommandDeps {
   secretKey: string;
   targets: TargetPolicy;
   timeouts: SupplierTimeouts;
+  /** For outbound HTTPS to hosts with a private CA (tests trust their own certificate). */
+  dispatcher?: Dispatcher;
 }
 
 /** Who asked and why: becomes the events' metadata (never a secret). */

@@ -11,6 +11,8 @@ export interface SupplierTimeouts {
   validateMs: number;
   executeMs: number;
   statusMs: number;
+  /** Webhook success window: a 2xx within 10 s. */
+  webhookMs: number;
 }
 
 export const specTimeouts: SupplierTimeouts = {
@@ -22,6 +24,7 @@ export const specTimeouts: SupplierTimeouts = {
   validateMs: 10_000,
   executeMs: 30_000,
   statusMs: 10_000,
+  webhookMs: 10_000,
 };
 
 export const SCHEDULE = {

@@ -67,6 +67,44 @@ const migrations: Record<string, Migration> = {
     create index inventory_values_offer on inventory_values (offer_id);`),
   // appends are announced by the adapter after commit (see appendFunctionDdl)
   '007_append_without_notify': ddl(appendFunctionDdl(false)),
+  // The webhook delivery log is operational data, not business facts: a row per delivery
+  // (an event for one endpoint, its exact signed body) and per attempt, purged after 30
+  // days. The consecutive-failure counter lives beside it, updated with each attempt.
+  '008_webhook_deliveries': ddl(`
+    create table webhook_deliveries (
+      id text primary key,
+      event_id text not null,
+      event_type text not null,
+      supplier_id text not null,
+      endpoint_id text not null,
+      body text not null,
+      test_fire boolean not null,
+      status text not null,
+      attempts integer not null default 0,
+      created_at timestamptz not null,
+      updated_at timestamptz not null
+    );
+    create index webhook_deliveries_supplier on webhook_deliveries (supplier_id, id);
+    create unique index webhook_deliveries_once on webhook_deliveries (event_id, endpoint_id) where not test_fire;
+    create table webhook_attempts (
+      id text primary key,
+      delivery_id text not null,
+      supplier_id text not null,
+      attempt integer not null,
+      request_headers jsonb not null,
+      request_body text not null,
+      response_status integer,
+      response_body text,
+      duration_ms integer not null,
+      error text,
+      succeeded boolean not null,
+      created_at timestamptz not null
+    );
+    create index webhook_attempts_delivery on webhook_attempts (delivery_id, attempt);
+    create table webhook_endpoint_failures (
+      endpoint_id text primary key,
+      consecutive_failures integer not null
+    );`),
 };
 
 export const migrate = async (db: Kysely<any>): Promise<void> => {

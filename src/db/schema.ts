@@ -170,7 +170,52 @@ export interface BalanceEntryTable {
   available_at: Timestamp | null;
 }
 
+export interface WebhookDeliveryTable {
+  id: string;
+  event_id: string;
+  event_type: string;
+  supplier_id: string;
+  endpoint_id: string;
+  body: string;
+  test_fire: boolean;
+  status: string;
+  attempts: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface WebhookAttemptTable {
+  id: string;
+  delivery_id: string;
+  supplier_id: string;
+  attempt: number;
+  request_headers: Json<Record<string, string>>;
+  request_body: string;
+  response_status: number | null;
+  response_body: string | null;
+  duration_ms: number;
+  error: string | null;
+  succeeded: boolean;
+  created_at: Timestamp;
+}
+
+export interface WebhookEndpointTable {
+  id: string;
+  supplier_id: string;
+  url: string;
+  events: string[];
+  description: string;
+  status: string;
+  created_at: Timestamp;
+  disabled_at: Timestamp | null;
+  deleted: boolean;
+}
+
 export interface Database {
+  webhook_deliveries: WebhookDeliveryTable;
+  webhook_attempts: WebhookAttemptTable;
+  webhook_endpoint_failures: { endpoint_id: string; consecutive_failures: number };
+  webhook_endpoints: WebhookEndpointTable;
   orders: OrderTable;
   order_items: OrderItemTable;
   balances: BalanceTable;

@@ -13,13 +13,18 @@ export type SupplierEvent =
   | { type: 'SupplierTokenRevoked'; data: { supplierId: string; tokenId: string; at: string } }
   // one offer per product per supplier: the supplier's stream holds the claim, so two
   // racing creates cannot both win
-  | { type: 'OfferSlotClaimed'; data: { supplierId: string; productId: string; offerId: string; at: string } };
+  | { type: 'OfferSlotClaimed'; data: { supplierId: string; productId: string; offerId: string; at: string } }
+  // at most 10 webhook endpoints: counted in the supplier's stream, so racing creates cannot pass it
+  | { type: 'WebhookSlotClaimed'; data: { supplierId: string; endpointId: string; at: string } }
+  | { type: 'WebhookSlotReleased'; data: { supplierId: string; endpointId: string; at: string } };
 
 export type SupplierCommand =
   | { type: 'RegisterSupplier'; data: { supplierId: string; name: string; now: string } }
   | { type: 'IssueToken'; data: { tokenId: string; tokenHash: string; environment: TokenEnvironment; now: string } }
   | { type: 'RevokeToken'; data: { tokenId: string; now: string } }
-  | { type: 'ClaimOfferSlot'; data: { productId: string; offerId: string; now: string } };
+  | { type: 'ClaimOfferSlot'; data: { productId: string; offerId: string; now: string } }
+  | { type: 'ClaimWebhookSlot'; data: { endpointId: string; max: number; now: string } }
+  | { type: 'ReleaseWebhookSlot'; data: { endpointId: string; now: string } };
 
 export interface SupplierState {
   id: string | null;
@@ -27,10 +32,11 @@ export interface SupplierState {
   tokens: Record<string, { revoked: boolean }>;
   /** productId -> offerId */
   offers: Record<string, string>;
+  webhooks: string[];
 }
 
 export const supplierDecider: Decider<SupplierState, SupplierCommand, SupplierEvent> = {
-  initialState: { id: null, name: '', tokens: {}, offers: {} },
+  initialState: { id: null, name: '', tokens: {}, offers: {}, webhooks: [] },
 
   evolve(state, event) {
     switch (event.type) {
@@ -42,6 +48,10 @@ export const supplierDecider: Decider<SupplierState, SupplierCommand, SupplierEv
         return { ...state, tokens: { ...state.tokens, [event.data.tokenId]: { revoked: true } } };
       case 'OfferSlotClaimed':
         return { ...state, offers: { ...state.offers, [event.data.productId]: event.data.offerId } };
+      case 'WebhookSlotClaimed':
+        return { ...state, webhooks: [...state.webhooks, event.data.endpointId] };
+      case 'WebhookSlotReleased':
+        return { ...state, webhooks: state.webhooks.filter((id) => id !== event.data.endpointId) };
       default:
         return assertNever(event);
     }
@@ -71,6 +81,21 @@ export const supplierDecider: Decider<SupplierState, SupplierCommand, SupplierEv
         if (held === offerId) return [];
         if (held) throw new DomainError('offer_exists', `you already have offer ${held} for product ${productId}`, { offer_id: held });
         return [{ type: 'OfferSlotClaimed', data: { supplierId, productId, offerId, at: now } }];
+      }
+      case 'ClaimWebhookSlot': {
+        const supplierId = requireSupplier(state);
+        const { endpointId, max, now } = command.data;
+        if (state.webhooks.includes(endpointId)) return [];
+        if (state.webhooks.length >= max)
+          throw new DomainError('validation_failed', `at most ${max} webhook endpoints per environment; delete one first`, {
+            errors: [{ field: 'body.url', message: `limit of ${max} endpoints reached` }],
+          });
+        return [{ type: 'WebhookSlotClaimed', data: { supplierId, endpointId, at: now } }];
+      }
+      case 'ReleaseWebhookSlot': {
+        const supplierId = requireSupplier(state);
+        if (!state.webhooks.includes(command.data.endpointId)) return [];
+        return [{ type: 'WebhookSlotReleased', data: { supplierId, endpointId: command.data.endpointId, at: command.data.now } }];
       }
       default:
         return assertNever(command);

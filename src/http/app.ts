@@ -17,6 +17,7 @@ import { registerInventoryRoutes } from './inventory.js';
 import { registerFeeRoutes } from './fees.js';
 import { registerOrderRoutes } from './orders.js';
 import { registerBalanceRoutes } from './balance.js';
+import { registerWebhookRoutes } from './webhooks.js';
 import { registerAccessControl } from './access.js';
 import { registerSystemRoutes } from './system.js';
 import { registerWhoamiRoutes } from './whoami.js';
@@ -102,6 +103,7 @@ export const buildHttpApp = async (services: Services, logger: Logger): Promise<
       registerFeeRoutes(api, services);
       registerOrderRoutes(api, services);
       registerBalanceRoutes(api, services);
+      registerWebhookRoutes(api, services);
     },
     { prefix: API_PREFIX },
   );

@@ -3,12 +3,20 @@ import type { Projector } from '../projections/projector.js';
 import { fulfilmentProcess, registerFulfilmentTimers } from './fulfilment.js';
 import { orderProcess, registerOrderTimers } from './orders.js';
 import type { Timers } from './timers.js';
+import { registerWebhookTimers, webhookProcess } from './webhooks.js';
+import type { ProjectionRunner } from '../projections/runner.js';
 
 /** The event side of every process manager (run by the projection runner, never rebuilt). */
-export const processProjectors: Projector[] = [orderProcess, fulfilmentProcess];
+export const processProjectors: Projector[] = [orderProcess, fulfilmentProcess, webhookProcess];
 
 /** The timer side of every process manager. */
-export const registerProcessTimers = (timers: Timers, deps: CommandDeps, rank: (productId: string) => Promise<string[]>) => {
+export const registerProcessTimers = (
+  timers: Timers,
+  deps: CommandDeps,
+  rank: (productId: string) => Promise<string[]>,
+  projections: ProjectionRunner,
+) => {
   registerOrderTimers(timers, deps);
   registerFulfilmentTimers(timers, deps, rank);
+  registerWebhookTimers(timers, deps, projections);
 };

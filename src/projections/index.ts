@@ -4,6 +4,7 @@ import { ordersProjection } from './orders.js';
 import { productsProjection } from './products.js';
 import type { Projector } from './projector.js';
 import { suppliersProjection } from './suppliers.js';
+import { webhooksProjection } from './webhooks.js';
 
 /** Every projector the service runs, in no particular order (each keeps its own checkpoint). */
-export const allProjectors: Projector[] = [suppliersProjection, productsProjection, offersProjection, ordersProjection, ledgerProjection];
+export const allProjectors: Projector[] = [suppliersProjection, productsProjection, offersProjection, ordersProjection, ledgerProjection, webhooksProjection];

@@ -39,6 +39,8 @@ export interface TestServiceOptions {
   extraConfig?: Partial<Config>;
   /** Lower timeouts toward suppliers, so a test provokes a timeout without waiting seconds. */
   supplierTimeouts?: Partial<SupplierTimeouts>;
+  /** PEM of a certificate authority the service trusts for outbound HTTPS. */
+  trustedCa?: string;
 }
 
 /**
@@ -76,6 +78,7 @@ export const startTestService = async (options: TestServiceOptions = {}): Promis
     backgroundTimers: false,
     limits: options.limits,
     supplierTimeouts: options.supplierTimeouts,
+    trustedCa: options.trustedCa,
     poolSize: 10,
   });
   const origin = await service.listen();

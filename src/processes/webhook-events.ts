@@ -1,0 +1,128 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import type { WebhookEventType } from '../domain/webhook-endpoint.js';
+import type { RecordedEvent } from '../eventstore/port.js';
+import { readOrders } from '../http/order-resource.js';
+
+/**
+ * Which domain event becomes which webhook event, for which suppliers, with what `data`
+ * (docs/webhooks.md). Order events carry the supplier-scoped order exactly as
+ * `GET /orders/{order_id}` returns it when the event is fanned out.
+ */
+export const SOURCES: Record<string, WebhookEventType> = {
+  OrderPlaced: 'order.created',
+  OrderPaid: 'order.paid',
+  OrderRefunded: 'order.refunded',
+  OrderExpired: 'order.expired',
+  OrderDisputed: 'order.disputed',
+  OfferDeactivated: 'offer.deactivated',
+  OfferStockLow: 'offer.stock_low',
+  InventoryItemInvalidated: 'stock.invalidated',
+  WebhookEndpointDisabled: 'webhook.disabled',
+};
+
+export interface Outgoing {
+  type: WebhookEventType;
+  /** Per supplier: the `data` of the envelope it receives. */
+  bySupplier: Map<string, Record<string, unknown>>;
+  /** An endpoint that must not receive it (the one just disabled). */
+  exceptEndpoint?: string;
+}
+
+const offerOwner = (db: Kysely<Database>, offerId: string) =>
+  db.selectFrom('offers').select(['supplier_id', 'product_id', 'external_ref']).where('id', '=', offerId).executeTakeFirst();
+
+export const outgoingFor = async (db: Kysely<Database>, event: RecordedEvent<any>): Promise<Outgoing | null> => {
+  const type = SOURCES[event.type];
+  if (!type) return null;
+  const d = event.data;
+  const bySupplier = new Map<string, Record<string, unknown>>();
+  if (type.startsWith('order.')) {
+    for (const supplierId of d.supplierIds as string[]) {
+      const order = (await readOrders(db, [d.orderId], supplierId)).get(d.orderId);
+      if (!order) continue;
+      const extra =
+        event.type === 'OrderRefunded'
+          ? { refunded_item_ids: (d.items as { orderItemId: string; supplierId: string }[]).filter((i) => i.supplierId === supplierId).map((i) => i.orderItemId) }
+          : event.type === 'OrderDisputed'
+            ? { disputed_item_ids: (d.orderItemIds as string[]).filter((id) => order.items.some((i) => i.id === id)), reason: d.reason }
+            : {};
+      bySupplier.set(supplierId, { order, ...extra });
+    }
+    return { type, bySupplier };
+  }
+  if (type === 'offer.deactivated' || type === 'offer.stock_low') {
+    const owner = await offerOwner(db, d.offerId);
+    if (!owner) return null;
+    bySupplier.set(
+      owner.supplier_id,
+      type === 'offer.deactivated'
+        ? { offer_id: d.offerId, product_id: owner.product_id, external_ref: owner.external_ref, reason: d.reason }
+        : { offer_id: d.offerId, product_id: owner.product_id, external_ref: owner.external_ref, available: d.available, threshold: d.threshold },
+    );
+    return { type, bySupplier };
+  }
+  if (type === 'stock.invalidated') {
+    bySupplier.set(d.supplierId, { offer_id: d.offerId, item_id: d.itemId, previous_status: d.previousStatus, reason: d.reason });
+    return { type, bySupplier };
+  }
+  // webhook.disabled: to the supplier's other active endpoints
+  const endpoint = await db.selectFrom('webhook_endpoints').select(['url']).where('id', '=', d.endpointId).executeTakeFirst();
+  bySupplier.set(d.supplierId, {
+    webhook_id: d.endpointId,
+    url: endpoint?.url ?? null,
+    reason: d.reason,
+    consecutive_failures: d.consecutiveFailures,
+    disabled_at: d.at,
+  });
+  return { type, bySupplier, exceptEndpoint: d.endpointId };
+};
+
+/** Canned `data` for test-fires: the shape of the real event, with example values. */
+export const fixtureData = (type: WebhookEventType, at: string): Record<string, unknown> => {
+  const money = (amount: number) => ({ amount, currency: 'EUR' });
+  const order = {
+    id: 'test_order',
+    number: 'SVC-test_order',
+    status: type === 'order.expired' ? 'expired' : type === 'order.refunded' ? 'refunded' : type === 'order.created' ? 'placed' : 'completed',
+    buyer_country: 'DE',
+    currency: 'EUR',
+    created_at: at,
+    paid_at: type === 'order.created' || type === 'order.expired' ? null : at,
+    completed_at: type === 'order.created' || type === 'order.expired' ? null : at,
+    expires_at: at,
+    items: [
+      {
+        id: 'test_item',
+        product_id: 'test_product',
+        offer_id: 'test_offer',
+        external_ref: 'TEST-SKU',
+        quantity: 1,
+        unit_price: money(1999),
+        gross: money(1999),
+        commission: money(170),
+        net: money(1829),
+        status: type === 'order.expired' ? 'released' : type === 'order.refunded' ? 'refunded' : type === 'order.created' ? 'reserved' : 'delivered',
+        fulfilment: { source: 'uploaded', reservation_id: null, inventory_item_ids: ['test_inventory_item'] },
+        delivered_at: type === 'order.created' || type === 'order.expired' ? null : at,
+      },
+    ],
+    totals: { gross: money(1999), commission: money(170), net: money(1829) },
+  };
+  switch (type) {
+    case 'order.refunded':
+      return { order, refunded_item_ids: ['test_item'] };
+    case 'order.disputed':
+      return { order, disputed_item_ids: ['test_item'], reason: 'test' };
+    case 'offer.deactivated':
+      return { offer_id: 'test_offer', product_id: 'test_product', external_ref: 'TEST-SKU', reason: 'health_exhausted' };
+    case 'offer.stock_low':
+      return { offer_id: 'test_offer', product_id: 'test_product', external_ref: 'TEST-SKU', available: 2, threshold: 5 };
+    case 'stock.invalidated':
+      return { offer_id: 'test_offer', item_id: 'test_inventory_item', previous_status: 'available', reason: 'test' };
+    case 'webhook.disabled':
+      return { webhook_id: 'test_webhook', url: 'https://example.com/hooks', reason: 'consecutive_failures', consecutive_failures: 30, disabled_at: at };
+    default:
+      return { order };
+  }
+};

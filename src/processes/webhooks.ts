@@ -1,0 +1,135 @@
+import { sql } from 'kysely';
+import type { Caller, CommandDeps } from '../commands/context.js';
+import { load } from '../commands/handle.js';
+import { disableEndpoint, webhookStream } from '../commands/webhooks.js';
+import { DISABLE_AFTER_FAILURES, webhookEndpointDecider } from '../domain/webhook-endpoint.js';
+import { formatPosition, parsePosition, type RecordedEvent } from '../eventstore/port.js';
+import { newId } from '../ids.js';
+import type { ProjectionRunner } from '../projections/runner.js';
+import { projector } from '../projections/projector.js';
+import { outgoingFor, SOURCES } from './webhook-events.js';
+import { sendAttempt } from './webhook-send.js';
+import { scheduleTimer } from './schedule.js';
+import type { Timers } from './timers.js';
+
+/** Spec: retry ladder after a failed attempt, 7 attempts in all. Entry n is the wait before attempt n + 1. */
+export const RETRY_LADDER_MS = [0, 60_000, 5 * 60_000, 30 * 60_000, 2 * 3600_000, 8 * 3600_000, 24 * 3600_000];
+export const MAX_ATTEMPTS = RETRY_LADDER_MS.length;
+export const LOG_RETENTION_MS = 30 * 24 * 3600_000;
+/** At most this many attempts in flight per endpoint in one process: a slow endpoint waits its turn, others do not. */
+const PER_ENDPOINT_IN_FLIGHT = 4;
+
+/** Every event a webhook can come from becomes one fan-out timer, recorded with this process's checkpoint. */
+export const webhookProcess = projector({
+  name: 'webhook-process',
+  version: 1,
+  tables: [],
+  ddl: () => '',
+  rebuildable: false,
+  handlers: Object.fromEntries(
+    Object.keys(SOURCES).map((type) => [
+      type,
+      (db, e: RecordedEvent) => scheduleTimer(db, 'webhook.fanout', e.id, e.createdAt, { position: formatPosition(e.position) }),
+    ]),
+  ),
+});
+
+export const registerWebhookTimers = (timers: Timers, deps: CommandDeps, projections: ProjectionRunner) => {
+  const inFlight = new Map<string, number>();
+  const caller = (kind: string, key: string): Caller => ({ correlationId: `${kind}:${key}` });
+
+  /** One delivery per event per subscribed active endpoint, with the exact body every attempt will send. */
+  timers.on('webhook.fanout', async (t) => {
+    const { position } = t.payload as { position: string };
+    // the envelope shows the read models as of this event
+    await projections.waitFor(parsePosition(position), 30_000);
+    const [event] = await deps.store.readAll(precedingPosition(position), 1);
+    if (!event || event.id !== t.key) return;
+    const outgoing = await outgoingFor(deps.db, event);
+    if (!outgoing) return;
+    const now = deps.clock.now();
+    for (const [supplierId, data] of outgoing.bySupplier) {
+      const endpoints = await deps.db
+        .selectFrom('webhook_endpoints')
+        .select(['id', 'events'])
+        .where('supplier_id', '=', supplierId)
+        .where('status', '=', 'active')
+        .where('deleted', '=', false)
+        .execute();
+      const body = JSON.stringify({
+        id: event.id,
+        type: outgoing.type,
+        mode: event.metadata.mode ?? (deps.env === 'sandbox' ? 'test' : 'live'),
+        api_version: 'v1',
+        test_fire: false,
+        created_at: event.createdAt.toISOString(),
+        data,
+      });
+      for (const endpoint of endpoints) {
+        if (endpoint.id === outgoing.exceptEndpoint) continue;
+        if (!endpoint.events.includes('*') && !endpoint.events.includes(outgoing.type)) continue;
+        const inserted = await deps.db
+          .insertInto('webhook_deliveries')
+          .values({ id: newId(), event_id: event.id, event_type: outgoing.type, supplier_id: supplierId, endpoint_id: endpoint.id, body, test_fire: false, status: 'pending', attempts: 0, created_at: now, updated_at: now })
+          .onConflict((oc) => oc.columns(['event_id', 'endpoint_id']).where('test_fire', '=', false).doNothing())
+          .returning('id')
+          .executeTakeFirst();
+        if (inserted) await timers.schedule('webhook.deliver', `${inserted.id}:1`, now, { deliveryId: inserted.id, attempt: 1 });
+      }
+    }
+  });
+
+  /** One attempt; then the ladder, the abandon after 7, the 30-failure and 410 disables. */
+  timers.on('webhook.deliver', async (t) => {
+    const { deliveryId, attempt } = t.payload as { deliveryId: string; attempt: number };
+    const delivery = await deps.db.selectFrom('webhook_deliveries').selectAll().where('id', '=', deliveryId).executeTakeFirst();
+    if (!delivery || delivery.status !== 'pending') return;
+    const { state: endpoint } = await load(deps.store, webhookStream(delivery.endpoint_id), webhookEndpointDecider, deps.states);
+    const now = deps.clock.now();
+    if (!endpoint || endpoint.deleted || endpoint.status !== 'active') {
+      await deps.db.updateTable('webhook_deliveries').set({ status: 'skipped', updated_at: now }).where('id', '=', deliveryId).execute();
+      return;
+    }
+    const busy = inFlight.get(endpoint.id) ?? 0;
+    if (busy >= PER_ENDPOINT_IN_FLIGHT) return { runAgainAt: new Date(now.getTime() + 250) };
+    inFlight.set(endpoint.id, busy + 1);
+    let result;
+    try {
+      result = await sendAttempt(deps, endpoint, { id: delivery.id, eventId: delivery.event_id, eventType: delivery.event_type, body: delivery.body, supplierId: delivery.supplier_id }, attempt);
+    } finally {
+      inFlight.set(endpoint.id, (inFlight.get(endpoint.id) ?? 1) - 1);
+    }
+    const failures = await countAttempt(deps, endpoint.id, result.succeeded);
+    const status = result.succeeded ? 'succeeded' : attempt >= MAX_ATTEMPTS ? 'abandoned' : 'pending';
+    await deps.db.updateTable('webhook_deliveries').set({ status, attempts: attempt, updated_at: deps.clock.now() }).where('id', '=', deliveryId).execute();
+    if (result.responseStatus === 410) await disableEndpoint(deps, endpoint.id, 'gone', failures, caller(t.kind, t.key));
+    else if (!result.succeeded && failures >= DISABLE_AFTER_FAILURES) await disableEndpoint(deps, endpoint.id, 'consecutive_failures', failures, caller(t.kind, t.key));
+    if (status === 'pending')
+      await timers.schedule('webhook.deliver', `${deliveryId}:${attempt + 1}`, new Date(deps.clock.now().getTime() + RETRY_LADDER_MS[attempt]!), { deliveryId, attempt: attempt + 1 });
+  });
+
+  /** The delivery log is kept 30 days. */
+  timers.on('webhook.purge', async (t) => {
+    const cutoff = new Date(deps.clock.now().getTime() - LOG_RETENTION_MS);
+    await deps.db.deleteFrom('webhook_attempts').where('created_at', '<', cutoff).execute();
+    await deps.db.deleteFrom('webhook_deliveries').where('created_at', '<', cutoff).execute();
+    // next hour from now: a clock moved by days runs it once, not once per missed hour
+    return { runAgainAt: new Date(deps.clock.now().getTime() + 3600_000) };
+  });
+};
+
+/** Consecutive failed attempts of an endpoint: any 2xx resets the count. */
+export const countAttempt = async (deps: CommandDeps, endpointId: string, succeeded: boolean): Promise<number> => {
+  const { rows } = await sql<{ consecutive_failures: number }>`
+    insert into webhook_endpoint_failures (endpoint_id, consecutive_failures) values (${endpointId}, ${succeeded ? 0 : 1})
+    on conflict (endpoint_id) do update set consecutive_failures =
+      case when ${succeeded} then 0 else webhook_endpoint_failures.consecutive_failures + 1 end
+    returning consecutive_failures`.execute(deps.db);
+  return rows[0]!.consecutive_failures;
+};
+
+/** The position just before `position`, to read exactly that event with readAll. */
+const precedingPosition = (position: string) => {
+  const p = parsePosition(position);
+  return { commit: p.commit, prepare: p.prepare - 1n };
+};

@@ -1,0 +1,163 @@
+import { execFileSync } from 'node:child_process';
+import { createHmac } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifySignature } from '../../src/sdk/index.js';
+import { startTestService, type TestService } from '../support/harness.js';
+import { selfSignedCertificate, startReceiver } from './receiver.js';
+
+const eur = (amount: number) => ({ amount, currency: 'EUR' });
+const openssl = (secret: string, payload: string) =>
+  execFileSync('openssl', ['dgst', '-sha256', '-hmac', secret], { input: payload }).toString().trim().split('= ').pop()!;
+
+describe('webhook delivery', () => {
+  const tls = selfSignedCertificate();
+  let svc: TestService;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let supplier: Awaited<ReturnType<TestService['newSupplier']>>;
+  let hook: { id: string; secret: string };
+  let offerId: string;
+  let productId: string;
+
+  beforeAll(async () => {
+    svc = await startTestService({ trustedCa: tls.cert, supplierTimeouts: { webhookMs: 300 }, limits: { test: 1000 } });
+    receiver = await startReceiver({ tls });
+    supplier = await svc.newSupplier('Hooked');
+    const created = await supplier.api.post('/webhooks', { url: receiver.url, events: ['*'], description: 'all' });
+    expect(created.status, created.text).toBe(201);
+    hook = { id: created.body.id, secret: created.body.secret };
+    productId = (await svc.newProduct()).id;
+    offerId = (await supplier.api.post('/offers', { product_id: productId, stock_mode: 'uploaded', price: eur(1999), external_ref: 'W' })).body.id;
+    await supplier.api.post(`/offers/${offerId}/inventory`, { items: ['A', 'B', 'C', 'D'].map((value) => ({ kind: 'text', value })) });
+    await supplier.api.post(`/offers/${offerId}/activate`);
+  });
+  afterAll(async () => {
+    await svc.stop();
+    await receiver.close();
+  });
+
+  it('shows the secret once and lists the endpoint without it', async () => {
+    expect(hook.secret).toMatch(/^whsec_[0-9a-f]{32}$/);
+    const read = await supplier.api.get(`/webhooks/${hook.id}`);
+    expect(read.body).toEqual({ id: hook.id, url: receiver.url, events: ['*'], description: 'all', status: 'active', consecutive_failures: 0, disabled_at: null, created_at: expect.any(String) });
+    expect((await supplier.api.get('/webhooks')).body.data.map((w: any) => w.id)).toEqual([hook.id]);
+  });
+
+  it('delivers order.created and order.paid over HTTPS, signed, with data.order exactly as GET /orders returns it', async () => {
+    receiver.received.length = 0;
+    const placed = await svc.operator.post('/orders', { items: [{ product_id: productId, quantity: 1 }], buyer_country: 'DE' });
+    await svc.drain();
+    await svc.operator.post(`/orders/${placed.body.id}/pay`);
+    await svc.drain();
+    const types = receiver.received.map((r) => r.body.type);
+    expect(types).toEqual(['order.created', 'order.paid']);
+    const paid = receiver.received[1]!;
+    expect(paid.body).toEqual({
+      id: expect.any(String),
+      type: 'order.paid',
+      mode: 'test',
+      api_version: 'v1',
+      test_fire: false,
+      created_at: expect.any(String),
+      data: { order: (await supplier.api.get(`/orders/${placed.body.id}`)).body },
+    });
+    expect(paid.headers['content-type']).toBe('application/json');
+    expect(paid.headers['user-agent']).toBe('service-webhooks/1.0');
+    expect(paid.headers['x-svc-event']).toBe('order.paid');
+    expect(paid.headers['x-svc-event-id']).toBe(paid.body.id);
+    expect(paid.headers['x-svc-delivery-id']).toEqual(expect.any(String));
+    const ts = String(paid.headers['x-svc-timestamp']);
+    expect(ts).toMatch(/^\d+$/);
+    // the signature, checked by the SDK helper and by openssl, independently of the service's code
+    expect(verifySignature(paid.raw, paid.headers as Record<string, string>, [hook.secret], { now: () => Number(ts) })).toEqual({ ok: true, timestamp: Number(ts) });
+    expect(paid.headers['x-svc-signature']).toBe(`v1=${openssl(hook.secret, `${ts}.${paid.raw}`)}`);
+    expect(verifySignature(paid.raw, paid.headers as Record<string, string>, ['whsec_wrong'], { now: () => Number(ts) }).ok).toBe(false);
+  });
+
+  it('walks the retry ladder on the test clock, then abandons; the log keeps every attempt', async () => {
+    receiver.received.length = 0;
+    receiver.answer(500);
+    const fire = await svc.operator.post('/orders', { items: [{ product_id: productId, quantity: 1 }], buyer_country: 'DE' });
+    expect(fire.status).toBe(201);
+    const t0 = svc.clock.now().getTime();
+    await svc.drain();
+    const times: number[] = [Number(receiver.received.at(-1)!.headers['x-svc-timestamp']) - t0];
+    for (const wait of [60, 300, 1800, 7200, 28800, 86400]) {
+      await svc.advance(wait - 1);
+      const before = receiver.received.length;
+      await svc.advance(1);
+      expect(receiver.received.length).toBe(before + 1);
+      times.push(Number(receiver.received.at(-1)!.headers['x-svc-timestamp']) - t0);
+    }
+    await svc.advance(3 * 86400);
+    const created = receiver.received.filter((r) => r.body.type === 'order.created' && r.body.data.order.id === fire.body.id);
+    expect(created).toHaveLength(7);
+    expect(times).toEqual([0, 60, 360, 2160, 9360, 38160, 124560].map((s) => s * 1000));
+    const log = await supplier.api.get(`/webhook-deliveries?event_type=order.created&status=failed&limit=200`);
+    const mine = log.body.data.filter((d: any) => d.event_id === created[0]!.body.id);
+    expect(mine.map((d: any) => d.attempt)).toEqual([7, 6, 5, 4, 3, 2, 1]);
+    const one = await supplier.api.get(`/webhook-deliveries/${mine[0].id}`);
+    expect(one.body.request_body).toBe(created[6]!.raw);
+    expect(one.body.response_status).toBe(500);
+    expect(one.body.response_body).toHaveLength(4096);
+    // resend works for the abandoned delivery, once the receiver is back
+    receiver.answer(200);
+    const resent = await supplier.api.post(`/webhook-deliveries/${mine[0].delivery_id}/resend`);
+    expect(resent.body).toMatchObject({ delivery_id: mine[0].delivery_id, event_type: 'order.created', response_status: 200, succeeded: true });
+    expect(receiver.received.at(-1)!.raw).toBe(created[0]!.raw);
+    expect((await supplier.api.get(`/webhooks/${hook.id}`)).body.consecutive_failures).toBe(0);
+  });
+
+  it('a timeout, a redirect and a 4xx fail the attempt', async () => {
+    for (const answer of ['hang', { redirect: 'https://127.0.0.1:1/elsewhere' }, 404] as const) {
+      receiver.answer(answer);
+      const res = await supplier.api.post(`/webhooks/${hook.id}/test`, { event: 'offer.stock_low' });
+      expect(res.status).toBe(200);
+      expect(res.body.succeeded).toBe(false);
+    }
+    receiver.answer(200);
+  });
+
+  it('test-fire sends a canned fixture with test_fire true and leaves the failure counter alone', async () => {
+    receiver.answer(503);
+    const before = (await supplier.api.get(`/webhooks/${hook.id}`)).body.consecutive_failures;
+    const failed = await supplier.api.post(`/webhooks/${hook.id}/test`, { event: 'order.refunded' });
+    expect(failed.body).toEqual({ delivery_id: expect.any(String), event_type: 'order.refunded', response_status: 503, duration_ms: expect.any(Number), succeeded: false });
+    expect((await supplier.api.get(`/webhooks/${hook.id}`)).body.consecutive_failures).toBe(before);
+    receiver.answer(200);
+    const ok = await supplier.api.post(`/webhooks/${hook.id}/test`, {});
+    expect(ok.body).toMatchObject({ event_type: 'order.paid', response_status: 200, succeeded: true });
+    const sent = receiver.received.at(-1)!;
+    expect(sent.body).toMatchObject({ type: 'order.paid', test_fire: true, mode: 'test', api_version: 'v1' });
+    expect((await supplier.api.post(`/webhooks/${hook.id}/test`, { event: 'order.shipped' })).status).toBe(422);
+  });
+
+  it('rotating the secret signs with both for 24 hours', async () => {
+    const rotated = await supplier.api.post(`/webhooks/${hook.id}/rotate-secret`);
+    const fresh = rotated.body.secret;
+    expect(fresh).toMatch(/^whsec_[0-9a-f]{32}$/);
+    await supplier.api.post(`/webhooks/${hook.id}/test`, {});
+    let sent = receiver.received.at(-1)!;
+    let ts = String(sent.headers['x-svc-timestamp']);
+    const sign = (secret: string) => createHmac('sha256', secret).update(`${ts}.${sent.raw}`).digest('hex');
+    expect(sent.headers['x-svc-signature']).toBe(`v1=${sign(fresh)},v1=${sign(hook.secret)}`);
+    svc.clock.advance(24 * 3600 + 1);
+    await supplier.api.post(`/webhooks/${hook.id}/test`, {});
+    sent = receiver.received.at(-1)!;
+    ts = String(sent.headers['x-svc-timestamp']);
+    expect(sent.headers['x-svc-signature']).toBe(`v1=${createHmac('sha256', fresh).update(`${ts}.${sent.raw}`).digest('hex')}`);
+    hook.secret = fresh;
+  });
+
+  it('delivers offer.deactivated and offer.stock_low', async () => {
+    receiver.received.length = 0;
+    expect((await supplier.api.get(`/offers/${offerId}`)).body.stock.available).toBe(3);
+    await supplier.api.patch(`/offers/${offerId}`, { low_stock_threshold: 2 });
+    await svc.operator.post('/orders', { items: [{ product_id: productId, quantity: 1 }], buyer_country: 'DE' });
+    await supplier.api.post(`/offers/${offerId}/deactivate`);
+    await svc.drain();
+    expect(receiver.received.filter((r) => r.body.type.startsWith('offer.')).map((r) => [r.body.type, r.body.data])).toEqual([
+      ['offer.stock_low', { offer_id: offerId, product_id: productId, external_ref: 'W', available: 2, threshold: 2 }],
+      ['offer.deactivated', { offer_id: offerId, product_id: productId, external_ref: 'W', reason: 'supplier_request' }],
+    ]);
+  });
+});
