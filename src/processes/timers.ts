@@ -19,6 +19,8 @@ export type TimerHandler = (timer: DueTimer<any>) => Promise<TimerOutcome>;
 
 const LEASE_MS = 5 * 60_000;
 const MAX_BACKOFF_MS = 60 * 60_000;
+/** Timers running at once in the background loop of one instance. */
+const MAX_IN_FLIGHT = 64;
 
 /**
  * Durable timers: one row per (kind, key) in Postgres. A due timer is claimed with
@@ -33,6 +35,8 @@ export class Timers {
   private loop: Promise<void> | undefined;
   private stopping = false;
   private kick: (() => void) | undefined;
+  private readonly running = new Set<Promise<unknown>>();
+  private inFlight = 0;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -70,8 +74,13 @@ export class Timers {
     await db.deleteFrom('timers').where('kind', '=', kind).where('key', '=', key).execute();
   }
 
-  /** Claims and runs every timer due now; returns how many ran. */
-  async runDue(limit = 100): Promise<number> {
+  /**
+   * Claims and runs the timers due now; returns how many it claimed. With `wait: false`
+   * (the background loop) it does not wait for them: a slow one (a webhook endpoint that
+   * takes its full 10 s) never holds back the next claims.
+   */
+  async runDue(limit = 100, options: { wait?: boolean } = {}): Promise<number> {
+    if (limit <= 0) return 0;
     const now = this.clock.now();
     const claimToken = `${this.instance}:${newId()}`;
     const claimed = await sql<{ kind: string; key: string; due_at: Date; payload: unknown; attempts: number }>`
@@ -86,15 +95,32 @@ export class Timers {
       returning t.kind, t.key, t.due_at, t.payload, t.attempts`.execute(this.db);
 
     // run in due order; different timers are independent, so run them side by side
-    await Promise.all(
+    const runs = Promise.all(
       claimed.rows
         .sort((a, b) => a.due_at.getTime() - b.due_at.getTime())
         .map((row) => this.runOne({ kind: row.kind, key: row.key, dueAt: row.due_at, payload: row.payload, attempt: row.attempts }, claimToken)),
     );
+    if (options.wait ?? true) await runs;
+    else {
+      this.running.add(runs);
+      void runs.finally(() => {
+        this.running.delete(runs);
+        this.kick?.();
+      });
+    }
     return claimed.rows.length;
   }
 
   private async runOne(timer: DueTimer, claimToken: string): Promise<void> {
+    this.inFlight++;
+    try {
+      await this.runClaimed(timer, claimToken);
+    } finally {
+      this.inFlight--;
+    }
+  }
+
+  private async runClaimed(timer: DueTimer, claimToken: string): Promise<void> {
     const mine = (q: any) => q.where('kind', '=', timer.kind).where('key', '=', timer.key).where('claimed_by', '=', claimToken);
     const handler = this.handlers.get(timer.kind);
     try {
@@ -128,7 +154,7 @@ export class Timers {
       while (!this.stopping) {
         let ran = 0;
         try {
-          ran = await this.runDue();
+          ran = await this.runDue(MAX_IN_FLIGHT - this.inFlight, { wait: false });
         } catch (error) {
           if (!this.stopping) this.log.error({ err: error }, 'timer poll failed');
         }
@@ -150,5 +176,6 @@ export class Timers {
     this.kick?.();
     await this.loop;
     this.loop = undefined;
+    await Promise.all(this.running);
   }
 }

@@ -130,4 +130,25 @@ describe('durable timers', () => {
     expect(await timers.runDue()).toBe(1);
     expect(ran.map((t) => t.key)).toEqual(['orphan']);
   });
+
+  it('in the background loop a slow timer never holds back the others', async () => {
+    const done: string[] = [];
+    const timers = new Timers(db.kysely, clock, silent);
+    let release!: () => void;
+    const slow = new Promise<void>((r) => (release = r));
+    timers.on('settle', async (t) => {
+      if (t.key === 'slow') await slow;
+      done.push(t.key);
+    });
+    await timers.schedule('settle', 'slow', at(0), {});
+    timers.start(10);
+    await new Promise((r) => setTimeout(r, 50)); // the slow one is claimed and running
+    await timers.schedule('settle', 'fast', at(0), {});
+    const deadline = Date.now() + 3000;
+    while (!done.includes('fast') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    expect(done).toEqual(['fast']);
+    release();
+    await timers.stop();
+    expect(done).toEqual(['fast', 'slow']);
+  });
 });
