@@ -35,7 +35,7 @@ export const webhookProcess = projector({
 });
 
 export const registerWebhookTimers = (timers: Timers, deps: CommandDeps, projections: ProjectionRunner) => {
-  const inFlight = new Map<string, number>();
+  const slots = new EndpointSlots(PER_ENDPOINT_IN_FLIGHT);
   const caller = (kind: string, key: string): Caller => ({ correlationId: `${kind}:${key}` });
 
   /** One delivery per event per subscribed active endpoint, with the exact body every attempt will send. */
@@ -85,20 +85,14 @@ export const registerWebhookTimers = (timers: Timers, deps: CommandDeps, project
     const delivery = await deps.db.selectFrom('webhook_deliveries').selectAll().where('id', '=', deliveryId).executeTakeFirst();
     if (!delivery || delivery.status !== 'pending') return;
     const { state: endpoint } = await load(deps.store, webhookStream(delivery.endpoint_id), webhookEndpointDecider, deps.states);
-    const now = deps.clock.now();
     if (!endpoint || endpoint.deleted || endpoint.status !== 'active') {
+      const now = deps.clock.now();
       await deps.db.updateTable('webhook_deliveries').set({ status: 'skipped', updated_at: now }).where('id', '=', deliveryId).execute();
       return;
     }
-    const busy = inFlight.get(endpoint.id) ?? 0;
-    if (busy >= PER_ENDPOINT_IN_FLIGHT) return { runAgainAt: new Date(now.getTime() + 250) };
-    inFlight.set(endpoint.id, busy + 1);
-    let result;
-    try {
-      result = await sendAttempt(deps, endpoint, { id: delivery.id, eventId: delivery.event_id, eventType: delivery.event_type, body: delivery.body, supplierId: delivery.supplier_id }, attempt);
-    } finally {
-      inFlight.set(endpoint.id, (inFlight.get(endpoint.id) ?? 1) - 1);
-    }
+    const result = await slots.run(endpoint.id, () =>
+      sendAttempt(deps, endpoint, { id: delivery.id, eventId: delivery.event_id, eventType: delivery.event_type, body: delivery.body, supplierId: delivery.supplier_id }, attempt),
+    );
     const failures = await countAttempt(deps, endpoint.id, result.succeeded);
     const status = result.succeeded ? 'succeeded' : attempt >= MAX_ATTEMPTS ? 'abandoned' : 'pending';
     await deps.db.updateTable('webhook_deliveries').set({ status, attempts: attempt, updated_at: deps.clock.now() }).where('id', '=', deliveryId).execute();
@@ -117,6 +111,28 @@ export const registerWebhookTimers = (timers: Timers, deps: CommandDeps, project
     return { runAgainAt: new Date(deps.clock.now().getTime() + 3600_000) };
   });
 };
+
+/** At most `size` attempts at once per endpoint; the rest wait their turn, in order. */
+class EndpointSlots {
+  private readonly busy = new Map<string, number>();
+  private readonly waiting = new Map<string, (() => void)[]>();
+
+  constructor(private readonly size: number) {}
+
+  async run<T>(endpointId: string, work: () => Promise<T>): Promise<T> {
+    if ((this.busy.get(endpointId) ?? 0) >= this.size)
+      await new Promise<void>((resolve) => this.waiting.set(endpointId, [...(this.waiting.get(endpointId) ?? []), resolve]));
+    this.busy.set(endpointId, (this.busy.get(endpointId) ?? 0) + 1);
+    try {
+      return await work();
+    } finally {
+      this.busy.set(endpointId, (this.busy.get(endpointId) ?? 1) - 1);
+      const next = this.waiting.get(endpointId)?.shift();
+      if (next) next();
+      else if (this.busy.get(endpointId) === 0) this.busy.delete(endpointId);
+    }
+  }
+}
 
 /** Consecutive failed attempts of an endpoint: any 2xx resets the count. */
 export const countAttempt = async (deps: CommandDeps, endpointId: string, succeeded: boolean): Promise<number> => {

@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkTarget, isPrivateAddress } from '../../src/net/targets.js';
+import { startTestService, type TestService } from '../support/harness.js';
+import { startReceiver } from './receiver.js';
+
+describe('webhook target addresses', () => {
+  it('refuses private, loopback, link-local, CGNAT, multicast, unspecified, unique-local and mapped addresses', () => {
+    const table: [string, boolean][] = [
+      ['10.1.2.3', true],
+      ['172.16.0.1', true],
+      ['172.32.0.1', false],
+      ['192.168.1.1', true],
+      ['127.0.0.1', true],
+      ['169.254.169.254', true],
+      ['100.64.0.1', true],
+      ['100.128.0.1', false],
+      ['224.0.0.1', true],
+      ['0.0.0.0', true],
+      ['255.255.255.255', true],
+      ['8.8.8.8', false],
+      ['::1', true],
+      ['::', true],
+      ['fd00::1', true],
+      ['fe80::1', true],
+      ['ff02::1', true],
+      ['::ffff:10.0.0.1', true],
+      ['::ffff:7f00:1', true],
+      ['::ffff:8.8.8.8', false],
+      ['2001:4860:4860::8888', false],
+    ];
+    for (const [address, isPrivate] of table) expect([address, isPrivateAddress(address)]).toEqual([address, isPrivate]);
+  });
+
+  it('checks every address a host name resolves to, and wants https', async () => {
+    const resolve = async (host: string) => (({ 'good.example': ['93.184.216.34'], 'mixed.example': ['93.184.216.34', '10.0.0.7'], 'inside.example': ['192.168.0.9'] }) as Record<string, string[]>)[host] ?? [];
+    const policy = { allowPrivate: false, resolve };
+    expect((await checkTarget('https://good.example/hooks', policy)).ok).toBe(true);
+    expect(await checkTarget('https://mixed.example/hooks', policy)).toEqual({ ok: false, reason: 'host mixed.example resolves to a private or reserved address (10.0.0.7)' });
+    expect((await checkTarget('https://inside.example/hooks', policy)).ok).toBe(false);
+    expect(await checkTarget('http://good.example/hooks', policy)).toEqual({ ok: false, reason: 'must use https' });
+    expect((await checkTarget('https://[::ffff:127.0.0.1]:8443/x', policy)).ok).toBe(false);
+    expect((await checkTarget('https://nowhere.example/', policy)).ok).toBe(false);
+    expect((await checkTarget('https://user:pw@good.example/', policy)).ok).toBe(false);
+    expect((await checkTarget('https://good.example:9443/any-port', policy)).ok).toBe(true);
+  });
+});
+
+describe('webhook endpoints', () => {
+  let strict: TestService;
+  let svc: TestService;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let other: Awaited<ReturnType<typeof startReceiver>>;
+  beforeAll(async () => {
+    [strict, svc] = await Promise.all([
+      startTestService({ extraConfig: { allowPrivateTargets: false } }),
+      startTestService({ limits: { test: 1000, writes: 1000 } }),
+    ]);
+    receiver = await startReceiver();
+    other = await startReceiver();
+  });
+  afterAll(async () => {
+    await Promise.all([strict.stop(), svc.stop(), receiver.close(), other.close()]);
+  });
+
+  it('refuses non-public targets when private targets are not allowed, naming the field', async () => {
+    const { api } = await strict.newSupplier();
+    for (const url of ['https://127.0.0.1/hooks', 'https://localhost:8443/hooks', 'https://10.0.0.1/x', 'http://example.com/x', 'not a url']) {
+      const res = await api.post('/webhooks', { url, events: ['*'] });
+      expect([url, res.status, res.body.code, res.body.errors?.[0]?.field]).toEqual([url, 422, 'validation_failed', 'body.url']);
+    }
+    expect((await api.get('/webhooks')).body.data).toEqual([]);
+  });
+
+  it('takes catalogue event types or *, at most 10 endpoints, and changes, lists and deletes them', async () => {
+    const { api } = await svc.newSupplier();
+    expect((await api.post('/webhooks', { url: receiver.url, events: ['order.shipped'] })).status).toBe(422);
+    expect((await api.post('/webhooks', { url: receiver.url, events: [] })).status).toBe(422);
+    const ids: string[] = [];
+    for (let i = 0; i < 10; i++) ids.push((await api.post('/webhooks', { url: receiver.url, events: ['order.paid'], description: `n${i}` })).body.id);
+    const eleventh = await api.post('/webhooks', { url: receiver.url, events: ['order.paid'] });
+    expect(eleventh.status).toBe(422);
+    expect(eleventh.body.detail).toContain('at most 10');
+    const patched = await api.patch(`/webhooks/${ids[0]}`, { events: ['order.paid', 'order.refunded'], description: 'changed' });
+    expect(patched.body).toMatchObject({ events: ['order.paid', 'order.refunded'], description: 'changed', status: 'active' });
+    expect((await api.delete(`/webhooks/${ids[9]}`)).status).toBe(204);
+    expect((await api.get(`/webhooks/${ids[9]}`)).status).toBe(404);
+    expect((await api.post('/webhooks', { url: receiver.url, events: ['*'] })).status).toBe(201);
+    const intruder = await svc.newSupplier('Intruder');
+    expect((await intruder.api.get(`/webhooks/${ids[0]}`)).status).toBe(404);
+    expect((await intruder.api.post(`/webhooks/${ids[0]}/test`, {})).status).toBe(404);
+  });
+
+  it('410 disables at once; re-enabling needs a passing test-fire (409 invalid_state with the probe otherwise)', async () => {
+    const { api } = await svc.newSupplier('Gone');
+    const hook = (await api.post('/webhooks', { url: receiver.url, events: ['*'] })).body;
+    receiver.answer(410);
+    const product = (await svc.newProduct()).id;
+    const offer = (await api.post('/offers', { product_id: product, stock_mode: 'uploaded', price: { amount: 100, currency: 'EUR' }, external_ref: 'G' })).body.id;
+    await api.post(`/offers/${offer}/activate`);
+    await api.post(`/offers/${offer}/deactivate`);
+    await svc.drain();
+    const disabled = (await api.get(`/webhooks/${hook.id}`)).body;
+    expect(disabled.status).toBe('disabled');
+    expect(disabled.disabled_at).toBe(svc.clock.now().toISOString());
+    const refused = await api.patch(`/webhooks/${hook.id}`, { status: 'active' });
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('invalid_state');
+    expect(refused.body.probe).toMatchObject({ event_type: 'order.paid', response_status: 410, succeeded: false });
+    receiver.answer(200);
+    const back = await api.patch(`/webhooks/${hook.id}`, { status: 'active' });
+    expect(back.body).toMatchObject({ status: 'active', consecutive_failures: 0, disabled_at: null });
+  });
+
+  it('30 consecutive failures disable an endpoint and tell the other active endpoints with webhook.disabled', async () => {
+    const { api } = await svc.newSupplier('Flaky');
+    const failing = (await api.post('/webhooks', { url: receiver.url, events: ['offer.deactivated'] })).body;
+    (await api.post('/webhooks', { url: other.url, events: ['webhook.disabled'] })).body;
+    receiver.answer(500);
+    other.received.length = 0;
+    const product = (await svc.newProduct()).id;
+    const offer = (await api.post('/offers', { product_id: product, stock_mode: 'uploaded', price: { amount: 100, currency: 'EUR' }, external_ref: 'F' })).body.id;
+    // 5 events x 6 attempts each (within the first 8 hours of the ladder) = 30 failures
+    for (let i = 0; i < 5; i++) {
+      await api.post(`/offers/${offer}/activate`);
+      await api.post(`/offers/${offer}/deactivate`);
+    }
+    await svc.drain();
+    for (const wait of [60, 300, 1800, 7200, 28800]) await svc.advance(wait);
+    const state = (await api.get(`/webhooks/${failing.id}`)).body;
+    expect(state.status).toBe('disabled');
+    expect(state.consecutive_failures).toBe(30);
+    expect(other.received.map((r) => [r.body.type, r.body.data.webhook_id, r.body.data.reason, r.body.data.consecutive_failures])).toEqual([
+      ['webhook.disabled', failing.id, 'consecutive_failures', 30],
+    ]);
+    receiver.answer(200);
+  });
+});
