@@ -18,6 +18,7 @@ import { registerFeeRoutes } from './fees.js';
 import { registerOrderRoutes } from './orders.js';
 import { registerBalanceRoutes } from './balance.js';
 import { registerWebhookRoutes } from './webhooks.js';
+import { webhookDocs } from './webhook-docs.js';
 import { registerAccessControl } from './access.js';
 import { registerSystemRoutes } from './system.js';
 import { registerWhoamiRoutes } from './whoami.js';
@@ -87,6 +88,7 @@ export const buildHttpApp = async (services: Services, logger: Logger): Promise<
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
+      webhooks: webhookDocs,
     },
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,

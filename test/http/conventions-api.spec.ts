@@ -128,3 +128,20 @@ describe('logs', () => {
     }
   });
 });
+
+describe('the OpenAPI webhooks section', () => {
+  it('documents every event type with its envelope', async () => {
+    const svc = await startTestService();
+    try {
+      const doc = (await request(svc.baseUrl, 'GET', '/openapi.json')).body;
+      expect(Object.keys(doc.webhooks).sort()).toEqual(
+        ['offer.deactivated', 'offer.stock_low', 'order.created', 'order.disputed', 'order.expired', 'order.paid', 'order.refunded', 'stock.invalidated', 'webhook.disabled'],
+      );
+      const paid = doc.webhooks['order.paid'].post.requestBody.content['application/json'].schema;
+      expect(paid.required).toEqual(['id', 'type', 'mode', 'api_version', 'test_fire', 'created_at', 'data']);
+      expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/v1/webhooks', '/api/v1/webhook-deliveries', '/api/v1/webhook-deliveries/{delivery_id}/resend']));
+    } finally {
+      await svc.stop();
+    }
+  });
+});

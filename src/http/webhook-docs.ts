@@ -1,0 +1,75 @@
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../domain/webhook-endpoint.js';
+
+/** The OpenAPI 3.1 `webhooks` section: one entry per event type, the envelope and its `data`. */
+const order = { $ref: '#/components/schemas/Order' };
+const dataByType: Record<WebhookEventType, object> = {
+  'order.created': { type: 'object', properties: { order }, required: ['order'] },
+  'order.paid': { type: 'object', properties: { order }, required: ['order'] },
+  'order.expired': { type: 'object', properties: { order }, required: ['order'] },
+  'order.refunded': { type: 'object', properties: { order, refunded_item_ids: { type: 'array', items: { type: 'string' } } } },
+  'order.disputed': {
+    type: 'object',
+    properties: { order, disputed_item_ids: { type: 'array', items: { type: 'string' } }, reason: { type: ['string', 'null'] } },
+  },
+  'offer.deactivated': {
+    type: 'object',
+    properties: { offer_id: { type: 'string' }, product_id: { type: 'string' }, external_ref: { type: 'string' }, reason: { type: 'string' } },
+  },
+  'offer.stock_low': {
+    type: 'object',
+    properties: {
+      offer_id: { type: 'string' },
+      product_id: { type: 'string' },
+      external_ref: { type: 'string' },
+      available: { type: 'integer' },
+      threshold: { type: 'integer' },
+    },
+  },
+  'stock.invalidated': {
+    type: 'object',
+    properties: { offer_id: { type: 'string' }, item_id: { type: 'string' }, previous_status: { type: 'string' }, reason: { type: ['string', 'null'] } },
+  },
+  'webhook.disabled': {
+    type: 'object',
+    properties: {
+      webhook_id: { type: 'string' },
+      url: { type: 'string' },
+      reason: { type: 'string', enum: ['consecutive_failures', 'gone'] },
+      consecutive_failures: { type: 'integer' },
+      disabled_at: { type: 'string' },
+    },
+  },
+};
+
+// a plain JSON document: typed loosely, as @fastify/swagger passes it through untouched
+export const webhookDocs: Record<string, any> = Object.fromEntries(
+  WEBHOOK_EVENT_TYPES.map((type) => [
+    type,
+    {
+      post: {
+        summary: `${type} (see docs/webhooks.md)`,
+        requestBody: {
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                required: ['id', 'type', 'mode', 'api_version', 'test_fire', 'created_at', 'data'],
+                properties: {
+                  id: { type: 'string', description: 'the dedupe key' },
+                  type: { const: type },
+                  mode: { enum: ['live', 'test'] },
+                  api_version: { const: 'v1' },
+                  test_fire: { type: 'boolean' },
+                  created_at: { type: 'string' },
+                  data: dataByType[type],
+                },
+              },
+            },
+          },
+        },
+        responses: { '200': { description: 'any 2xx within 10 s is a success' } },
+      },
+    },
+  ]),
+);
+
