@@ -163,3 +163,35 @@ describe('webhook delivery', () => {
     ]);
   });
 });
+
+describe('order and stock webhooks', () => {
+  it('order.expired, order.refunded, order.disputed and stock.invalidated reach the supplier, scoped to it', async () => {
+    const svc = await startTestService();
+    const receiver = await startReceiver();
+    try {
+      const seller = await svc.newSupplier('Seller');
+      await seller.api.post('/webhooks', { url: receiver.url, events: ['order.expired', 'order.refunded', 'order.disputed', 'stock.invalidated'] });
+      const product = (await svc.newProduct()).id;
+      const offer = (await seller.api.post('/offers', { product_id: product, stock_mode: 'uploaded', price: eur(1000), external_ref: 'E' })).body.id;
+      const items = (await seller.api.post(`/offers/${offer}/inventory`, { items: ['1', '2', '3', '4'].map((v) => ({ kind: 'text', value: `K${v}` })) })).body.item_ids;
+      await seller.api.post(`/offers/${offer}/activate`);
+      const expiring = await svc.operator.post('/orders', { items: [{ product_id: product, quantity: 1 }], buyer_country: 'DE' });
+      await svc.advance(15 * 60);
+      const sold = await svc.operator.post('/orders', { items: [{ product_id: product, quantity: 1 }], buyer_country: 'FR' });
+      await svc.operator.post(`/orders/${sold.body.id}/pay`);
+      await svc.operator.post(`/orders/${sold.body.id}/dispute`, { reason: 'key already used' });
+      await svc.operator.post(`/orders/${sold.body.id}/refund`, {});
+      await svc.operator.post(`/inventory/${items[3]}/invalidate`, { reason: 'leaked' });
+      await svc.drain();
+      const byType = Object.fromEntries(receiver.received.map((r) => [r.body.type, r.body.data]));
+      expect(Object.keys(byType).sort()).toEqual(['order.disputed', 'order.expired', 'order.refunded', 'stock.invalidated']);
+      expect(byType['order.expired'].order).toMatchObject({ id: expiring.body.id, status: 'expired', items: [{ status: 'released' }] });
+      expect(byType['order.refunded']).toEqual({ order: (await seller.api.get(`/orders/${sold.body.id}`)).body, refunded_item_ids: [sold.body.items[0].id] });
+      expect(byType['order.disputed']).toMatchObject({ disputed_item_ids: [sold.body.items[0].id], reason: 'key already used' });
+      expect(byType['stock.invalidated']).toEqual({ offer_id: offer, item_id: items[3], previous_status: 'available', reason: 'leaked' });
+    } finally {
+      await svc.stop();
+      await receiver.close();
+    }
+  });
+});
