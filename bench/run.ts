@@ -21,8 +21,9 @@ import { type Benchmark, type Result, type Settings, table } from './harness.js'
 import { offerBenchmarks } from './offers.js';
 import { orderBenchmarks } from './orders.js';
 import { projectionBenchmarks } from './projections.js';
+import { webhookBenchmarks } from './webhooks.js';
 
-const registry: Benchmark[] = [...eventStoreBenchmarks, ...projectionBenchmarks, ...offerBenchmarks, ...orderBenchmarks];
+const registry: Benchmark[] = [...eventStoreBenchmarks, ...projectionBenchmarks, ...offerBenchmarks, ...orderBenchmarks, ...webhookBenchmarks];
 
 const positiveNumber = (name: string, fallback: number): number => {
   const value = process.env[name];

@@ -1,0 +1,137 @@
+/**
+ * Webhook delivery: BENCH_WEBHOOK_EVENTS events (default 1,000 x BENCH_SCALE) fanned out to
+ * 10 loopback endpoints of one supplier, each delivery signed, logged and counted, by the
+ * service's background timer loop. Reported: deliveries/s, and the time from an event's
+ * append to its first attempt arriving (p50/p99). Raw: the same number of signed POSTs
+ * sent by a plain undici loop to the same receivers, at the same concurrency.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import pino from 'pino';
+import { Pool } from 'undici';
+import { loadConfig } from '../src/config.js';
+import { newSecretKey } from '../src/crypto/secret-box.js';
+import { signatureHeader } from '../src/crypto/signature.js';
+import { newOperatorToken } from '../src/crypto/tokens.js';
+import { newId } from '../src/ids.js';
+import { startService } from '../src/service.js';
+import { type Benchmark, fmt, type Measurement } from './harness.js';
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+};
+
+const ENDPOINTS = 10;
+
+const receivers = async (onHit: (eventId: string) => void) => {
+  const servers = await Promise.all(
+    Array.from({ length: ENDPOINTS }, async () => {
+      const server = http.createServer((req, res) => {
+        const id = req.headers['x-svc-event-id'];
+        req.resume();
+        req.on('end', () => {
+          if (typeof id === 'string') onHit(id);
+          res.writeHead(200);
+          res.end('ok');
+        });
+      });
+      await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+      return server;
+    }),
+  );
+  return {
+    urls: servers.map((s) => `http://127.0.0.1:${(s.address() as AddressInfo).port}/hooks`),
+    close: () => Promise.all(servers.map((s) => new Promise<void>((r) => { s.closeAllConnections(); s.close(() => r()); }))),
+  };
+};
+
+export const webhookBenchmarks: Benchmark[] = [
+  {
+    name: 'webhooks.delivery',
+    description: 'events fanned out to 10 loopback endpoints: deliveries/s and event-to-first-attempt p50/p99, beside a raw undici POST loop',
+    async run(ctx) {
+      const events = Math.max(50, Math.round(Number(process.env.BENCH_WEBHOOK_EVENTS ?? 1000 * ctx.settings.scale)));
+      const expected = events * ENDPOINTS;
+      const appendedAt = new Map<string, number>();
+      const firstSeen = new Map<string, number>();
+      let hits = 0;
+      let done: () => void = () => undefined;
+      const finished = new Promise<void>((r) => (done = r));
+      const rx = await receivers((id) => {
+        hits++;
+        if (!firstSeen.has(id)) firstSeen.set(id, performance.now());
+        if (hits === expected) done();
+      });
+      const db = await ctx.freshDatabase('bench_webhooks', 2);
+      const unlimited = 1_000_000_000;
+      const operatorToken = newOperatorToken();
+      const service = await startService({
+        config: { ...loadConfig({ SVC_ENV: 'sandbox', PORT: '0', LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv), allowPrivateTargets: true },
+        databaseUrl: db.pool.options.connectionString!,
+        operatorToken,
+        secretKey: newSecretKey(),
+        logger: pino({ level: 'silent' }),
+        limits: { writes: unlimited, per_supplier: unlimited, operator: unlimited },
+        poolSize: 20,
+      });
+      try {
+        const origin = await service.listen();
+        const api = async (token: string, path: string, body: unknown) => {
+          const res = await fetch(`${origin}${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+          if (res.status >= 300) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+          return res.json() as Promise<any>;
+        };
+        const supplier = await api(operatorToken, '/operator/v1/suppliers', { name: 'Bench' });
+        const product = await api(operatorToken, '/operator/v1/products', { name: 'Bench', type: 'game_key', platform: 'steam', region: 'EU', status: 'sellable' });
+        const offer = await api(supplier.token, '/api/v1/offers', { product_id: product.id, stock_mode: 'uploaded', price: { amount: 100, currency: 'EUR' }, external_ref: 'B' });
+        for (const url of rx.urls) await api(supplier.token, '/api/v1/webhooks', { url, events: ['offer.stock_low'] });
+        await service.drain();
+
+        // the events: stock-low signals of the offer, appended in batches of 100
+        const started = performance.now();
+        for (let i = 0; i < events; i += 100) {
+          const batch = Array.from({ length: Math.min(100, events - i) }, () => ({ id: newId(), type: 'OfferStockLow', data: { offerId: offer.id, available: 1, threshold: 2, at: new Date().toISOString() } }));
+          await service.services.store.append(`bench-stock-${newId()}`, batch, 'no_stream', new Date());
+          const now = performance.now();
+          for (const e of batch) appendedAt.set(e.id, now);
+        }
+        await finished;
+        const seconds = (performance.now() - started) / 1000;
+        const latencies = [...firstSeen].map(([id, at]) => at - (appendedAt.get(id) ?? at));
+        const serviceFigure: Measurement = { perSecond: expected / seconds, units: expected, seconds };
+
+        // raw: the same number of signed POSTs, 4 in flight per endpoint like the service
+        const pools = rx.urls.map((u) => new Pool(new URL(u).origin, { connections: 4 }));
+        const body = JSON.stringify({ id: newId(), type: 'offer.stock_low', data: { offer_id: offer.id, available: 1, threshold: 2 } });
+        const rawStarted = performance.now();
+        await Promise.all(
+          pools.flatMap((pool) =>
+            Array.from({ length: 4 }, async (_, lane) => {
+              for (let i = lane; i < events; i += 4) {
+                const ts = String(Date.now());
+                const res = await pool.request({ method: 'POST', path: '/hooks', headers: { 'content-type': 'application/json', 'x-svc-timestamp': ts, 'x-svc-signature': signatureHeader(['whsec_bench'], ts, body) }, body });
+                await res.body.dump();
+              }
+            }),
+          ),
+        );
+        const rawSeconds = (performance.now() - rawStarted) / 1000;
+        await Promise.all(pools.map((p) => p.close()));
+        ctx.log(`  ${fmt(expected)} deliveries in ${seconds.toFixed(1)} s; event to first attempt p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms`);
+        return [
+          {
+            work: `${fmt(events)} events x ${ENDPOINTS} endpoints (event to first attempt p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms)`,
+            unit: 'deliveries',
+            service: serviceFigure.perSecond,
+            raw: expected / rawSeconds,
+          },
+        ];
+      } finally {
+        await service.stop();
+        await rx.close();
+      }
+    },
+  },
+];
