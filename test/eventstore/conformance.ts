@@ -20,6 +20,26 @@ export const eventually = async (check: () => boolean, timeoutMs = 10_000) => {
   }
 };
 
+/** Waits (bounded) until readers can see `position`. */
+const waitUntilReadable = async (store: EventStore, position: Position) => {
+  const deadline = Date.now() + 10_000;
+  while (comparePositions(await store.head(), position) < 0) {
+    if (Date.now() > deadline) throw new Error('appended events did not become readable');
+    await new Promise((r) => setTimeout(r, 5));
+  }
+};
+
+/** The highest position among the last events of these streams. */
+const lastWritten = async (store: EventStore, streams: string[]) => {
+  let high = START;
+  for (const s of streams) {
+    const events = await store.readStream(s);
+    const p = events[events.length - 1]?.position;
+    if (p && comparePositions(p, high) > 0) high = p;
+  }
+  return high;
+};
+
 const readAllEvents = async (store: EventStore, from: Position = START) => {
   const out: RecordedEvent[] = [];
   for (let after = from; ; ) {
@@ -95,7 +115,9 @@ export const eventStoreConformance = (name: string, open: () => Promise<{ store:
       const s2 = stream('g');
       await store.append(s1, [{ type: 'F', data: { i: 0 } }], 'no_stream', at);
       await store.append(s2, [{ type: 'G', data: { i: 0 } }], 'no_stream', at);
-      await store.append(s1, [{ type: 'F', data: { i: 1 } }, { type: 'F', data: { i: 2 } }], 0, at);
+      const last = await store.append(s1, [{ type: 'F', data: { i: 1 } }, { type: 'F', data: { i: 2 } }], 0, at);
+      // committed is not yet readable while an older transaction (anywhere) still runs
+      await waitUntilReadable(store, last.position);
       const mine = (await readAllEvents(store, before)).filter((e) => e.streamId === s1 || e.streamId === s2);
       expect(mine.map((e) => `${e.streamId === s1 ? 'f' : 'g'}${e.revision}`)).toEqual(['f0', 'g0', 'f1', 'f2']);
       const two = await store.readAll(before, 2);
@@ -154,9 +176,10 @@ export const eventStoreConformance = (name: string, open: () => Promise<{ store:
         }
         return own;
       });
-      await Promise.all(writers.map((w) => w()));
-      const written = (await readAllEvents(store, from)).filter((e) => (e.data as { run?: string }).run === run);
+      const owns = await Promise.all(writers.map((w) => w()));
       // 8 writers x (14 shared + 13 own x 2 + 13 any)
+      await waitUntilReadable(store, await lastWritten(store, [...shared, ...owns]));
+      const written = (await readAllEvents(store, from)).filter((e) => (e.data as { run?: string }).run === run);
       expect(written).toHaveLength(8 * (14 + 26 + 13));
       await eventually(() => seen.length >= written.length, 20_000);
       await sub.close();
