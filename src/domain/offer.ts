@@ -1,4 +1,5 @@
 import type { Decider } from './decider.js';
+import { changedFields } from './changes.js';
 import { assertNever, DomainError } from './errors.js';
 import { clampHealth, COOLDOWN_MS, COOLDOWN_REASONS, DEACTIVATE_AFTER_MS, HEALTH, HEALTH_DELTAS, type HealthReason } from './offer-health.js';
 
@@ -199,8 +200,7 @@ export const offerDecider: Decider<OfferState | null, OfferCommand, OfferEvent> 
           const declaredOnly = (['deliverySlaMinutes', 'deliveryTime', 'fulfilmentBaseUrl'] as const).filter((k) => changes[k] !== undefined);
           if (declaredOnly.length > 0) throw declaredOnlyError(declaredOnly.map(fieldName));
         }
-        const current: Record<string, unknown> = { ...state.terms, fulfilmentBaseUrl: state.fulfilment?.baseUrl };
-        const changed = Object.fromEntries(Object.entries(changes).filter(([k, v]) => v !== undefined && current[k] !== v));
+        const changed = changedFields<typeof changes>(changes, { ...state.terms, fulfilmentBaseUrl: state.fulfilment?.baseUrl });
         if (Object.keys(changed).length === 0) return [];
         return [{ type: 'OfferUpdated', data: { offerId, changes: changed, at: now } }];
       }

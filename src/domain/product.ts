@@ -1,4 +1,5 @@
 import type { Decider } from './decider.js';
+import { changedFields } from './changes.js';
 import { assertNever, DomainError } from './errors.js';
 
 export type ProductType = 'game_key' | 'topup';
@@ -60,11 +61,7 @@ export const productDecider: Decider<ProductState, ProductCommand, ProductEvent>
       }
       case 'UpdateProduct': {
         if (!state) throw new DomainError('not_found', 'product not found');
-        const changes = Object.fromEntries(
-          Object.entries(command.data.changes).filter(
-            ([k, v]) => v !== undefined && JSON.stringify(v) !== JSON.stringify(state[k as keyof ProductFields]),
-          ),
-        ) as Partial<ProductFields>;
+        const changes = changedFields<ProductFields>(command.data.changes, state);
         if (Object.keys(changes).length === 0) return [];
         const next = { ...state, ...changes };
         checkFormFields(next.type, next.formFields);

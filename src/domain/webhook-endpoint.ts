@@ -1,4 +1,5 @@
 import type { Decider } from './decider.js';
+import { changedFields } from './changes.js';
 import { assertNever, DomainError } from './errors.js';
 
 /** The event types a supplier can subscribe to (spec: Events), or `*`. */
@@ -109,9 +110,7 @@ export const webhookEndpointDecider: Decider<WebhookEndpointState | null, Webhoo
     const ids = { endpointId: state.id, supplierId: state.supplierId };
     switch (command.type) {
       case 'UpdateEndpoint': {
-        const changes = Object.fromEntries(
-          Object.entries(command.data.changes).filter(([k, v]) => v !== undefined && JSON.stringify(v) !== JSON.stringify(state.settings[k as keyof EndpointSettings])),
-        );
+        const changes = changedFields<EndpointSettings>(command.data.changes, state.settings);
         if (Object.keys(changes).length === 0) return [];
         return [{ type: 'WebhookEndpointUpdated', data: { ...ids, changes, at: command.data.now } }];
       }

@@ -77,6 +77,37 @@ const DeliveryDetail = DeliveryRow.extend({
 
 const Params = z.object({ webhook_id: z.string().min(1).max(100) });
 
+interface AttemptJoin {
+  id: string;
+  delivery_id: string;
+  endpoint_id: string;
+  event_id: string;
+  event_type: string;
+  attempt: number;
+  test_fire: boolean;
+  succeeded: boolean;
+  response_status: number | null;
+  duration_ms: number;
+  error: string | null;
+  created_at: Date;
+}
+
+/** One attempt as the delivery log shows it, in the list and in the single read. */
+const attemptRow = (r: AttemptJoin) => ({
+  id: r.id,
+  delivery_id: r.delivery_id,
+  webhook_id: r.endpoint_id,
+  event_id: r.event_id,
+  event_type: r.event_type,
+  attempt: r.attempt,
+  test_fire: r.test_fire,
+  succeeded: r.succeeded,
+  response_status: r.response_status,
+  duration_ms: r.duration_ms,
+  error: r.error,
+  created_at: iso(r.created_at),
+});
+
 export const registerWebhookRoutes = (app: FastifyInstance, services: Services) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const deps = services.commands;
@@ -228,20 +259,7 @@ export const registerWebhookRoutes = (app: FastifyInstance, services: Services) 
       if (to) q = q.where('a.created_at', '<', new Date(to));
       if (before) q = q.where('a.id', '<', before);
       const rows = await q.execute();
-      return page(rows, limit, (r) => r.id, (r) => ({
-        id: r.id,
-        delivery_id: r.delivery_id,
-        webhook_id: r.endpoint_id,
-        event_id: r.event_id,
-        event_type: r.event_type,
-        attempt: r.attempt,
-        test_fire: r.test_fire,
-        succeeded: r.succeeded,
-        response_status: r.response_status,
-        duration_ms: r.duration_ms,
-        error: r.error,
-        created_at: iso(r.created_at),
-      }));
+      return page(rows, limit, (r) => r.id, attemptRow);
     },
   );
 
@@ -274,18 +292,7 @@ export const registerWebhookRoutes = (app: FastifyInstance, services: Services) 
     async (req) => {
       const r = await attemptOf(supplierOf(req).supplierId, req.params.delivery_id);
       return {
-        id: r.id,
-        delivery_id: r.delivery_id,
-        webhook_id: r.endpoint_id,
-        event_id: r.event_id,
-        event_type: r.event_type,
-        attempt: r.attempt,
-        test_fire: r.test_fire,
-        succeeded: r.succeeded,
-        response_status: r.response_status,
-        duration_ms: r.duration_ms,
-        error: r.error,
-        created_at: iso(r.created_at),
+        ...attemptRow(r),
         request_headers: r.request_headers as unknown as Record<string, string>,
         request_body: r.request_body,
         response_body: r.response_body,
