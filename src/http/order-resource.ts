@@ -101,7 +101,8 @@ export const scopedStatus = (orderStatus: OrderResource['status'], items: { stat
 const toResource = (o: OrderSnapshot, supplierId?: string): OrderResource => {
   const items = supplierId ? o.items.filter((i) => i.supplierId === supplierId) : o.items;
   const status = scopedStatus(o.status, items);
-  const sum = (k: 'gross' | 'commission' | 'net') => eur(items.reduce((s, i) => s + i[k], 0));
+  // a cancelled item (rerouted away, or never delivered) is not charged
+  const sum = (k: 'gross' | 'commission' | 'net') => eur(items.filter((i) => i.status !== 'cancelled').reduce((s, i) => s + i[k], 0));
   return {
     id: o.id,
     number: `SVC-${o.id}`,
