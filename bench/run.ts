@@ -16,6 +16,7 @@
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { startEnvironment } from './environment.js';
+import { declaredBenchmarks } from './declared.js';
 import { eventStoreBenchmarks } from './eventstore.js';
 import { type Benchmark, type Result, type Settings, table } from './harness.js';
 import { offerBenchmarks } from './offers.js';
@@ -23,7 +24,7 @@ import { orderBenchmarks } from './orders.js';
 import { projectionBenchmarks } from './projections.js';
 import { webhookBenchmarks } from './webhooks.js';
 
-const registry: Benchmark[] = [...eventStoreBenchmarks, ...projectionBenchmarks, ...offerBenchmarks, ...orderBenchmarks, ...webhookBenchmarks];
+const registry: Benchmark[] = [...eventStoreBenchmarks, ...projectionBenchmarks, ...offerBenchmarks, ...orderBenchmarks, ...declaredBenchmarks, ...webhookBenchmarks];
 
 const positiveNumber = (name: string, fallback: number): number => {
   const value = process.env[name];
