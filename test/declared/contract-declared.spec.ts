@@ -200,4 +200,29 @@ describe('declared stock against the reference supplier kit', () => {
     const deactivated = await svc.services.db.selectFrom('es_events' as any).select(['data'] as any).where('type' as any, '=', 'OfferDeactivated').where('stream_id' as any, '=', `offer-${s.offerId}`).execute();
     expect(deactivated.map((e: any) => e.data.reason)).toEqual(['health_exhausted']);
   });
+
+  it('DELETE /orders/{id}/items: 3 attempts over an hour when the supplier fails; a refund sends it too', async () => {
+    const product = (await svc.newProduct()).id;
+    const s = await declaredSeller('Returns', product, 600);
+    const order = await place(product);
+    await svc.operator.post(`/orders/${order.id}/pay`);
+    await svc.drain();
+    s.kit.faults.set('DELETE /orders/:id/items', { kind: 'status', status: 500, times: 3 });
+    await svc.advance(600); // the window closes: cancel, return
+    for (let i = 0; i < 4; i++) await svc.advance(30 * 60);
+    const deletes = s.kit.received.filter((r) => r.route === 'DELETE /orders/:id/items');
+    expect(deletes.map((r) => r.status)).toEqual([500, 500, 500]);
+    expect(deletes.map((r) => (r.at - deletes[0]!.at) / 60_000)).toEqual([0, 30, 60]);
+
+    const refunded = await place(product);
+    await svc.operator.post(`/orders/${refunded.id}/pay`);
+    await svc.drain();
+    s.kit.markReady(refunded.items[0].id);
+    await svc.advance(5);
+    expect((await svc.operator.get(`/orders/${refunded.id}`)).body.status).toBe('completed');
+    await svc.operator.post(`/orders/${refunded.id}/refund`, {});
+    await svc.drain();
+    const last = s.kit.received.filter((r) => r.route === 'DELETE /orders/:id/items').at(-1)!;
+    expect([last.path, last.status]).toEqual([`/orders/${refunded.items[0].id}/items`, 200]);
+  });
 });

@@ -135,3 +135,43 @@ describe('webhook endpoints', () => {
     receiver.answer(200);
   });
 });
+
+describe('the delivery log', () => {
+  it('filters by endpoint, type, event, status and time, and is purged after 30 days', async () => {
+    const svc = await startTestService({ limits: { test: 1000 } });
+    const a = await startReceiver();
+    const b = await startReceiver();
+    try {
+      const { api } = await svc.newSupplier();
+      const ha = (await api.post('/webhooks', { url: a.url, events: ['*'] })).body.id;
+      const hb = (await api.post('/webhooks', { url: b.url, events: ['*'] })).body.id;
+      b.answer(500);
+      await api.post(`/webhooks/${ha}/test`, { event: 'order.paid' });
+      svc.clock.advance(60);
+      const middle = svc.clock.now().toISOString();
+      await api.post(`/webhooks/${hb}/test`, { event: 'offer.stock_low' });
+      const all = (await api.get('/webhook-deliveries')).body.data;
+      expect(all.map((d: any) => [d.webhook_id, d.event_type, d.succeeded])).toEqual([
+        [hb, 'offer.stock_low', false],
+        [ha, 'order.paid', true],
+      ]);
+      expect((await api.get(`/webhook-deliveries?webhook_id=${ha}`)).body.data.map((d: any) => d.webhook_id)).toEqual([ha]);
+      expect((await api.get('/webhook-deliveries?status=failed')).body.data.map((d: any) => d.webhook_id)).toEqual([hb]);
+      expect((await api.get('/webhook-deliveries?event_type=order.paid')).body.data).toHaveLength(1);
+      expect((await api.get(`/webhook-deliveries?event_id=${all[0].event_id}`)).body.data.map((d: any) => d.id)).toEqual([all[0].id]);
+      expect((await api.get(`/webhook-deliveries?from=${encodeURIComponent(middle)}`)).body.data.map((d: any) => d.webhook_id)).toEqual([hb]);
+      expect((await api.get(`/webhook-deliveries?to=${encodeURIComponent(middle)}`)).body.data.map((d: any) => d.webhook_id)).toEqual([ha]);
+      const other = await svc.newSupplier('Other');
+      expect((await other.api.get('/webhook-deliveries')).body.data).toEqual([]);
+      expect((await other.api.get(`/webhook-deliveries/${all[0].id}`)).status).toBe(404);
+      await svc.advance(29 * 24 * 3600);
+      expect((await api.get('/webhook-deliveries')).body.data).toHaveLength(2);
+      await svc.advance(2 * 24 * 3600);
+      expect((await api.get('/webhook-deliveries')).body.data).toEqual([]);
+    } finally {
+      await svc.stop();
+      await a.close();
+      await b.close();
+    }
+  });
+});
