@@ -69,6 +69,17 @@ export const buildHttpApp = async (services: Services, logger: Logger): Promise<
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-trace-id', req.id);
   });
+  // while shutting down, answers to requests already in flight close their connection, so a
+  // keep-alive client does not hold the server open after its last answer
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+    app.server.closeIdleConnections();
+  });
+  app.addHook('onSend', async (_req, reply, payload) => {
+    if (closing) reply.header('connection', 'close');
+    return payload;
+  });
 
   registerErrorHandling(app);
   registerAccessControl(app, services);

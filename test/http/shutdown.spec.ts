@@ -1,0 +1,36 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { startTestService } from '../support/harness.js';
+
+describe('graceful shutdown', () => {
+  it('lets an in-flight request finish, then refuses new connections', async () => {
+    // a fulfilment endpoint that takes 400 ms to answer its healthcheck
+    const slow = http.createServer((_req, res) => setTimeout(() => res.writeHead(200).end('{"status":"ok"}'), 400));
+    await new Promise<void>((r) => slow.listen(0, '127.0.0.1', r));
+    const svc = await startTestService();
+    try {
+      const { api } = await svc.newSupplier();
+      const product = await svc.newProduct();
+      const offer = await api.post('/offers', {
+        product_id: product.id,
+        stock_mode: 'declared',
+        price: { amount: 100, currency: 'EUR' },
+        external_ref: 'S',
+        fulfilment: { base_url: `http://127.0.0.1:${(slow.address() as AddressInfo).port}` },
+      });
+      const inFlight = api.post(`/offers/${offer.body.id}/activate`);
+      await new Promise((r) => setTimeout(r, 100));
+      const stopping = svc.stop();
+      const answer = await inFlight;
+      expect(answer.status).toBe(200);
+      expect(answer.body.status).toBe('active');
+      await stopping;
+      await expect(fetch(`${svc.baseUrl}/whoami`)).rejects.toThrow();
+    } finally {
+      await svc.stop();
+      slow.closeAllConnections();
+      await new Promise<void>((r) => slow.close(() => r()));
+    }
+  });
+});
