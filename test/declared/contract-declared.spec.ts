@@ -225,4 +225,21 @@ describe('declared stock against the reference supplier kit', () => {
     const last = s.kit.received.filter((r) => r.route === 'DELETE /orders/:id/items').at(-1)!;
     expect([last.path, last.status]).toEqual([`/orders/${refunded.items[0].id}/items`, 200]);
   });
+
+  it('a lost POST /orders answer: the retry gets 409 with the original body, taken as success, one sale', async () => {
+    const product = (await svc.newProduct()).id;
+    const s = await declaredSeller('Dup', product, 1000);
+    s.kit.faults.set('POST /orders', { kind: 'hang', process: true, times: 1 });
+    const order = await place(product);
+    await svc.operator.post(`/orders/${order.id}/pay`);
+    await svc.drain();
+    await svc.advance(5);
+    expect(s.kit.received.filter((r) => r.route === 'POST /orders').map((r) => r.status)).toEqual([undefined, 409]);
+    s.kit.markReady(order.items[0].id);
+    await svc.advance(15);
+    expect((await svc.operator.get(`/orders/${order.id}`)).body.status).toBe('completed');
+    expect(Object.keys(s.kit.state.orders)).toEqual([order.items[0].id]);
+    const sales = await svc.services.db.selectFrom('balance_entries').select('type').where('order_id', '=', order.id).execute();
+    expect(sales.map((e) => e.type)).toEqual(['sale']);
+  });
 });

@@ -134,4 +134,16 @@ describe('top-ups against the reference supplier kit', () => {
     const ops = s.kit.received.filter((r) => r.route === 'POST /topup/execute').map((r) => (r.body as { operation_id: string }).operation_id);
     expect(ops.filter((o) => o === sandbox.body.items[0].fulfilment.operation_id)).toHaveLength(2);
   });
+
+  it('a definitive failure answered by execute: refunded, -25 and a cooldown', async () => {
+    const product = (await svc.newProduct({ type: 'topup', form_fields: formFields })).id;
+    const s = await topupSeller('Fails', product);
+    s.kit.faults.set('POST /topup/execute', { kind: 'topup_failed', code: 'account_banned', message: 'banned', status: 200, times: 1 });
+    const placed = await buy(product);
+    await svc.operator.post(`/orders/${placed.body.id}/pay`);
+    await svc.drain();
+    expect((await s.api.get(`/orders/${placed.body.id}`)).body.status).toBe('refunded');
+    expect((await s.api.get(`/offers/${s.offerId}`)).body.health).toMatchObject({ score: 75, routing_eligible: false });
+    expect(s.kit.state.topups_performed).toBe(0);
+  });
 });

@@ -126,6 +126,9 @@ describe('offers: create, read, change, activate, deactivate', () => {
     expect(probe.headers['x-svc-signature']).toBe(`v1=${createHmac('sha256', res.body.fulfilment.secret).update(`${ts}.`).digest('hex')}`);
 
     // declared stock 0 keeps it active and unroutable
+    const changed = await api.patch(`/offers/${res.body.id}`, { delivery_sla_minutes: 5, delivery_time: 'within_5_minutes', fulfilment: { base_url: `${fulfilment.url}/v2` } });
+    expect(changed.body).toMatchObject({ delivery_sla_minutes: 5, delivery_time: 'within_5_minutes', fulfilment: { base_url: `${fulfilment.url}/v2`, secret_set: true } });
+    expect((await api.patch(`/offers/${res.body.id}`, { fulfilment: { base_url: fulfilment.url } })).status).toBe(200);
     const zero = await api.put(`/offers/${res.body.id}/stock`, { declared_stock: 0 });
     expect(zero.body).toEqual({ offer_id: res.body.id, declared_stock: 0, updated_at: expect.any(String) });
     const after = await api.get(`/offers/${res.body.id}`);
