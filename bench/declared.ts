@@ -6,15 +6,11 @@
  * orders on the same service: the ratio is what calling the supplier's systems costs.
  */
 import { performance } from 'node:perf_hooks';
-import pino from 'pino';
 import { Pool } from 'undici';
-import { loadConfig } from '../src/config.js';
-import { newSecretKey } from '../src/crypto/secret-box.js';
-import { newOperatorToken } from '../src/crypto/tokens.js';
 import { newId } from '../src/ids.js';
 import { startSupplierKit } from '../src/sdk/kit/index.js';
-import { startService } from '../src/service.js';
 import { type Benchmark, type Measurement, paired } from './harness.js';
+import { startBenchService } from './service.js';
 
 const CONCURRENCY = 32;
 const percentile = (values: number[], p: number) => {
@@ -29,19 +25,7 @@ export const declaredBenchmarks: Benchmark[] = [
     async run(ctx) {
       const orders = Math.max(CONCURRENCY, Math.round(320 * ctx.settings.scale));
       const kit = await startSupplierKit({ secrets: ['svcsec_placeholder'] });
-      const db = await ctx.freshDatabase('bench_declared', 2);
-      const unlimited = 1_000_000_000;
-      const operatorToken = newOperatorToken();
-      const service = await startService({
-        config: { ...loadConfig({ SVC_ENV: 'sandbox', PORT: '0', LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv), allowPrivateTargets: true },
-        databaseUrl: db.pool.options.connectionString!,
-        operatorToken,
-        secretKey: newSecretKey(),
-        logger: pino({ level: 'silent' }),
-        limits: { reads: unlimited, writes: unlimited, bulk: unlimited, test: unlimited, per_supplier: unlimited, operator: unlimited },
-        poolSize: 20,
-      });
-      const origin = await service.listen();
+      const { service, origin, operatorToken } = await startBenchService(ctx, 'bench_declared');
       const pool = new Pool(origin, { connections: 64 });
       const call = async (token: string, method: 'GET' | 'POST', path: string, body?: unknown) => {
         const res = await pool.request({ method, path, headers: { authorization: `Bearer ${token}`, ...(body !== undefined && { 'content-type': 'application/json' }) }, body: body === undefined ? undefined : JSON.stringify(body) });

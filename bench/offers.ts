@@ -12,14 +12,10 @@
  */
 import { performance } from 'node:perf_hooks';
 import Fastify from 'fastify';
-import pino from 'pino';
 import { Pool } from 'undici';
-import { loadConfig } from '../src/config.js';
-import { newSecretKey } from '../src/crypto/secret-box.js';
-import { newOperatorToken } from '../src/crypto/tokens.js';
 import { newId } from '../src/ids.js';
-import { startService } from '../src/service.js';
 import { type Benchmark, type BenchContext, fmt, type Measurement, paired, type Result } from './harness.js';
+import { startBenchService } from './service.js';
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -27,19 +23,7 @@ const percentile = (values: number[], p: number) => {
 };
 
 const serviceWithOffer = async (ctx: BenchContext) => {
-  const db = await ctx.freshDatabase('bench_offers', 2);
-  const unlimited = 1_000_000_000;
-  const operatorToken = newOperatorToken();
-  const service = await startService({
-    config: loadConfig({ SVC_ENV: 'sandbox', PORT: '0', LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv),
-    databaseUrl: db.pool.options.connectionString!,
-    operatorToken,
-    secretKey: newSecretKey(),
-    logger: pino({ level: 'silent' }),
-    limits: { reads: unlimited, writes: unlimited, bulk: unlimited, per_supplier: unlimited, operator: unlimited },
-    poolSize: 20,
-  });
-  const origin = await service.listen();
+  const { db, service, origin, operatorToken } = await startBenchService(ctx, 'bench_offers');
   const pool = new Pool(origin, { connections: 64 });
   const call = async (token: string, method: 'GET' | 'POST', path: string, body?: unknown) => {
     const res = await pool.request({

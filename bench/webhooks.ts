@@ -8,15 +8,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import pino from 'pino';
 import { Pool } from 'undici';
-import { loadConfig } from '../src/config.js';
-import { newSecretKey } from '../src/crypto/secret-box.js';
 import { signatureHeader } from '../src/crypto/signature.js';
-import { newOperatorToken } from '../src/crypto/tokens.js';
 import { newId } from '../src/ids.js';
-import { startService } from '../src/service.js';
 import { type Benchmark, fmt, type Measurement } from './harness.js';
+import { startBenchService } from './service.js';
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -64,20 +60,8 @@ export const webhookBenchmarks: Benchmark[] = [
         if (!firstSeen.has(id)) firstSeen.set(id, performance.now());
         if (hits === expected) done();
       });
-      const db = await ctx.freshDatabase('bench_webhooks', 2);
-      const unlimited = 1_000_000_000;
-      const operatorToken = newOperatorToken();
-      const service = await startService({
-        config: { ...loadConfig({ SVC_ENV: 'sandbox', PORT: '0', LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv), allowPrivateTargets: true },
-        databaseUrl: db.pool.options.connectionString!,
-        operatorToken,
-        secretKey: newSecretKey(),
-        logger: pino({ level: 'silent' }),
-        limits: { writes: unlimited, per_supplier: unlimited, operator: unlimited },
-        poolSize: 20,
-      });
+      const { service, origin, operatorToken } = await startBenchService(ctx, 'bench_webhooks');
       try {
-        const origin = await service.listen();
         const api = async (token: string, path: string, body: unknown) => {
           const res = await fetch(`${origin}${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
           if (res.status >= 300) throw new Error(`${path}: ${res.status} ${await res.text()}`);
