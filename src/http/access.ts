@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from '../service.js';
 import type { LimitClass } from './limits.js';
 import { HttpProblem } from './problem.js';
@@ -10,12 +10,22 @@ const limitClassOf = (req: FastifyRequest): LimitClass =>
 
 const isOperatorPath = (url: string) => url.startsWith('/operator/');
 
+export interface AccessControl {
+  /**
+   * Resolves the caller and counts the request against its rate-limit buckets, setting the
+   * X-RateLimit headers; throws `rate_limited` past a limit. Also used for requests fastify
+   * refuses before routing, so those carry the same headers and count the same way.
+   */
+  meter(req: FastifyRequest, reply: FastifyReply): Promise<void>;
+  register(app: FastifyInstance): void;
+}
+
 /**
  * Who may call, and how often, for every route: resolve the token, count the request
  * against its rate-limit buckets (so even a 401 carries the X-RateLimit headers and
  * unauthenticated callers are limited per IP), then refuse callers the route is not for.
  */
-export const registerAccessControl = (app: FastifyInstance, services: Services) => {
+export const accessControl = (services: Services): AccessControl => {
   const { limits } = services;
 
   const bucketsFor = (req: FastifyRequest): Bucket[] => {
@@ -35,27 +45,31 @@ export const registerAccessControl = (app: FastifyInstance, services: Services) 
     }
   };
 
-  app.addHook('onRequest', async (req, reply) => {
-    const config = req.routeOptions.config ?? {};
+  const meter = async (req: FastifyRequest, reply: FastifyReply) => {
     req.principal = await resolvePrincipal(req, { db: services.db, env: services.config.env, operatorToken: services.operatorToken });
+    if (req.routeOptions.config?.unlimited) return;
+    const verdict = await services.rateLimiter.hit(bucketsFor(req), services.clock.now());
+    reply.header('x-ratelimit-limit', verdict.limit);
+    reply.header('x-ratelimit-remaining', verdict.remaining);
+    reply.header('x-ratelimit-reset', verdict.reset);
+    if (!verdict.allowed)
+      throw new HttpProblem('rate_limited', `rate limit of ${verdict.limit} requests per minute exceeded; retry after ${verdict.retryAfter} s`, {}, {
+        'retry-after': String(verdict.retryAfter),
+      });
+  };
 
-    if (!config.unlimited) {
-      const verdict = await services.rateLimiter.hit(bucketsFor(req), services.clock.now());
-      reply.header('x-ratelimit-limit', verdict.limit);
-      reply.header('x-ratelimit-remaining', verdict.remaining);
-      reply.header('x-ratelimit-reset', verdict.reset);
-      if (!verdict.allowed)
-        throw new HttpProblem('rate_limited', `rate limit of ${verdict.limit} requests per minute exceeded; retry after ${verdict.retryAfter} s`, {}, {
-          'retry-after': String(verdict.retryAfter),
-        });
-    }
+  const register = (app: FastifyInstance) =>
+    app.addHook('onRequest', async (req, reply) => {
+      await meter(req, reply);
+      const config = req.routeOptions.config ?? {};
+      const url = req.routeOptions.url ?? req.url;
+      if (config.public || req.is404 || url.startsWith('/api/v1/docs')) return;
+      const wanted = isOperatorPath(url) ? 'operator' : 'supplier';
+      if (req.principal.kind !== wanted) {
+        reply.header('www-authenticate', 'Bearer');
+        throw new HttpProblem('unauthorized', 'a valid bearer token is required');
+      }
+    });
 
-    const url = req.routeOptions.url ?? req.url;
-    if (config.public || req.is404 || url.startsWith('/api/v1/docs')) return;
-    const wanted = isOperatorPath(url) ? 'operator' : 'supplier';
-    if (req.principal.kind !== wanted) {
-      reply.header('www-authenticate', 'Bearer');
-      throw new HttpProblem('unauthorized', 'a valid bearer token is required');
-    }
-  });
+  return { meter, register };
 };

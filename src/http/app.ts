@@ -1,12 +1,11 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import { newId } from '../ids.js';
 import type { Services } from '../service.js';
-import { registerErrorHandling } from './errors.js';
-import { sendProblem } from './problem.js';
+import { answerFrameworkError, registerErrorHandling } from './errors.js';
 import { registerIdempotency } from './idempotency.js';
 import type { LimitClass } from './limits.js';
 import { registerOperatorRoutes } from './operator/index.js';
@@ -19,7 +18,7 @@ import { registerOrderRoutes } from './orders.js';
 import { registerBalanceRoutes } from './balance.js';
 import { registerWebhookRoutes } from './webhooks.js';
 import { webhookDocs } from './webhook-docs.js';
-import { registerAccessControl } from './access.js';
+import { accessControl } from './access.js';
 import { registerSystemRoutes } from './system.js';
 import { registerWhoamiRoutes } from './whoami.js';
 
@@ -45,11 +44,40 @@ export const OPERATOR_PREFIX = '/operator/v1';
 /** Bodies are small JSON documents; routes that take uploads raise their own limit. */
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
+const integer = { type: 'integer' };
+/** Headers every answer carries (health probes aside). */
+const commonHeaders = {
+  'x-trace-id': { type: 'string', description: 'equals trace_id of a problem; quote it when reporting' },
+  'x-ratelimit-limit': { ...integer, description: 'requests allowed per rolling 60 seconds in the tightest bucket' },
+  'x-ratelimit-remaining': { ...integer, description: 'requests left in that bucket' },
+  'x-ratelimit-reset': { ...integer, description: 'Unix seconds: end of the current window; on a 429, when a request passes again' },
+};
+
+/**
+ * The zod transform, plus what every route shares: the headers above on every answer, and
+ * problems documented as application/problem+json (which is how they are sent).
+ */
+const documentResponses: typeof jsonSchemaTransform = (input) => {
+  const out = jsonSchemaTransform(input);
+  const response = (out.schema as { response?: Record<string, Record<string, unknown>> } | undefined)?.response;
+  if (!response) return out;
+  for (const [status, schema] of Object.entries(response)) {
+    const problem = Number(status) >= 400;
+    const headers = status === '429' ? { ...commonHeaders, 'retry-after': { ...integer, description: 'seconds to wait' } } : commonHeaders;
+    response[status] = problem
+      ? { description: 'Problem', headers, content: { 'application/problem+json': { schema } } }
+      : { ...schema, headers: { ...commonHeaders, ...(schema.headers as object | undefined) } };
+  }
+  return out;
+};
+
 export const buildHttpApp = async (services: Services, logger: Logger): Promise<FastifyInstance> => {
+  const access = accessControl(services);
+  const logController = new LogController({ requestIdLogLabel: 'trace_id' });
   const app: FastifyInstance = Fastify({
     loggerInstance: logger,
     genReqId: () => newId(),
-    logController: new LogController({ requestIdLogLabel: 'trace_id' }),
+    logController,
     requestIdHeader: false,
     bodyLimit: DEFAULT_BODY_LIMIT,
     trustProxy: false,
@@ -57,12 +85,20 @@ export const buildHttpApp = async (services: Services, logger: Logger): Promise<
     forceCloseConnections: 'idle',
     // errors fastify raises before routing (an undecodable URL) leave as problems too
     frameworkErrors: (error, req, reply) => {
-      reply.header('x-trace-id', req.id);
-      void sendProblem(req, reply, 'bad_request', error.code === 'FST_ERR_BAD_URL' ? 'the URL is not validly encoded' : 'the request could not be read');
+      // fastify logs the incoming line of these but not the completed one
+      reply.raw.once('finish', () => logController.requestCompleted(null, req, reply));
+      void answerFrameworkError(error, req as FastifyRequest, reply as unknown as FastifyReply, access.meter);
     },
   }) as unknown as FastifyInstance;
   // JSON only: a text/plain body is refused as an unsupported media type, not parsed as a string
   app.removeContentTypeParser('text/plain');
+  // an empty body sent as application/json is no body (clients add the header to every POST),
+  // so a route without a body accepts it and a route with one names the missing body
+  const json = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) =>
+    body === '' ? done(null, undefined) : json(req, body as string, done),
+  );
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('principal', null as never);
@@ -82,7 +118,7 @@ export const buildHttpApp = async (services: Services, logger: Logger): Promise<
   });
 
   registerErrorHandling(app);
-  registerAccessControl(app, services);
+  access.register(app);
   registerIdempotency(app, {
     db: services.db,
     clock: services.clock,
@@ -101,7 +137,7 @@ export const buildHttpApp = async (services: Services, logger: Logger): Promise<
       security: [{ bearer: [] }],
       webhooks: webhookDocs,
     },
-    transform: jsonSchemaTransform,
+    transform: documentResponses,
     transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs`, uiConfig: { docExpansion: 'list' } });

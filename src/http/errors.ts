@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DomainError } from '../domain/errors.js';
 import { HttpProblem, sendProblem } from './problem.js';
@@ -50,4 +50,31 @@ export const registerErrorHandling = (app: FastifyInstance) => {
   });
 
   app.setNotFoundHandler((req, reply) => sendProblem(req, reply, 'not_found', `no route ${req.method} ${req.url.split('?')[0]}`));
+};
+
+/**
+ * Errors fastify raises before routing (an undecodable URL, a path segment longer than any
+ * id) bypass the hooks: they get the trace id, the rate-limit count and a problem here.
+ */
+export const answerFrameworkError = async (
+  error: FastifyError,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  meter: (req: FastifyRequest, reply: FastifyReply) => Promise<void>,
+) => {
+  reply.header('x-trace-id', req.id);
+  try {
+    await meter(req, reply);
+  } catch (refusal) {
+    if (refusal instanceof HttpProblem) {
+      reply.headers(refusal.headers);
+      return sendProblem(req, reply, refusal.code, refusal.detail, refusal.extensions);
+    }
+    req.log.error({ err: refusal }, 'unhandled error');
+    return sendProblem(req, reply, 'internal_error', 'something went wrong on our side; quote the trace_id when you report it');
+  }
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
+    return sendProblem(req, reply, 'not_found', `no resource at ${req.method} ${req.url.split('?')[0]}: a path segment is longer than any id`);
+  if (error.code === 'FST_ERR_BAD_URL') return sendProblem(req, reply, 'bad_request', 'the URL is not validly encoded');
+  return sendProblem(req, reply, 'bad_request', 'the request could not be read');
 };

@@ -31,15 +31,25 @@ const fingerprint = (req: FastifyRequest) =>
 export const registerIdempotency = (app: FastifyInstance, deps: { db: Kysely<Database>; clock: Clock; scopeOf: (req: FastifyRequest) => string }) => {
   const { db, clock } = deps;
 
-  app.addHook('preHandler', async (req: FastifyRequest, reply: FastifyReply) => {
-    if (!req.routeOptions.config.idempotent) return;
+  const keyOf = (req: FastifyRequest): string | undefined => {
+    if (!req.routeOptions.config?.idempotent) return undefined;
     const raw = req.headers['idempotency-key'];
-    if (raw === undefined) return;
-    const key = Array.isArray(raw) ? raw[0]! : raw;
-    if (!KEY_PATTERN.test(key))
+    return Array.isArray(raw) ? raw[0] : raw;
+  };
+
+  // the key is checked before the body, so a malformed key is named whatever the body holds
+  app.addHook('preValidation', async (req: FastifyRequest) => {
+    const key = keyOf(req);
+    if (key !== undefined && !KEY_PATTERN.test(key))
       throw new HttpProblem('validation_failed', 'Idempotency-Key must be 1 to 255 visible ASCII characters', {
         errors: [{ field: 'headers.idempotency-key', message: 'must be 1 to 255 visible ASCII characters' }],
       });
+  });
+
+  // claimed once the request is valid: a refused body does not take the key
+  app.addHook('preHandler', async (req: FastifyRequest, reply: FastifyReply) => {
+    const key = keyOf(req);
+    if (key === undefined) return;
     const scope = deps.scopeOf(req);
     const hash = fingerprint(req);
     const now = clock.now();

@@ -20,12 +20,21 @@ const bearer = (req: FastifyRequest): string | undefined => {
 /**
  * Known supplier tokens for a few seconds: most requests then skip the token lookup. A
  * revocation clears this instance's cache at once; other instances see it within the TTL.
+ * One cache per database: a token is only known to the service whose tables hold it, also
+ * when several services share one process.
  */
 const TOKEN_TTL_MS = 10_000;
 const TOKEN_CACHE_LIMIT = 10_000;
-const knownTokens = new Map<string, { principal: Principal; until: number }>();
+type TokenCache = Map<string, { principal: Principal; until: number }>;
+const caches = new WeakMap<Kysely<Database>, TokenCache>();
 
-export const forgetTokens = () => knownTokens.clear();
+const cacheOf = (db: Kysely<Database>): TokenCache => {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new Map()));
+  return cache;
+};
+
+export const forgetTokens = (db: Kysely<Database>) => cacheOf(db).clear();
 
 /**
  * A token of the other environment, a revoked token or an unknown one all resolve to
@@ -41,6 +50,7 @@ export const resolvePrincipal = async (
   if (sameSecret(token, deps.operatorToken)) return { kind: 'operator' };
   if (!token.startsWith(tokenPrefix(deps.env))) return anonymous;
   const hash = hashToken(token);
+  const knownTokens = cacheOf(deps.db);
   const cached = knownTokens.get(hash);
   if (cached && cached.until > Date.now()) return cached.principal;
   const row = await deps.db

@@ -12,7 +12,7 @@ export interface Verdict {
   /** The bucket closest to its limit: its numbers go into the X-RateLimit headers. */
   limit: number;
   remaining: number;
-  /** Unix seconds when the current window ends. */
+  /** Unix seconds when the current window ends; when refused, when a request passes again. */
   reset: number;
   /** Seconds until a request would be allowed again (only when refused). */
   retryAfter: number;
@@ -58,7 +58,9 @@ export class RateLimiter {
       update rate_limit_hits set hits = hits - 1
       where window_start = ${windowStart} and bucket = any(${names}::text[])`.execute(this.db);
     const retryAfter = Math.max(...over.map((s) => secondsUntilFree(s.limit, s.hits - 1, s.prev, seconds - windowStart)));
-    return { allowed: false, limit: tightest.limit, remaining: 0, reset, retryAfter };
+    // refused: the reset is when a request passes again, as Retry-After says (that can be
+    // after the current window ends, while the full one still weighs in as the previous)
+    return { allowed: false, limit: tightest.limit, remaining: 0, reset: Math.ceil(seconds + retryAfter), retryAfter };
   }
 
   /** Forgets windows that can no longer count. */

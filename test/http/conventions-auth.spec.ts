@@ -33,11 +33,28 @@ describe('bearer authentication', () => {
 
   it('stores tokens as hashes only', async () => {
     const s = await sandbox.newSupplier('Hashed');
-    const rows = await sandbox.services.db.selectFrom('supplier_tokens').selectAll().where('supplier_id', '=', s.id).execute();
-    expect(rows).toHaveLength(1);
-    expect(rows[0]!.token_hash).toBe(hashToken(s.token));
-    const everything = JSON.stringify(await sandbox.services.db.selectFrom('es_events' as any).selectAll().execute());
-    expect(everything).not.toContain(s.token);
+    const second = (await sandbox.operator.post(`/suppliers/${s.id}/tokens`)).body.token as string;
+    const rows = await sandbox.services.db.selectFrom('supplier_tokens').selectAll().where('supplier_id', '=', s.id).orderBy('created_at').execute();
+    expect(rows.map((r) => r.token_hash).sort()).toEqual([hashToken(s.token), hashToken(second)].sort());
+    const tables = JSON.stringify(await sandbox.services.db.selectFrom('supplier_tokens').selectAll().execute());
+    const events = JSON.stringify(await sandbox.services.db.selectFrom('es_events' as any).selectAll().execute());
+    for (const token of [s.token, second]) {
+      expect(tables).not.toContain(token);
+      expect(tables).not.toContain(token.slice('svc_test_'.length)); // not even without its prefix
+      expect(events).not.toContain(token);
+    }
+  });
+
+  it('a token is known only to the service that issued it, also beside another service in one process', async () => {
+    const elsewhere = await startTestService();
+    try {
+      const s = await sandbox.newSupplier('Here');
+      expect((await s.api.get('/whoami')).status).toBe(200); // now known to this service
+      unauthorized(await client(elsewhere.baseUrl, s.token).get('/whoami'));
+      unauthorized(await client(elsewhere.baseUrl, s.token).get('/products'));
+    } finally {
+      await elsewhere.stop();
+    }
   });
 
   it('missing, malformed, unknown and revoked tokens are 401; operator and supplier tokens stay on their side', async () => {
@@ -58,5 +75,31 @@ describe('bearer authentication', () => {
     expect(revoke.status).toBe(204);
     unauthorized(await other.get('/whoami'));
     expect((await s.api.get('/whoami')).status).toBe(200); // the first token still works
+    unauthorized(await other.get('/products')); // refused on every route, not only whoami
+    unauthorized(await other.post('/offers', {}));
+  });
+
+  it('whoami names the token; the scheme is case-insensitive; revocation answers 404 for a token the supplier does not have', async () => {
+    const s = await sandbox.newSupplier('Owner');
+    const t = await sandbox.operator.post(`/suppliers/${s.id}/tokens`);
+    const who = await client(sandbox.baseUrl, t.body.token).get('/whoami');
+    expect(who.body).toEqual({ supplier: { id: s.id, name: 'Owner' }, environment: 'sandbox', token_id: t.body.token_id });
+    expect((await request(sandbox.baseUrl, 'GET', '/whoami', { headers: { authorization: `bearer ${t.body.token}` } })).status).toBe(200);
+
+    const stranger = await sandbox.newSupplier('Stranger');
+    const cross = await sandbox.operator.delete(`/suppliers/${stranger.id}/tokens/${t.body.token_id}`);
+    expect(cross.status).toBe(404);
+    expect(cross.body.code).toBe('not_found');
+    expect((await sandbox.operator.delete(`/suppliers/${s.id}/tokens/unknown`)).status).toBe(404);
+    expect((await sandbox.operator.delete(`/suppliers/unknown/tokens/${t.body.token_id}`)).status).toBe(404);
+    expect((await client(sandbox.baseUrl, t.body.token).get('/whoami')).status).toBe(200); // none of that revoked it
+    // revoking twice is no error
+    expect((await sandbox.operator.delete(`/suppliers/${s.id}/tokens/${t.body.token_id}`)).status).toBe(204);
+    expect((await sandbox.operator.delete(`/suppliers/${s.id}/tokens/${t.body.token_id}`)).status).toBe(204);
+    unauthorized(await client(sandbox.baseUrl, t.body.token).get('/whoami'));
+  });
+
+  it('answered nothing with a 5xx and logged no error', () => {
+    for (const svc of [sandbox, production]) expect(svc.logs.filter((l: any) => l.level >= 50 || (l.res?.statusCode ?? 0) >= 500)).toEqual([]);
   });
 });

@@ -11,6 +11,7 @@ export const registerOperatorClockRoutes = (app: FastifyInstance, services: Serv
   app.withTypeProvider<ZodTypeProvider>().post(
     '/clock/advance',
     {
+      config: { idempotent: true },
       schema: {
         summary: 'Advance the test clock and run due timers (SVC_TEST_CLOCK=1 only)',
         tags: ['operator'],

@@ -60,7 +60,7 @@ export const registerOperatorSupplierRoutes = (app: FastifyInstance, services: S
     },
     async (req, reply) => {
       await revokeToken(services.commands, req.params.supplier_id, req.params.token_id, callerOf(req));
-      forgetTokens();
+      forgetTokens(services.db);
       return reply.code(204).send(null);
     },
   );
