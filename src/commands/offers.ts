@@ -76,6 +76,8 @@ export const createOffer = async (deps: CommandDeps, supplierId: string, input: 
 
   const { state: product } = await load(deps.store, productStream(input.productId), productDecider, deps.states);
   if (!product) throw badField('body.product_id', `no product ${input.productId}`);
+  // refused before the slot is claimed, so a refusal leaves nothing behind (the decider judges it too)
+  if (product.status !== 'sellable') throw new DomainError('product_not_sellable', `product ${input.productId} is not sellable`);
 
   // claim the (supplier, product) slot first; a claim whose offer never got written (a
   // crash between the two appends) is taken over by the next create

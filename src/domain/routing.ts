@@ -14,6 +14,8 @@ export interface RoutableOffer {
 }
 
 export const MIN_ROUTING_HEALTH = 70;
+const INITIAL_OFFER_HEALTH = 100;
+const REACTIVATION_OFFER_HEALTH = 70;
 
 /** Active, health at least 70, not in cooldown, stock above 0. */
 export const isEligible = (o: RoutableOffer, now: Date): boolean =>
@@ -51,9 +53,13 @@ export const marketFor = (offers: RoutableOffer[], supplierId: string, now: Date
 };
 
 /**
- * Where an offer of this supplier would stand at `price`: its own current offer is
- * replaced by the candidate (keeping that offer's health and activation), competitors
- * stay as they are.
+ * Where an offer of this supplier would stand at `price`. Competitors are the other
+ * suppliers' offers as they are. The candidate is the supplier's own offer on the product
+ * (any status) at the new price, assumed active and stocked: an active one keeps its
+ * health, cooldown and activation; an inactive one would restart at 70 when activated
+ * again; without an offer it is a new one (health 100, activated now). `rank` is its place
+ * in the routing order by price, health and activation; it would be selected when that
+ * place is first and nothing else (health below 70, a running cooldown) excludes it.
  */
 export const simulateRank = (offers: RoutableOffer[], supplierId: string, price: number, now: Date) => {
   const competitors = rankOffers(
@@ -61,18 +67,19 @@ export const simulateRank = (offers: RoutableOffer[], supplierId: string, price:
     now,
   );
   const own = offers.find((o) => o.supplierId === supplierId);
+  const active = own?.status === 'active';
   const candidate: RoutableOffer = {
     // a new offer would get an id later than every existing one
     offerId: own?.offerId ?? '~',
     supplierId,
     status: 'active',
     price,
-    health: own?.health ?? 100,
-    cooldownUntil: null,
+    health: own === undefined ? INITIAL_OFFER_HEALTH : own.status === 'inactive' ? REACTIVATION_OFFER_HEALTH : own.health,
+    cooldownUntil: active ? own.cooldownUntil : null,
     stock: 1,
-    activatedAt: own?.activatedAt ?? now.toISOString(),
+    activatedAt: active ? own.activatedAt : now.toISOString(),
   };
   const rank = 1 + competitors.filter((c) => compareForRouting(c, candidate) < 0).length;
   const lowest = competitors.reduce<number | null>((low, c) => (low === null || c.price < low ? c.price : low), null);
-  return { rank, wouldBeSelected: rank === 1, lowestCompetingPrice: lowest };
+  return { rank, wouldBeSelected: rank === 1 && isEligible(candidate, now), lowestCompetingPrice: lowest };
 };

@@ -6,6 +6,7 @@ import { commissionFor } from '../domain/money.js';
 import { simulateRank } from '../domain/routing.js';
 import type { Services } from '../service.js';
 import { routableOffers } from './market.js';
+import { routableOf, snapshotOfRow } from './offer-resource.js';
 import { PriceInput } from './offers.js';
 import { HttpProblem } from './problem.js';
 import { Money, problems } from './schemas.js';
@@ -61,8 +62,12 @@ export const registerFeeRoutes = (app: FastifyInstance, services: Services) => {
       const { product_id, price } = req.body;
       const product = await services.db.selectFrom('products').select('id').where('id', '=', product_id).executeTakeFirst();
       if (!product) throw new HttpProblem('not_found', `product ${product_id} not found`);
-      const offers = (await routableOffers(services.db, [product_id])).get(product_id) ?? [];
-      const sim = simulateRank(offers, supplierOf(req).supplierId, price.amount, services.clock.now());
+      const supplierId = supplierOf(req).supplierId;
+      const active = (await routableOffers(services.db, [product_id])).get(product_id) ?? [];
+      // the caller's own offer counts whatever its status (a draft or inactive one too)
+      const own = await services.db.selectFrom('offers').selectAll().where('product_id', '=', product_id).where('supplier_id', '=', supplierId).executeTakeFirst();
+      const offers = [...active.filter((o) => o.supplierId !== supplierId), ...(own ? [routableOf(snapshotOfRow(own))] : [])];
+      const sim = simulateRank(offers, supplierId, price.amount, services.clock.now());
       const commission = commissionFor(price.amount);
       return {
         gross: eur(price.amount),

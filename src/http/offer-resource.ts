@@ -1,7 +1,7 @@
-import type { Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { z } from 'zod';
 import type { OfferView } from '../commands/offers.js';
-import type { OfferTable } from '../db/schema.js';
+import type { Database, OfferTable } from '../db/schema.js';
 import { isEligible, type RoutableOffer } from '../domain/routing.js';
 import { iso, Money, Timestamp } from './schemas.js';
 
@@ -102,8 +102,17 @@ const toResource = (s: OfferSnapshot, now: Date, secret?: string): OfferResource
   updated_at: s.updatedAt,
 });
 
-/** After a write: from the aggregates' state, so the answer never waits on a read model. */
-export const offerFromState = ({ offer, inventory, secret }: OfferView, now: Date): OfferResource =>
+/** What only the read side knows about an offer: when its stock last moved, and what declared stock delivered. */
+export interface ReadSide {
+  updatedAt: string;
+  declaredDelivered: number;
+}
+
+/**
+ * After a write: from the aggregates' state, so the answer never lags the write, with
+ * what only the read side knows merged in (its `updated_at` also moves with the stock).
+ */
+export const offerFromState = ({ offer, inventory, secret }: OfferView, now: Date, readSide?: ReadSide): OfferResource =>
   toResource(
     {
       id: offer.id,
@@ -119,7 +128,7 @@ export const offerFromState = ({ offer, inventory, secret }: OfferView, now: Dat
       declaredStock: offer.declaredStock,
       available: inventory.available,
       reserved: inventory.reserved,
-      delivered: inventory.delivered,
+      delivered: offer.stockMode === 'declared' ? (readSide?.declaredDelivered ?? 0) : inventory.delivered,
       health: offer.health,
       cooldownUntil: offer.cooldownUntil,
       fulfilment: offer.fulfilment && {
@@ -129,7 +138,7 @@ export const offerFromState = ({ offer, inventory, secret }: OfferView, now: Dat
       },
       activatedAt: offer.activatedAt,
       createdAt: offer.createdAt,
-      updatedAt: offer.updatedAt,
+      updatedAt: readSide && readSide.updatedAt > offer.updatedAt ? readSide.updatedAt : offer.updatedAt,
     },
     now,
     secret,
@@ -165,5 +174,34 @@ export const snapshotOfRow = (r: Selectable<OfferTable>): OfferSnapshot => ({
   updatedAt: iso(r.updated_at),
 });
 
-/** For reads: from the read model. */
-export const offerFromRow = (r: Selectable<OfferTable>, now: Date): OfferResource => toResource(snapshotOfRow(r), now);
+/** For reads: from the read model (`declaredDelivered` from declaredDeliveries for declared offers). */
+export const offerFromRow = (r: Selectable<OfferTable>, now: Date, declaredDelivered = 0): OfferResource => {
+  const snapshot = snapshotOfRow(r);
+  return toResource(snapshot.stockMode === 'declared' ? { ...snapshot, delivered: declaredDelivered } : snapshot, now);
+};
+
+/**
+ * Units that declared offers delivered: the supplier hands them over per order, so they
+ * are counted on the order items (delivered ones, refunded later or not), not in an
+ * inventory. Uploaded offers count their delivered inventory items instead.
+ */
+export const declaredDeliveries = async (db: Kysely<Database>, offerIds: string[]): Promise<Map<string, number>> => {
+  if (offerIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('order_items')
+    .select('offer_id')
+    .select((eb) => eb.fn.sum<string | number>('quantity').as('units'))
+    .where('offer_id', 'in', offerIds)
+    .where('delivered_at', 'is not', null)
+    .groupBy('offer_id')
+    .execute();
+  return new Map(rows.map((r) => [r.offer_id, Number(r.units)]));
+};
+
+/** The read side of one offer, for a write's answer; undefined while the read model has not seen it. */
+export const readSideOf = async (db: Kysely<Database>, offerId: string): Promise<ReadSide | undefined> => {
+  const row = await db.selectFrom('offers').select(['updated_at', 'stock_mode']).where('id', '=', offerId).executeTakeFirst();
+  if (!row) return undefined;
+  const declaredDelivered = row.stock_mode === 'declared' ? ((await declaredDeliveries(db, [offerId])).get(offerId) ?? 0) : 0;
+  return { updatedAt: iso(row.updated_at), declaredDelivered };
+};

@@ -7,12 +7,13 @@ import {
   createOffer,
   deactivateOffer,
   type OfferChanges,
+  type OfferView,
   rotateFulfilmentSecret,
   setDeclaredStock,
   updateOffer,
 } from '../commands/offers.js';
 import type { Services } from '../service.js';
-import { offerFromRow, offerFromState, Offer } from './offer-resource.js';
+import { declaredDeliveries, offerFromRow, offerFromState, Offer, readSideOf } from './offer-resource.js';
 import { decodeCursor, listOf, page, pageQuery } from './pagination.js';
 import { HttpProblem } from './problem.js';
 import { problems, Timestamp } from './schemas.js';
@@ -21,10 +22,12 @@ import { callerOf, supplierOf } from './supplier.js';
 const tags = ['offers'];
 const MAX_PRICE = 100_000_000; // one million euros per unit is far past any digital good
 
-export const PriceInput = z.object({
-  amount: z.number().int().min(1).max(MAX_PRICE).describe('minor units'),
-  currency: z.literal('EUR'),
-});
+export const PriceInput = z
+  .object({
+    amount: z.number().int().min(1).max(MAX_PRICE).describe('minor units'),
+    currency: z.literal('EUR'),
+  })
+  .strict();
 
 const OfferParams = z.object({ offer_id: z.string().min(1).max(100) });
 const ExternalRef = z.string().trim().min(1).max(128);
@@ -72,6 +75,7 @@ export const registerOfferRoutes = (app: FastifyInstance, services: Services) =>
   const api = app.withTypeProvider<ZodTypeProvider>();
   const deps = services.commands;
   const now = () => services.clock.now();
+  const answer = async (view: OfferView) => offerFromState(view, now(), await readSideOf(services.db, view.offer.id));
 
   api.post(
     '/offers',
@@ -131,7 +135,8 @@ export const registerOfferRoutes = (app: FastifyInstance, services: Services) =>
       if (stock_mode) q = q.where('stock_mode', '=', stock_mode);
       if (after) q = q.where('id', '>', after);
       const rows = await q.execute();
-      return page(rows, limit, (r) => r.id, (r) => offerFromRow(r, now()));
+      const delivered = await declaredDeliveries(services.db, rows.filter((r) => r.stock_mode === 'declared').map((r) => r.id));
+      return page(rows, limit, (r) => r.id, (r) => offerFromRow(r, now(), delivered.get(r.id)));
     },
   );
 
@@ -146,7 +151,8 @@ export const registerOfferRoutes = (app: FastifyInstance, services: Services) =>
         .where('supplier_id', '=', supplierOf(req).supplierId)
         .executeTakeFirst();
       if (!row) throw new HttpProblem('not_found', `offer ${req.params.offer_id} not found`);
-      return offerFromRow(row, now());
+      const delivered = row.stock_mode === 'declared' ? (await declaredDeliveries(services.db, [row.id])).get(row.id) : 0;
+      return offerFromRow(row, now(), delivered);
     },
   );
 
@@ -173,7 +179,7 @@ export const registerOfferRoutes = (app: FastifyInstance, services: Services) =>
         ...(b.delivery_time !== undefined && { deliveryTime: b.delivery_time }),
         ...(b.fulfilment && { fulfilmentBaseUrl: b.fulfilment.base_url }),
       };
-      return offerFromState(await updateOffer(deps, supplierOf(req).supplierId, req.params.offer_id, changes, callerOf(req)), now());
+      return answer(await updateOffer(deps, supplierOf(req).supplierId, req.params.offer_id, changes, callerOf(req)));
     },
   );
 
@@ -184,7 +190,7 @@ export const registerOfferRoutes = (app: FastifyInstance, services: Services) =>
       schema: { summary: 'Change the price', tags, params: OfferParams, body: z.object({ price: PriceInput }).strict(), response: { 200: Offer, ...problems(404) } },
     },
     async (req) =>
-      offerFromState(await updateOffer(deps, supplierOf(req).supplierId, req.params.offer_id, { price: req.body.price.amount }, callerOf(req)), now()),
+      answer(await updateOffer(deps, supplierOf(req).supplierId, req.params.offer_id, { price: req.body.price.amount }, callerOf(req))),
   );
 
   api.post(
@@ -199,7 +205,7 @@ export const registerOfferRoutes = (app: FastifyInstance, services: Services) =>
         response: { 200: Offer, ...problems(404) },
       },
     },
-    async (req) => offerFromState(await activateOffer(deps, supplierOf(req).supplierId, req.params.offer_id, callerOf(req)), now()),
+    async (req) => answer(await activateOffer(deps, supplierOf(req).supplierId, req.params.offer_id, callerOf(req))),
   );
 
   api.post(
@@ -213,7 +219,7 @@ export const registerOfferRoutes = (app: FastifyInstance, services: Services) =>
         response: { 200: Offer, ...problems(404) },
       },
     },
-    async (req) => offerFromState(await deactivateOffer(deps, supplierOf(req).supplierId, req.params.offer_id, 'supplier_request', callerOf(req)), now()),
+    async (req) => answer(await deactivateOffer(deps, supplierOf(req).supplierId, req.params.offer_id, 'supplier_request', callerOf(req))),
   );
 
   api.put(
@@ -268,6 +274,6 @@ export const registerOfferRoutes = (app: FastifyInstance, services: Services) =>
         response: { 200: Offer, ...problems(404, 409) },
       },
     },
-    async (req) => offerFromState(await rotateFulfilmentSecret(deps, supplierOf(req).supplierId, req.params.offer_id, callerOf(req)), now()),
+    async (req) => answer(await rotateFulfilmentSecret(deps, supplierOf(req).supplierId, req.params.offer_id, callerOf(req))),
   );
 };

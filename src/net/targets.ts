@@ -26,8 +26,10 @@ for (const [address, prefix] of [
 ] as const)
   blocked.addSubnet(address, prefix, 'ipv4');
 for (const [address, prefix] of [
-  ['::', 128], // unspecified
-  ['::1', 128],
+  ['::', 96], // unspecified, loopback and the deprecated IPv4-compatible ::a.b.c.d
+  ['100::', 64], // discard-only
+  ['2001::', 32], // Teredo embeds IPv4
+  ['2002::', 16], // 6to4 embeds IPv4
   ['fc00::', 7], // unique-local
   ['fe80::', 10], // link-local
   ['ff00::', 8], // multicast
