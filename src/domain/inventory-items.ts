@@ -44,8 +44,9 @@ export const validateItem = (raw: unknown, index: number): { item: ValidItem } |
     const extra = Object.keys(item).filter((k) => !['kind', 'file_name', 'content_type', 'content_base64'].includes(k));
     if (extra.length > 0) return reject(index, 'invalid_item', `unknown field ${extra[0]} on a file item`);
     const { file_name: fileName, content_type: contentType, content_base64: content } = item;
-    if (typeof fileName !== 'string' || fileName.length < 1 || fileName.length > 255 || /[/\\\0]/.test(fileName))
-      return reject(index, 'invalid_file_name', 'file_name must be 1 to 255 characters without path separators');
+    // the name travels on to the buyer (a download's name): no path, no control characters
+    if (typeof fileName !== 'string' || fileName.length < 1 || fileName.length > 255 || /[/\\\x00-\x1f\x7f]/.test(fileName) || fileName.trim() === '')
+      return reject(index, 'invalid_file_name', 'file_name must be 1 to 255 characters without path separators or control characters');
     if (typeof contentType !== 'string' || !(contentType in FILE_TYPES))
       return reject(index, 'unsupported_content_type', 'content_type must be application/pdf, image/png or image/jpeg');
     if (typeof content !== 'string' || content.length === 0 || !BASE64.test(content))

@@ -14,13 +14,16 @@ const tags = ['inventory'];
 /** 1,000 items of text fit easily; file batches are bounded here rather than by item count. */
 export const UPLOAD_BODY_LIMIT = 64 * 1024 * 1024;
 
-const TextItem = z.object({ kind: z.literal('text'), value: z.string().describe('1 to 1,024 characters') });
-const FileItem = z.object({
-  kind: z.literal('file'),
-  file_name: z.string(),
-  content_type: z.enum(['application/pdf', 'image/png', 'image/jpeg']),
-  content_base64: z.string().describe('at most 200 KB decoded; the bytes must match content_type'),
-});
+// strict, so an item with a field of its own is not stripped here but refused by the validator
+const TextItem = z.object({ kind: z.literal('text'), value: z.string().describe('1 to 1,024 characters') }).strict();
+const FileItem = z
+  .object({
+    kind: z.literal('file'),
+    file_name: z.string(),
+    content_type: z.enum(['application/pdf', 'image/png', 'image/jpeg']),
+    content_base64: z.string().describe('at most 200 KB decoded; the bytes must match content_type'),
+  })
+  .strict();
 
 const Rejected = z.object({ index: z.number().int(), code: z.string(), message: z.string() });
 

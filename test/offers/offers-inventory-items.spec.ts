@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestService, type TestService } from '../support/harness.js';
+import { createUploaded, sell, streamEvents, type Supplier, textKeys, upload } from './fixtures.js';
+
+describe('GET /offers/{id}/inventory and DELETE /offers/{id}/inventory/{item_id}', () => {
+  let svc: TestService;
+  let supplier: Supplier;
+  let productId: string;
+  let offerId: string;
+  let ids: string[];
+  beforeAll(async () => {
+    svc = await startTestService({ limits: { bulk: 100 } });
+    supplier = await svc.newSupplier();
+    productId = (await svc.newProduct()).id;
+    offerId = (await createUploaded(supplier.api, productId)).id;
+    ids = (await upload(supplier.api, offerId, textKeys('ITEM', 6))).item_ids;
+    await supplier.api.post(`/offers/${offerId}/activate`);
+    await sell(svc, productId, 1); // ids[0] delivered
+    const held = await svc.operator.post('/orders', { items: [{ product_id: productId, quantity: 1 }], buyer_country: 'DE' });
+    expect(held.body.items[0].fulfilment.inventory_item_ids).toEqual([ids[1]]); // reserved
+    await svc.operator.post(`/inventory/${ids[2]}/invalidate`, { reason: 'leaked' });
+  });
+  afterAll(() => svc.stop());
+
+  it('lists every item with its status, oldest first, and never a value', async () => {
+    const list = await supplier.api.get(`/offers/${offerId}/inventory`);
+    expect(list.status).toBe(200);
+    expect(list.body.next_cursor).toBeNull();
+    expect(list.body.data.map((i: any) => [i.id, i.status])).toEqual([
+      [ids[0], 'delivered'],
+      [ids[1], 'reserved'],
+      [ids[2], 'invalidated'],
+      [ids[3], 'available'],
+      [ids[4], 'available'],
+      [ids[5], 'available'],
+    ]);
+    for (const item of list.body.data)
+      expect(item).toEqual({ id: item.id, kind: 'text', status: item.status, file_name: null, content_type: null, created_at: expect.any(String), updated_at: expect.any(String) });
+    expect(list.text).not.toContain('ITEM-');
+  });
+
+  it('filters by status and pages with a cursor', async () => {
+    const of = async (query: string) => (await supplier.api.get(`/offers/${offerId}/inventory?${query}`)).body.data.map((i: any) => i.id);
+    expect(await of('status=available')).toEqual(ids.slice(3));
+    expect(await of('status=reserved')).toEqual([ids[1]]);
+    expect(await of('status=delivered')).toEqual([ids[0]]);
+    expect(await of('status=invalidated')).toEqual([ids[2]]);
+    const first = await supplier.api.get(`/offers/${offerId}/inventory?limit=4`);
+    expect(first.body.data.map((i: any) => i.id)).toEqual(ids.slice(0, 4));
+    const second = await supplier.api.get(`/offers/${offerId}/inventory?limit=4&cursor=${first.body.next_cursor}`);
+    expect(second.body).toEqual({ data: expect.any(Array), next_cursor: null });
+    expect(second.body.data.map((i: any) => i.id)).toEqual(ids.slice(4));
+    for (const query of ['status=removed', 'status=sold', 'limit=0', 'cursor=%%%'])
+      expect([query, (await supplier.api.get(`/offers/${offerId}/inventory?${query}`)).status]).toEqual([query, 422]);
+  });
+
+  it('deletes an available item: gone from the list, the stock and the sealed values; a second delete is 404', async () => {
+    const removed = await supplier.api.delete(`/offers/${offerId}/inventory/${ids[5]}`);
+    expect(removed.status).toBe(200);
+    expect(removed.body).toEqual({ item_id: ids[5], status: 'removed', stock_available: 2 });
+    expect((await supplier.api.get(`/offers/${offerId}/inventory`)).body.data.map((i: any) => i.id)).not.toContain(ids[5]);
+    expect((await supplier.api.get(`/offers/${offerId}`)).body.stock).toEqual({ mode: 'uploaded', declared: null, available: 2, reserved: 1, delivered: 1 });
+    expect(await svc.services.db.selectFrom('inventory_values').select('item_id').where('item_id', '=', ids[5]!).execute()).toEqual([]);
+    const again = await supplier.api.delete(`/offers/${offerId}/inventory/${ids[5]}`);
+    expect(again.status).toBe(404);
+    expect(again.body).toMatchObject({ code: 'not_found', detail: `inventory item ${ids[5]} not found` });
+    const removals = (await streamEvents(svc, `inventory-${offerId}`)).filter((e) => e.type === 'InventoryItemRemoved').map((e) => e.data.itemId);
+    expect(removals).toEqual([ids[5]]);
+  });
+
+  it('an item that is reserved, delivered or invalidated cannot be deleted (409 invalid_state)', async () => {
+    for (const [id, status] of [
+      [ids[0], 'delivered'],
+      [ids[1], 'reserved'],
+      [ids[2], 'invalidated'],
+    ] as const) {
+      const res = await supplier.api.delete(`/offers/${offerId}/inventory/${id}`);
+      expect([status, res.status, res.body.code, res.body.detail]).toEqual([status, 409, 'invalid_state', `item ${id} is ${status}; only available items can be deleted`]);
+    }
+    expect((await svc.services.db.selectFrom('inventory_values').select('item_id').where('item_id', 'in', ids.slice(0, 3)).execute()).length).toBe(3);
+  });
+
+  it('an item id of another offer or none at all is 404 through this offer', async () => {
+    const otherOffer = (await createUploaded(supplier.api, (await svc.newProduct()).id)).id;
+    const [foreign] = (await upload(supplier.api, otherOffer, textKeys('OTHER', 1))).item_ids;
+    for (const path of [`/offers/${offerId}/inventory/${foreign}`, `/offers/${otherOffer}/inventory/${ids[3]}`, `/offers/${offerId}/inventory/01NOSUCHITEM00000000000000`]) {
+      const res = await supplier.api.delete(path);
+      expect([path, res.status, res.body.code]).toEqual([path, 404, 'not_found']);
+    }
+    expect((await supplier.api.get(`/offers/${otherOffer}`)).body.stock.available).toBe(1);
+    expect((await supplier.api.get(`/offers/${offerId}`)).body.stock.available).toBe(2);
+    expect((await supplier.api.get('/offers/01NOSUCHOFFER0000000000000/inventory')).status).toBe(404);
+  });
+});
