@@ -58,7 +58,8 @@ export type OrderEvent =
   | { type: 'OrderCancelled'; data: { orderId: string; supplierIds: string[]; at: string } }
   | { type: 'OrderItemTopupRevalidated'; data: { orderId: string; orderItemId: string; operationId: string; accountLabel: string; at: string } }
   | { type: 'OrderItemTopupCompleted'; data: { orderId: string; orderItemId: string; operationId: string; receiptRef: string; at: string } }
-  | { type: 'OrderItemTopupFailed'; data: { orderId: string; orderItemId: string; operationId: string; code: string; message: string; at: string } };
+  /** `stage: 'revalidation'`: the account failed its re-validation; no execute ever ran (no execute-failure penalty). */
+  | { type: 'OrderItemTopupFailed'; data: { orderId: string; orderItemId: string; operationId: string; code: string; message: string; stage?: 'revalidation'; at: string } };
 
 export type OrderCommand =
   | { type: 'PlaceOrder'; data: { orderId: string; buyerCountry: string; items: PlacedItem[]; expiresAt: string; now: string } }
@@ -75,7 +76,7 @@ export type OrderCommand =
   | { type: 'CancelOrder'; data: { now: string } }
   | { type: 'RevalidateTopup'; data: { orderItemId: string; operationId: string; accountLabel: string; now: string } }
   | { type: 'CompleteTopup'; data: { orderItemId: string; operationId: string; receiptRef: string; now: string } }
-  | { type: 'FailTopup'; data: { orderItemId: string; operationId: string; code: string; message: string; now: string } };
+  | { type: 'FailTopup'; data: { orderItemId: string; operationId: string; code: string; message: string; stage?: 'revalidation'; now: string } };
 
 export interface OrderState {
   id: string;
@@ -281,8 +282,8 @@ export const orderDecider: Decider<OrderState | null, OrderCommand, OrderEvent> 
       case 'FailTopup': {
         const item = findItem(state, command.data.orderItemId);
         if (item.status !== 'reserved' || item.topup?.operationId !== command.data.operationId) return [];
-        const { operationId, code, message, now } = command.data;
-        return [{ type: 'OrderItemTopupFailed', data: { orderId, orderItemId: item.orderItemId, operationId, code, message, at: now } }];
+        const { operationId, code, message, stage, now } = command.data;
+        return [{ type: 'OrderItemTopupFailed', data: { orderId, orderItemId: item.orderItemId, operationId, code, message, ...(stage && { stage }), at: now } }];
       }
       default:
         return assertNever(command);

@@ -44,7 +44,7 @@ export const fulfilmentProcess = projector({
     OrderItemTopupCompleted: (db, e: O<'OrderItemTopupCompleted'>) =>
       scheduleTimer(db, 'topup.post-sale', e.data.orderItemId, e.data.at, { orderId: e.data.orderId }),
     OrderItemTopupFailed: (db, e: O<'OrderItemTopupFailed'>) =>
-      scheduleTimer(db, 'topup.failed', e.data.orderItemId, e.data.at, { orderId: e.data.orderId }),
+      scheduleTimer(db, 'topup.failed', e.data.orderItemId, e.data.at, { orderId: e.data.orderId, executeFailed: e.data.stage !== 'revalidation' }),
     OrderRefunded: (db, e: O<'OrderRefunded'>) =>
       scheduleTimer(db, 'declared.refunded', e.data.refundId, e.data.at, { orderId: e.data.orderId, orderItemIds: e.data.items.map((i) => i.orderItemId) }),
     OfferActivated: (db, e: F<'OfferActivated'>) => scheduleTimer(db, 'offer.healthcheck', e.data.offerId, later(e.data.at, HEALTHCHECK_EVERY_MS)),
@@ -130,7 +130,9 @@ export const registerFulfilmentTimers = (timers: Timers, deps: CommandDeps, rank
     const { orderId, reason } = t.payload as { orderId: string; reason: string };
     const { item } = await itemOf(orderId, t.key);
     if (!item) return;
-    if (item.source === 'declared' && item.supplierOrderedAt)
+    // after POST /orders failed on every attempt the supplier may still have recorded the
+    // sale (a timeout says nothing): the DELETE tells it to withhold the keys either way
+    if (item.source === 'declared' && (item.supplierOrderedAt || reason === 'supplier_order_failed'))
       await timers.schedule('declared.return', `${item.orderItemId}:1`, now(), { offerId: item.offerId, orderItemId: item.orderItemId, attempt: 1 });
     if (item.source !== 'topup' && reason !== 'order_expired') await rerouteItem(deps, orderId, item, rank, caller(t.kind, t.key));
     await captureIfProvisioned(deps, orderId, caller(t.kind, t.key));
@@ -172,12 +174,12 @@ export const registerFulfilmentTimers = (timers: Timers, deps: CommandDeps, rank
         await timers.schedule('topup.execute', `${item.orderItemId}:1`, now(), { orderId: order.id, orderItemId: item.orderItemId, attempt: 1, firstAt: now().toISOString() });
   });
 
-  const failTopup = (orderId: string, item: OrderItem, code: string, message: string) =>
+  const failTopup = (orderId: string, item: OrderItem, code: string, message: string, stage?: 'revalidation') =>
     execute(
       deps,
       `order-${orderId}`,
       orderDecider,
-      (at): OrderCommand => ({ type: 'FailTopup', data: { orderItemId: item.orderItemId, operationId: item.topup!.operationId, code, message, now: at } }),
+      (at): OrderCommand => ({ type: 'FailTopup', data: { orderItemId: item.orderItemId, operationId: item.topup!.operationId, code, message, ...(stage && { stage }), now: at } }),
       { correlationId: `topup:${item.orderItemId}` },
     );
   const completeTopup = (orderId: string, item: OrderItem, receiptRef: string) =>
@@ -199,7 +201,8 @@ export const registerFulfilmentTimers = (timers: Timers, deps: CommandDeps, rank
       const fresh = offer
         ? await validateTopup(deps, offer, { quantity: item.quantity, buyerCountry: order.buyerCountry, formFields: item.topup.formFields }, caller(t.kind, t.key))
         : ({ kind: 'unavailable' } as const);
-      if (fresh.kind !== 'valid') return void (await failTopup(order.id, item, fresh.kind === 'invalid' ? fresh.code : 'validation_unavailable', 'the account could not be validated again before execution'));
+      if (fresh.kind !== 'valid')
+        return void (await failTopup(order.id, item, fresh.kind === 'invalid' ? fresh.code : 'validation_unavailable', 'the account could not be validated again before execution', 'revalidation'));
       await execute(deps, `order-${order.id}`, orderDecider, (at): OrderCommand => ({ type: 'RevalidateTopup', data: { orderItemId: item!.orderItemId, operationId: fresh.operationId, accountLabel: fresh.accountLabel, now: at } }), caller(t.kind, t.key));
       ({ order, item } = await itemOf(p.orderId, p.orderItemId));
       if (!item?.topup) return;
@@ -228,13 +231,17 @@ export const registerFulfilmentTimers = (timers: Timers, deps: CommandDeps, rank
 
   timers.on('topup.post-sale', async (t) => postSales(deps, (t.payload as { orderId: string }).orderId, caller(t.kind, t.key)));
 
-  /** A definitive top-up failure: the buyer is refunded, the offer takes -25 and a cooldown. */
+  /**
+   * A definitive top-up failure: the buyer is refunded, the offer takes -25 and a cooldown.
+   * A re-validation the supplier refused (or could not answer) refunds too, but no execute
+   * failed: its validate outcome already counted (-2 for a timeout or 5xx, nothing for invalid).
+   */
   timers.on('topup.failed', async (t) => {
-    const { orderId } = t.payload as { orderId: string };
+    const { orderId, executeFailed = true } = t.payload as { orderId: string; executeFailed?: boolean };
     const { item } = await itemOf(orderId, t.key);
     if (!item) return;
     await refundOrder(deps, orderId, [item.orderItemId], caller(t.kind, t.key));
-    await recordOutcome(deps, item.offerId, 'topup_execute_failed', caller(t.kind, t.key));
+    if (executeFailed) await recordOutcome(deps, item.offerId, 'topup_execute_failed', caller(t.kind, t.key));
   });
 
   /** Healthchecks: every 5 minutes while active, every 10 in cooldown; the offer decides what a result means. */
