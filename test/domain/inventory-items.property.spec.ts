@@ -57,4 +57,35 @@ describe('the upload validator (properties)', () => {
       }),
     );
   });
+
+  it('keeps a file\'s bytes exactly, whatever follows the signature', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...(Object.keys(signatures) as (keyof typeof signatures)[])), fc.uint8Array({ maxLength: 2000 }), (type, rest) => {
+        const bytes = Buffer.concat([signatures[type], Buffer.from(rest)]);
+        expect(validateItem({ kind: 'file', file_name: 'k', content_type: type, content_base64: bytes.toString('base64') }, 0)).toEqual({
+          item: { kind: 'file', fileName: 'k', contentType: type, bytes },
+        });
+      }),
+    );
+  });
+
+  it('accepts a file name exactly when it has 1 to 255 characters, is not blank, and has no path separator or control character', () => {
+    const png = signatures['image/png'].toString('base64');
+    fc.assert(
+      fc.property(fc.oneof(fc.string({ maxLength: 300 }), fc.string({ unit: fc.constantFrom('a', '.', ' ', '/', '\\', '\n', '\u0000', '\u007f', 'é'), maxLength: 8 })), (name) => {
+        const result = validateItem({ kind: 'file', file_name: name, content_type: 'image/png', content_base64: png }, 0);
+        const ok = name.length >= 1 && name.length <= 255 && name.trim() !== '' && !/[\/\\\u0000-\u001f\u007f]/.test(name);
+        expect('item' in result ? 'ok' : result.rejection.code).toBe(ok ? 'ok' : 'invalid_file_name');
+      }),
+    );
+  });
+
+  it('refuses any field an item does not define', () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 1, maxLength: 10 }).filter((k) => !['kind', 'value', 'file_name', 'content_type', 'content_base64', '__proto__'].includes(k)), fc.constantFrom('text', 'file'), (extra, kind) => {
+        const base = kind === 'text' ? { kind, value: 'KEY' } : { kind, file_name: 'k.png', content_type: 'image/png', content_base64: signatures['image/png'].toString('base64') };
+        expect(validateItem({ ...base, [extra]: 1 }, 4)).toEqual({ rejection: { index: 4, code: 'invalid_item', message: `unknown field ${extra} on a ${kind} item` } });
+      }),
+    );
+  });
 });

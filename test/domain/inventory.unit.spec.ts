@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type InventoryEvent, inventoryDecider, type NewItem } from '../../src/domain/inventory.js';
+import { type InventoryEvent, inventoryDecider, type NewItem, stockLowCrossing } from '../../src/domain/inventory.js';
 import { givenFor } from '../support/given.js';
 
 const given = givenFor(inventoryDecider);
@@ -82,5 +83,119 @@ describe('Inventory', () => {
         { type: 'InventoryItemInvalidated', data: { offerId: 'o1', supplierId: 's1', itemId: 'i2', previousStatus: 'available', reason: 'leaked', at: now } },
         { type: 'OfferStockLow', data: { offerId: 'o1', available: 1, threshold: 1, at: now } },
       ]);
+  });
+
+  it('strict lists the validator\'s refusals and the duplicates together, by index; partial stores the rest', () => {
+    const invalid = { index: 1, code: 'invalid_value', message: 'value must not be blank' };
+    const upload = (mode: 'strict' | 'partial') => ({
+      type: 'UploadInventory' as const,
+      data: { offerId: 'o1', mode, items: [item(0, 'f1'), item(2), item(3, 'f2')], rejected: [invalid], now },
+    });
+    const duplicates = [
+      { index: 0, code: 'duplicate_key', message: "this key is already in the offer's stock" },
+      invalid,
+      { index: 3, code: 'duplicate_in_batch', message: 'this key appears earlier in the same upload' },
+    ];
+    given(uploaded(item(1))).when(upload('strict')).thenThrows('inventory_rejected', { rejected: duplicates });
+    given(uploaded(item(1)))
+      .when(upload('partial'))
+      .then([{ type: 'InventoryUploaded', data: { offerId: 'o1', items: [{ itemId: 'i2', kind: 'text', fingerprint: 'f2', fileName: null, contentType: null }], rejected: duplicates, at: now } }]);
+  });
+
+  it('a partial upload with nothing valid is recorded with its refusals and changes no stock', () => {
+    const none: InventoryEvent = { type: 'InventoryUploaded', data: { offerId: 'o1', items: [], rejected: [{ index: 0, code: 'invalid_kind', message: 'x' }], at: now } };
+    given(uploaded(item(1)))
+      .when({ type: 'UploadInventory', data: { offerId: 'o1', mode: 'partial', items: [], rejected: [{ index: 0, code: 'invalid_kind', message: 'x' }], now } })
+      .then([none]);
+    expect(given(uploaded(item(1)), none).state()).toMatchObject({ available: 1, reserved: 0, delivered: 0 });
+  });
+
+  it('a removed key may come back; a delivered or invalidated one stays known', () => {
+    const removed: InventoryEvent = { type: 'InventoryItemRemoved', data: { offerId: 'o1', itemId: 'i1', at: now } };
+    const again = { type: 'UploadInventory' as const, data: { offerId: 'o1', mode: 'strict' as const, items: [item(5, 'f1')], rejected: [], now } };
+    given(uploaded(item(1)), removed)
+      .when(again)
+      .then([{ type: 'InventoryUploaded', data: { offerId: 'o1', items: [{ itemId: 'i5', kind: 'text', fingerprint: 'f1', fileName: null, contentType: null }], rejected: [], at: now } }]);
+    const ref = { offerId: 'o1', orderId: 'ord1', orderItemId: 'oi1', itemIds: ['i1'] };
+    given(uploaded(item(1)), { type: 'InventoryReserved', data: { ...ref, expiresAt: now, at: now } }, { type: 'InventoryDelivered', data: { ...ref, at: now } })
+      .when(again)
+      .thenThrows('inventory_rejected');
+    given(uploaded(item(1)), { type: 'InventoryItemInvalidated', data: { offerId: 'o1', supplierId: 's1', itemId: 'i1', previousStatus: 'available', reason: null, at: now } })
+      .when(again)
+      .thenThrows('inventory_rejected');
+    // a removed item is gone: deleting it again is not_found
+    given(uploaded(item(1)), removed).when({ type: 'RemoveItem', data: { offerId: 'o1', itemId: 'i1', lowStockThreshold: 0, now } }).thenThrows('not_found');
+    expect(given(uploaded(item(1), item(2)), removed).state()).toMatchObject({ available: 1 });
+  });
+
+  it('removing an available item at the threshold emits stock_low; removing below it does not', () => {
+    const remove = (itemId: string) => ({ type: 'RemoveItem' as const, data: { offerId: 'o1', itemId, lowStockThreshold: 1, now } });
+    given(uploaded(item(1), item(2)))
+      .when(remove('i2'))
+      .then([
+        { type: 'InventoryItemRemoved', data: { offerId: 'o1', itemId: 'i2', at: now } },
+        { type: 'OfferStockLow', data: { offerId: 'o1', available: 1, threshold: 1, at: now } },
+      ]);
+    given(uploaded(item(1), item(2)), { type: 'InventoryItemRemoved', data: { offerId: 'o1', itemId: 'i2', at: now } })
+      .when(remove('i1'))
+      .then([{ type: 'InventoryItemRemoved', data: { offerId: 'o1', itemId: 'i1', at: now } }]);
+  });
+
+  it('a reservation of exactly what is available empties the stock and crosses a threshold of 0', () =>
+    given(uploaded(item(1), item(2)))
+      .when(reserve('oi1', 2, 0))
+      .then([
+        { type: 'InventoryReserved', data: { offerId: 'o1', orderId: 'ord1', orderItemId: 'oi1', itemIds: ['i1', 'i2'], expiresAt: '2026-01-05T10:15:00.000Z', at: now } },
+        { type: 'OfferStockLow', data: { offerId: 'o1', available: 0, threshold: 0, at: now } },
+      ]));
+
+  it('property: stock_low fires exactly when available goes from above the threshold to at or below it', () => {
+    fc.assert(
+      fc.property(fc.nat(50), fc.nat(50), fc.nat(50), (before, after, threshold) => {
+        const events = stockLowCrossing('o1', before, after, threshold, now);
+        expect(events).toEqual(before > threshold && after <= threshold ? [{ type: 'OfferStockLow', data: { offerId: 'o1', available: after, threshold, at: now } }] : []);
+      }),
+    );
+  });
+
+  it('property: counts always match the items, whatever sequence of uploads, reservations, deliveries, releases and removals', () => {
+    type Step = { kind: 'upload'; n: number } | { kind: 'reserve'; q: number } | { kind: 'deliver' } | { kind: 'release' } | { kind: 'remove'; pick: number };
+    const step: fc.Arbitrary<Step> = fc.oneof(
+      fc.record({ kind: fc.constant('upload' as const), n: fc.integer({ min: 1, max: 3 }) }),
+      fc.record({ kind: fc.constant('reserve' as const), q: fc.integer({ min: 1, max: 3 }) }),
+      fc.record({ kind: fc.constant('deliver' as const) }),
+      fc.record({ kind: fc.constant('release' as const) }),
+      fc.record({ kind: fc.constant('remove' as const), pick: fc.nat(20) }),
+    );
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 25 }), (steps) => {
+        let state = inventoryDecider.initialState;
+        let next = 0;
+        let orderItems = 0;
+        const run = (command: Parameters<typeof inventoryDecider.decide>[0]) => {
+          try {
+            for (const e of inventoryDecider.decide(command, state)) state = inventoryDecider.evolve(state, e);
+          } catch {
+            // refused commands change nothing
+          }
+        };
+        for (const s of steps) {
+          if (s.kind === 'upload') run({ type: 'UploadInventory', data: { offerId: 'o1', mode: 'strict', items: Array.from({ length: s.n }, () => item(next++)), rejected: [], now } });
+          if (s.kind === 'reserve') run(reserve(`oi${++orderItems}`, s.q));
+          if (s.kind === 'deliver') run({ type: 'DeliverReservation', data: { orderItemId: `oi${orderItems}`, now } });
+          if (s.kind === 'release') run({ type: 'ReleaseReservation', data: { orderItemId: `oi${orderItems}`, now } });
+          if (s.kind === 'remove') run({ type: 'RemoveItem', data: { offerId: 'o1', itemId: `i${s.pick}`, lowStockThreshold: 0, now } });
+          const statuses = [...state.items.values()].map((i) => i.status);
+          expect([state.available, state.reserved, state.delivered]).toEqual([
+            statuses.filter((x) => x === 'available').length,
+            statuses.filter((x) => x === 'reserved').length,
+            statuses.filter((x) => x === 'delivered').length,
+          ]);
+          // a key is never in two reservations that hold or delivered it
+          const held = [...state.reservations.values()].filter((r) => r.state !== 'released').flatMap((r) => r.itemIds);
+          expect(new Set(held).size).toBe(held.length);
+        }
+      }),
+    );
   });
 });

@@ -116,4 +116,96 @@ describe('Offer', () => {
     given(created('declared'))
       .when({ type: 'RotateFulfilmentSecret', data: { secretSealed: 'new', now, overlapMs: 24 * 3600_000 } })
       .then([{ type: 'FulfilmentSecretRotated', data: { offerId: 'o1', secretSealed: 'new', previousSecretSealed: 'sealed', previousValidUntil: later(24 * 60), at: now } }]));
+
+  it('a second create on the same stream is offer_exists; commands on no offer are not_found', () => {
+    const { data } = created('uploaded') as Extract<OfferEvent, { type: 'OfferCreated' }>;
+    given(created('uploaded')).when({ type: 'CreateOffer', data: { ...data, productSellable: true } }).thenThrows('offer_exists');
+    given().when({ type: 'ActivateOffer', data: { now } }).thenThrows('not_found');
+    given().when({ type: 'UpdateOffer', data: { changes: { price: 1 }, now } }).thenThrows('not_found');
+  });
+
+  it('records only the terms that change, and lists every declared-only field an uploaded offer was sent', () => {
+    given(created('uploaded'))
+      .when({ type: 'UpdateOffer', data: { changes: { price: 1000, externalRef: 'SKU-2', lowStockThreshold: 0 }, now: later(1) } })
+      .then([{ type: 'OfferUpdated', data: { offerId: 'o1', changes: { externalRef: 'SKU-2' }, at: later(1) } }]);
+    given(created('uploaded'))
+      .when({ type: 'UpdateOffer', data: { changes: { deliverySlaMinutes: 5, deliveryTime: 'soon', fulfilmentBaseUrl: 'https://x.example' }, now } })
+      .thenThrows('validation_failed', {
+        errors: [
+          { field: 'body.delivery_sla_minutes', message: 'only for declared offers' },
+          { field: 'body.delivery_time', message: 'only for declared offers' },
+          { field: 'body.fulfilment.base_url', message: 'only for declared offers' },
+        ],
+      });
+    const moved: OfferEvent = { type: 'OfferUpdated', data: { offerId: 'o1', changes: { fulfilmentBaseUrl: 'https://new.example', deliverySlaMinutes: 3 }, at: later(1) } };
+    given(created('declared'))
+      .when({ type: 'UpdateOffer', data: { changes: { fulfilmentBaseUrl: 'https://new.example', deliverySlaMinutes: 3, deliveryTime: 'within_10_minutes' }, now: later(1) } })
+      .then([moved]);
+    expect(given(created('declared'), moved).state()).toMatchObject({
+      terms: { ...terms, deliverySlaMinutes: 3 },
+      fulfilment: { baseUrl: 'https://new.example', secretSealed: 'sealed' },
+      updatedAt: later(1),
+    });
+  });
+
+  it('a declared offer whose probe did not run, or got no answer, is fulfilment_unreachable with the probe', () => {
+    given(created('declared')).when({ type: 'ActivateOffer', data: { now } }).thenThrows('fulfilment_unreachable', { probe: undefined });
+    const timedOut: ProbeResult = { ok: false, httpStatus: 0, latencyMs: 5000, checkedAt: now, error: 'no answer within 5000 ms' };
+    given(created('declared'))
+      .when({ type: 'ActivateOffer', data: { probe: timedOut, now } })
+      .thenThrows('fulfilment_unreachable', { probe: { ok: false, http_status: 0, latency_ms: 5000, checked_at: now, error: 'no answer within 5000 ms' } });
+    let detail = '';
+    try {
+      offerDecider.decide({ type: 'ActivateOffer', data: { probe: timedOut, now } }, given(created('declared')).state());
+    } catch (error) {
+      detail = (error as Error).message;
+    }
+    expect(detail).toBe('fulfilment_unreachable: GET /healthcheck failed after 5000 ms: no answer within 5000 ms');
+  });
+
+  it('reactivation after a health_exhausted deactivation restarts at 70 and clears the cooldown', () => {
+    const cooling: OfferEvent = { type: 'OfferCooldownStarted', data: { offerId: 'o1', until: later(120), since: now, reason: 'missed_window', at: now } };
+    const exhausted: OfferEvent = { type: 'OfferDeactivated', data: { offerId: 'o1', reason: 'health_exhausted', at: later(24 * 60) } };
+    const again = { ...ok, checkedAt: later(25 * 60) };
+    const history = [created('declared'), activated(), { type: 'OfferHealthChanged', data: { offerId: 'o1', health: 30, delta: -70, reason: 'call_failure', at: now } } as OfferEvent, cooling, exhausted];
+    expect(given(...history).state()).toMatchObject({ status: 'inactive', health: 30, cooldownUntil: later(120) });
+    given(...history)
+      .when({ type: 'ActivateOffer', data: { probe: again, now: later(25 * 60) } })
+      .then([
+        { type: 'FulfilmentChecked', data: { offerId: 'o1', probe: again, at: later(25 * 60) } },
+        { type: 'OfferActivated', data: { offerId: 'o1', health: 70, at: later(25 * 60) } },
+      ]);
+    expect(given(...history, activated(70, later(25 * 60))).state()).toMatchObject({ status: 'active', health: 70, cooldownUntil: null, cooldownSince: null, activatedAt: later(25 * 60) });
+  });
+
+  it('deactivating a draft or an inactive offer records nothing; an active one leaves active with the reason given', () => {
+    given(created('uploaded')).when({ type: 'DeactivateOffer', data: { reason: 'supplier_request', now } }).then([]);
+    given(created('uploaded'), activated())
+      .when({ type: 'DeactivateOffer', data: { reason: 'supplier_request', now: later(1) } })
+      .then([{ type: 'OfferDeactivated', data: { offerId: 'o1', reason: 'supplier_request', at: later(1) } }]);
+  });
+
+  it('a check records the probe on a declared offer in any status; uploaded offers have nothing to check or rotate', () => {
+    given(created('declared')).when({ type: 'RecordHealthcheck', data: { probe: down, now } }).then([{ type: 'FulfilmentChecked', data: { offerId: 'o1', probe: down, at: now } }]);
+    expect(given(created('declared'), { type: 'FulfilmentChecked', data: { offerId: 'o1', probe: down, at: now } }).state()?.fulfilment).toMatchObject({
+      lastHealthcheckAt: now,
+      lastHealthcheckOk: false,
+    });
+    given(created('uploaded')).when({ type: 'RecordHealthcheck', data: { probe: ok, now } }).thenThrows('stock_mode_mismatch');
+    given(created('uploaded')).when({ type: 'RotateFulfilmentSecret', data: { secretSealed: 'x', now, overlapMs: 1 } }).thenThrows('stock_mode_mismatch');
+  });
+
+  it('a second rotation keeps the secret it replaces, not the one before', () => {
+    const first: OfferEvent = { type: 'FulfilmentSecretRotated', data: { offerId: 'o1', secretSealed: 'second', previousSecretSealed: 'sealed', previousValidUntil: later(24 * 60), at: now } };
+    given(created('declared'), first)
+      .when({ type: 'RotateFulfilmentSecret', data: { secretSealed: 'third', now: later(60), overlapMs: 24 * 3600_000 } })
+      .then([{ type: 'FulfilmentSecretRotated', data: { offerId: 'o1', secretSealed: 'third', previousSecretSealed: 'second', previousValidUntil: later(25 * 60), at: later(60) } }]);
+  });
+
+  it('declared stock: any count of 0 or more, recorded when it changes', () => {
+    given(created('declared'))
+      .when({ type: 'SetDeclaredStock', data: { declaredStock: 0, now } })
+      .then([{ type: 'DeclaredStockSet', data: { offerId: 'o1', declaredStock: 0, at: now } }]);
+    expect(given(created('declared'), { type: 'DeclaredStockSet', data: { offerId: 'o1', declaredStock: 0, at: now } }).state()?.declaredStock).toBe(0);
+  });
 });
