@@ -58,6 +58,9 @@ export const rerouteItem = async (
 ): Promise<OrderItem | null> => {
   const { state: order } = await load(deps.store, `order-${orderId}`, orderDecider, deps.states);
   if (!order) return null;
+  // rerouted already (this step ran before and crashed before it was done): nothing to do
+  const replacement = order.items.find((i) => i.replacesItemId === cancelled.orderItemId);
+  if (replacement) return replacement;
   const tried = new Set(order.items.filter((i) => i.productId === cancelled.productId).map((i) => i.supplierId));
   for (const offerId of await rank(cancelled.productId)) {
     const { state: offer } = await load(deps.store, offerStream(offerId), offerDecider, deps.states);

@@ -24,6 +24,8 @@ export interface OrderItem {
   deliveredAt: string | null;
   /** Declared stock: when POST /orders was first accepted; the allocation window runs from it. */
   supplierOrderedAt?: string | null;
+  /** Rerouting: the cancelled item this one replaces (an item is replaced once). */
+  replacesItemId?: string;
   /** Top-up: the validated operation (only the latest one is ever executed). */
   topup?: { operationId: string; accountLabel: string; formFields: Record<string, string>; validatedAt: string; receiptRef: string | null } | null;
 }
@@ -148,7 +150,7 @@ export const orderDecider: Decider<OrderState | null, OrderCommand, OrderEvent> 
       case 'OrderItemCancelled':
         return withItem(state, event.data.orderItemId, (i) => ({ ...i, status: 'cancelled' }), at);
       case 'OrderItemRerouted':
-        return { ...state, items: [...state.items, event.data.item], updatedAt: at };
+        return { ...state, items: [...state.items, { ...event.data.item, replacesItemId: event.data.replacesItemId }], updatedAt: at };
       case 'OrderCancelled':
         return { ...state, status: 'cancelled', updatedAt: at };
       case 'OrderItemTopupRevalidated':
@@ -248,7 +250,8 @@ export const orderDecider: Decider<OrderState | null, OrderCommand, OrderEvent> 
       }
       case 'RerouteItem': {
         const { replacesItemId, item, now } = command.data;
-        if (state.items.some((i) => i.orderItemId === item.orderItemId)) return [];
+        // a retried reroute (a crash before its timer was done) never adds a second replacement
+        if (state.items.some((i) => i.orderItemId === item.orderItemId || i.replacesItemId === replacesItemId)) return [];
         const replaced = findItem(state, replacesItemId);
         if (replaced.status !== 'cancelled') throw new DomainError('invalid_state', `item ${replacesItemId} is ${replaced.status}`);
         const { gross, commission, net } = itemAmounts(item.unitPrice, item.quantity);

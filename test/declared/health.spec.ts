@@ -25,19 +25,19 @@ describe('healthchecks, offer health and cooldowns', () => {
     const t0 = calls(s.kit, 'GET /healthcheck')[0]!.at; // the inline check at activation
     const checks = () => secondsAfter(t0, calls(s.kit, 'GET /healthcheck'));
     const at = (seconds: number) => t0 + seconds * 1000;
-    /** Moves the clock to t0 + seconds in steps of `step`, so every due check runs on time. */
+    /** Moves the clock to t0 + seconds in steps of `step` (the cadence), so every due check runs on time. */
     const until = async (seconds: number, step: number) => {
       while (w.svc.clock.now().getTime() < at(seconds)) await w.svc.advance(Math.min(step, (at(seconds) - w.svc.clock.now().getTime()) / 1000));
     };
 
-    await until(600, 60);
+    await until(600, 300);
     expect(checks()).toEqual([0, 300, 600]);
     expect((await w.offer(s)).fulfilment).toMatchObject({ last_healthcheck_at: iso(at(600)), last_healthcheck_ok: true });
 
     s.kit.faults.set('GET /healthcheck', { kind: 'status', status: 503 });
     const scores: number[] = [];
     for (let t = 900; t <= 2400; t += 300) {
-      await until(t, 60);
+      await until(t, 300);
       scores.push((await w.health(s)).score);
     }
     expect(scores).toEqual([90, 80, 70, 60, 50, 40]);
@@ -48,7 +48,7 @@ describe('healthchecks, offer health and cooldowns', () => {
     expect(calls(s.kit, 'POST /reservations')).toEqual([]);
 
     // in cooldown: every 10 minutes, failures cost nothing more
-    await until(9000, 60);
+    await until(9000, 600);
     expect(checks().filter((t) => t > 2400)).toEqual([3000, 3600, 4200, 4800, 5400, 6000, 6600, 7200, 7800, 8400, 9000]);
     expect((await w.health(s)).score).toBe(40);
     // the cooldown ends at 9600 with a failing check: extended by 2 hours
@@ -61,7 +61,7 @@ describe('healthchecks, offer health and cooldowns', () => {
     expect((await w.health(s)).cooldown_until).toBe(iso(at(16800)));
     await until(16800, 600);
     expect(await w.health(s)).toEqual({ score: 70, routing_eligible: true, cooldown_until: null });
-    await until(17400, 60);
+    await until(17400, 300);
     expect(checks().filter((t) => t >= 16200)).toEqual([16200, 16800, 17100, 17400]);
     const sold = await w.place(product);
     expect(sold.items[0].offer_id).toBe(s.offerId);
@@ -70,8 +70,9 @@ describe('healthchecks, offer health and cooldowns', () => {
     s.kit.faults.set('GET /healthcheck', { kind: 'status', status: 503 });
     await until(18300, 300);
     expect(await w.health(s)).toEqual({ score: 40, routing_eligible: false, cooldown_until: iso(at(18300 + 7200)) });
-    // extended every 2 hours; 24 hours after the cooldown began the offer is deactivated
-    await until(18300 + 24 * 3600 - 600, 600);
+    // extended every 2 hours (jumping from one end of the cooldown to the next); 24 hours
+    // after the cooldown began the offer is deactivated
+    await until(18300 + 24 * 3600 - 600, 7200);
     expect((await w.offer(s)).status).toBe('active');
     expect((await w.health(s)).cooldown_until).toBe(iso(at(18300 + 24 * 3600)));
     await until(18300 + 24 * 3600, 600);
