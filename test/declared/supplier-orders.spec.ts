@@ -47,6 +47,20 @@ describe('POST /orders', () => {
     expect(sales).toEqual([{ type: 'sale', order_item_id: item.id }]);
   });
 
+  it('POST /sandbox/orders on a declared offer runs the same contract against the supplier systems', async () => {
+    const s = await w.seller(await w.gameKey(), 800, { stock: { '*': ['SBX-1'] } });
+    const res = await s.api.post('/sandbox/orders', { offer_id: s.offerId, quantity: 1, buyer_country: 'DE' });
+    expect([res.status, res.body.status, res.body.items[0].fulfilment.source]).toEqual([201, 'placed', 'declared']);
+    await w.svc.drain();
+    expect((await s.api.get(`/orders/${res.body.id}`)).body.status).toBe('completed');
+    expect(s.kit.received.filter((r) => r.route !== 'GET /healthcheck').map((r) => `${r.route} ${r.status}`)).toEqual([
+      'POST /reservations 201',
+      'POST /orders 201',
+      'GET /orders/:id/items 200',
+    ]);
+    expect((await w.keys(res.body.id))[0].keys.map((k: any) => k.value)).toEqual(['SBX-1']);
+  });
+
   it('three attempts 5 s apart (503, timeout, then 201); the allocation window counts from the first attempt', async () => {
     const product = await w.gameKey();
     const s = await w.seller(product, 1000, { manualAllocation: true });
