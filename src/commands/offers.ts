@@ -78,6 +78,9 @@ export const createOffer = async (deps: CommandDeps, supplierId: string, input: 
   if (!product) throw badField('body.product_id', `no product ${input.productId}`);
   // refused before the slot is claimed, so a refusal leaves nothing behind (the decider judges it too)
   if (product.status !== 'sellable') throw new DomainError('product_not_sellable', `product ${input.productId} is not sellable`);
+  // a top-up is validated and executed by the supplier: there are no keys to upload for it
+  if (product.type === 'topup' && input.stockMode === 'uploaded')
+    throw badField('body.stock_mode', 'top-up products take declared offers (the supplier hosts validate and execute)');
 
   // claim the (supplier, product) slot first; a claim whose offer never got written (a
   // crash between the two appends) is taken over by the next create

@@ -156,6 +156,19 @@ describe('POST /offers', () => {
     expect((await api.get('/offers')).body.data).toEqual([]);
   });
 
+  it('a top-up product takes declared offers only: there are no keys to upload for a top-up', async () => {
+    const { api } = await svc.newSupplier();
+    const topup = await svc.newProduct({ name: 'Gems', type: 'topup', form_fields: [{ key: 'user_id', label: 'User', type: 'text', required: true }] });
+    const uploaded = await api.post('/offers', { product_id: topup.id, stock_mode: 'uploaded', price: eur(500), external_ref: 'G' });
+    expect(uploaded.status).toBe(422);
+    expect(uploaded.body).toMatchObject({
+      code: 'validation_failed',
+      errors: [{ field: 'body.stock_mode', message: 'top-up products take declared offers (the supplier hosts validate and execute)' }],
+    });
+    const declared = await api.post('/offers', { product_id: topup.id, stock_mode: 'declared', price: eur(500), external_ref: 'G', fulfilment: { base_url: fulfilment.url } });
+    expect(declared.status).toBe(201);
+  });
+
   it('one offer per product per supplier: a second create is 409 offer_exists, whatever its stock mode', async () => {
     const { api } = await svc.newSupplier();
     const other = await svc.newSupplier('Other');
