@@ -53,6 +53,8 @@ export const registerFeeRoutes = (app: FastifyInstance, services: Services) => {
       config: { limitClass: 'simulate' },
       schema: {
         summary: 'What a unit sold at this price earns, and where it would rank',
+        description:
+          "gross, commission and net per the fee schedule; rank (1 = routed first) and would_be_selected by the routing rule against the other suppliers' eligible offers, the caller's own offer taking the simulated price (an inactive one at health 70). Errors: 404 not_found (product); 422 validation_failed.",
         tags: ['fees'],
         body: z.object({ product_id: z.string().min(1).max(100), price: PriceInput }).strict(),
         response: { 200: Simulation, ...problems(404) },

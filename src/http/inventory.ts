@@ -59,7 +59,7 @@ export const registerInventoryRoutes = (app: FastifyInstance, services: Services
       schema: {
         summary: 'Upload keys or files to an uploaded offer',
         description:
-          'strict (default): any invalid item rejects the whole batch with 422 inventory_rejected listing every bad item, nothing stored. partial: valid items are stored, invalid ones listed in rejected. A key already in the offer\'s stock, or twice in one batch, is rejected.',
+          "strict (default): any invalid item rejects the whole batch with 422 inventory_rejected listing every bad item ({index, code, message}), nothing stored. partial: valid items are stored, invalid ones listed in rejected. A key already in the offer's stock (available, reserved, delivered or invalidated), or twice in one batch, is rejected. Item codes: invalid_item, invalid_kind, invalid_value, invalid_file_name, unsupported_content_type, invalid_base64, file_too_large, content_mismatch, duplicate_key, duplicate_in_batch. Errors: 404 not_found; 409 stock_mode_mismatch (a declared offer); 413 payload_too_large; 422 inventory_rejected; 422 validation_failed (more than 1,000 items, none, an unknown mode).",
         tags,
         params: Params,
         body: z
@@ -88,6 +88,7 @@ export const registerInventoryRoutes = (app: FastifyInstance, services: Services
     {
       schema: {
         summary: 'List an offer\'s inventory items (never their values)',
+        description: 'Errors: 404 not_found; 422 validation_failed (status filter, limit, cursor).',
         tags,
         params: Params,
         querystring: z.object({ status: z.enum(['available', 'reserved', 'delivered', 'invalidated']).optional(), ...pageQuery }),
@@ -132,6 +133,7 @@ export const registerInventoryRoutes = (app: FastifyInstance, services: Services
       config: { idempotent: true },
       schema: {
         summary: 'Take back an available item',
+        description: 'Errors: 404 not_found (no such item in this offer); 409 invalid_state (the item is reserved, delivered or invalidated).',
         tags,
         params: Params.extend({ item_id: z.string().min(1).max(100) }),
         response: { 200: z.object({ item_id: z.string(), status: z.literal('removed'), stock_available: z.number().int() }), ...problems(404, 409) },

@@ -83,7 +83,8 @@ export const registerOfferRoutes = (app: FastifyInstance, services: Services) =>
       config: { idempotent: true },
       schema: {
         summary: 'Create an offer (draft) on a sellable product',
-        description: 'One offer per product per supplier (409 offer_exists). A declared offer\'s answer carries fulfilment.secret once.',
+        description:
+          "One offer per product per supplier. A declared offer's answer carries fulfilment.secret (svcsec_ + 32 lowercase hex) once. Errors: 409 offer_exists; 422 product_not_sellable; 422 validation_failed (fulfilment, declared_stock or declared-only terms on an uploaded offer, an uploaded offer on a top-up product, a declared offer without fulfilment, a base_url the service may not call, an unknown product).",
         tags,
         body: CreateOfferBody,
         response: { 201: Offer, ...problems(409) },
@@ -142,7 +143,15 @@ export const registerOfferRoutes = (app: FastifyInstance, services: Services) =>
 
   api.get(
     '/offers/:offer_id',
-    { schema: { summary: 'One of your offers', tags, params: OfferParams, response: { 200: Offer, ...problems(404) } } },
+    {
+      schema: {
+        summary: 'One of your offers',
+        description: "Errors: 404 not_found (also for another supplier's offer).",
+        tags,
+        params: OfferParams,
+        response: { 200: Offer, ...problems(404) },
+      },
+    },
     async (req) => {
       const row = await services.db
         .selectFrom('offers')
@@ -162,7 +171,8 @@ export const registerOfferRoutes = (app: FastifyInstance, services: Services) =>
       config: { idempotent: true },
       schema: {
         summary: 'Change an offer',
-        description: 'price, external_ref, low_stock_threshold; for declared offers also delivery_sla_minutes, delivery_time and fulfilment.base_url. Any other field is a 422.',
+        description:
+          'price, external_ref, low_stock_threshold; for declared offers also delivery_sla_minutes, delivery_time and fulfilment.base_url. Errors: 404 not_found; 422 validation_failed (any other field, or a declared-only field on an uploaded offer).',
         tags,
         params: OfferParams,
         body: PatchOfferBody,
@@ -187,7 +197,14 @@ export const registerOfferRoutes = (app: FastifyInstance, services: Services) =>
     '/offers/:offer_id/price',
     {
       config: { idempotent: true, limitClass: 'sync' },
-      schema: { summary: 'Change the price', tags, params: OfferParams, body: z.object({ price: PriceInput }).strict(), response: { 200: Offer, ...problems(404) } },
+      schema: {
+        summary: 'Change the price (rate-limit class sync)',
+        description: 'Errors: 404 not_found; 422 validation_failed.',
+        tags,
+        params: OfferParams,
+        body: z.object({ price: PriceInput }).strict(),
+        response: { 200: Offer, ...problems(404) },
+      },
     },
     async (req) =>
       answer(await updateOffer(deps, supplierOf(req).supplierId, req.params.offer_id, { price: req.body.price.amount }, callerOf(req))),
@@ -199,7 +216,8 @@ export const registerOfferRoutes = (app: FastifyInstance, services: Services) =>
       config: { idempotent: true },
       schema: {
         summary: 'Activate an offer',
-        description: 'Uploaded offers activate even with zero stock (unroutable until stock exists). Declared offers pass an inline healthcheck first (422 fulfilment_unreachable otherwise, nothing changes). Reactivation restarts health at 70.',
+        description:
+          'Uploaded offers activate even with zero stock (unroutable until stock exists). Declared offers pass an inline healthcheck first (GET {base_url}/healthcheck, 5 s). Reactivation restarts health at 70. Errors: 404 not_found; 422 fulfilment_unreachable (the probe result in detail and in probe; nothing changes).',
         tags,
         params: OfferParams,
         response: { 200: Offer, ...problems(404) },
@@ -214,6 +232,7 @@ export const registerOfferRoutes = (app: FastifyInstance, services: Services) =>
       config: { idempotent: true },
       schema: {
         summary: 'Take an offer out of routing (leaves active; offer.deactivated with reason supplier_request)',
+        description: 'An offer that is not active stays as it is. Errors: 404 not_found.',
         tags,
         params: OfferParams,
         response: { 200: Offer, ...problems(404) },
@@ -227,7 +246,8 @@ export const registerOfferRoutes = (app: FastifyInstance, services: Services) =>
     {
       config: { idempotent: true, limitClass: 'sync' },
       schema: {
-        summary: 'Declare stock (declared offers; 0 keeps the offer active and unroutable)',
+        summary: 'Declare stock (declared offers; 0 keeps the offer active and unroutable; rate-limit class sync)',
+        description: 'Errors: 404 not_found; 409 stock_mode_mismatch (an uploaded offer); 422 validation_failed.',
         tags,
         params: OfferParams,
         body: z.object({ declared_stock: z.number().int().min(0).max(1_000_000) }).strict(),
@@ -245,7 +265,8 @@ export const registerOfferRoutes = (app: FastifyInstance, services: Services) =>
     {
       config: { idempotent: true, limitClass: 'test' },
       schema: {
-        summary: 'Probe the fulfilment healthcheck now (200 means the check ran; read status)',
+        summary: 'Probe the fulfilment healthcheck now (200 means the check ran; read status; rate-limit class test)',
+        description: 'Records last_healthcheck_at and last_healthcheck_ok. Errors: 404 not_found; 409 stock_mode_mismatch (an uploaded offer).',
         tags,
         params: OfferParams,
         response: { 200: FulfilmentCheck, ...problems(404, 409) },
@@ -269,6 +290,7 @@ export const registerOfferRoutes = (app: FastifyInstance, services: Services) =>
       config: { idempotent: true },
       schema: {
         summary: 'Rotate the fulfilment secret; for 24 hours calls carry a second v1= signature made with the old one',
+        description: 'The answer carries the new fulfilment.secret once. Errors: 404 not_found; 409 stock_mode_mismatch (an uploaded offer).',
         tags,
         params: OfferParams,
         response: { 200: Offer, ...problems(404, 409) },
