@@ -120,6 +120,7 @@ export const buildHttpApp = async (services: Services, logger: Logger): Promise<
   registerErrorHandling(app);
   access.register(app);
   registerIdempotency(app, {
+    secretBox: services.secretBox,
     db: services.db,
     clock: services.clock,
     scopeOf: (req: FastifyRequest) => (req.principal.kind === 'supplier' ? `supplier:${req.principal.supplierId}` : req.principal.kind),

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.js';
+import type { SecretBox } from '../crypto/secret-box.js';
 import type { Database } from '../db/schema.js';
 import { HttpProblem } from './problem.js';
 
@@ -28,7 +29,10 @@ const fingerprint = (req: FastifyRequest) =>
  * the same key with another body gets 422. Keys belong to the caller and live 24 hours.
  * A 5xx answer is not stored, so the retry runs the operation again.
  */
-export const registerIdempotency = (app: FastifyInstance, deps: { db: Kysely<Database>; clock: Clock; scopeOf: (req: FastifyRequest) => string }) => {
+export const registerIdempotency = (
+  app: FastifyInstance,
+  deps: { db: Kysely<Database>; clock: Clock; secretBox: SecretBox; scopeOf: (req: FastifyRequest) => string },
+) => {
   const { db, clock } = deps;
 
   const keyOf = (req: FastifyRequest): string | undefined => {
@@ -80,7 +84,7 @@ export const registerIdempotency = (app: FastifyInstance, deps: { db: Kysely<Dat
         .code(stored.response_status!)
         .headers(headers)
         .header('idempotent-replay', 'true')
-        .send(stored.response_body ?? '');
+        .send(stored.response_body ? deps.secretBox.open(stored.response_body) : '');
     }
     throw new HttpProblem('idempotency_key_in_use', 'this Idempotency-Key is changing hands; retry later');
   });
@@ -105,7 +109,8 @@ export const registerIdempotency = (app: FastifyInstance, deps: { db: Kysely<Dat
         state: 'done',
         response_status: reply.statusCode,
         response_headers: JSON.stringify(headers),
-        response_body: typeof payload === 'string' ? payload : payload == null ? '' : String(payload),
+        // answers carry secrets shown once (tokens, signing secrets): kept sealed, like every stored secret
+        response_body: deps.secretBox.seal(typeof payload === 'string' ? payload : payload == null ? '' : String(payload)),
       })
       .where('scope', '=', claim.scope)
       .where('key', '=', claim.key)

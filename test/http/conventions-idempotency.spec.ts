@@ -212,3 +212,18 @@ describe('Idempotency-Key', () => {
     expect(svc.logs.filter((l: any) => l.level >= 50 || (l.res?.statusCode ?? 0) >= 500)).toEqual([]);
   });
 });
+
+describe('stored answers', () => {
+  it('keep the secrets they show once sealed at rest', async () => {
+    const svc = await startTestService();
+    try {
+      const created = await svc.operator.post('/suppliers', { name: 'Sealed' }, { headers: { 'idempotency-key': 'sealed-1' } });
+      const again = await svc.operator.post('/suppliers', { name: 'Sealed' }, { headers: { 'idempotency-key': 'sealed-1' } });
+      expect(again.body.token).toBe(created.body.token);
+      const rows = JSON.stringify(await svc.services.db.selectFrom('idempotency_keys').selectAll().execute());
+      expect(rows).not.toContain(created.body.token);
+    } finally {
+      await svc.stop();
+    }
+  });
+});
