@@ -66,3 +66,34 @@ export const eventually = async <T>(what: string, probe: () => Promise<T | undef
     await new Promise((r) => setTimeout(r, 100));
   }
 };
+
+/** The service as a real process (`npm start`), on a given database, with the test clock. */
+export const spawnService = async (options: { databaseUrl: string; dataDir: string; operatorToken: string; secretKey: string }) => {
+  const { spawn } = await import('node:child_process');
+  const { freePort } = await import('../../src/db/embedded.js');
+  const port = await freePort();
+  const env: Record<string, string> = { ...(process.env as Record<string, string>) };
+  for (const name of ['SVC_FAULT_KILL_AT', 'SVC_ENV', 'SVC_EVENT_STORE']) delete env[name];
+  Object.assign(env, {
+    DATABASE_URL: options.databaseUrl,
+    PORT: String(port),
+    SVC_DATA_DIR: options.dataDir,
+    SVC_OPERATOR_TOKEN: options.operatorToken,
+    SVC_SECRET_KEY: options.secretKey,
+    // a retry waits out a dead owner's lease by moving this clock, not by sleeping
+    SVC_TEST_CLOCK: '1',
+    LOG_LEVEL: 'warn',
+  });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout!.on('data', (c) => (out += String(c)));
+  child.stderr!.on('data', (c) => (out += String(c)));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const m = /^base_url=(.*)$/m.exec(out);
+    if (m) return { child, exited, baseUrl: m[1]!, origin: m[1]!.replace(/\/api\/v1$/, ''), output: () => out };
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`service did not start:\n${out}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+};
