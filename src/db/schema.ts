@@ -41,6 +41,12 @@ export interface IdempotencyKeyTable {
   response_body: string | null;
   created_at: Timestamp;
   expires_at: Timestamp;
+  /** The operation's identity (an order's id), recorded before its first effect. */
+  operation_id: string | null;
+  /** The request currently running the operation. */
+  owner: string | null;
+  /** While in flight: the owner renews this; past it, a retry may take the key over. */
+  lease_until: Timestamp | null;
 }
 
 export interface SupplierTable {

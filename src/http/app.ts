@@ -121,6 +121,7 @@ export const buildHttpApp = async (services: Services, logger: Logger): Promise<
   access.register(app);
   registerIdempotency(app, {
     secretBox: services.secretBox,
+    secretKey: services.commands.secretKey,
     db: services.db,
     clock: services.clock,
     scopeOf: (req: FastifyRequest) => (req.principal.kind === 'supplier' ? `supplier:${req.principal.supplierId}` : req.principal.kind),
