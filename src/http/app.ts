@@ -113,7 +113,12 @@ export const buildHttpApp = async (services: Services, logger: Logger): Promise<
       );
     json(req, text, done);
   });
-  app.setValidatorCompiler(validatorCompiler);
+  // fastify hands a missing body to the validator as null; it is no body, so a body schema
+  // with defaults (test-fire's `event`) applies them instead of refusing "received null"
+  app.setValidatorCompiler((route) => {
+    const validate = validatorCompiler(route as Parameters<typeof validatorCompiler>[0]);
+    return route.httpPart === 'body' ? (data: unknown) => validate(data === null ? undefined : data) : validate;
+  });
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('principal', null as never);
   app.addHook('onRequest', async (req, reply) => {
