@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import pino, { type Logger } from 'pino';
-import { Agent } from 'undici';
 import { type Clock, OffsetClock, systemClock } from './clock.js';
 import type { CommandDeps } from './commands/context.js';
 import { StreamStates } from './commands/handle.js';
@@ -103,9 +102,8 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
     db: db.kysely,
     secretBox,
     secretKey: options.secretKey,
-    targets: { allowPrivate: config.allowPrivateTargets },
+    targets: { allowPrivate: config.allowPrivateTargets, ...(options.trustedCa && { ca: options.trustedCa }) },
     timeouts: { ...specTimeouts, ...options.supplierTimeouts },
-    ...(options.trustedCa && { dispatcher: new Agent({ connect: { ca: options.trustedCa } }) }),
   };
   let ready = false;
 

@@ -7,6 +7,8 @@ import { newId } from '../ids.js';
 import type { Services } from '../service.js';
 import { answerFrameworkError, registerErrorHandling } from './errors.js';
 import { registerIdempotency } from './idempotency.js';
+import { decodeUtf8, exceedsDepth, MAX_JSON_DEPTH, registerInputSafety } from './input-safety.js';
+import { HttpProblem } from './problem.js';
 import type { LimitClass } from './limits.js';
 import { registerOperatorRoutes } from './operator/index.js';
 import type { Principal } from './principal.js';
@@ -96,10 +98,27 @@ export const buildHttpApp = async (services: Services, logger: Logger): Promise<
   // so a route without a body accepts it and a route with one names the missing body
   const json = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) =>
-    body === '' ? done(null, undefined) : json(req, body as string, done),
-  );
-  app.setValidatorCompiler(validatorCompiler);
+  // read as bytes: text that is not UTF-8 is refused rather than decoded with replacement
+  // characters, and nesting is capped before anything recursive walks the document
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (req, bytes, done) => {
+    const text = decodeUtf8(bytes as Buffer);
+    if (text === undefined) return done(new HttpProblem('malformed_json', 'the body is not valid UTF-8'), undefined);
+    if (text === '') return done(null, undefined);
+    if (exceedsDepth(text, MAX_JSON_DEPTH))
+      return done(
+        new HttpProblem('validation_failed', `body: nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels`, {
+          errors: [{ field: 'body', message: `must not nest arrays and objects deeper than ${MAX_JSON_DEPTH} levels` }],
+        }),
+        undefined,
+      );
+    json(req, text, done);
+  });
+  // fastify hands a missing body to the validator as null; it is no body, so a body schema
+  // with defaults (test-fire's `event`) applies them instead of refusing "received null"
+  app.setValidatorCompiler((route) => {
+    const validate = validatorCompiler(route as Parameters<typeof validatorCompiler>[0]);
+    return route.httpPart === 'body' ? (data: unknown) => validate(data === null ? undefined : data) : validate;
+  });
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('principal', null as never);
   app.addHook('onRequest', async (req, reply) => {
@@ -126,6 +145,7 @@ export const buildHttpApp = async (services: Services, logger: Logger): Promise<
     clock: services.clock,
     scopeOf: (req: FastifyRequest) => (req.principal.kind === 'supplier' ? `supplier:${req.principal.supplierId}` : req.principal.kind),
   });
+  registerInputSafety(app);
 
   await app.register(swagger, {
     openapi: {

@@ -2,7 +2,8 @@ import { request } from 'undici';
 import type { Clock } from '../clock.js';
 import { signatureHeader } from '../crypto/signature.js';
 import type { ProbeResult } from '../domain/offer.js';
-import { checkTarget, type TargetPolicy } from '../net/targets.js';
+import { outboundDispatcher, refusalOf } from '../net/pinned.js';
+import { checkTargetBeforeCall, type TargetPolicy } from '../net/targets.js';
 
 export const HEALTHCHECK_TIMEOUT_MS = 5000;
 export const FULFILMENT_USER_AGENT = 'service-fulfilment/1.0';
@@ -26,7 +27,7 @@ export const probeHealthcheck = async (
 ): Promise<ProbeResult> => {
   const url = joinPath(endpoint.baseUrl, '/healthcheck');
   const checkedAt = deps.clock.now().toISOString();
-  const target = await checkTarget(url, deps.policy);
+  const target = checkTargetBeforeCall(url, deps.policy);
   if (!target.ok) return { ok: false, httpStatus: 0, latencyMs: 0, checkedAt, error: `target refused: ${target.reason}` };
   const timestamp = String(deps.clock.now().getTime());
   const started = performance.now();
@@ -43,12 +44,15 @@ export const probeHealthcheck = async (
       headersTimeout: timeout,
       bodyTimeout: timeout,
       signal: AbortSignal.timeout(timeout),
+      dispatcher: outboundDispatcher(deps.policy),
     });
     await res.body.dump();
     const latencyMs = Math.round(performance.now() - started);
     return { ok: res.statusCode === 200, httpStatus: res.statusCode, latencyMs, checkedAt };
   } catch (error) {
     const latencyMs = Math.round(performance.now() - started);
+    const refusal = refusalOf(error);
+    if (refusal) return { ok: false, httpStatus: 0, latencyMs, checkedAt, error: `target refused: ${refusal}` };
     const timedOut = error instanceof Error && (error.name === 'TimeoutError' || /timeout/i.test(error.message));
     return { ok: false, httpStatus: 0, latencyMs, checkedAt, error: timedOut ? `no answer within ${timeout} ms` : 'connection failed' };
   }
