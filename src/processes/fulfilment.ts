@@ -1,3 +1,4 @@
+import { faultPoint } from '../faults.js';
 import type { Caller, CommandDeps } from '../commands/context.js';
 import { deliverDeclared, rerouteItem } from '../commands/declared-flow.js';
 import { orderFromSupplier, pollSupplierItems, recordOutcome, reserveDeclared, returnSupplierItems } from '../commands/declared.js';
@@ -83,6 +84,7 @@ export const registerFulfilmentTimers = (timers: Timers, deps: CommandDeps, rank
     const { order, item } = await itemOf(p.orderId, p.orderItemId);
     if (!item || item.status !== 'reserved' || item.supplierOrderedAt) return;
     const result = await orderFromSupplier(deps, order, item, p.firstAt, caller(t.kind, t.key));
+    faultPoint('after-supplier-call');
     if (result === 'accepted') return void (await timers.schedule('declared.poll', item.orderItemId, now(), { orderId: order.id }));
     if (result === 'expired' && !p.renewed) {
       const { state: offer } = await load(deps.store, offerStream(item.offerId), offerDecider, deps.states);
@@ -249,6 +251,7 @@ export const registerFulfilmentTimers = (timers: Timers, deps: CommandDeps, rank
     const { state: offer } = await load(deps.store, offerStream(t.key), offerDecider, deps.states);
     if (!offer || offer.stockMode !== 'declared' || offer.status !== 'active') return;
     const probe = await probeHealthcheck(endpointOf(deps, offer, now()), { clock: deps.clock, policy: deps.targets, timeoutMs: deps.timeouts.healthcheckMs });
+    faultPoint('after-supplier-call');
     const result = await execute(deps, offerStream(offer.id), offerDecider, (at): OfferCommand => ({ type: 'RecordScheduledHealthcheck', data: { probe, now: at } }), caller(t.kind, t.key));
     const after = result.state;
     if (!after || after.status !== 'active') return;

@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/schema.js';
+import { faultPoint } from '../faults.js';
 import { newId } from '../ids.js';
 
 export interface DueTimer<P = unknown> {
@@ -126,6 +127,7 @@ export class Timers {
     try {
       if (!handler) throw new Error(`no handler for timer kind ${timer.kind}`);
       const outcome = await handler(timer);
+      faultPoint('timer-after-run');
       if (outcome && 'runAgainAt' in outcome) {
         await mine(this.db.updateTable('timers').set({ due_at: outcome.runAgainAt, claimed_by: null, claimed_until: null, attempts: 0 })).execute();
       } else {
