@@ -99,7 +99,7 @@ export const registerFulfilmentTimers = (timers: Timers, deps: CommandDeps, rank
     }
     if (result === 'failed' && p.attempt < SCHEDULE.orderAttempts)
       return void (await orderItem({ ...p, attempt: p.attempt + 1 }, new Date(now().getTime() + SCHEDULE.orderRetryMs)));
-    await recordOutcome(deps, item.offerId, 'call_failure', caller(t.kind, t.key));
+    await recordOutcome(deps, item.offerId, 'call_failure', item.orderItemId, caller(t.kind, t.key));
     await cancel(order.id, item, result === 'expired' ? 'reservation_expired' : 'supplier_order_failed');
   });
 
@@ -123,7 +123,7 @@ export const registerFulfilmentTimers = (timers: Timers, deps: CommandDeps, rank
     const next = nextPollAt(orderedAt, now().getTime());
     if (next !== null) return { runAgainAt: new Date(next) };
     // the allocation window closed without items
-    await recordOutcome(deps, item.offerId, 'missed_window', caller(t.kind, t.key));
+    await recordOutcome(deps, item.offerId, 'missed_window', item.orderItemId, caller(t.kind, t.key));
     await cancel(orderId, item, 'missed_window');
   });
 
@@ -243,7 +243,7 @@ export const registerFulfilmentTimers = (timers: Timers, deps: CommandDeps, rank
     const { item } = await itemOf(orderId, t.key);
     if (!item) return;
     await refundOrder(deps, orderId, [item.orderItemId], caller(t.kind, t.key));
-    if (executeFailed) await recordOutcome(deps, item.offerId, 'topup_execute_failed', caller(t.kind, t.key));
+    if (executeFailed) await recordOutcome(deps, item.offerId, 'topup_execute_failed', item.orderItemId, caller(t.kind, t.key));
   });
 
   /** Healthchecks: every 5 minutes while active, every 10 in cooldown; the offer decides what a result means. */

@@ -221,6 +221,7 @@ export class Invariants {
       if (full === undefined) return `offer ${e.data.offerId}: health changed for ${e.data.reason}, not in the table`;
       if (Math.sign(e.data.delta) !== Math.sign(full) || Math.abs(e.data.delta) > Math.abs(full))
         return `offer ${e.data.offerId}: ${e.data.reason} moved health by ${e.data.delta}, the table says ${full}`;
+      if (e.data.reason === 'healthcheck_passed' && h > 70) return `offer ${e.data.offerId}: a passing healthcheck lifted health to ${h}, above 70`;
       if (e.data.outcomeId) {
         if (outcomes.has(`${e.data.offerId}:${e.data.outcomeId}`)) return `offer ${e.data.offerId}: outcome ${e.data.outcomeId} applied twice`;
         outcomes.add(`${e.data.offerId}:${e.data.outcomeId}`);
