@@ -59,7 +59,7 @@ export const validateTopup = async (
     }
   }
   if (outcome.kind === 'failure' || (outcome.kind === 'answer' && outcome.status >= 500))
-    await recordOutcome(deps, offer.id, 'topup_validate_failure', caller);
+    await recordOutcome(deps, offer.id, 'topup_validate_failure', operationId, caller);
   return { kind: 'unavailable' };
 };
 

@@ -102,7 +102,8 @@ export const registerOrderRoutes = (app: FastifyInstance, services: Services) =>
       config: { idempotent: true, limitClass: 'test' },
       schema: {
         summary: 'Run a test order through the whole pipeline against your own offer (sandbox only)',
-        description: 'Scenarios: paid (default), abandoned (placed, never paid, expires after 15 minutes), refunded (paid, then fully refunded), disputed (paid, then disputed).',
+        description:
+          'Scenarios: paid (default), abandoned (placed, never paid, expires after 15 minutes), refunded (paid, then fully refunded), disputed (paid, then disputed). On declared-stock and top-up offers the order is paid once the supplier delivered; refunded and disputed then apply by themselves.',
         tags: ['sandbox'],
         body: z
           .object({
@@ -139,10 +140,16 @@ export const registerOrderRoutes = (app: FastifyInstance, services: Services) =>
           caller,
         );
         if (scenario !== 'abandoned') order = await payOrder(deps, order.id, caller);
-        if (scenario === 'refunded') order = await refundOrder(deps, order.id, undefined, caller);
-        // a run after a takeover (the first run's process died) disputes once, not twice
-        if (scenario === 'disputed' && !(await deps.store.readStream(orderStream(order.id))).some((e) => e.type === 'OrderDisputed'))
-          order = await disputeOrder(deps, order.id, undefined, 'sandbox scenario', caller);
+        if (scenario === 'refunded' || scenario === 'disputed') {
+          // keys from uploaded stock are paid by now; declared stock and top-ups are paid
+          // once the supplier delivered: the scenario then applies by itself (processes/sandbox.ts)
+          const settled = order.paidAt !== null && order.items.every((i) => i.status !== 'reserved');
+          if (!settled) await services.timers.schedule('sandbox.scenario', order.id, deps.clock.now(), { scenario });
+          else if (scenario === 'refunded') order = await refundOrder(deps, order.id, undefined, caller);
+          // a run after a takeover (the first run's process died) disputes once, not twice
+          else if (!(await deps.store.readStream(orderStream(order.id))).some((e) => e.type === 'OrderDisputed'))
+            order = await disputeOrder(deps, order.id, undefined, 'sandbox scenario', caller);
+        }
         return order;
       });
       return reply.code(201).send(orderFromState(order, supplierId));

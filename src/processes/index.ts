@@ -3,6 +3,7 @@ import type { Projector } from '../projections/projector.js';
 import { fulfilmentProcess, registerFulfilmentTimers } from './fulfilment.js';
 import { orderProcess, registerOrderTimers } from './orders.js';
 import type { Timers } from './timers.js';
+import { registerSandboxTimers } from './sandbox.js';
 import { registerWebhookTimers, webhookProcess } from './webhooks.js';
 import type { ProjectionRunner } from '../projections/runner.js';
 
@@ -19,4 +20,5 @@ export const registerProcessTimers = (
   registerOrderTimers(timers, deps);
   registerFulfilmentTimers(timers, deps, rank);
   registerWebhookTimers(timers, deps, projections);
+  registerSandboxTimers(timers, deps);
 };

@@ -1,3 +1,4 @@
+import { faultPoint } from '../faults.js';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../db/schema.js';
@@ -106,6 +107,7 @@ export class ProjectionRunner {
       const fresh = events.filter((e) => comparePositions(e.position, current) > 0);
       if (fresh.length === 0) return;
       for (const e of fresh) await applyEvent(p, trx, e);
+      faultPoint('projector-batch');
       await writeCheckpoint(trx, p.name, last, p.version, this.now());
     });
     this.positions.set(p.name, last);
