@@ -107,7 +107,7 @@ export const isAfter = (p: Position, after: Position): boolean => comparePositio
 export const isSystemEvent = (streamId: string, type: string): boolean => streamId.startsWith('$') || type.startsWith('$');
 
 // ---------------------------------------------------------------------------------------
-// Errors and connection strings.
+// Errors.
 // ---------------------------------------------------------------------------------------
 
 /** KurrentDB's WrongExpectedVersionError as the port's WrongExpectedRevision; other errors as they are. */
@@ -129,14 +129,3 @@ export const isTransient = (error: unknown): boolean => {
   if (e.code === 1 || e.code === 4 || e.code === 14) return true;
   return typeof e.message === 'string' && /UNAVAILABLE|ECONNREFUSED|ECONNRESET|socket hang up/i.test(e.message);
 };
-
-/**
- * The connection string as the client wants it (`esdb://` is the old name of
- * `kurrentdb://` and makes the client warn on every start).
- */
-export const normalizeConnectionString = (url: string): string => url.replace(/^esdb(\+discover)?:\/\//i, (_m, d: string | undefined) => `kurrentdb${d ?? ''}://`);
-
-/** The address for messages: the connection string without user name and password. */
-export const describeAddress = (url: string): string => url.replace(/^([a-z+]+:\/\/)[^@/]*@/i, '$1');
-
-export const isConnectionString = (url: string): boolean => /^(esdb|kurrentdb|kurrent|kdb)(\+discover)?:\/\/[^/?]+/i.test(url);

@@ -9,14 +9,13 @@ import {
   StreamNotFoundError,
 } from '@kurrent/kurrentdb-client';
 import { newId } from '../ids.js';
+import { describeAddress, normalizeConnectionString } from './kurrentdb-address.js';
 import {
   actualRevision,
-  describeAddress,
   fromStored,
   isAfter,
   isSystemEvent,
   isTransient,
-  normalizeConnectionString,
   toReadPosition,
   toStored,
   toPortError,
@@ -110,7 +109,9 @@ export class KurrentDbEventStore implements EventStore {
       return store;
     } catch (error) {
       await store.close().catch(() => undefined);
-      throw new EventStoreUnreachable(`KurrentDB at ${describeAddress(url)} cannot be reached: ${(error as Error).message || (error as Error).name}`);
+      const e = error as Error;
+      const why = e.message ? `${e.name}: ${e.message}` : e.name;
+      throw new EventStoreUnreachable(`KurrentDB at ${describeAddress(url)} cannot be reached (${why}); check SVC_KURRENTDB_URL and that the node is up`);
     }
   }
 

@@ -5,16 +5,13 @@ import { EventStoreUnreachable, KurrentDbEventStore } from '../../src/eventstore
 import {
   actualRevision,
   CREATED_AT_KEY,
-  describeAddress,
   EVENT_ID_KEY,
   fromStored,
   isAfter,
-  isConnectionString,
   isSystemEvent,
   isTransient,
   isUlid,
   nameUuid,
-  normalizeConnectionString,
   toPortError,
   toReadPosition,
   toStored,
@@ -22,6 +19,7 @@ import {
   ulidToUuid,
   uuidToUlid,
 } from '../../src/eventstore/kurrentdb-mapping.js';
+import { describeAddress, isConnectionString, normalizeConnectionString } from '../../src/eventstore/kurrentdb-address.js';
 import { WrongExpectedRevision } from '../../src/eventstore/port.js';
 import { newId } from '../../src/ids.js';
 
@@ -177,7 +175,7 @@ describe('KurrentDB adapter without a server', () => {
     const attempt = KurrentDbEventStore.connect('kurrentdb://admin:s3cret-pass@127.0.0.1:1?tls=false');
     await expect(attempt).rejects.toBeInstanceOf(EventStoreUnreachable);
     const message = await attempt.catch((e: Error) => e.message);
-    expect(message).toMatch(/^KurrentDB at kurrentdb:\/\/127\.0\.0\.1:1\?tls=false cannot be reached: /);
+    expect(message).toMatch(/^KurrentDB at kurrentdb:\/\/127\.0\.0\.1:1\?tls=false cannot be reached \(.+\); check SVC_KURRENTDB_URL and that the node is up$/);
     expect(message).not.toContain('s3cret-pass');
   });
 });
