@@ -11,7 +11,7 @@ import { migrate } from './db/migrations.js';
 import type { Database } from './db/schema.js';
 import { SecretBox } from './crypto/secret-box.js';
 import type { EventStore } from './eventstore/port.js';
-import { PostgresEventStore } from './eventstore/postgres.js';
+import { connectEventStore } from './eventstore/select.js';
 import { buildHttpApp } from './http/app.js';
 import { type LimitTable, specLimits } from './http/limits.js';
 import { marketsFor, routableOffers } from './http/market.js';
@@ -59,6 +59,8 @@ export interface ServiceOptions {
   supplierTimeouts?: Partial<SupplierTimeouts>;
   /** PEM of an extra certificate authority trusted for outbound HTTPS (tests). */
   trustedCa?: string;
+  /** The event store, already connected; by default the one the config names. Closed by stop(). */
+  store?: EventStore;
 }
 
 export interface RunningService {
@@ -86,9 +88,15 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
   const log = options.logger ?? createLogger(config.logLevel);
   const clock = options.clock ?? (config.testClock ? new OffsetClock() : systemClock);
   const db: Db = connect(options.databaseUrl, options.poolSize ?? 20);
-  await migrate(db.kysely);
-
-  const store = new PostgresEventStore(db.pool);
+  let store: EventStore;
+  try {
+    // read models, timers, idempotency keys and rate limits live in Postgres whatever the event store
+    await migrate(db.kysely);
+    store = options.store ?? (await connectEventStore(config, () => db.pool, log));
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
   const projections = new ProjectionRunner(db.kysely, store, [...allProjectors, ...processProjectors], () => clock.now(), log);
   const timers = new Timers(db.kysely, clock, log);
   const rateLimiter = new RateLimiter(db.kysely);

@@ -1,28 +1,11 @@
 import cliProgress from 'cli-progress';
 import type { Config } from '../config.js';
-import { connect } from '../db/connect.js';
-import { migrate } from '../db/migrations.js';
-import { PostgresEventStore } from '../eventstore/postgres.js';
-import { openDatabase } from './database.js';
 import { auditLedger, replayLedger } from './ledger-audit.js';
+import { withStores } from './stores.js';
 
 const flag = (args: string[], name: string) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? args[i + 1] : undefined;
-};
-
-const withStore = async <T>(config: Config, work: (deps: { store: PostgresEventStore; db: ReturnType<typeof connect> }) => Promise<T>) => {
-  const database = await openDatabase(config);
-  const db = connect(database.url, 4);
-  const store = new PostgresEventStore(db.pool);
-  try {
-    await migrate(db.kysely);
-    return await work({ store, db });
-  } finally {
-    await store.close();
-    await db.close();
-    await database.release();
-  }
 };
 
 const progressBar = (label: string) => {
@@ -43,7 +26,7 @@ const progressBar = (label: string) => {
 
 /** `ledger audit [--supplier ID] [--as-of TIMESTAMP]`: exit 1 on any difference. */
 export const ledgerAudit = (config: Config, args: string[]) =>
-  withStore(config, async ({ store, db }) => {
+  withStores(config, async ({ store, db }) => {
     const supplierId = flag(args, 'supplier');
     const asOfText = flag(args, 'as-of');
     const asOf = asOfText ? new Date(asOfText) : undefined;
@@ -71,7 +54,7 @@ const csvCell = (v: unknown) => {
 
 /** `ledger export --supplier ID --format csv|jsonl`: the supplier's entries, replayed from the ledger. */
 export const ledgerExport = (config: Config, args: string[]) =>
-  withStore(config, async ({ store }) => {
+  withStores(config, async ({ store }) => {
     const supplierId = flag(args, 'supplier');
     const format = flag(args, 'format') ?? 'csv';
     if (!supplierId || (format !== 'csv' && format !== 'jsonl')) {

@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from '../config.js';
+import { EventStoreUnreachable } from '../eventstore/kurrentdb.js';
 import { ledgerAudit, ledgerExport } from './ledger.js';
 import { projectionsRebuild, projectionsStatus } from './projections.js';
 import { serve } from './serve.js';
@@ -15,10 +16,6 @@ const usage = `usage: npm run cli -- <command>
 
 const main = async (args: string[]): Promise<number | undefined> => {
   const config = loadConfig();
-  if (config.eventStore === 'kurrentdb') {
-    console.error('SVC_EVENT_STORE=kurrentdb: this build ships the Postgres event store only');
-    return 2;
-  }
   const [command, sub, arg] = args;
   if (command === 'serve') return void (await serve(config));
   if (command === 'projections' && sub === 'status') return projectionsStatus(config);
@@ -34,7 +31,9 @@ main(process.argv.slice(2)).then(
     if (code !== undefined) process.exit(code);
   },
   (error) => {
-    console.error(error instanceof ConfigError ? error.message : error);
+    // settings and an unreachable store are the operator's to fix: the message says what, no stack
+    if (error instanceof EventStoreUnreachable) console.error(`refusing to start: ${error.message}`);
+    else console.error(error instanceof ConfigError ? error.message : error);
     process.exit(1);
   },
 );

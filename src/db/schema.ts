@@ -8,7 +8,8 @@ type Json<T> = ColumnType<T, string, string>;
 export interface ProjectionCheckpointTable {
   name: string;
   commit_position: string;
-  prepare_position: number;
+  /** bigint, written and read as text (src/projections/checkpoints.ts): positions may pass 2^53 */
+  prepare_position: ColumnType<number, string, string>;
   version: number;
   updated_at: Timestamp;
 }
