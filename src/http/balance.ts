@@ -9,20 +9,46 @@ import { supplierOf } from './supplier.js';
 
 const Balance = z.object({ currency: z.literal('EUR'), available: Money, pending: Money, updated_at: Timestamp.nullable() }).meta({ id: 'Balance' });
 
-const Entry = z
+export const ENTRY_TYPES = ['sale', 'settlement', 'refund', 'payout', 'payout_reversal'] as const;
+
+export const Entry = z
   .object({
     id: z.string(),
-    type: z.enum(['sale', 'settlement', 'refund']),
+    type: z.enum(ENTRY_TYPES).describe('payout: available money leaves into a payout; payout_reversal: a failed or cancelled payout gives it back'),
     amount: Money.describe('signed: what this entry adds to the account'),
     account: z.enum(['pending', 'available']),
-    order_id: z.string(),
-    order_item_id: z.string(),
+    order_id: z.string().nullable().describe('sale, settlement and refund entries'),
+    order_item_id: z.string().nullable(),
+    payout_id: z.string().nullable().describe('payout and payout_reversal entries'),
     created_at: Timestamp,
     available_at: Timestamp.nullable().describe('sale entries: when the amount moves to available'),
   })
   .meta({ id: 'BalanceEntry' });
 
 const eur = (amount: number) => ({ amount, currency: 'EUR' as const });
+
+/** One balance_entries row (or a replayed entry) as the API shows it. */
+export const entryOut = (r: {
+  id: string;
+  type: string;
+  amount: number;
+  account: string;
+  order_id: string | null;
+  order_item_id: string | null;
+  payout_id: string | null;
+  created_at: Date | string;
+  available_at: Date | string | null;
+}) => ({
+  id: r.id,
+  type: r.type as (typeof ENTRY_TYPES)[number],
+  amount: eur(r.amount),
+  account: r.account as 'pending' | 'available',
+  order_id: r.order_id,
+  order_item_id: r.order_item_id,
+  payout_id: r.payout_id,
+  created_at: iso(r.created_at),
+  available_at: r.available_at && iso(r.available_at),
+});
 
 export const registerBalanceRoutes = (app: FastifyInstance, services: Services) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -39,7 +65,7 @@ export const registerBalanceRoutes = (app: FastifyInstance, services: Services) 
         summary: 'Your ledger entries, in the order they were posted',
         tags: ['balance'],
         querystring: z.object({
-          type: z.enum(['sale', 'settlement', 'refund']).optional(),
+          type: z.enum(ENTRY_TYPES).optional(),
           from: z.iso.datetime({ offset: true }).optional().describe('created at or after'),
           to: z.iso.datetime({ offset: true }).optional().describe('created before'),
           ...pageQuery,
@@ -63,16 +89,7 @@ export const registerBalanceRoutes = (app: FastifyInstance, services: Services) 
       if (to) q = q.where('created_at', '<', new Date(to));
       if (after) q = q.where('seq', '>', Number(after));
       const rows = await q.execute();
-      return page(rows, limit, (r) => String(r.seq), (r) => ({
-          id: r.id,
-          type: r.type as 'sale',
-          amount: eur(r.amount),
-          account: r.account as 'pending',
-          order_id: r.order_id,
-          order_item_id: r.order_item_id,
-          created_at: iso(r.created_at),
-          available_at: r.available_at && iso(r.available_at),
-        }));
+      return page(rows, limit, (r) => String(r.seq), entryOut);
     },
   );
 };
