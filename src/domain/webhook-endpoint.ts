@@ -13,6 +13,9 @@ export const WEBHOOK_EVENT_TYPES = [
   'offer.stock_low',
   'stock.invalidated',
   'webhook.disabled',
+  'payout.created',
+  'payout.paid',
+  'payout.failed',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

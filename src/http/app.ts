@@ -18,6 +18,7 @@ import { registerInventoryRoutes } from './inventory.js';
 import { registerFeeRoutes } from './fees.js';
 import { registerOrderRoutes } from './orders.js';
 import { registerBalanceRoutes } from './balance.js';
+import { registerPayoutRoutes } from './payouts.js';
 import { registerWebhookRoutes } from './webhooks.js';
 import { webhookDocs } from './webhook-docs.js';
 import { accessControl } from './access.js';
@@ -174,6 +175,7 @@ export const buildHttpApp = async (services: Services, logger: Logger): Promise<
       registerFeeRoutes(api, services);
       registerOrderRoutes(api, services);
       registerBalanceRoutes(api, services);
+      registerPayoutRoutes(api, services);
       registerWebhookRoutes(api, services);
     },
     { prefix: API_PREFIX },

@@ -2,6 +2,7 @@ import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../domain/webhook-en
 
 /** The OpenAPI 3.1 `webhooks` section: one entry per event type, the envelope and its `data`. */
 const order = { $ref: '#/components/schemas/Order' };
+const payout = { type: 'object', properties: { payout: { $ref: '#/components/schemas/PayoutWithEntries' } }, required: ['payout'] };
 const dataByType: Record<WebhookEventType, object> = {
   'order.created': { type: 'object', properties: { order }, required: ['order'] },
   'order.paid': { type: 'object', properties: { order }, required: ['order'] },
@@ -29,6 +30,9 @@ const dataByType: Record<WebhookEventType, object> = {
     type: 'object',
     properties: { offer_id: { type: 'string' }, item_id: { type: 'string' }, previous_status: { type: 'string' }, reason: { type: ['string', 'null'] } },
   },
+  'payout.created': payout,
+  'payout.paid': payout,
+  'payout.failed': payout,
   'webhook.disabled': {
     type: 'object',
     properties: {

@@ -340,7 +340,7 @@ describe('the OpenAPI webhooks section', () => {
     try {
       const doc = (await request(svc.baseUrl, 'GET', '/openapi.json')).body;
       expect(Object.keys(doc.webhooks).sort()).toEqual(
-        ['offer.deactivated', 'offer.stock_low', 'order.created', 'order.disputed', 'order.expired', 'order.paid', 'order.refunded', 'stock.invalidated', 'webhook.disabled'],
+        ['offer.deactivated', 'offer.stock_low', 'order.created', 'order.disputed', 'order.expired', 'order.paid', 'order.refunded', 'payout.created', 'payout.failed', 'payout.paid', 'stock.invalidated', 'webhook.disabled'],
       );
       const paid = doc.webhooks['order.paid'].post.requestBody.content['application/json'].schema;
       expect(paid.required).toEqual(['id', 'type', 'mode', 'api_version', 'test_fire', 'created_at', 'data']);
