@@ -24,6 +24,7 @@ import { ProjectionRunner } from './projections/runner.js';
 import { Timers } from './processes/timers.js';
 import { registerMaintenance } from './processes/maintenance.js';
 import { processProjectors, registerProcessTimers } from './processes/index.js';
+import { Metrics, measuredStore } from './metrics.js';
 
 export interface Services {
   config: Config;
@@ -38,6 +39,7 @@ export interface Services {
   operatorToken: string;
   secretBox: SecretBox;
   log: Logger;
+  metrics: Metrics;
   /** The product's market as one supplier sees it. */
   market(productIds: string[], supplierId: string): Promise<Map<string, MarketView>>;
   isReady(): boolean;
@@ -89,7 +91,8 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
   const db: Db = connect(options.databaseUrl, options.poolSize ?? 20);
   await migrate(db.kysely);
 
-  const store = new PostgresEventStore(db.pool);
+  const metrics = new Metrics();
+  const store = measuredStore(new PostgresEventStore(db.pool), metrics);
   const projections = new ProjectionRunner(db.kysely, store, [...allProjectors, ...processProjectors], () => clock.now(), log);
   const timers = new Timers(db.kysely, clock, log);
   const rateLimiter = new RateLimiter(db.kysely);
@@ -103,6 +106,7 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
     db: db.kysely,
     secretBox,
     secretKey: options.secretKey,
+    metrics,
     targets: { allowPrivate: config.allowPrivateTargets },
     timeouts: { ...specTimeouts, ...options.supplierTimeouts },
     ...(options.trustedCa && { dispatcher: new Agent({ connect: { ca: options.trustedCa } }) }),
@@ -134,6 +138,7 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
     operatorToken: options.operatorToken,
     secretBox,
     log,
+    metrics,
     market: (ids, supplierId) => marketsFor(db.kysely, ids, supplierId, clock.now()),
     isReady: () => ready,
     ...(advance &&

@@ -24,7 +24,7 @@ export const recordOutcome = (deps: CommandDeps, offerId: string, reason: Health
 
 const callOf = (deps: CommandDeps, offer: OfferState) => ({
   endpoint: endpointOf(deps, offer, deps.clock.now()),
-  deps: { clock: deps.clock, policy: deps.targets },
+  deps: { clock: deps.clock, policy: deps.targets, metrics: deps.metrics },
 });
 
 const onOrder = (deps: CommandDeps, orderId: string, command: (now: string) => OrderCommand, caller: Caller) =>

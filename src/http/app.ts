@@ -21,6 +21,7 @@ import { webhookDocs } from './webhook-docs.js';
 import { accessControl } from './access.js';
 import { registerSystemRoutes } from './system.js';
 import { registerWhoamiRoutes } from './whoami.js';
+import { registerMetrics } from './metrics.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -118,6 +119,7 @@ export const buildHttpApp = async (services: Services, logger: Logger): Promise<
   });
 
   registerErrorHandling(app);
+  registerMetrics(app, services);
   access.register(app);
   registerIdempotency(app, {
     secretBox: services.secretBox,
