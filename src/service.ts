@@ -23,6 +23,7 @@ import { ProjectionRunner } from './projections/runner.js';
 import { Timers } from './processes/timers.js';
 import { registerMaintenance } from './processes/maintenance.js';
 import { processProjectors, registerProcessTimers } from './processes/index.js';
+import { Metrics, measuredStore } from './metrics.js';
 
 export interface Services {
   config: Config;
@@ -37,6 +38,7 @@ export interface Services {
   operatorToken: string;
   secretBox: SecretBox;
   log: Logger;
+  metrics: Metrics;
   /** The product's market as one supplier sees it. */
   market(productIds: string[], supplierId: string): Promise<Map<string, MarketView>>;
   isReady(): boolean;
@@ -88,11 +90,12 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
   const log = options.logger ?? createLogger(config.logLevel);
   const clock = options.clock ?? (config.testClock ? new OffsetClock() : systemClock);
   const db: Db = connect(options.databaseUrl, options.poolSize ?? 20);
+  const metrics = new Metrics();
   let store: EventStore;
   try {
     // read models, timers, idempotency keys and rate limits live in Postgres whatever the event store
     await migrate(db.kysely);
-    store = options.store ?? (await connectEventStore(config, () => db.pool, log));
+    store = measuredStore(options.store ?? (await connectEventStore(config, () => db.pool, log)), metrics);
   } catch (error) {
     await db.close();
     throw error;
@@ -110,6 +113,7 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
     db: db.kysely,
     secretBox,
     secretKey: options.secretKey,
+    metrics,
     targets: { allowPrivate: config.allowPrivateTargets, ...(options.trustedCa && { ca: options.trustedCa }) },
     timeouts: { ...specTimeouts, ...options.supplierTimeouts },
   };
@@ -140,6 +144,7 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
     operatorToken: options.operatorToken,
     secretBox,
     log,
+    metrics,
     market: (ids, supplierId) => marketsFor(db.kysely, ids, supplierId, clock.now()),
     isReady: () => ready,
     ...(advance &&

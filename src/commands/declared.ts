@@ -33,7 +33,7 @@ export const recordOutcome = async (deps: CommandDeps, offerId: string, reason: 
 
 const callOf = (deps: CommandDeps, offer: OfferState) => ({
   endpoint: endpointOf(deps, offer, deps.clock.now()),
-  deps: { clock: deps.clock, policy: deps.targets },
+  deps: { clock: deps.clock, policy: deps.targets, metrics: deps.metrics },
 });
 
 const onOrder = (deps: CommandDeps, orderId: string, command: (now: string) => OrderCommand, caller: Caller) =>

@@ -148,7 +148,7 @@ export const endpointOf = (deps: CommandDeps, offer: OfferState, at: Date): Supp
 };
 
 const probe = (deps: CommandDeps, offer: OfferState) =>
-  probeHealthcheck(endpointOf(deps, offer, deps.clock.now()), { clock: deps.clock, policy: deps.targets, timeoutMs: deps.timeouts.healthcheckMs });
+  probeHealthcheck(endpointOf(deps, offer, deps.clock.now()), { clock: deps.clock, policy: deps.targets, timeoutMs: deps.timeouts.healthcheckMs, metrics: deps.metrics });
 
 export const activateOffer = async (deps: CommandDeps, supplierId: string, offerId: string, caller: Caller) => {
   const { offer } = await loadOffer(deps, supplierId, offerId);

@@ -16,7 +16,7 @@ export type ValidateResult =
 
 const callOf = (deps: CommandDeps, offer: OfferState) => ({
   endpoint: endpointOf(deps, offer, deps.clock.now()),
-  deps: { clock: deps.clock, policy: deps.targets },
+  deps: { clock: deps.clock, policy: deps.targets, metrics: deps.metrics },
 });
 
 /**

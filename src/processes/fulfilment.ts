@@ -250,7 +250,7 @@ export const registerFulfilmentTimers = (timers: Timers, deps: CommandDeps, rank
   timers.on('offer.healthcheck', async (t) => {
     const { state: offer } = await load(deps.store, offerStream(t.key), offerDecider, deps.states);
     if (!offer || offer.stockMode !== 'declared' || offer.status !== 'active') return;
-    const probe = await probeHealthcheck(endpointOf(deps, offer, now()), { clock: deps.clock, policy: deps.targets, timeoutMs: deps.timeouts.healthcheckMs });
+    const probe = await probeHealthcheck(endpointOf(deps, offer, now()), { clock: deps.clock, policy: deps.targets, timeoutMs: deps.timeouts.healthcheckMs, metrics: deps.metrics });
     faultPoint('after-supplier-call');
     const result = await execute(deps, offerStream(offer.id), offerDecider, (at): OfferCommand => ({ type: 'RecordScheduledHealthcheck', data: { probe, now: at } }), caller(t.kind, t.key));
     const after = result.state;
