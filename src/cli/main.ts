@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from '../config.js';
+import { certifyCommand } from './certify.js';
 import { ledgerAudit, ledgerExport } from './ledger.js';
 import { projectionsRebuild, projectionsStatus } from './projections.js';
 import { serve } from './serve.js';
@@ -11,9 +12,13 @@ const usage = `usage: npm run cli -- <command>
   ledger audit [--supplier ID] [--as-of TIMESTAMP]
                                 replay the ledger, compare with the read models, exit 1 on any difference
   ledger export --supplier ID --format csv|jsonl
-                                the supplier's ledger entries, replayed from the events`;
+                                the supplier's ledger entries, replayed from the events
+  certify --base-url URL --secret SECRET [--kind declared|topup] [--json]
+                                run the go-live certification against your own supplier server`;
 
 const main = async (args: string[]): Promise<number | undefined> => {
+  // needs no database and no settings: a supplier runs it before signing up
+  if (args[0] === 'certify') return certifyCommand(args.slice(1));
   const config = loadConfig();
   if (config.eventStore === 'kurrentdb') {
     console.error('SVC_EVENT_STORE=kurrentdb: this build ships the Postgres event store only');

@@ -17,6 +17,7 @@ import { registerFeeRoutes } from './fees.js';
 import { registerOrderRoutes } from './orders.js';
 import { registerBalanceRoutes } from './balance.js';
 import { registerWebhookRoutes } from './webhooks.js';
+import { registerCertificationRoutes } from './certification.js';
 import { webhookDocs } from './webhook-docs.js';
 import { accessControl } from './access.js';
 import { registerSystemRoutes } from './system.js';
@@ -154,6 +155,7 @@ export const buildHttpApp = async (services: Services, logger: Logger): Promise<
       registerOrderRoutes(api, services);
       registerBalanceRoutes(api, services);
       registerWebhookRoutes(api, services);
+      registerCertificationRoutes(api, services);
     },
     { prefix: API_PREFIX },
   );

@@ -14,6 +14,7 @@ export const problemCodes = {
   supplier_exists: { status: 409, title: 'Supplier already exists' },
   product_exists: { status: 409, title: 'Product already exists' },
   out_of_stock: { status: 409, title: 'Out of stock' },
+  certification_required: { status: 409, title: 'Go-live certification required' },
   payload_too_large: { status: 413, title: 'Payload too large' },
   unsupported_media_type: { status: 415, title: 'Unsupported media type' },
   validation_failed: { status: 422, title: 'Validation failed' },
