@@ -4,10 +4,11 @@ import { fulfilmentProcess, registerFulfilmentTimers } from './fulfilment.js';
 import { orderProcess, registerOrderTimers } from './orders.js';
 import type { Timers } from './timers.js';
 import { registerWebhookTimers, webhookProcess } from './webhooks.js';
+import { pricingProcess, registerPricingTimers } from './pricing.js';
 import type { ProjectionRunner } from '../projections/runner.js';
 
 /** The event side of every process manager (run by the projection runner, never rebuilt). */
-export const processProjectors: Projector[] = [orderProcess, fulfilmentProcess, webhookProcess];
+export const processProjectors: Projector[] = [orderProcess, fulfilmentProcess, webhookProcess, pricingProcess];
 
 /** The timer side of every process manager. */
 export const registerProcessTimers = (
@@ -19,4 +20,5 @@ export const registerProcessTimers = (
   registerOrderTimers(timers, deps);
   registerFulfilmentTimers(timers, deps, rank);
   registerWebhookTimers(timers, deps, projections);
+  registerPricingTimers(timers, deps, projections);
 };
