@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig } from '../config.js';
 import { EventStoreUnreachable } from '../eventstore/kurrentdb.js';
 import { ledgerAudit, ledgerBalance, ledgerExport, ledgerStatement, ledgerVerify } from './ledger.js';
+import { certifyCommand } from './certify.js';
 import { projectionsRebuild, projectionsStatus } from './projections.js';
 import { serve } from './serve.js';
 
@@ -20,6 +21,8 @@ const usage = `usage: npm run cli -- <command>
                                 a monthly statement: opening balance, entries, closing balance`;
 
 const main = async (args: string[]): Promise<number | undefined> => {
+  // needs no database and no settings: a supplier runs it before signing up
+  if (args[0] === 'certify') return certifyCommand(args.slice(1));
   const config = loadConfig();
   const [command, sub, arg] = args;
   if (command === 'serve') return void (await serve(config));

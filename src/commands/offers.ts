@@ -7,6 +7,7 @@ import { type SupplierCommand, supplierDecider } from '../domain/supplier.js';
 import { newId } from '../ids.js';
 import { checkTarget } from '../net/targets.js';
 import { probeHealthcheck, type SupplierEndpoint } from '../processes/fulfilment-client.js';
+import { requireCertification } from './certification-gate.js';
 import { type Caller, type CommandDeps, execute } from './context.js';
 import { load } from './handle.js';
 import { productStream } from './products.js';
@@ -152,6 +153,7 @@ const probe = (deps: CommandDeps, offer: OfferState) =>
 
 export const activateOffer = async (deps: CommandDeps, supplierId: string, offerId: string, caller: Caller) => {
   const { offer } = await loadOffer(deps, supplierId, offerId);
+  if (offer.status !== 'active') await requireCertification(deps, offer);
   // the handler runs the probe, the decider judges it
   const result = offer.stockMode === 'declared' && offer.status !== 'active' ? await probe(deps, offer) : undefined;
   return onOffer(deps, supplierId, offerId, (now) => ({ type: 'ActivateOffer', data: { ...(result && { probe: result }), now } }), caller);

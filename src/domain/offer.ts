@@ -58,7 +58,9 @@ export type OfferEvent =
   | {
       type: 'FulfilmentSecretRotated';
       data: { offerId: string; secretSealed: string; previousSecretSealed: string; previousValidUntil: string; at: string };
-    };
+    }
+  // a price set by the service on the supplier's behalf (its pricing rule), with the reason
+  | { type: 'OfferPriceChanged'; data: { offerId: string; price: number; previousPrice: number; reason: string; at: string } };
 
 export type OfferCommand =
   | { type: 'CreateOffer'; data: Extract<OfferEvent, { type: 'OfferCreated' }>['data'] & { productSellable: boolean } }
@@ -74,7 +76,8 @@ export type OfferCommand =
    */
   | { type: 'RecordOutcome'; data: { reason: HealthReason; outcomeId?: string; now: string } }
   | { type: 'RecordScheduledHealthcheck'; data: { probe: ProbeResult; now: string } }
-  | { type: 'RotateFulfilmentSecret'; data: { secretSealed: string; now: string; overlapMs: number } };
+  | { type: 'RotateFulfilmentSecret'; data: { secretSealed: string; now: string; overlapMs: number } }
+  | { type: 'RepriceOffer'; data: { price: number; reason: string; maxChangesPerHour: number; now: string } };
 
 export interface OfferState {
   id: string;
@@ -95,6 +98,8 @@ export interface OfferState {
   appliedOutcomes: readonly string[];
   createdAt: string;
   updatedAt: string;
+  /** When the pricing rule changed the price, newest last (the last hour's are what count). */
+  repricedAt?: string[];
 }
 
 export const INITIAL_HEALTH = 100;
@@ -186,6 +191,12 @@ export const offerDecider: Decider<OfferState | null, OfferCommand, OfferEvent> 
             previousSecretSealed: event.data.previousSecretSealed,
             previousValidUntil: event.data.previousValidUntil,
           },
+        };
+      case 'OfferPriceChanged':
+        return {
+          ...touched,
+          terms: { ...state.terms, price: event.data.price },
+          repricedAt: event.data.reason === PRICING_RULE_REASON ? [...(state.repricedAt ?? []), event.data.at].slice(-REPRICE_HISTORY) : state.repricedAt,
         };
       default:
         return assertNever(event);
@@ -290,6 +301,13 @@ export const offerDecider: Decider<OfferState | null, OfferCommand, OfferEvent> 
           },
         ];
       }
+      case 'RepriceOffer': {
+        const { price, reason, maxChangesPerHour, now } = command.data;
+        // only an offer on the market is repriced; a price it already has is no change
+        if (state.status !== 'active' || price === state.terms.price) return [];
+        if (reason === PRICING_RULE_REASON && repricesInLastHour(state, now).length >= maxChangesPerHour) return [];
+        return [{ type: 'OfferPriceChanged', data: { offerId, price, previousPrice: state.terms.price, reason, at: now } }];
+      }
       default:
         return assertNever(command);
     }
@@ -298,6 +316,14 @@ export const offerDecider: Decider<OfferState | null, OfferCommand, OfferEvent> 
 
 const remember = (ids: readonly string[], id: string | undefined): readonly string[] =>
   id === undefined || ids[ids.length - 1] === id ? ids : [...ids.slice(-(REMEMBERED_OUTCOMES - 1)), id];
+
+export const PRICING_RULE_REASON = 'pricing_rule';
+const REPRICE_HISTORY = 100;
+const HOUR_MS = 3600_000;
+
+/** The pricing rule's price changes within the hour before `now`, oldest first. */
+export const repricesInLastHour = (state: OfferState, now: string): string[] =>
+  (state.repricedAt ?? []).filter((at) => new Date(now).getTime() - new Date(at).getTime() < HOUR_MS);
 
 const inCooldown = (state: OfferState, now: string) =>
   state.cooldownUntil !== null && new Date(state.cooldownUntil).getTime() > new Date(now).getTime();

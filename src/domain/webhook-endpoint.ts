@@ -11,6 +11,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'order.disputed',
   'offer.deactivated',
   'offer.stock_low',
+  'offer.repriced',
   'stock.invalidated',
   'webhook.disabled',
   'payout.created',

@@ -20,6 +20,8 @@ import { registerOrderRoutes } from './orders.js';
 import { registerBalanceRoutes } from './balance.js';
 import { registerPayoutRoutes } from './payouts.js';
 import { registerWebhookRoutes } from './webhooks.js';
+import { registerCertificationRoutes } from './certification.js';
+import { registerCompetitionRoutes } from './competition.js';
 import { webhookDocs } from './webhook-docs.js';
 import { accessControl } from './access.js';
 import { registerSystemRoutes } from './system.js';
@@ -154,6 +156,8 @@ export const buildHttpApp = async (services: Services, logger: Logger): Promise<
       registerBalanceRoutes(api, services);
       registerPayoutRoutes(api, services);
       registerWebhookRoutes(api, services);
+      registerCertificationRoutes(api, services);
+      registerCompetitionRoutes(api, services);
     },
     { prefix: API_PREFIX },
   );

@@ -15,6 +15,7 @@ export const problemCodes = {
   product_exists: { status: 409, title: 'Product already exists' },
   out_of_stock: { status: 409, title: 'Out of stock' },
   insufficient_available_balance: { status: 409, title: 'Insufficient available balance' },
+  certification_required: { status: 409, title: 'Go-live certification required' },
   payload_too_large: { status: 413, title: 'Payload too large' },
   unsupported_media_type: { status: 415, title: 'Unsupported media type' },
   validation_failed: { status: 422, title: 'Validation failed' },

@@ -26,6 +26,18 @@ const dataByType: Record<WebhookEventType, object> = {
       threshold: { type: 'integer' },
     },
   },
+  'offer.repriced': {
+    type: 'object',
+    description: 'the pricing rule changed the offer price',
+    properties: {
+      offer_id: { type: 'string' },
+      product_id: { type: 'string' },
+      external_ref: { type: 'string' },
+      price: { $ref: '#/components/schemas/Money' },
+      previous_price: { $ref: '#/components/schemas/Money' },
+      reason: { type: 'string', enum: ['pricing_rule'] },
+    },
+  },
   'stock.invalidated': {
     type: 'object',
     properties: { offer_id: { type: 'string' }, item_id: { type: 'string' }, previous_status: { type: 'string' }, reason: { type: ['string', 'null'] } },

@@ -6,10 +6,11 @@ import { payoutProcess, registerPayoutTimers } from './payouts.js';
 import type { Timers } from './timers.js';
 import { registerSandboxTimers } from './sandbox.js';
 import { registerWebhookTimers, webhookProcess } from './webhooks.js';
+import { pricingProcess, registerPricingTimers } from './pricing.js';
 import type { ProjectionRunner } from '../projections/runner.js';
 
 /** The event side of every process manager (run by the projection runner, never rebuilt). */
-export const processProjectors: Projector[] = [orderProcess, fulfilmentProcess, webhookProcess, payoutProcess];
+export const processProjectors: Projector[] = [orderProcess, fulfilmentProcess, webhookProcess, payoutProcess, pricingProcess];
 
 /** The timer side of every process manager. */
 export const registerProcessTimers = (
@@ -23,4 +24,5 @@ export const registerProcessTimers = (
   registerWebhookTimers(timers, deps, projections);
   registerSandboxTimers(timers, deps);
   registerPayoutTimers(timers, deps);
+  registerPricingTimers(timers, deps, projections);
 };

@@ -18,6 +18,7 @@ export const SOURCES: Record<string, WebhookEventType> = {
   OrderDisputed: 'order.disputed',
   OfferDeactivated: 'offer.deactivated',
   OfferStockLow: 'offer.stock_low',
+  OfferPriceChanged: 'offer.repriced',
   InventoryItemInvalidated: 'stock.invalidated',
   WebhookEndpointDisabled: 'webhook.disabled',
   PayoutCreated: 'payout.created',
@@ -64,6 +65,20 @@ export const outgoingFor = async (db: Kysely<Database>, event: RecordedEvent<any
         ? { offer_id: d.offerId, product_id: owner.product_id, external_ref: owner.external_ref, reason: d.reason }
         : { offer_id: d.offerId, product_id: owner.product_id, external_ref: owner.external_ref, available: d.available, threshold: d.threshold },
     );
+    return { type, bySupplier };
+  }
+  if (type === 'offer.repriced') {
+    const owner = await offerOwner(db, d.offerId);
+    if (!owner) return null;
+    const money = (amount: number) => ({ amount, currency: 'EUR' });
+    bySupplier.set(owner.supplier_id, {
+      offer_id: d.offerId,
+      product_id: owner.product_id,
+      external_ref: owner.external_ref,
+      price: money(d.price),
+      previous_price: money(d.previousPrice),
+      reason: d.reason,
+    });
     return { type, bySupplier };
   }
   if (type === 'stock.invalidated') {
@@ -130,6 +145,8 @@ export const fixtureData = (type: WebhookEventType, at: string): Record<string, 
       return { offer_id: 'test_offer', product_id: 'test_product', external_ref: 'TEST-SKU', reason: 'health_exhausted' };
     case 'offer.stock_low':
       return { offer_id: 'test_offer', product_id: 'test_product', external_ref: 'TEST-SKU', available: 2, threshold: 5 };
+    case 'offer.repriced':
+      return { offer_id: 'test_offer', product_id: 'test_product', external_ref: 'TEST-SKU', price: money(1899), previous_price: money(1999), reason: 'pricing_rule' };
     case 'stock.invalidated':
       return { offer_id: 'test_offer', item_id: 'test_inventory_item', previous_status: 'available', reason: 'test' };
     case 'payout.created':
