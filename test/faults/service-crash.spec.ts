@@ -229,10 +229,7 @@ describe('crashes under load, then retries with the same keys', () => {
     await stopService(second);
   }, 90_000);
 
-  // Skipped until the timer loop survives database errors (src/processes/timers.ts: a failed
-  // write in a timer's failure path is an unhandled rejection that ends the process). With
-  // that fixed it passes; unskip it then.
-  it.skip('its database sessions ended, then Postgres killed (SIGKILL) and restarted, under load: the service stays up, not ready meanwhile, and recovers by itself', async () => {
+  it('its database sessions ended, then Postgres killed (SIGKILL) and restarted, under load: the service stays up, not ready meanwhile, and recovers by itself', async () => {
     const serverDir = await tempDir('marketplace-pg-');
     const server = await startEmbeddedPostgres(serverDir);
     let live = server;
