@@ -2,13 +2,27 @@ import { hashToken, newSupplierToken } from '../crypto/tokens.js';
 import { type SupplierCommand, supplierDecider } from '../domain/supplier.js';
 import { newId } from '../ids.js';
 import { type Caller, type CommandDeps, execute } from './context.js';
+import { load } from './handle.js';
 
 export const supplierStream = (supplierId: string) => `supplier-${supplierId}`;
 
 /** Registers a supplier and issues its first token; the token is returned once, only its hash is kept. */
-export const registerSupplier = async (deps: CommandDeps, name: string, caller: Caller) => {
-  const supplierId = newId();
-  await execute(deps, supplierStream(supplierId), supplierDecider, (now): SupplierCommand => ({ type: 'RegisterSupplier', data: { supplierId, name, now } }), caller);
+export const registerSupplier = async (
+  deps: CommandDeps,
+  name: string,
+  caller: Caller,
+  /** From the request's Idempotency-Key: the supplier's id, so a run after a crash finds the supplier it registered. */
+  operationId?: string,
+) => {
+  const supplierId = operationId ?? newId();
+  const { state: registered } = operationId ? await load(deps.store, supplierStream(supplierId), supplierDecider, deps.states) : { state: undefined };
+  if (registered?.id) {
+    // the first run's answer was lost with its token, which nobody has seen: that token is
+    // revoked and a fresh one shown instead (only the key's holder knows this supplier id)
+    for (const [tokenId, token] of Object.entries(registered.tokens)) if (!token.revoked) await revokeToken(deps, supplierId, tokenId, caller);
+  } else {
+    await execute(deps, supplierStream(supplierId), supplierDecider, (now): SupplierCommand => ({ type: 'RegisterSupplier', data: { supplierId, name, now } }), caller);
+  }
   const { token, tokenId } = await issueToken(deps, supplierId, caller);
   return { supplier: { id: supplierId, name }, token, tokenId };
 };

@@ -37,9 +37,21 @@ export const loadEndpoint = async (deps: CommandDeps, supplierId: string, endpoi
 const onEndpoint = (deps: CommandDeps, endpointId: string, command: (now: string) => WebhookEndpointCommand, caller: Caller) =>
   execute(deps, webhookStream(endpointId), webhookEndpointDecider, command, caller);
 
-export const createEndpoint = async (deps: CommandDeps, supplierId: string, settings: EndpointSettings, caller: Caller) => {
+export const createEndpoint = async (
+  deps: CommandDeps,
+  supplierId: string,
+  settings: EndpointSettings,
+  caller: Caller,
+  /** From the request's Idempotency-Key: the endpoint's id, so a run after a crash finds the endpoint it made. */
+  operationId?: string,
+) => {
+  const endpointId = operationId ?? newId();
+  if (operationId) {
+    const { state: made } = await load(deps.store, webhookStream(endpointId), webhookEndpointDecider, deps.states);
+    // the first run made it and its answer (with the secret, shown once) was lost: shown now
+    if (made && !made.deleted && made.supplierId === supplierId) return { endpoint: made, secret: deps.secretBox.open(made.secretSealed) };
+  }
   await requireTarget(deps, settings.url);
-  const endpointId = newId();
   await execute(
     deps,
     supplierStream(supplierId),

@@ -12,8 +12,11 @@ export interface Db {
   close(): Promise<void>;
 }
 
-/** A connection that cannot be had within this fails its request (503) instead of hanging it. */
-const CONNECT_TIMEOUT_MS = 5_000;
+/**
+ * A connection that cannot be had within this (the server unreachable without a refusal, or
+ * every pooled connection busy that long) fails its request with 503 instead of hanging it.
+ */
+const CONNECT_TIMEOUT_MS = 10_000;
 
 export const connect = (url: string, max = 20): Db => {
   const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });

@@ -20,6 +20,7 @@ import { decodeCursor, listOf, page, pageQuery } from './pagination.js';
 import { HttpProblem } from './problem.js';
 import { iso, problems, Timestamp } from './schemas.js';
 import { callerOf, supplierOf } from './supplier.js';
+import { operationIdOf } from './idempotency.js';
 
 const tags = ['webhooks'];
 const EventType = z.enum(WEBHOOK_EVENT_TYPES);
@@ -141,7 +142,7 @@ export const registerWebhookRoutes = (app: FastifyInstance, services: Services) 
       },
     },
     async (req, reply) => {
-      const { endpoint, secret } = await createEndpoint(deps, supplierOf(req).supplierId, req.body, callerOf(req));
+      const { endpoint, secret } = await createEndpoint(deps, supplierOf(req).supplierId, req.body, callerOf(req), operationIdOf(req));
       return reply.code(201).send(await resource(endpoint, secret));
     },
   );

@@ -8,6 +8,7 @@ import { offerDecider } from '../../src/domain/offer.js';
 import { LEASE_MS } from '../../src/http/idempotency.js';
 import { deriveId } from '../../src/ids.js';
 import { startTestService, type TestService } from '../support/harness.js';
+import { request } from '../support/http.js';
 import { keys, stockOf, type Supplier, troubles, uploadedOffer, withDb } from '../orders/fixtures.js';
 
 /**
@@ -184,6 +185,33 @@ describe('Idempotency-Key takeover after the owner died', () => {
       ['refund', -915],
       ['sale', 915],
     ]);
+  });
+
+  it('a supplier registration whose request died: the retry answers with that supplier and a working token; the unseen one is revoked', async () => {
+    const first = await svc.operator.post('/suppliers', { name: 'Died Registering' }, withKey('supplier-died'));
+    expect(first.status, first.text).toBe(201);
+    const streams = await withDb(svc, async (db) => Number((await db.query(`select count(distinct stream_id) as n from es_events where stream_id like 'supplier-%'`)).rows[0].n));
+    await ownerDied('operator', 'supplier-died');
+    await svc.advance(LEASE_MS / 1000);
+    const retried = await svc.operator.post('/suppliers', { name: 'Died Registering' }, withKey('supplier-died'));
+    expect(retried.status, retried.text).toBe(201);
+    expect(retried.body.supplier).toEqual(first.body.supplier);
+    expect(await withDb(svc, async (db) => Number((await db.query(`select count(distinct stream_id) as n from es_events where stream_id like 'supplier-%'`)).rows[0].n))).toBe(streams);
+    const whoami = (token: string) => request(svc.baseUrl, 'GET', '/whoami', { token });
+    expect((await whoami(retried.body.token)).status).toBe(200);
+    expect((await whoami(first.body.token)).status).toBe(401);
+  });
+
+  it('a webhook endpoint created by a request that died: the retry answers with that endpoint and its secret', async () => {
+    const body = { url: 'https://127.0.0.1:9/hooks', events: ['order.paid'] };
+    const first = await supplier.api.post('/webhooks', body, withKey('webhook-died'));
+    expect(first.status, first.text).toBe(201);
+    await ownerDied(`supplier:${supplier.id}`, 'webhook-died');
+    await svc.advance(LEASE_MS / 1000);
+    const retried = await supplier.api.post('/webhooks', body, withKey('webhook-died'));
+    expect(retried.status, retried.text).toBe(201);
+    expect(retried.body).toEqual(first.body);
+    expect((await supplier.api.get('/webhooks')).body.data.map((e: any) => e.id)).toEqual([first.body.id]);
   });
 
   it('the stored request hash is an HMAC under the service key, not a plain digest of the request', async () => {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,19 +7,20 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { auditLedger } from '../../src/cli/ledger-audit.js';
 import { connect } from '../../src/db/connect.js';
+import { type EmbeddedDatabase, startEmbeddedPostgres } from '../../src/db/embedded.js';
 import { PostgresEventStore } from '../../src/eventstore/postgres.js';
 import { createTestDatabase } from '../support/database.js';
-import { type Answer, client } from '../support/http.js';
+import { type Answer, client, request } from '../support/http.js';
 import { eur, keys } from '../orders/fixtures.js';
-import { eventually, spawnService } from './support.js';
+import { eventually, spawnService, startDatabaseRelay } from './support.js';
 
 /**
- * The client's contract across a crash: checkouts and payments run under load with
- * Idempotency-Keys, the service is killed with SIGKILL in the middle, restarted on the same
- * database, and every request is retried with its key. Every key gets its answer (a 409
- * only while a dead owner's lease runs, never after), no order is placed twice, every
- * order completes, and the ledger audit is clean. Then the database ends every session of
- * the restarted service under the same load, which it survives by itself.
+ * The client's contract across crashes: checkouts and payments run under load with
+ * Idempotency-Keys while the service is killed with SIGKILL (and restarted on the same
+ * database), or the database loses every session, or Postgres itself is killed and
+ * restarted. Every request is retried with its key. Every key gets its answer (a 409 only
+ * while a dead owner's lease runs, never after), no order is placed twice, every order
+ * completes, no key is sold twice, and the ledger audit is clean.
  */
 
 const OPERATOR_TOKEN = `svc_op_${randomBytes(24).toString('hex')}`;
@@ -26,154 +28,247 @@ const SECRET_KEY = randomBytes(32).toString('hex');
 type Service = Awaited<ReturnType<typeof spawnService>>;
 const services: Service[] = [];
 const dirs: string[] = [];
+const servers: EmbeddedDatabase[] = [];
+const STOCK = 300;
 
-describe('SIGKILL under load, then retries with the same keys', () => {
+const tempDir = async (prefix: string) => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), prefix));
+  await chmod(dir, 0o755); // the database server runs as its own user when we are root
+  dirs.push(dir);
+  return dir;
+};
+
+/** A market on `current()` with one offer, and clients that retry the same request (same key) until answered. */
+const marketUnderLoad = async (databaseUrl: () => string, first: Service) => {
+  let current = first;
+  const operator = () => client(`${current.origin}/operator/v1`, OPERATOR_TOKEN);
+  const created = await operator().post('/suppliers', { name: 'Crash Load' });
+  expect(created.status, created.text).toBe(201);
+  const supplierId: string = created.body.supplier.id;
+  const supplier = () => client(current.baseUrl, created.body.token);
+  const product = await operator().post('/products', { name: 'Crash Load', type: 'game_key', platform: 'steam', region: 'EU', status: 'sellable' });
+  const offer = await supplier().post('/offers', { product_id: product.body.id, stock_mode: 'uploaded', price: eur(1000), external_ref: 'CL-1' });
+  expect((await supplier().post(`/offers/${offer.body.id}/inventory`, { items: keys('CL', STOCK).map((value) => ({ kind: 'text', value })) })).status).toBe(201);
+  expect((await supplier().post(`/offers/${offer.body.id}/activate`)).status).toBe(200);
+
+  // while the service is down (killed, restarting) a client waits for it, then retries
+  let back: Promise<void> = Promise.resolve();
+  const stats = { refused: 0, inUse: 0, unavailable: 0, unexpected: [] as string[] };
+  const untilAnswered = async (send: () => Promise<Answer>): Promise<Answer> => {
+    for (;;) {
+      let res: Answer;
+      try {
+        res = await send();
+      } catch {
+        stats.refused++;
+        await back;
+        await new Promise((r) => setTimeout(r, 50));
+        continue;
+      }
+      if (res.status === 503) {
+        stats.unavailable++;
+        expect(res.body.code).toBe('service_unavailable');
+        expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+        await new Promise((r) => setTimeout(r, 100));
+        continue;
+      }
+      if (res.status === 409 && res.body.code === 'idempotency_key_in_use') {
+        stats.inUse++;
+        // waits out the dead owner's lease (Retry-After) on the service's test clock
+        const wait = Number(res.headers.get('retry-after'));
+        expect(wait).toBeGreaterThan(0);
+        await operator().post('/clock/advance', { seconds: wait });
+        continue;
+      }
+      return res;
+    }
+  };
+
+  const body = { items: [{ product_id: product.body.id, quantity: 1 }], buyer_country: 'DE' };
+  const answers = new Map<string, { orderId: string; status: string }>();
+  let completed = 0;
+  let stop = false;
+  const worker = async (w: number) => {
+    for (let i = 0; !stop; i++) {
+      const key = `crash-${w}-${i}`;
+      const placed = await untilAnswered(() => operator().post('/orders', body, { headers: { 'idempotency-key': key } }));
+      if (placed.status !== 201) stats.unexpected.push(`checkout ${placed.status} ${placed.text}`);
+      const paid = await untilAnswered(() => operator().post(`/orders/${placed.body.id}/pay`, undefined, { headers: { 'idempotency-key': `pay-${key}` } }));
+      if (paid.status !== 200) stats.unexpected.push(`pay ${paid.status} ${paid.text}`);
+      answers.set(key, { orderId: placed.body.id, status: paid.body.status });
+      completed++;
+    }
+  };
+  const workers = Array.from({ length: 6 }, (_, w) => worker(w));
+
+  return {
+    stats,
+    /** Resolves once `more` further orders completed. */
+    more: (more: number) => {
+      const target = completed + more;
+      return eventually(`${target} orders completed`, async () => (completed >= target ? true : undefined), 40_000).catch((error) => {
+        throw new Error(`${error.message}; the service (exit ${current.child.exitCode ?? current.child.signalCode ?? 'none'}) said:\n${current.output().slice(-3000)}`);
+      });
+    },
+    /** Clients wait for `restarted` before retrying. */
+    down(restarted: Promise<Service>) {
+      back = restarted.then((s) => {
+        current = s;
+      });
+    },
+    readyz: () => request(current.origin, 'GET', '/readyz'),
+    /** Stops the load, then checks the contract and the data. */
+    async finish() {
+      stop = true;
+      await Promise.all(workers);
+      expect(stats.unexpected).toEqual([]);
+
+      // every key: its own order, completed; a retry now replays that answer
+      const n = answers.size;
+      expect(new Set([...answers.values()].map((a) => a.orderId)).size).toBe(n);
+      expect([...answers.values()].filter((a) => a.status !== 'completed')).toEqual([]);
+      for (const [key, { orderId }] of answers) {
+        const again = await operator().post('/orders', body, { headers: { 'idempotency-key': key } });
+        expect([key, again.status, again.body.id]).toEqual([key, 201, orderId]);
+      }
+
+      // no order placed twice, no key sold twice, stock and ledger agree with the events
+      const db = new pg.Client({ connectionString: databaseUrl() });
+      await db.connect();
+      try {
+        const orderStreams = Number((await db.query(`select count(distinct stream_id) as n from es_events where stream_id like 'order-%'`)).rows[0].n);
+        expect(orderStreams).toBe(n);
+        const delivered = (await db.query(`select data from es_events where type = 'InventoryDelivered'`)).rows.flatMap((r) => r.data.itemIds as string[]);
+        expect(new Set(delivered).size).toBe(delivered.length);
+        expect(delivered).toHaveLength(n);
+      } finally {
+        await db.end();
+      }
+      const stock = await eventually('the read models to catch up', async () => {
+        const res = await supplier().get(`/offers/${offer.body.id}`);
+        return res.body.stock.delivered === n && res.body.stock.reserved === 0 ? res.body.stock : undefined;
+      });
+      expect(stock).toMatchObject({ available: STOCK - n, reserved: 0, delivered: n });
+      const conn = connect(databaseUrl(), 2);
+      const store = new PostgresEventStore(conn.pool);
+      try {
+        const report = await eventually('a clean ledger audit', async () => {
+          const r = await auditLedger(store, conn.kysely, { supplierId });
+          return r.entries === n && r.differences.length === 0 ? r : undefined;
+        });
+        expect(report).toMatchObject({ entries: n, differences: [] });
+      } finally {
+        await store.close();
+        await conn.close();
+      }
+    },
+  };
+};
+
+const start = async (databaseUrl: string, dataDir: string) => {
+  const s = await spawnService({ databaseUrl, dataDir, operatorToken: OPERATOR_TOKEN, secretKey: SECRET_KEY });
+  services.push(s);
+  return s;
+};
+
+const stopService = async (s: Service) => {
+  s.child.kill('SIGTERM');
+  expect((await s.exited).code).toBe(0);
+};
+
+/** SIGKILL to a Postgres server and every process it started: a machine losing its database. */
+const killPostgres = (clusterDir: string) => {
+  const postmaster = Number(readFileSync(path.join(clusterDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const children = readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .filter((pid) => {
+      try {
+        return Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]) === postmaster;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+  process.kill(postmaster, 'SIGKILL');
+  for (const pid of children) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // already gone with its parent
+    }
+  }
+};
+
+describe('crashes under load, then retries with the same keys', () => {
   afterAll(async () => {
     services.forEach((s) => s.child.exitCode === null && s.child.signalCode === null && s.child.kill('SIGKILL'));
+    await Promise.all(servers.map((s) => s.stop().catch(() => undefined)));
     await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
-  });
+  }, 60_000);
 
-  it('every key answered, no order twice, the ledger audit clean; the restarted service also survives its sessions ended', async () => {
+  it('the service killed (SIGKILL) and restarted on the same database: every key answered, no order twice, the audit clean', async () => {
     const databaseUrl = await createTestDatabase();
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'marketplace-faults-'));
-    await chmod(dataDir, 0o755);
-    dirs.push(dataDir);
-    const start = async () => {
-      const s = await spawnService({ databaseUrl, dataDir, operatorToken: OPERATOR_TOKEN, secretKey: SECRET_KEY });
-      services.push(s);
-      return s;
-    };
+    const dataDir = await tempDir('marketplace-faults-');
+    const first = await start(databaseUrl, dataDir);
+    const load = await marketUnderLoad(() => databaseUrl, first);
 
-    let current = await start();
-    const operator = () => client(`${current.origin}/operator/v1`, OPERATOR_TOKEN);
-    const created = await operator().post('/suppliers', { name: 'Crash Load' });
-    expect(created.status, created.text).toBe(201);
-    const supplierId: string = created.body.supplier.id;
-    const supplier = () => client(current.baseUrl, created.body.token);
-    const product = await operator().post('/products', { name: 'Crash Load', type: 'game_key', platform: 'steam', region: 'EU', status: 'sellable' });
-    const offer = await supplier().post('/offers', { product_id: product.body.id, stock_mode: 'uploaded', price: eur(1000), external_ref: 'CL-1' });
-    const STOCK = 300;
-    expect((await supplier().post(`/offers/${offer.body.id}/inventory`, { items: keys('CL', STOCK).map((value) => ({ kind: 'text', value })) })).status).toBe(201);
-    expect((await supplier().post(`/offers/${offer.body.id}/activate`)).status).toBe(200);
+    await load.more(6);
+    const restarted = (async () => {
+      first.child.kill('SIGKILL');
+      expect(await first.exited).toEqual({ code: null, signal: 'SIGKILL' });
+      return start(databaseUrl, dataDir);
+    })();
+    load.down(restarted);
+    const second = await restarted;
 
-    // the service may be down (killed, restarting): a client retries the same request, same key
-    let back: Promise<void> = Promise.resolve();
-    const stats = { refused: 0, inUse: 0, unavailable: 0, unexpected: [] as string[] };
-    const untilAnswered = async (send: () => Promise<Answer>): Promise<Answer> => {
-      for (;;) {
-        let res: Answer;
-        try {
-          res = await send();
-        } catch {
-          stats.refused++;
-          await back;
-          await new Promise((r) => setTimeout(r, 50));
-          continue;
-        }
-        if (res.status === 503) {
-          stats.unavailable++;
-          expect(res.body.code).toBe('service_unavailable');
-          await new Promise((r) => setTimeout(r, 100));
-          continue;
-        }
-        if (res.status === 409 && res.body.code === 'idempotency_key_in_use') {
-          stats.inUse++;
-          // waits out the dead owner's lease (Retry-After) on the service's test clock
-          const wait = Number(res.headers.get('retry-after'));
-          expect(wait).toBeGreaterThan(0);
-          await operator().post('/clock/advance', { seconds: wait });
-          continue;
-        }
-        return res;
-      }
-    };
+    await load.more(6);
 
-    const answers = new Map<string, { orderId: string; status: string }>();
-    let completed = 0;
-    let stop = false;
-    const worker = async (w: number) => {
-      for (let i = 0; !stop; i++) {
-        const key = `crash-${w}-${i}`;
-        const body = { items: [{ product_id: product.body.id, quantity: 1 }], buyer_country: 'DE' };
-        const placed = await untilAnswered(() => operator().post('/orders', body, { headers: { 'idempotency-key': key } }));
-        if (placed.status !== 201) stats.unexpected.push(`checkout ${placed.status} ${placed.text}`);
-        const paid = await untilAnswered(() => operator().post(`/orders/${placed.body.id}/pay`, undefined, { headers: { 'idempotency-key': `pay-${key}` } }));
-        if (paid.status !== 200) stats.unexpected.push(`pay ${paid.status} ${paid.text}`);
-        answers.set(key, { orderId: placed.body.id, status: paid.body.status });
-        completed++;
-      }
-    };
-    const reached = (n: number) => eventually(`${n} orders completed`, async () => (completed >= n ? true : undefined), 30_000);
-    const workers = Array.from({ length: 6 }, (_, w) => worker(w));
+    await load.finish();
+    expect(load.stats.refused).toBeGreaterThan(0); // the kill caught requests in flight
+    expect(load.stats.inUse).toBeGreaterThan(0); // keys the dead process held were taken over after their lease
+    await stopService(second);
+  }, 90_000);
 
-    // mid-load: SIGKILL, then a restart on the same database
-    await reached(6);
-    let restarted!: () => void;
-    back = new Promise((resolve) => (restarted = resolve));
-    current.child.kill('SIGKILL');
-    expect(await current.exited).toEqual({ code: null, signal: 'SIGKILL' });
-    current = await start();
-    restarted();
-    const afterRestart = completed;
+  it('its database sessions ended, then Postgres killed (SIGKILL) and restarted, under load: the service stays up, not ready meanwhile, and recovers by itself', async () => {
+    const serverDir = await tempDir('marketplace-pg-');
+    const server = await startEmbeddedPostgres(serverDir);
+    let live = server;
+    const admin = new pg.Client({ connectionString: server.adminUrl });
+    await admin.connect();
+    await admin.query('create database market');
+    await admin.end();
+    // the restarted server gets another port: the relay keeps one address for the service
+    const relay = await startDatabaseRelay(server.urlFor('market'));
+    const service = await start(relay.url, await tempDir('marketplace-faults-'));
+    const load = await marketUnderLoad(() => live.urlFor('market'), service);
 
-    {
-      // then the database ends every session of the restarted service, under the same load
-      await reached(afterRestart + 4);
-      const admin = new pg.Client({ connectionString: databaseUrl });
-      await admin.connect();
-      const ended = await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
-      await admin.end();
-      expect(ended.rowCount).toBeGreaterThan(0);
-    }
-    await reached(completed + 4);
-    stop = true;
-    await Promise.all(workers);
-
-    expect(stats.unexpected).toEqual([]);
-    expect(stats.refused).toBeGreaterThan(0); // the kill did catch requests in flight
-    expect(current.child.exitCode).toBeNull(); // alive, whatever the database did
-
-    // every key: its own order, completed; a retry now replays the answer
-    const n = answers.size;
-    expect(new Set([...answers.values()].map((a) => a.orderId)).size).toBe(n);
-    expect([...answers.values()].every((a) => a.status === 'completed')).toBe(true);
-    for (const [key, { orderId }] of answers) {
-      const again = await operator().post('/orders', { items: [{ product_id: product.body.id, quantity: 1 }], buyer_country: 'DE' }, { headers: { 'idempotency-key': key } });
-      expect([key, again.status, again.body.id]).toEqual([key, 201, orderId]);
-    }
-
-    // no order placed twice, no key sold twice, stock and ledger agree with the events
-    const db = new pg.Client({ connectionString: databaseUrl });
-    await db.connect();
-    try {
-      const orderStreams = Number((await db.query(`select count(distinct stream_id) as n from es_events where stream_id like 'order-%'`)).rows[0].n);
-      expect(orderStreams).toBe(n);
-      const delivered = (await db.query(`select data from es_events where type = 'InventoryDelivered'`)).rows.flatMap((r) => r.data.itemIds as string[]);
-      expect(new Set(delivered).size).toBe(delivered.length);
-      expect(delivered).toHaveLength(n);
-    } finally {
-      await db.end();
-    }
-    const stock = await eventually('the read models to catch up', async () => {
-      const res = await supplier().get(`/offers/${offer.body.id}`);
-      return res.body.stock.delivered === n && res.body.stock.reserved === 0 ? res.body.stock : undefined;
+    // first every session ends (pg_terminate_backend), then the server itself dies
+    await load.more(4);
+    const admin2 = new pg.Client({ connectionString: server.urlFor('market') });
+    await admin2.connect();
+    const ended = await admin2.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+    await admin2.end();
+    expect(ended.rowCount).toBeGreaterThan(0);
+    await load.more(4);
+    killPostgres(path.join(serverDir, 'pg'));
+    const notReady = await eventually('/readyz 503', async () => {
+      const res = await load.readyz();
+      return res.status === 503 ? res : undefined;
     });
-    expect(stock).toMatchObject({ available: STOCK - n, reserved: 0, delivered: n });
-    const conn = connect(databaseUrl, 2);
-    const store = new PostgresEventStore(conn.pool);
-    try {
-      const report = await eventually('a clean ledger audit', async () => {
-        const r = await auditLedger(store, conn.kysely, { supplierId });
-        return r.entries === n && r.differences.length === 0 ? r : undefined;
-      });
-      expect(report).toMatchObject({ entries: n, differences: [] });
-    } finally {
-      await store.close();
-      await conn.close();
-    }
+    expect(notReady.body).toEqual({ status: 'database_unreachable' });
 
-    current.child.kill('SIGTERM');
-    expect((await current.exited).code).toBe(0);
-    expect(stats.inUse).toBeGreaterThan(0); // keys held by the dead process were taken over
+    live = await startEmbeddedPostgres(serverDir); // crash recovery on the same data
+    servers.push(live);
+    relay.retarget(live.urlFor('market'));
+    await eventually('/readyz 200', async () => ((await load.readyz()).status === 200 ? true : undefined), 40_000).catch((error) => {
+      throw new Error(`${error.message}; the service (exit ${service.child.exitCode ?? service.child.signalCode ?? 'none'}) said:\n${service.output().slice(-3000)}`);
+    });
+    await load.more(6);
+
+    await load.finish();
+    expect(load.stats.unavailable).toBeGreaterThan(0); // requests caught in the outage were told to retry
+    expect(service.child.exitCode).toBeNull();
+    await stopService(service);
+    await relay.close();
   }, 90_000);
 });

@@ -8,7 +8,7 @@ import type { Answer } from '../support/http.js';
  * real; only the network between the two fails, as in a partition or a failover.
  */
 export const startDatabaseRelay = async (databaseUrl: string) => {
-  const target = new URL(databaseUrl);
+  let target = new URL(databaseUrl);
   const sockets = new Set<net.Socket>();
   let down = false;
   const server = net.createServer((inbound) => {
@@ -41,6 +41,10 @@ export const startDatabaseRelay = async (databaseUrl: string) => {
     },
     restore() {
       down = false;
+    },
+    /** Sends new connections to another server (a restarted one on another port). */
+    retarget(url: string) {
+      target = new URL(url);
     },
     close: () => {
       for (const s of sockets) s.destroy();

@@ -6,6 +6,7 @@ import type { Services } from '../../service.js';
 import { problems } from '../schemas.js';
 import { forgetTokens } from '../principal.js';
 import { callerOf } from '../supplier.js';
+import { operationIdOf } from '../idempotency.js';
 
 const tags = ['operator'];
 const SupplierId = z.object({ supplier_id: z.string().min(1).max(100) });
@@ -25,7 +26,7 @@ export const registerOperatorSupplierRoutes = (app: FastifyInstance, services: S
       },
     },
     async (req, reply) => {
-      const { supplier, token, tokenId } = await registerSupplier(services.commands, req.body.name, callerOf(req));
+      const { supplier, token, tokenId } = await registerSupplier(services.commands, req.body.name, callerOf(req), operationIdOf(req));
       return reply.code(201).send({ supplier, token, token_id: tokenId });
     },
   );
