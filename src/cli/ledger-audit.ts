@@ -25,11 +25,21 @@ interface Replayed {
   entries: Map<string, LedgerEntry>;
 }
 
+/** Status a payout event leaves its payout in. */
+const PAYOUT_STATUS: Record<string, string> = {
+  PayoutCreated: 'pending',
+  PayoutInTransit: 'in_transit',
+  PayoutPaid: 'paid',
+  PayoutFailed: 'failed',
+  PayoutCancelled: 'cancelled',
+};
+
 const PAGE = 5000;
 
 /** Replays every balance event from the store, independently of any read model. */
 export const replayLedger = async (store: EventStore, options: AuditOptions = {}) => {
   const bySupplier = new Map<string, Replayed>();
+  const payouts = new Map<string, { supplierId: string; amount: number; status: string }>();
   const differences: string[] = [];
   let eventsRead = 0;
   let ledgerEvents = 0;
@@ -54,10 +64,15 @@ export const replayLedger = async (store: EventStore, options: AuditOptions = {}
         else acc.available += entry.amount;
       }
       bySupplier.set(event.data.supplierId, acc);
+      const status = PAYOUT_STATUS[e.type];
+      if (status) {
+        const { payoutId, amount } = event.data as { payoutId: string; amount: number };
+        payouts.set(payoutId, { supplierId: event.data.supplierId, amount, status });
+      }
     }
     options.onProgress?.(Number(after.prepare), Math.max(total, Number(after.prepare)));
   }
-  return { bySupplier, differences, eventsRead, ledgerEvents };
+  return { bySupplier, payouts, differences, eventsRead, ledgerEvents };
 };
 
 const describe = (e: { type: string; account: string; amount: number; order_item_id: string | null; payout_id: string | null }) =>
@@ -122,6 +137,19 @@ export const auditLedger = async (store: EventStore, db: Kysely<Database>, optio
     if (got.pending !== expected.pending) differences.push(`supplier ${supplierId}: pending is ${got.pending} in the read model, ${expected.pending} in the ledger`);
     if (got.available !== expected.available)
       differences.push(`supplier ${supplierId}: available is ${got.available} in the read model, ${expected.available} in the ledger`);
+  }
+  // payouts: their current status and amount (the read model holds no history to compare as of a moment)
+  if (!options.asOf) {
+    let payoutsQuery = db.selectFrom('payouts').select(['id', 'supplier_id', 'amount', 'status']);
+    if (options.supplierId) payoutsQuery = payoutsQuery.where('supplier_id', '=', options.supplierId);
+    const rows = new Map((await payoutsQuery.execute()).map((r) => [r.id, r]));
+    for (const [id, want] of [...replay.payouts].sort(([a], [b]) => a.localeCompare(b))) {
+      const got = rows.get(id);
+      if (!got) differences.push(`supplier ${want.supplierId}: payout ${id} (${want.status}, ${want.amount}) is missing from the read model`);
+      else if (got.status !== want.status || got.amount !== want.amount || got.supplier_id !== want.supplierId)
+        differences.push(`supplier ${want.supplierId}: payout ${id} is ${got.status} ${got.amount} in the read model, ${want.status} ${want.amount} in the ledger`);
+    }
+    for (const [id, row] of rows) if (!replay.payouts.has(id)) differences.push(`supplier ${row.supplier_id}: payout ${id} is in the read model but not in the ledger`);
   }
   return { eventsRead: replay.eventsRead, ledgerEvents: replay.ledgerEvents, suppliers: supplierIds.size, entries, differences };
 };

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLedger } from '../../src/cli/ledger-audit.js';
+import { verifySignature } from '../../src/sdk/index.js';
+import { request } from '../support/http.js';
 import { startTestService, type TestService } from '../support/harness.js';
 import { startReceiver } from '../webhooks/receiver.js';
-import { allPages, buy, eur, keys, type Supplier, uploadedOffer, troubles } from '../orders/fixtures.js';
+import { allPages, buy, eur, keys, type Supplier, uploadedOffer, withDb, troubles } from '../orders/fixtures.js';
 
 /**
  * Payouts over HTTP: created from available, moved by the operator along
@@ -16,6 +18,8 @@ describe('payouts', () => {
   let beta: Supplier;
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
   let productA: string;
+  let secret: string;
+  let raced: number;
   const orders: Record<string, string> = {};
 
   const balance = async (s: Supplier) => {
@@ -30,7 +34,9 @@ describe('payouts', () => {
     receiver = await startReceiver();
     alpha = await svc.newSupplier('Paid Alpha');
     beta = await svc.newSupplier('Paid Beta');
-    expect((await alpha.api.post('/webhooks', { url: receiver.url, events: ['payout.created', 'payout.paid', 'payout.failed'] })).status).toBe(201);
+    const hook = await alpha.api.post('/webhooks', { url: receiver.url, events: ['payout.created', 'payout.paid', 'payout.failed'] });
+    expect(hook.status, hook.text).toBe(201);
+    secret = hook.body.secret;
     productA = (await svc.newProduct({ name: 'Payout A' })).id;
     const productB = (await svc.newProduct({ name: 'Payout B' })).id;
     await uploadedOffer(alpha, productA, { price: 2000, values: keys('PA', 10) }); // 2000: 170, 1830
@@ -98,6 +104,13 @@ describe('payouts', () => {
     await svc.drain();
     expect(payoutEvents().map((r) => [r.body.type, r.body.data.payout.id, r.body.data.payout.status])).toEqual([['payout.created', paidId, 'pending']]);
     expect(payoutEvents()[0]!.body.data.payout).toEqual(created.body);
+    // the same envelope, headers and signature as every other event
+    const first = payoutEvents()[0]!;
+    expect(first.body).toEqual({ id: expect.any(String), type: 'payout.created', mode: 'test', api_version: 'v1', test_fire: false, created_at: t0, data: { payout: created.body } });
+    expect(first.headers['x-svc-event']).toBe('payout.created');
+    expect(first.headers['x-svc-event-id']).toBe(first.body.id);
+    const ts = Number(first.headers['x-svc-timestamp']);
+    expect(verifySignature(first.raw, first.headers as Record<string, string>, [secret], { now: () => ts })).toEqual({ ok: true, timestamp: ts });
 
     await svc.advance(60);
     const moving = await svc.operator.post(`/payouts/${paidId}/in_transit`);
@@ -172,22 +185,36 @@ describe('payouts', () => {
     await clean();
   });
 
+  it('two payouts at once never spend the same money: one is created, the other refused', async () => {
+    expect(await balance(alpha)).toEqual({ available: 2490, pending: 0 });
+    const answers = await Promise.all([alpha.api.post('/payouts', { amount: eur(2000) }), alpha.api.post('/payouts', { amount: eur(2100) })]);
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
+    const won = answers.find((a) => a.status === 201)!.body;
+    expect((await svc.operator.post(`/payouts/${won.id}/cancel`)).status).toBe(200);
+    expect(await balance(alpha)).toEqual({ available: 2490, pending: 0 });
+    await svc.drain();
+    receiver.received.length = 0; // the race's payout.created is not part of the lifecycle tests below
+    raced = won.amount.amount;
+  });
+
   it('lists payouts newest first, a page at a time, filtered by status', async () => {
     const { items, pages } = await allPages(alpha.api, '/payouts?limit=1');
-    expect(pages).toBe(3);
+    expect(pages).toBe(4);
     expect(items.map((p) => [p.status, p.amount.amount])).toEqual([
+      ['cancelled', raced],
       ['cancelled', 2000],
       ['failed', 2490],
       ['paid', 3000],
     ]);
     expect(items.every((p) => !('balance_entries' in p))).toBe(true);
+    expect((await alpha.api.get('/payouts?status=cancelled')).body.data.map((p: any) => p.amount.amount)).toEqual([raced, 2000]);
     expect((await alpha.api.get('/payouts?status=failed')).body.data.map((p: any) => p.amount.amount)).toEqual([2490]);
     expect((await alpha.api.get('/payouts?status=lost')).status).toBe(422);
     expect((await alpha.api.get('/payouts?cursor=abc')).status).toBe(422);
     expect((await beta.api.get('/payouts')).body.data).toEqual([]);
     // payout entries are in the entries list and filter by type
     const entries = (await allPages(alpha.api, '/balance/entries?type=payout_reversal')).items;
-    expect(entries.map((e) => e.amount.amount)).toEqual([2490, 2000]);
+    expect(entries.map((e) => e.amount.amount)).toEqual([2490, 2000, raced]);
   });
 
   it('a refund after a payout takes available below zero (a reversal may; a payout never does), a dispute moves nothing, and the audit stays clean', async () => {
@@ -252,5 +279,36 @@ describe('payouts', () => {
     await svc.drain();
     expect(await svc.services.db.selectFrom('timers').selectAll().where('kind', '=', 'payout.schedule').execute()).toEqual([]);
     await clean();
+  });
+
+  it('ledger audit names a payout whose read model differs from the ledger', async () => {
+    const payout = (await alpha.api.get('/payouts?status=paid')).body.data[0];
+    await withDb(svc, (db) => db.query(`update payouts set status = 'failed' where id = $1`, [payout.id]));
+    try {
+      expect((await auditLedger(svc.services.store, svc.services.db, { supplierId: alpha.id })).differences).toEqual([
+        `supplier ${alpha.id}: payout ${payout.id} is failed ${payout.amount.amount} in the read model, paid ${payout.amount.amount} in the ledger`,
+      ]);
+    } finally {
+      await withDb(svc, (db) => db.query(`update payouts set status = 'paid' where id = $1`, [payout.id]));
+    }
+    await clean();
+  });
+
+  it('documents every payout route in the OpenAPI document with its schemas and problems', async () => {
+    const doc = (await request(svc.baseUrl, 'GET', '/openapi.json')).body;
+    const op = (path: string, method: string) => doc.paths[path]?.[method];
+    expect(Object.keys(op('/api/v1/payouts', 'post').responses).sort()).toEqual(['201', '401', '409', '422', '429']);
+    expect(op('/api/v1/payouts', 'post').requestBody.content['application/json'].schema).toBeDefined();
+    expect(op('/api/v1/payouts', 'get').parameters.map((p: any) => p.name).sort()).toEqual(['cursor', 'limit', 'status']);
+    expect(op('/api/v1/payouts/{payout_id}', 'get').responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/PayoutWithEntries' });
+    expect(op('/api/v1/payouts/schedule', 'put').requestBody).toBeDefined();
+    expect(op('/api/v1/payouts/schedule', 'get')).toBeDefined();
+    for (const move of ['in_transit', 'paid', 'failed', 'cancel']) expect(Object.keys(op(`/operator/v1/payouts/{payout_id}/${move}`, 'post').responses), move).toEqual(expect.arrayContaining(['200', '404', '409']));
+    expect(op('/api/v1/balance', 'get').parameters.map((p: any) => p.name)).toEqual(['as_of']);
+    expect(op('/api/v1/balance/entries', 'get').parameters.map((p: any) => p.name)).toContain('as_of');
+    expect(op('/api/v1/balance/proof', 'get').responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/BalanceProof' });
+    expect(op('/api/v1/balance/statements/{month}', 'get').responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/BalanceStatement' });
+    expect(doc.components.schemas.BalanceEntry.properties.type.enum).toEqual(['sale', 'settlement', 'refund', 'payout', 'payout_reversal']);
+    expect(Object.keys(doc.webhooks)).toEqual(expect.arrayContaining(['payout.created', 'payout.paid', 'payout.failed']));
   });
 });

@@ -1,0 +1,159 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ledgerStatement } from '../../src/cli/ledger.js';
+import type { Config } from '../../src/config.js';
+import { startTestService, type TestService } from '../support/harness.js';
+import { buy, eur, keys, type Supplier, uploadedOffer, troubles } from '../orders/fixtures.js';
+
+/**
+ * Monthly statements for accountants: opening balance, the month's entries with the
+ * balances after each, closing balance; as CSV and printable HTML from the CLI, and over
+ * HTTP with Accept negotiation. Exact values over a January and a February.
+ */
+describe('monthly statements', () => {
+  let svc: TestService;
+  let config: Config;
+  let gamma: Supplier;
+  const item: Record<string, string> = {};
+  const order: Record<string, string> = {};
+  let payoutId: string;
+
+  beforeAll(async () => {
+    svc = await startTestService(); // the clock starts at 2026-01-05T10:00:00Z
+    config = { ...svc.services.config, databaseUrl: svc.databaseUrl };
+    gamma = await svc.newSupplier('Statement Gamma');
+    const productId = (await svc.newProduct({ name: 'Statement' })).id;
+    await uploadedOffer(gamma, productId, { price: 3000, values: keys('ST', 5) }); // 3000: 255, 2745
+    const sell = async (name: string) => {
+      const o = await buy(svc, [{ product_id: productId, quantity: 1 }]);
+      order[name] = o.id;
+      item[name] = o.items[0].id;
+    };
+    await sell('o1'); // 10:00:00
+    await svc.advance(60);
+    await sell('o2'); // 10:01:00
+    await svc.advance(60);
+    expect((await svc.operator.post(`/orders/${order.o2}/refund`, {})).status).toBe(200); // 10:02:00
+    await svc.advance(480); // 10:10:00: o1 settles
+    await svc.advance((Date.parse('2026-02-01T01:00:00Z') - svc.clock.now().getTime()) / 1000);
+    const payout = await gamma.api.post('/payouts', { amount: eur(2000) }); // 2026-02-01T01:00:00
+    expect(payout.status, payout.text).toBe(201);
+    payoutId = payout.body.id;
+    await svc.advance(60);
+    await sell('o3'); // 01:01:00, still pending at the end
+    await svc.drain();
+  });
+  afterAll(async () => {
+    expect(troubles(svc)).toEqual([]);
+    await svc.stop();
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  const run = async (args: string[]) => {
+    const out: string[] = [];
+    vi.spyOn(console, 'error').mockImplementation((line: unknown) => void out.push(`ERR ${String(line)}`));
+    vi.spyOn(process.stdout, 'write').mockImplementation((chunk: any) => (out.push(String(chunk)), true));
+    const code = await run0(args);
+    vi.restoreAllMocks();
+    return { code, out: out.join('') };
+  };
+  const run0 = (args: string[]) => ledgerStatement(config, args);
+
+  const januaryCsv = () =>
+    [
+      'date,entry_id,type,account,amount,currency,order_id,order_item_id,payout_id,pending_after,available_after',
+      '2026-01-01T00:00:00.000Z,,opening_balance,,,EUR,,,,0,0',
+      `2026-01-05T10:00:00.000Z,sale-${item.o1}:pending,sale,pending,2745,EUR,${order.o1},${item.o1},,2745,0`,
+      `2026-01-05T10:01:00.000Z,sale-${item.o2}:pending,sale,pending,2745,EUR,${order.o2},${item.o2},,5490,0`,
+      `2026-01-05T10:02:00.000Z,refund-${item.o2}:pending,refund,pending,-2745,EUR,${order.o2},${item.o2},,2745,0`,
+      `2026-01-05T10:10:00.000Z,settlement-${item.o1}:pending,settlement,pending,-2745,EUR,${order.o1},${item.o1},,0,0`,
+      `2026-01-05T10:10:00.000Z,settlement-${item.o1}:available,settlement,available,2745,EUR,${order.o1},${item.o1},,0,2745`,
+      '2026-02-01T00:00:00.000Z,,closing_balance,,,EUR,,,,0,2745',
+    ].join('\r\n') + '\r\n';
+
+  const februaryCsv = () =>
+    [
+      'date,entry_id,type,account,amount,currency,order_id,order_item_id,payout_id,pending_after,available_after',
+      '2026-02-01T00:00:00.000Z,,opening_balance,,,EUR,,,,0,2745',
+      `2026-02-01T01:00:00.000Z,payout-${payoutId}:available,payout,available,-2000,EUR,,,${payoutId},0,745`,
+      `2026-02-01T01:01:00.000Z,sale-${item.o3}:pending,sale,pending,2745,EUR,${order.o3},${item.o3},,2745,745`,
+      '2026-03-01T00:00:00.000Z,,closing_balance,,,EUR,,,,2745,745',
+    ].join('\r\n') + '\r\n';
+
+  it('CSV from the CLI: opening, every entry with the balances after it, closing; months before and after', async () => {
+    expect(await run(['--supplier', gamma.id, '--month', '2026-01', '--format', 'csv'])).toEqual({ code: 0, out: januaryCsv() });
+    expect(await run(['--supplier', gamma.id, '--month', '2026-02', '--format', 'csv'])).toEqual({ code: 0, out: februaryCsv() });
+    const march = await run(['--supplier', gamma.id, '--month', '2026-03']);
+    expect(march.out.split('\r\n').slice(1, -1)).toEqual(['2026-03-01T00:00:00.000Z,,opening_balance,,,EUR,,,,2745,745', '2026-04-01T00:00:00.000Z,,closing_balance,,,EUR,,,,2745,745']);
+    const december = await run(['--supplier', gamma.id, '--month', '2025-12']);
+    expect(december.out.split('\r\n').slice(1, -1)).toEqual(['2025-12-01T00:00:00.000Z,,opening_balance,,,EUR,,,,0,0', '2026-01-01T00:00:00.000Z,,closing_balance,,,EUR,,,,0,0']);
+    const usage = { code: 2, out: 'ERR usage: ledger statement --supplier ID --month YYYY-MM --format csv|html' };
+    expect(await run(['--supplier', gamma.id, '--month', '2026-13'])).toEqual(usage);
+    expect(await run(['--supplier', gamma.id, '--month', '2026-02', '--format', 'pdf'])).toEqual(usage);
+    expect(await run(['--month', '2026-02'])).toEqual(usage);
+  });
+
+  it('printable HTML from the CLI: the same figures in euros, no script, no external asset', async () => {
+    const { code, out } = await run(['--supplier', gamma.id, '--month', '2026-02', '--format', 'html']);
+    expect(code).toBe(0);
+    expect(out).toMatch(/^<!doctype html>/);
+    expect(out).toContain(`<title>Statement 2026-02 — supplier ${gamma.id}</title>`);
+    expect(out).toContain('@media print');
+    expect(out).not.toMatch(/<script|<link|src=|https?:/);
+    const rows = [...out.matchAll(/<tr[^>]*>(.*?)<\/tr>/g)].map((m) => [...m[1]!.matchAll(/<t[dh][^>]*>(.*?)<\/t[dh]>/g)].map((c) => c[1]));
+    expect(rows).toEqual([
+      ['Date', 'Entry', 'Type', 'Account', 'Amount', 'Reference', 'Pending after', 'Available after'],
+      ['2026-02-01T00:00:00.000Z', 'Opening balance', '0.00', '27.45'],
+      ['2026-02-01T01:00:00.000Z', `payout-${payoutId}:available`, 'payout', 'available', '-20.00', `payout ${payoutId}`, '0.00', '7.45'],
+      ['2026-02-01T01:01:00.000Z', `sale-${item.o3}:pending`, 'sale', 'pending', '27.45', `order ${order.o3} / item ${item.o3}`, '27.45', '7.45'],
+      ['2026-03-01T00:00:00.000Z', 'Closing balance', '27.45', '7.45'],
+    ]);
+  });
+
+  it('GET /balance/statements/{month}: JSON by default, CSV and HTML by Accept, the same figures', async () => {
+    const json = await gamma.api.get('/balance/statements/2026-02');
+    expect(json.status, json.text).toBe(200);
+    const entry = (fields: Record<string, unknown>) => ({ order_id: null, order_item_id: null, payout_id: null, available_at: null, ...fields });
+    expect(json.body).toEqual({
+      supplier_id: gamma.id,
+      month: '2026-02',
+      from: '2026-02-01T00:00:00.000Z',
+      to: '2026-03-01T00:00:00.000Z',
+      currency: 'EUR',
+      opening: { pending: eur(0), available: eur(2745) },
+      entries: [
+        entry({ id: `payout-${payoutId}:available`, type: 'payout', amount: eur(-2000), account: 'available', payout_id: payoutId, created_at: '2026-02-01T01:00:00.000Z', pending_after: eur(0), available_after: eur(745) }),
+        entry({
+          id: `sale-${item.o3}:pending`,
+          type: 'sale',
+          amount: eur(2745),
+          account: 'pending',
+          order_id: order.o3,
+          order_item_id: item.o3,
+          created_at: '2026-02-01T01:01:00.000Z',
+          available_at: '2026-02-01T01:11:00.000Z',
+          pending_after: eur(2745),
+          available_after: eur(745),
+        }),
+      ],
+      closing: { pending: eur(2745), available: eur(745) },
+    });
+    const csv = await gamma.api.get('/balance/statements/2026-01', { headers: { accept: 'text/csv' } });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(csv.headers.get('content-disposition')).toBe('attachment; filename="statement-2026-01.csv"');
+    expect(csv.text).toBe(januaryCsv());
+    const html = await gamma.api.get('/balance/statements/2026-02', { headers: { accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.8' } });
+    expect(html.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(html.text).toBe((await run(['--supplier', gamma.id, '--month', '2026-02', '--format', 'html'])).out);
+    // preference order decides; q=0 refuses
+    expect((await gamma.api.get('/balance/statements/2026-02', { headers: { accept: 'text/csv;q=0.5, application/json' } })).body.month).toBe('2026-02');
+    expect((await gamma.api.get('/balance/statements/2026-02', { headers: { accept: 'text/html;q=0, text/csv' } })).text).toBe(februaryCsv());
+    for (const bad of ['2026-13', '2026-2', 'latest']) {
+      const res = await gamma.api.get(`/balance/statements/${bad}`);
+      expect([res.status, res.body.code], bad).toEqual([422, 'validation_failed']);
+    }
+    // another supplier's statement is its own (empty) one
+    const other = await svc.newSupplier('Statement Other');
+    expect((await other.api.get('/balance/statements/2026-02')).body).toMatchObject({ supplier_id: other.id, entries: [], closing: { pending: eur(0), available: eur(0) } });
+  });
+});
