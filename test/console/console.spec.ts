@@ -126,7 +126,9 @@ describe.skipIf(!CHROMIUM)('the supplier console in a real browser', () => {
     await shot(page, 'orders');
     await page.click(`text=${placed.body.id}`);
     expect(await page.locator('h1').innerText()).toContain(placed.body.id);
-    expect(await page.locator('table').innerText()).toMatch(/delivered\s+12\.50 €/);
+    expect(await page.locator('table').first().innerText()).toMatch(/delivered\s+12\.50 €/);
+    expect(await page.locator('table').nth(1).innerText()).toMatch(/uploaded\s+—\s+1 unit\(s\)/);
+    expect(await page.locator('.timeline').innerText()).toMatch(/paid/i);
     await shot(page, 'order');
 
     await page.goto(`${svc.origin}/console/balance`);

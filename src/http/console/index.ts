@@ -253,6 +253,13 @@ ${orders.map((o: any) => html`<tr><td><a href="/console/orders/${o.id}"><code>${
       const answer = await api(req, s, 'GET', `/orders/${encodeURIComponent((req.params as { id: string }).id)}`);
       if (answer.status !== 200) return page(reply, s, { title: 'Order', active: 'orders', error: problemText(answer) }, html``, answer.status);
       const o = answer.body;
+      // the API answered this order for this supplier, with this supplier's items only; of
+      // the order's stream, item events show for those items only, order events by name
+      const mine = new Set<string>((o.items ?? []).map((i: any) => i.id));
+      const history = (await services.store.readStream(`order-${o.id}`)).filter((e) => {
+        const item = (e.data as { orderItemId?: unknown } | null)?.orderItemId;
+        return item === undefined || mine.has(String(item));
+      });
       return page(
         reply,
         s,
@@ -261,7 +268,13 @@ ${orders.map((o: any) => html`<tr><td><a href="/console/orders/${o.id}"><code>${
 <div class="card stats"><div class="stat">Created<b>${when(o.created_at)}</b></div><div class="stat">Buyer country<b>${o.buyer_country ?? '—'}</b></div></div>
 <h2>Items</h2><div class="scroll"><table><thead><tr><th>Item</th><th>Offer</th><th>Qty</th><th>Status</th><th>Gross</th><th>Commission</th><th>Net</th></tr></thead><tbody>
 ${(o.items ?? []).map((i: any) => html`<tr><td><code>${i.id}</code></td><td><a href="/console/offers/${i.offer_id}">${i.external_ref ?? i.offer_id}</a></td><td>${i.quantity}</td><td>${statusPill(i.status)}</td><td>${money(i.gross)}</td><td>${money(i.commission)}</td><td>${money(i.net)}</td></tr>`)}
-</tbody></table></div><h2>As the API returns it</h2><pre>${JSON.stringify(o, null, 2)}</pre>`,
+</tbody></table></div>
+<h2>Fulfilment</h2><div class="scroll"><table><thead><tr><th>Item</th><th>Source</th><th>Reservation</th><th>Delivered</th><th>Receipt</th></tr></thead><tbody>
+${(o.items ?? []).map((i: any) => html`<tr><td><code>${i.id}</code></td><td>${i.fulfilment?.source}</td><td>${i.fulfilment?.reservation_id ?? '—'}</td><td>${i.fulfilment?.inventory_item_ids?.length ?? 0} unit(s) ${when(i.delivered_at)}</td><td>${i.fulfilment?.receipt_ref ?? '—'}</td></tr>`)}
+</tbody></table></div>
+<h2>History, with calls to your systems</h2><div class="card"><ul class="timeline">
+${[...history].reverse().map((e) => html`<li><strong>${humanize(e.type)}</strong> <small>${when(e.createdAt.toISOString())}</small>${(e.data as { orderItemId?: unknown } | null)?.orderItemId === undefined ? '' : summary(e.data)}</li>`)}
+</ul></div>`,
       );
     });
 
@@ -388,7 +401,7 @@ ${attempts.map(
 )}
 </tbody></table></div>`;
 
-const humanize = (type: string) => type.replace(/^Offer/, '').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase() || type;
+const humanize = (type: string) => type.replace(/^(Offer|Order)/, '').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase() || type;
 
 /** The facts of an event worth a line on the timeline; nothing that names a secret or a key value. */
 const summary = (data: unknown): Html => {
