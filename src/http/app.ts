@@ -28,6 +28,7 @@ import { registerSystemRoutes } from './system.js';
 import { registerWhoamiRoutes } from './whoami.js';
 import { registerMetrics } from './metrics.js';
 import { documentObject, documentOperation } from './openapi.js';
+import { registerConsole } from './console/index.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -162,5 +163,6 @@ export const buildHttpApp = async (services: Services, logger: Logger): Promise<
     { prefix: API_PREFIX },
   );
   await app.register(async (op) => registerOperatorRoutes(op, services), { prefix: OPERATOR_PREFIX });
+  await registerConsole(app, services);
   return app;
 };
