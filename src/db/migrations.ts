@@ -105,6 +105,13 @@ const migrations: Record<string, Migration> = {
       endpoint_id text primary key,
       consecutive_failures integer not null
     );`),
+  // a recovery re-sends events an endpoint already had a delivery for: those are new
+  // deliveries, so the one-delivery-per-event rule holds for the regular ones only
+  '009_webhook_recovery': ddl(`
+    alter table webhook_deliveries add column recovered boolean not null default false;
+    alter table webhook_deliveries add column recovery_id text;
+    drop index webhook_deliveries_once;
+    create unique index webhook_deliveries_once on webhook_deliveries (event_id, endpoint_id) where not test_fire and not recovered;`),
 };
 
 export const migrate = async (db: Kysely<any>): Promise<void> => {

@@ -19,6 +19,7 @@ import { registerBalanceRoutes } from './balance.js';
 import { registerWebhookRoutes } from './webhooks.js';
 import { registerCertificationRoutes } from './certification.js';
 import { registerCompetitionRoutes } from './competition.js';
+import { registerWebhookRecoveryRoutes } from './webhook-recovery.js';
 import { webhookDocs } from './webhook-docs.js';
 import { accessControl } from './access.js';
 import { registerSystemRoutes } from './system.js';
@@ -158,6 +159,7 @@ export const buildHttpApp = async (services: Services, logger: Logger): Promise<
       registerWebhookRoutes(api, services);
       registerCertificationRoutes(api, services);
       registerCompetitionRoutes(api, services);
+      registerWebhookRecoveryRoutes(api, services);
     },
     { prefix: API_PREFIX },
   );
