@@ -112,6 +112,13 @@ const migrations: Record<string, Migration> = {
     alter table idempotency_keys add column operation_id text;
     alter table idempotency_keys add column owner text;
     alter table idempotency_keys add column lease_until timestamptz;`),
+  // a recovery re-sends events an endpoint already had a delivery for: those are new
+  // deliveries, so the one-delivery-per-event rule holds for the regular ones only
+  '011_webhook_recovery': ddl(`
+    alter table webhook_deliveries add column recovered boolean not null default false;
+    alter table webhook_deliveries add column recovery_id text;
+    drop index webhook_deliveries_once;
+    create unique index webhook_deliveries_once on webhook_deliveries (event_id, endpoint_id) where not test_fire and not recovered;`),
 };
 
 export const migrate = async (db: Kysely<any>): Promise<void> => {

@@ -215,6 +215,9 @@ export interface WebhookDeliveryTable {
   attempts: number;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Sent by POST /webhooks/{id}/recover, not by the event's own fan-out. */
+  recovered: Generated<boolean>;
+  recovery_id: string | null;
 }
 
 export interface WebhookAttemptTable {

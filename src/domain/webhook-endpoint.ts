@@ -28,6 +28,8 @@ export interface EndpointSettings {
   url: string;
   events: string[];
   description: string;
+  /** Deliveries per second the sender keeps to; null or absent: no limit. */
+  rateLimit?: number | null;
 }
 
 export type WebhookEndpointEvent =
@@ -68,11 +70,11 @@ export const webhookEndpointDecider: Decider<WebhookEndpointState | null, Webhoo
 
   evolve(state, event) {
     if (event.type === 'WebhookEndpointCreated') {
-      const { endpointId, supplierId, secretSealed, at, url, events, description } = event.data;
+      const { endpointId, supplierId, secretSealed, at, url, events, description, rateLimit } = event.data;
       return {
         id: endpointId,
         supplierId,
-        settings: { url, events, description },
+        settings: { url, events, description, ...(rateLimit && { rateLimit }) },
         status: 'active',
         secretSealed,
         previousSecretSealed: null,

@@ -22,6 +22,7 @@ import { registerPayoutRoutes } from './payouts.js';
 import { registerWebhookRoutes } from './webhooks.js';
 import { registerCertificationRoutes } from './certification.js';
 import { registerCompetitionRoutes } from './competition.js';
+import { registerWebhookRecoveryRoutes } from './webhook-recovery.js';
 import { webhookDocs } from './webhook-docs.js';
 import { accessControl } from './access.js';
 import { registerSystemRoutes } from './system.js';
@@ -159,6 +160,7 @@ export const buildHttpApp = async (services: Services, logger: Logger): Promise<
       registerWebhookRoutes(api, services);
       registerCertificationRoutes(api, services);
       registerCompetitionRoutes(api, services);
+      registerWebhookRecoveryRoutes(api, services);
     },
     { prefix: API_PREFIX },
   );

@@ -11,8 +11,10 @@ import {
   testFire,
   updateEndpoint,
 } from '../commands/webhooks.js';
+import { load } from '../commands/handle.js';
+import { webhookStream } from '../commands/webhooks.js';
 import { DomainError } from '../domain/errors.js';
-import { DISABLE_AFTER_FAILURES, WEBHOOK_EVENT_TYPES, type WebhookEndpointState } from '../domain/webhook-endpoint.js';
+import { DISABLE_AFTER_FAILURES, WEBHOOK_EVENT_TYPES, webhookEndpointDecider, type WebhookEndpointState } from '../domain/webhook-endpoint.js';
 import { countAttempt, LOG_RETENTION_MS } from '../processes/webhooks.js';
 import { sendAttempt } from '../processes/webhook-send.js';
 import type { Services } from '../service.js';
@@ -30,6 +32,7 @@ const Events = z
   .max(WEBHOOK_EVENT_TYPES.length + 1)
   .refine((events) => new Set(events).size === events.length, 'each event type once');
 const Url = z.string().min(1).max(2000);
+const RateLimit = z.number().int().min(1).max(1000).nullable().describe('deliveries per second the sender keeps to; null: no limit');
 
 export const WebhookEndpoint = z
   .object({
@@ -39,6 +42,7 @@ export const WebhookEndpoint = z
     description: z.string(),
     status: z.enum(['active', 'disabled']),
     secret: z.string().optional().describe('whsec_…; only in the creation and rotation answers'),
+    rate_limit: z.number().int().nullable().describe('deliveries per second; null: no limit'),
     consecutive_failures: z.number().int(),
     disabled_at: Timestamp.nullable(),
     created_at: Timestamp,
@@ -62,6 +66,7 @@ const DeliveryRow = z
     event_type: z.string(),
     attempt: z.number().int(),
     test_fire: z.boolean(),
+    recovered: z.boolean().describe('sent by POST /webhooks/{webhook_id}/recover'),
     succeeded: z.boolean(),
     response_status: z.number().int().nullable(),
     duration_ms: z.number().int(),
@@ -86,6 +91,7 @@ interface AttemptJoin {
   event_type: string;
   attempt: number;
   test_fire: boolean;
+  recovered: boolean;
   succeeded: boolean;
   response_status: number | null;
   duration_ms: number;
@@ -102,6 +108,7 @@ const attemptRow = (r: AttemptJoin) => ({
   event_type: r.event_type,
   attempt: r.attempt,
   test_fire: r.test_fire,
+  recovered: r.recovered,
   succeeded: r.succeeded,
   response_status: r.response_status,
   duration_ms: r.duration_ms,
@@ -125,6 +132,7 @@ export const registerWebhookRoutes = (app: FastifyInstance, services: Services) 
     description: e.settings.description,
     status: e.status,
     ...(secret && { secret }),
+    rate_limit: e.settings.rateLimit ?? null,
     consecutive_failures: (await failuresOf([e.id])).get(e.id) ?? 0,
     disabled_at: e.disabledAt,
     created_at: e.createdAt,
@@ -137,12 +145,13 @@ export const registerWebhookRoutes = (app: FastifyInstance, services: Services) 
       schema: {
         summary: 'Register a webhook endpoint (public HTTPS; at most 10); the secret is shown once',
         tags,
-        body: z.object({ url: Url, events: Events, description: z.string().max(500).default('') }).strict(),
+        body: z.object({ url: Url, events: Events, description: z.string().max(500).default(''), rate_limit: RateLimit.optional() }).strict(),
         response: { 201: WebhookEndpoint, ...problems() },
       },
     },
     async (req, reply) => {
-      const { endpoint, secret } = await createEndpoint(deps, supplierOf(req).supplierId, req.body, callerOf(req), operationIdOf(req));
+      const { rate_limit, ...settings } = req.body;
+      const { endpoint, secret } = await createEndpoint(deps, supplierOf(req).supplierId, { ...settings, ...(rate_limit && { rateLimit: rate_limit }) }, callerOf(req), operationIdOf(req));
       return reply.code(201).send(await resource(endpoint, secret));
     },
   );
@@ -153,12 +162,16 @@ export const registerWebhookRoutes = (app: FastifyInstance, services: Services) 
     if (after) q = q.where('id', '>', after);
     const rows = await q.execute();
     const failures = await failuresOf(rows.map((r) => r.id));
+    // the rate limit is not in the read model: at most 10 endpoints, each state is cached
+    const limits = new Map<string, number | null>();
+    for (const r of rows) limits.set(r.id, (await load(deps.store, webhookStream(r.id), webhookEndpointDecider, deps.states)).state?.settings.rateLimit ?? null);
     return page(rows, req.query.limit, (r) => r.id, (r) => ({
       id: r.id,
       url: r.url,
       events: r.events,
       description: r.description,
       status: r.status as 'active',
+      rate_limit: limits.get(r.id) ?? null,
       consecutive_failures: failures.get(r.id) ?? 0,
       disabled_at: r.disabled_at && iso(r.disabled_at),
       created_at: iso(r.created_at),
@@ -174,16 +187,19 @@ export const registerWebhookRoutes = (app: FastifyInstance, services: Services) 
     {
       config: { idempotent: true },
       schema: {
-        summary: 'Change url, events, description or status (status active re-enables after a passing test-fire)',
+        summary: 'Change url, events, description, rate_limit or status (status active re-enables after a passing test-fire)',
         tags,
         params: Params,
-        body: z.object({ url: Url.optional(), events: Events.optional(), description: z.string().max(500).optional(), status: z.enum(['active', 'disabled']).optional() }).strict(),
+        body: z
+          .object({ url: Url.optional(), events: Events.optional(), description: z.string().max(500).optional(), rate_limit: RateLimit.optional(), status: z.enum(['active', 'disabled']).optional() })
+          .strict(),
         response: { 200: WebhookEndpoint, ...problems(404, 409) },
       },
     },
     async (req) => {
       const supplierId = supplierOf(req).supplierId;
-      const { status, ...settings } = req.body;
+      const { status, rate_limit, ...rest } = req.body;
+      const settings = { ...rest, ...(rate_limit !== undefined && { rateLimit: rate_limit }) };
       let endpoint = await updateEndpoint(deps, supplierId, req.params.webhook_id, settings, callerOf(req));
       if (status === 'active') endpoint = await enableEndpoint(deps, supplierId, req.params.webhook_id, callerOf(req));
       if (status === 'disabled') endpoint = (await disableEndpoint(deps, req.params.webhook_id, 'supplier_request', 0, callerOf(req))).state!;
@@ -248,7 +264,7 @@ export const registerWebhookRoutes = (app: FastifyInstance, services: Services) 
       let q = services.db
         .selectFrom('webhook_attempts as a')
         .innerJoin('webhook_deliveries as d', 'd.id', 'a.delivery_id')
-        .select(['a.id', 'a.delivery_id', 'd.endpoint_id', 'd.event_id', 'd.event_type', 'a.attempt', 'd.test_fire', 'a.succeeded', 'a.response_status', 'a.duration_ms', 'a.error', 'a.created_at'])
+        .select(['a.id', 'a.delivery_id', 'd.endpoint_id', 'd.event_id', 'd.event_type', 'a.attempt', 'd.test_fire', 'd.recovered', 'a.succeeded', 'a.response_status', 'a.duration_ms', 'a.error', 'a.created_at'])
         .where('a.supplier_id', '=', supplierOf(req).supplierId)
         .orderBy('a.id', 'desc')
         .limit(limit + 1);
@@ -270,7 +286,7 @@ export const registerWebhookRoutes = (app: FastifyInstance, services: Services) 
       .selectFrom('webhook_attempts as a')
       .innerJoin('webhook_deliveries as d', 'd.id', 'a.delivery_id')
       .selectAll('a')
-      .select(['d.endpoint_id', 'd.event_id', 'd.event_type', 'd.test_fire', 'd.body', 'd.created_at as delivery_created_at', 'd.attempts'])
+      .select(['d.endpoint_id', 'd.event_id', 'd.event_type', 'd.test_fire', 'd.recovered', 'd.body', 'd.created_at as delivery_created_at', 'd.attempts'])
       .where('a.supplier_id', '=', supplierId)
       .where((eb) => eb.or([eb('a.id', '=', id), eb('a.delivery_id', '=', id)]))
       .orderBy('a.attempt', 'desc')

@@ -9,6 +9,8 @@ import type { ProjectionRunner } from '../projections/runner.js';
 import { projector } from '../projections/projector.js';
 import { outgoingFor, SOURCES } from './webhook-events.js';
 import { sendAttempt } from './webhook-send.js';
+import { EndpointPacer } from './webhook-pacing.js';
+import { registerRecoveryTimers } from './webhook-recovery.js';
 import { scheduleTimer } from './schedule.js';
 import type { Timers } from './timers.js';
 
@@ -36,6 +38,7 @@ export const webhookProcess = projector({
 
 export const registerWebhookTimers = (timers: Timers, deps: CommandDeps, projections: ProjectionRunner) => {
   const slots = new EndpointSlots(PER_ENDPOINT_IN_FLIGHT);
+  const pacer = new EndpointPacer();
   const caller = (kind: string, key: string): Caller => ({ correlationId: `${kind}:${key}` });
 
   /** One delivery per event per subscribed active endpoint, with the exact body every attempt will send. */
@@ -71,7 +74,7 @@ export const registerWebhookTimers = (timers: Timers, deps: CommandDeps, project
         const inserted = await deps.db
           .insertInto('webhook_deliveries')
           .values({ id: newId(), event_id: event.id, event_type: outgoing.type, supplier_id: supplierId, endpoint_id: endpoint.id, body, test_fire: false, status: 'pending', attempts: 0, created_at: now, updated_at: now })
-          .onConflict((oc) => oc.columns(['event_id', 'endpoint_id']).where('test_fire', '=', false).doNothing())
+          .onConflict((oc) => oc.columns(['event_id', 'endpoint_id']).where('test_fire', '=', false).where('recovered', '=', false).doNothing())
           .returning('id')
           .executeTakeFirst();
         if (inserted) await timers.schedule('webhook.deliver', `${inserted.id}:1`, now, { deliveryId: inserted.id, attempt: 1 });
@@ -79,9 +82,11 @@ export const registerWebhookTimers = (timers: Timers, deps: CommandDeps, project
     }
   });
 
-  /** One attempt; then the ladder, the abandon after 7, the 30-failure and 410 disables. */
-  timers.on('webhook.deliver', async (t) => {
-    const { deliveryId, attempt } = t.payload as { deliveryId: string; attempt: number };
+  /**
+   * One attempt; then the ladder, the abandon after 7, the 30-failure and 410 disables.
+   * Answers a later time when the endpoint's rate limit has no slot soon (nothing is sent).
+   */
+  const deliver = async (deliveryId: string, attempt: number, key: string): Promise<{ runAgainAt: Date } | undefined> => {
     const delivery = await deps.db.selectFrom('webhook_deliveries').selectAll().where('id', '=', deliveryId).executeTakeFirst();
     if (!delivery || delivery.status !== 'pending') return;
     const { state: endpoint } = await load(deps.store, webhookStream(delivery.endpoint_id), webhookEndpointDecider, deps.states);
@@ -90,17 +95,29 @@ export const registerWebhookTimers = (timers: Timers, deps: CommandDeps, project
       await deps.db.updateTable('webhook_deliveries').set({ status: 'skipped', updated_at: now }).where('id', '=', deliveryId).execute();
       return;
     }
-    const result = await slots.run(endpoint.id, () =>
-      sendAttempt(deps, endpoint, { id: delivery.id, eventId: delivery.event_id, eventType: delivery.event_type, body: delivery.body, supplierId: delivery.supplier_id }, attempt),
+    const paced = await pacer.run(endpoint.id, endpoint.settings.rateLimit, () =>
+      slots.run(endpoint.id, () =>
+        sendAttempt(deps, endpoint, { id: delivery.id, eventId: delivery.event_id, eventType: delivery.event_type, body: delivery.body, supplierId: delivery.supplier_id }, attempt),
+      ),
     );
+    if ('deferMs' in paced) return { runAgainAt: new Date(deps.clock.now().getTime() + paced.deferMs) };
+    const result = paced.ran;
     const failures = await countAttempt(deps, endpoint.id, result.succeeded);
     const status = result.succeeded ? 'succeeded' : attempt >= MAX_ATTEMPTS ? 'abandoned' : 'pending';
     await deps.db.updateTable('webhook_deliveries').set({ status, attempts: attempt, updated_at: deps.clock.now() }).where('id', '=', deliveryId).execute();
-    if (result.responseStatus === 410) await disableEndpoint(deps, endpoint.id, 'gone', failures, caller(t.kind, t.key));
-    else if (!result.succeeded && failures >= DISABLE_AFTER_FAILURES) await disableEndpoint(deps, endpoint.id, 'consecutive_failures', failures, caller(t.kind, t.key));
+    if (result.responseStatus === 410) await disableEndpoint(deps, endpoint.id, 'gone', failures, caller('webhook.deliver', key));
+    else if (!result.succeeded && failures >= DISABLE_AFTER_FAILURES) await disableEndpoint(deps, endpoint.id, 'consecutive_failures', failures, caller('webhook.deliver', key));
     if (status === 'pending')
       await timers.schedule('webhook.deliver', `${deliveryId}:${attempt + 1}`, new Date(deps.clock.now().getTime() + RETRY_LADDER_MS[attempt]!), { deliveryId, attempt: attempt + 1 });
+    return undefined;
+  };
+
+  timers.on('webhook.deliver', async (t) => {
+    const { deliveryId, attempt } = t.payload as { deliveryId: string; attempt: number };
+    return deliver(deliveryId, attempt, t.key);
   });
+
+  registerRecoveryTimers(timers, deps, deliver);
 
   /** The delivery log is kept 30 days. */
   timers.on('webhook.purge', async (t) => {

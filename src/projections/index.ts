@@ -6,6 +6,7 @@ import { productsProjection } from './products.js';
 import type { Projector } from './projector.js';
 import { suppliersProjection } from './suppliers.js';
 import { webhooksProjection } from './webhooks.js';
+import { webhookEventLogProjection } from './webhook-event-log.js';
 
 /** Every projector the service runs, in no particular order (each keeps its own checkpoint). */
-export const allProjectors: Projector[] = [suppliersProjection, productsProjection, offersProjection, ordersProjection, ledgerProjection, payoutsProjection, webhooksProjection];
+export const allProjectors: Projector[] = [suppliersProjection, productsProjection, offersProjection, ordersProjection, ledgerProjection, payoutsProjection, webhooksProjection, webhookEventLogProjection];

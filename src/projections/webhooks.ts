@@ -35,15 +35,15 @@ export const webhooksProjection = projector({
         disabled_at: null,
         deleted: false,
       }),
-    WebhookEndpointUpdated: (db, e: W<'WebhookEndpointUpdated'>) =>
-      db
-        .updateTable('webhook_endpoints')
-        .set({
-          ...(e.data.changes.url !== undefined && { url: e.data.changes.url }),
-          ...(e.data.changes.events !== undefined && { events: e.data.changes.events }),
-          ...(e.data.changes.description !== undefined && { description: e.data.changes.description }),
-        })
-        .where('id', '=', e.data.endpointId),
+    WebhookEndpointUpdated: async (db, e: W<'WebhookEndpointUpdated'>) => {
+      const columns = {
+        ...(e.data.changes.url !== undefined && { url: e.data.changes.url }),
+        ...(e.data.changes.events !== undefined && { events: e.data.changes.events }),
+        ...(e.data.changes.description !== undefined && { description: e.data.changes.description }),
+      };
+      // a change of the rate limit alone touches no column of this table
+      if (Object.keys(columns).length > 0) await db.updateTable('webhook_endpoints').set(columns).where('id', '=', e.data.endpointId).execute();
+    },
     WebhookEndpointDisabled: (db, e: W<'WebhookEndpointDisabled'>) =>
       db.updateTable('webhook_endpoints').set({ status: 'disabled', disabled_at: e.data.at }).where('id', '=', e.data.endpointId),
     WebhookEndpointEnabled: (db, e: W<'WebhookEndpointEnabled'>) =>

@@ -38,7 +38,7 @@ describe('webhook delivery', () => {
   it('shows the secret once and lists the endpoint without it', async () => {
     expect(hook.secret).toMatch(/^whsec_[0-9a-f]{32}$/);
     const read = await supplier.api.get(`/webhooks/${hook.id}`);
-    expect(read.body).toEqual({ id: hook.id, url: receiver.url, events: ['*'], description: 'all', status: 'active', consecutive_failures: 0, disabled_at: null, created_at: expect.any(String) });
+    expect(read.body).toEqual({ id: hook.id, url: receiver.url, events: ['*'], description: 'all', status: 'active', rate_limit: null, consecutive_failures: 0, disabled_at: null, created_at: expect.any(String) });
     expect((await supplier.api.get('/webhooks')).body.data.map((w: any) => w.id)).toEqual([hook.id]);
   });
 

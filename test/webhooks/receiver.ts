@@ -10,6 +10,8 @@ export interface Received {
   headers: http.IncomingHttpHeaders;
   raw: string;
   body: any;
+  /** performance.now() when the request arrived (for pacing checks). */
+  at: number;
 }
 
 /** A self-signed certificate for 127.0.0.1, made with the openssl CLI. */
@@ -34,7 +36,7 @@ export const startReceiver = async (options: { tls?: { key: string; cert: string
     let raw = '';
     req.on('data', (c) => (raw += c));
     req.on('end', () => {
-      received.push({ headers: req.headers, raw, body: raw ? JSON.parse(raw) : undefined });
+      received.push({ headers: req.headers, raw, body: raw ? JSON.parse(raw) : undefined, at: performance.now() });
       if (answer === 'hang') return;
       if (typeof answer === 'object') {
         res.writeHead(302, { location: answer.redirect });

@@ -1,0 +1,49 @@
+/**
+ * An endpoint's `rate_limit` (deliveries per second). Attempts to a limited endpoint run
+ * one at a time, each starting at least 1000 / rate ms after the previous one finished:
+ * the receiver got the previous request before its answer came back, so consecutive
+ * arrivals are at least that far apart whatever the network's jitter. Pacing is in real
+ * time (it protects the receiver's real capacity) and per instance (N instances may send
+ * up to N times the rate). When the queue ahead is longer than `MAX_PACING_WAIT_MS`, the
+ * attempt is not queued: it goes back to the timer table for later, so a claimed timer
+ * never outlives its lease and nothing is dropped.
+ */
+export const MAX_PACING_WAIT_MS = 10_000;
+
+export class EndpointPacer {
+  private readonly next = new Map<string, number>();
+  private readonly tails = new Map<string, Promise<void>>();
+  private readonly queued = new Map<string, number>();
+
+  constructor(private readonly nowMs: () => number = () => performance.now()) {}
+
+  async run<T>(endpointId: string, perSecond: number | null | undefined, work: () => Promise<T>): Promise<{ ran: T } | { deferMs: number }> {
+    if (!perSecond) return { ran: await work() };
+    const interval = 1000 / perSecond;
+    const ahead = this.queued.get(endpointId) ?? 0;
+    if (ahead * interval > MAX_PACING_WAIT_MS) return { deferMs: ahead * interval };
+    this.queued.set(endpointId, ahead + 1);
+    const before = this.tails.get(endpointId) ?? Promise.resolve();
+    let release!: () => void;
+    const mine = new Promise<void>((resolve) => (release = resolve));
+    const tail = before.then(() => mine);
+    this.tails.set(endpointId, tail);
+    try {
+      await before;
+      await pause((this.next.get(endpointId) ?? 0) - this.nowMs());
+      try {
+        return { ran: await work() };
+      } finally {
+        this.next.set(endpointId, this.nowMs() + interval);
+      }
+    } finally {
+      const left = (this.queued.get(endpointId) ?? 1) - 1;
+      if (left === 0) this.queued.delete(endpointId);
+      else this.queued.set(endpointId, left);
+      release();
+      if (this.tails.get(endpointId) === tail) this.tails.delete(endpointId);
+    }
+  }
+}
+
+export const pause = (ms: number) => (ms <= 0 ? Promise.resolve() : new Promise<void>((resolve) => setTimeout(resolve, ms)));
