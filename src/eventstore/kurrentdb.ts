@@ -110,7 +110,7 @@ export class KurrentDbEventStore implements EventStore {
     } catch (error) {
       await store.close().catch(() => undefined);
       const e = error as Error;
-      const why = e.message ? `${e.name}: ${e.message}` : e.name;
+      const why = e.message || e.name;
       throw new EventStoreUnreachable(`KurrentDB at ${describeAddress(url)} cannot be reached (${why}); check SVC_KURRENTDB_URL and that the node is up`);
     }
   }
