@@ -236,13 +236,16 @@ class HandlerFailed extends Error {
   }
 }
 
+/** What a catch-up subscription needs of the client. */
+export type SubscribingClient = Pick<KurrentDBClient, 'subscribeToAll'>;
+
 /**
  * One catch-up subscription to $all: from a position, then live. Events are handed over
  * in batches of what arrived meanwhile; a dropped connection is opened again from the last
  * position handed to onEvents, and anything at or before it is skipped, so no event is
  * lost or repeated.
  */
-class CatchUp {
+export class CatchUp {
   private position: Position;
   private closed = false;
   private current: AllStreamSubscription | undefined;
@@ -251,7 +254,7 @@ class CatchUp {
   private signalled = false;
 
   constructor(
-    private readonly client: KurrentDBClient,
+    private readonly client: SubscribingClient,
     private readonly options: SubscribeOptions,
     private readonly log?: KurrentDbLog,
   ) {
