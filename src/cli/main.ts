@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig } from '../config.js';
-import { EventStoreUnreachable } from '../eventstore/kurrentdb.js';
+import { EventStoreUnreachable } from '../eventstore/unreachable.js';
 import { ledgerAudit, ledgerExport } from './ledger.js';
 import { projectionsRebuild, projectionsStatus } from './projections.js';
 import { serve } from './serve.js';

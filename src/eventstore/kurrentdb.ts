@@ -10,6 +10,7 @@ import {
 } from '@kurrent/kurrentdb-client';
 import { newId } from '../ids.js';
 import { describeAddress, normalizeConnectionString } from './kurrentdb-address.js';
+import { EventStoreUnreachable } from './unreachable.js';
 import {
   actualRevision,
   fromStored,
@@ -50,8 +51,7 @@ export interface KurrentDbLog {
   warn(fields: Record<string, unknown>, message: string): void;
 }
 
-/** The start was refused: the store named by SVC_KURRENTDB_URL did not answer. */
-export class EventStoreUnreachable extends Error {}
+export { EventStoreUnreachable };
 
 const RECONNECT_FIRST_MS = 100;
 const RECONNECT_MAX_MS = 5_000;
