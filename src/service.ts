@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import pino, { type Logger } from 'pino';
-import { Agent } from 'undici';
 import { type Clock, OffsetClock, systemClock } from './clock.js';
 import type { CommandDeps } from './commands/context.js';
 import { StreamStates } from './commands/handle.js';
@@ -24,6 +23,7 @@ import { ProjectionRunner } from './projections/runner.js';
 import { Timers } from './processes/timers.js';
 import { registerMaintenance } from './processes/maintenance.js';
 import { processProjectors, registerProcessTimers } from './processes/index.js';
+import { Metrics, measuredStore } from './metrics.js';
 
 export interface Services {
   config: Config;
@@ -38,6 +38,7 @@ export interface Services {
   operatorToken: string;
   secretBox: SecretBox;
   log: Logger;
+  metrics: Metrics;
   /** The product's market as one supplier sees it. */
   market(productIds: string[], supplierId: string): Promise<Map<string, MarketView>>;
   isReady(): boolean;
@@ -89,11 +90,12 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
   const log = options.logger ?? createLogger(config.logLevel);
   const clock = options.clock ?? (config.testClock ? new OffsetClock() : systemClock);
   const db: Db = connect(options.databaseUrl, options.poolSize ?? 20);
+  const metrics = new Metrics();
   let store: EventStore;
   try {
     // read models, timers, idempotency keys and rate limits live in Postgres whatever the event store
     await migrate(db.kysely);
-    store = options.store ?? (await connectEventStore(config, () => db.pool, log));
+    store = measuredStore(options.store ?? (await connectEventStore(config, () => db.pool, log)), metrics);
   } catch (error) {
     await db.close();
     throw error;
@@ -111,9 +113,9 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
     db: db.kysely,
     secretBox,
     secretKey: options.secretKey,
-    targets: { allowPrivate: config.allowPrivateTargets },
+    metrics,
+    targets: { allowPrivate: config.allowPrivateTargets, ...(options.trustedCa && { ca: options.trustedCa }) },
     timeouts: { ...specTimeouts, ...options.supplierTimeouts },
-    ...(options.trustedCa && { dispatcher: new Agent({ connect: { ca: options.trustedCa } }) }),
   };
   let ready = false;
 
@@ -142,6 +144,7 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
     operatorToken: options.operatorToken,
     secretBox,
     log,
+    metrics,
     market: (ids, supplierId) => marketsFor(db.kysely, ids, supplierId, clock.now()),
     isReady: () => ready,
     ...(advance &&

@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig } from '../config.js';
 import { EventStoreUnreachable } from '../eventstore/unreachable.js';
-import { ledgerAudit, ledgerExport } from './ledger.js';
+import { ledgerAudit, ledgerBalance, ledgerExport, ledgerStatement, ledgerVerify } from './ledger.js';
+import { certifyCommand } from './certify.js';
 import { projectionsRebuild, projectionsStatus } from './projections.js';
 import { serve } from './serve.js';
 
@@ -11,10 +12,17 @@ const usage = `usage: npm run cli -- <command>
   projections rebuild [name]    rebuild one or all projections from position 0, live
   ledger audit [--supplier ID] [--as-of TIMESTAMP]
                                 replay the ledger, compare with the read models, exit 1 on any difference
-  ledger export --supplier ID --format csv|jsonl
-                                the supplier's ledger entries, replayed from the events`;
+  ledger export --supplier ID --format csv|jsonl [--from TIMESTAMP] [--to TIMESTAMP]
+                                the supplier's ledger entries, replayed from the events
+  ledger balance --supplier ID [--as-of TIMESTAMP]
+                                the balance as it stood then, replayed from the events
+  ledger verify [--supplier ID] recompute the ledger's hash chains, exit 1 naming the first break
+  ledger statement --supplier ID --month YYYY-MM --format csv|html
+                                a monthly statement: opening balance, entries, closing balance`;
 
 const main = async (args: string[]): Promise<number | undefined> => {
+  // needs no database and no settings: a supplier runs it before signing up
+  if (args[0] === 'certify') return certifyCommand(args.slice(1));
   const config = loadConfig();
   const [command, sub, arg] = args;
   if (command === 'serve') return void (await serve(config));
@@ -22,6 +30,9 @@ const main = async (args: string[]): Promise<number | undefined> => {
   if (command === 'projections' && sub === 'rebuild') return projectionsRebuild(config, arg);
   if (command === 'ledger' && sub === 'audit') return ledgerAudit(config, args.slice(2));
   if (command === 'ledger' && sub === 'export') return ledgerExport(config, args.slice(2));
+  if (command === 'ledger' && sub === 'balance') return ledgerBalance(config, args.slice(2));
+  if (command === 'ledger' && sub === 'verify') return ledgerVerify(config, args.slice(2));
+  if (command === 'ledger' && sub === 'statement') return ledgerStatement(config, args.slice(2));
   console.error(usage);
   return 2;
 };

@@ -1,12 +1,14 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
-import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import { newId } from '../ids.js';
 import type { Services } from '../service.js';
 import { answerFrameworkError, registerErrorHandling } from './errors.js';
 import { registerIdempotency } from './idempotency.js';
+import { decodeUtf8, exceedsDepth, MAX_JSON_DEPTH, registerInputSafety } from './input-safety.js';
+import { HttpProblem } from './problem.js';
 import type { LimitClass } from './limits.js';
 import { registerOperatorRoutes } from './operator/index.js';
 import type { Principal } from './principal.js';
@@ -16,11 +18,16 @@ import { registerInventoryRoutes } from './inventory.js';
 import { registerFeeRoutes } from './fees.js';
 import { registerOrderRoutes } from './orders.js';
 import { registerBalanceRoutes } from './balance.js';
+import { registerPayoutRoutes } from './payouts.js';
 import { registerWebhookRoutes } from './webhooks.js';
+import { registerCertificationRoutes } from './certification.js';
+import { registerCompetitionRoutes } from './competition.js';
 import { webhookDocs } from './webhook-docs.js';
 import { accessControl } from './access.js';
 import { registerSystemRoutes } from './system.js';
 import { registerWhoamiRoutes } from './whoami.js';
+import { registerMetrics } from './metrics.js';
+import { documentObject, documentOperation } from './openapi.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -43,33 +50,6 @@ export const OPERATOR_PREFIX = '/operator/v1';
 
 /** Bodies are small JSON documents; routes that take uploads raise their own limit. */
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
-
-const integer = { type: 'integer' };
-/** Headers every answer carries (health probes aside). */
-const commonHeaders = {
-  'x-trace-id': { type: 'string', description: 'equals trace_id of a problem; quote it when reporting' },
-  'x-ratelimit-limit': { ...integer, description: 'requests allowed per rolling 60 seconds in the tightest bucket' },
-  'x-ratelimit-remaining': { ...integer, description: 'requests left in that bucket' },
-  'x-ratelimit-reset': { ...integer, description: 'Unix seconds: end of the current window; on a 429, when a request passes again' },
-};
-
-/**
- * The zod transform, plus what every route shares: the headers above on every answer, and
- * problems documented as application/problem+json (which is how they are sent).
- */
-const documentResponses: typeof jsonSchemaTransform = (input) => {
-  const out = jsonSchemaTransform(input);
-  const response = (out.schema as { response?: Record<string, Record<string, unknown>> } | undefined)?.response;
-  if (!response) return out;
-  for (const [status, schema] of Object.entries(response)) {
-    const problem = Number(status) >= 400;
-    const headers = status === '429' ? { ...commonHeaders, 'retry-after': { ...integer, description: 'seconds to wait' } } : commonHeaders;
-    response[status] = problem
-      ? { description: 'Problem', headers, content: { 'application/problem+json': { schema } } }
-      : { ...schema, headers: { ...commonHeaders, ...(schema.headers as object | undefined) } };
-  }
-  return out;
-};
 
 export const buildHttpApp = async (services: Services, logger: Logger): Promise<FastifyInstance> => {
   const access = accessControl(services);
@@ -96,10 +76,27 @@ export const buildHttpApp = async (services: Services, logger: Logger): Promise<
   // so a route without a body accepts it and a route with one names the missing body
   const json = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) =>
-    body === '' ? done(null, undefined) : json(req, body as string, done),
-  );
-  app.setValidatorCompiler(validatorCompiler);
+  // read as bytes: text that is not UTF-8 is refused rather than decoded with replacement
+  // characters, and nesting is capped before anything recursive walks the document
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (req, bytes, done) => {
+    const text = decodeUtf8(bytes as Buffer);
+    if (text === undefined) return done(new HttpProblem('malformed_json', 'the body is not valid UTF-8'), undefined);
+    if (text === '') return done(null, undefined);
+    if (exceedsDepth(text, MAX_JSON_DEPTH))
+      return done(
+        new HttpProblem('validation_failed', `body: nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels`, {
+          errors: [{ field: 'body', message: `must not nest arrays and objects deeper than ${MAX_JSON_DEPTH} levels` }],
+        }),
+        undefined,
+      );
+    json(req, text, done);
+  });
+  // fastify hands a missing body to the validator as null; it is no body, so a body schema
+  // with defaults (test-fire's `event`) applies them instead of refusing "received null"
+  app.setValidatorCompiler((route) => {
+    const validate = validatorCompiler(route as Parameters<typeof validatorCompiler>[0]);
+    return route.httpPart === 'body' ? (data: unknown) => validate(data === null ? undefined : data) : validate;
+  });
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('principal', null as never);
   app.addHook('onRequest', async (req, reply) => {
@@ -118,13 +115,16 @@ export const buildHttpApp = async (services: Services, logger: Logger): Promise<
   });
 
   registerErrorHandling(app);
+  registerMetrics(app, services);
   access.register(app);
   registerIdempotency(app, {
     secretBox: services.secretBox,
+    secretKey: services.commands.secretKey,
     db: services.db,
     clock: services.clock,
     scopeOf: (req: FastifyRequest) => (req.principal.kind === 'supplier' ? `supplier:${req.principal.supplierId}` : req.principal.kind),
   });
+  registerInputSafety(app);
 
   await app.register(swagger, {
     openapi: {
@@ -134,12 +134,13 @@ export const buildHttpApp = async (services: Services, logger: Logger): Promise<
         version: 'v1',
         description: 'Offers, inventory, orders, balance and webhooks for suppliers; the operator API for the storefront and staff.',
       },
+      servers: [{ url: 'http://127.0.0.1:8080', description: 'a local instance (npm start); use your deployment origin' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
       webhooks: webhookDocs,
     },
-    transform: documentResponses,
-    transformObject: jsonSchemaTransformObject,
+    transform: documentOperation,
+    transformObject: documentObject,
   });
   await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs`, uiConfig: { docExpansion: 'list' } });
 
@@ -153,7 +154,10 @@ export const buildHttpApp = async (services: Services, logger: Logger): Promise<
       registerFeeRoutes(api, services);
       registerOrderRoutes(api, services);
       registerBalanceRoutes(api, services);
+      registerPayoutRoutes(api, services);
       registerWebhookRoutes(api, services);
+      registerCertificationRoutes(api, services);
+      registerCompetitionRoutes(api, services);
     },
     { prefix: API_PREFIX },
   );

@@ -12,7 +12,7 @@ import {
   updateEndpoint,
 } from '../commands/webhooks.js';
 import { DomainError } from '../domain/errors.js';
-import { WEBHOOK_EVENT_TYPES, type WebhookEndpointState } from '../domain/webhook-endpoint.js';
+import { DISABLE_AFTER_FAILURES, WEBHOOK_EVENT_TYPES, type WebhookEndpointState } from '../domain/webhook-endpoint.js';
 import { countAttempt, LOG_RETENTION_MS } from '../processes/webhooks.js';
 import { sendAttempt } from '../processes/webhook-send.js';
 import type { Services } from '../service.js';
@@ -320,7 +320,12 @@ export const registerWebhookRoutes = (app: FastifyInstance, services: Services) 
       if (endpoint.status !== 'active') throw new DomainError('invalid_state', 'the endpoint is disabled; re-enable it first');
       const attempt = r.attempts + 1;
       const result = await sendAttempt(deps, endpoint, { id: r.delivery_id, eventId: r.event_id, eventType: r.event_type, body: r.body, supplierId }, attempt);
-      if (!r.test_fire) await countAttempt(deps, endpoint.id, result.succeeded);
+      // a resend is an attempt like any other: its failure can be the 30th in a row, and a
+      // 410 is the receiver saying it is gone, whichever attempt it answers
+      const failures = r.test_fire ? 0 : await countAttempt(deps, endpoint.id, result.succeeded);
+      if (!r.test_fire && result.responseStatus === 410) await disableEndpoint(deps, endpoint.id, 'gone', failures, callerOf(req));
+      else if (!r.test_fire && !result.succeeded && failures >= DISABLE_AFTER_FAILURES)
+        await disableEndpoint(deps, endpoint.id, 'consecutive_failures', failures, callerOf(req));
       await services.db
         .updateTable('webhook_deliveries')
         .set({ attempts: attempt, ...(result.succeeded && { status: 'succeeded' }), updated_at: services.clock.now() })

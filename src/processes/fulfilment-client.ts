@@ -2,7 +2,9 @@ import { request } from 'undici';
 import type { Clock } from '../clock.js';
 import { signatureHeader } from '../crypto/signature.js';
 import type { ProbeResult } from '../domain/offer.js';
-import { checkTarget, type TargetPolicy } from '../net/targets.js';
+import { outboundDispatcher, refusalOf } from '../net/pinned.js';
+import { checkTargetBeforeCall, type TargetPolicy } from '../net/targets.js';
+import { attemptOutcome, type Metrics } from '../metrics.js';
 
 export const HEALTHCHECK_TIMEOUT_MS = 5000;
 export const FULFILMENT_USER_AGENT = 'service-fulfilment/1.0';
@@ -20,13 +22,18 @@ const joinPath = (baseUrl: string, path: string) => `${baseUrl.replace(/\/+$/, '
  * `GET {base_url}/healthcheck`: 200 within 5 s is a pass. The call is signed like every
  * call to the supplier (the supplier may skip verifying it).
  */
-export const probeHealthcheck = async (
-  endpoint: SupplierEndpoint,
-  deps: { clock: Clock; policy: TargetPolicy; timeoutMs?: number },
-): Promise<ProbeResult> => {
+export const probeHealthcheck = async (endpoint: SupplierEndpoint, deps: ProbeDeps): Promise<ProbeResult> => {
+  const result = await probeOnce(endpoint, deps);
+  deps.metrics?.supplierCall('healthcheck', attemptOutcome(result.error, result.httpStatus), result.latencyMs);
+  return result;
+};
+
+type ProbeDeps = { clock: Clock; policy: TargetPolicy; timeoutMs?: number; metrics?: Metrics };
+
+const probeOnce = async (endpoint: SupplierEndpoint, deps: ProbeDeps): Promise<ProbeResult> => {
   const url = joinPath(endpoint.baseUrl, '/healthcheck');
   const checkedAt = deps.clock.now().toISOString();
-  const target = await checkTarget(url, deps.policy);
+  const target = checkTargetBeforeCall(url, deps.policy);
   if (!target.ok) return { ok: false, httpStatus: 0, latencyMs: 0, checkedAt, error: `target refused: ${target.reason}` };
   const timestamp = String(deps.clock.now().getTime());
   const started = performance.now();
@@ -43,12 +50,15 @@ export const probeHealthcheck = async (
       headersTimeout: timeout,
       bodyTimeout: timeout,
       signal: AbortSignal.timeout(timeout),
+      dispatcher: outboundDispatcher(deps.policy),
     });
     await res.body.dump();
     const latencyMs = Math.round(performance.now() - started);
     return { ok: res.statusCode === 200, httpStatus: res.statusCode, latencyMs, checkedAt };
   } catch (error) {
     const latencyMs = Math.round(performance.now() - started);
+    const refusal = refusalOf(error);
+    if (refusal) return { ok: false, httpStatus: 0, latencyMs, checkedAt, error: `target refused: ${refusal}` };
     const timedOut = error instanceof Error && (error.name === 'TimeoutError' || /timeout/i.test(error.message));
     return { ok: false, httpStatus: 0, latencyMs, checkedAt, error: timedOut ? `no answer within ${timeout} ms` : 'connection failed' };
   }

@@ -1,8 +1,10 @@
 import { request } from 'undici';
 import type { Clock } from '../clock.js';
 import { signatureHeader } from '../crypto/signature.js';
-import { checkTarget, type TargetPolicy } from '../net/targets.js';
+import { outboundDispatcher, refusalOf } from '../net/pinned.js';
+import { checkTargetBeforeCall, type TargetPolicy } from '../net/targets.js';
 import type { SupplierEndpoint } from './fulfilment-client.js';
+import { type Metrics, httpOutcome, supplierCallKind } from '../metrics.js';
 
 /** What came back from one call to the supplier's systems. */
 export type CallOutcome =
@@ -13,6 +15,7 @@ export type CallOutcome =
 export interface SupplierCallDeps {
   clock: Clock;
   policy: TargetPolicy;
+  metrics?: Metrics;
 }
 
 const USER_AGENT = 'service-fulfilment/1.0';
@@ -20,10 +23,16 @@ const USER_AGENT = 'service-fulfilment/1.0';
 /**
  * One signed call to `{base_url}{path}`: JSON body signed with every current secret
  * (`X-SVC-Signature: v1=…[,v1=…]`), `X-SVC-Timestamp`, `X-SVC-Offer-Id`, the fulfilment
- * User-Agent. The target is re-checked before every call (a host re-pointed to a private
- * address is refused). Redirects are not followed.
+ * User-Agent. The target is checked on every call, on the address the connection uses (a
+ * host re-pointed to a private address is refused). Redirects are not followed.
  */
-export const callSupplier = async (
+export const callSupplier = async (...args: Parameters<typeof callOnce>): Promise<CallOutcome> => {
+  const outcome = await callOnce(...args);
+  args[5].metrics?.supplierCall(supplierCallKind(args[1], args[2]), outcome.kind === 'answer' ? httpOutcome(outcome.status) : outcome.reason, outcome.latencyMs);
+  return outcome;
+};
+
+const callOnce = async (
   endpoint: SupplierEndpoint,
   method: 'GET' | 'POST' | 'DELETE',
   path: string,
@@ -32,7 +41,7 @@ export const callSupplier = async (
   deps: SupplierCallDeps,
 ): Promise<CallOutcome> => {
   const url = `${endpoint.baseUrl.replace(/\/+$/, '')}${path}`;
-  const target = await checkTarget(url, deps.policy);
+  const target = checkTargetBeforeCall(url, deps.policy);
   if (!target.ok) return { kind: 'failure', reason: 'target', detail: target.reason, latencyMs: 0 };
   const raw = body === undefined ? '' : JSON.stringify(body);
   const timestamp = String(deps.clock.now().getTime());
@@ -52,6 +61,7 @@ export const callSupplier = async (
       headersTimeout: timeoutMs,
       bodyTimeout: timeoutMs,
       signal: AbortSignal.timeout(timeoutMs),
+      dispatcher: outboundDispatcher(deps.policy),
     });
     const text = await res.body.text();
     if (text.length === 0) return { kind: 'answer', status: res.statusCode, body: undefined, latencyMs: elapsed() };
@@ -61,6 +71,8 @@ export const callSupplier = async (
       return { kind: 'failure', reason: 'malformed', detail: `HTTP ${res.statusCode} with a body that is not JSON`, latencyMs: elapsed() };
     }
   } catch (error) {
+    const refusal = refusalOf(error);
+    if (refusal) return { kind: 'failure', reason: 'target', detail: refusal, latencyMs: elapsed() };
     const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError' || /timeout/i.test(error.message));
     return timedOut
       ? { kind: 'failure', reason: 'timeout', detail: `no answer within ${timeoutMs} ms`, latencyMs: elapsed() }

@@ -3,7 +3,9 @@ import type { CommandDeps } from '../commands/context.js';
 import { signatureHeader } from '../crypto/signature.js';
 import type { WebhookEndpointState } from '../domain/webhook-endpoint.js';
 import { newId } from '../ids.js';
-import { checkTarget } from '../net/targets.js';
+import { outboundDispatcher, refusalOf } from '../net/pinned.js';
+import { checkTargetBeforeCall } from '../net/targets.js';
+import { attemptOutcome } from '../metrics.js';
 
 export const WEBHOOK_USER_AGENT = 'service-webhooks/1.0';
 const RESPONSE_KEPT_BYTES = 4096;
@@ -26,8 +28,9 @@ export const endpointSecrets = (deps: CommandDeps, endpoint: WebhookEndpointStat
 
 /**
  * One attempt: the stored body, signed now, POSTed to the endpoint. Success is a 2xx within
- * the window; redirects are not followed (they fail). The target is checked again before
- * every attempt, so a host re-pointed to a private address is refused. Every attempt is
+ * the window; redirects are not followed (they fail). The target is checked on every
+ * attempt, on the address the connection uses, so a host re-pointed to a private address
+ * is refused. Every attempt is
  * logged with its exact request and the first 4 KB of the answer.
  */
 export const sendAttempt = async (
@@ -51,7 +54,7 @@ export const sendAttempt = async (
   let responseStatus = 0;
   let responseBody: string | null = null;
   let error: string | null = null;
-  const target = await checkTarget(endpoint.settings.url, deps.targets);
+  const target = checkTargetBeforeCall(endpoint.settings.url, deps.targets);
   if (!target.ok) error = `target refused: ${target.reason}`;
   else {
     try {
@@ -62,18 +65,20 @@ export const sendAttempt = async (
         headersTimeout: deps.timeouts.webhookMs,
         bodyTimeout: deps.timeouts.webhookMs,
         signal: AbortSignal.timeout(deps.timeouts.webhookMs),
-        ...(deps.dispatcher && { dispatcher: deps.dispatcher }),
+        dispatcher: outboundDispatcher(deps.targets),
       });
       responseStatus = res.statusCode;
       const bytes = Buffer.from(await res.body.arrayBuffer());
       responseBody = bytes.subarray(0, RESPONSE_KEPT_BYTES).toString('utf8');
     } catch (e) {
+      const refusal = refusalOf(e);
       const timedOut = e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError' || /timeout/i.test(e.message));
-      error = timedOut ? `no answer within ${deps.timeouts.webhookMs} ms` : 'connection failed';
+      error = refusal ? `target refused: ${refusal}` : timedOut ? `no answer within ${deps.timeouts.webhookMs} ms` : 'connection failed';
     }
   }
   const durationMs = Math.round(performance.now() - started);
   const succeeded = error === null && responseStatus >= 200 && responseStatus < 300;
+  deps.metrics?.webhookAttempt(attemptOutcome(error, responseStatus), durationMs);
   const attemptId = newId();
   // the signature is a secret's proof, not a secret: the log keeps the exact request
   await deps.db
