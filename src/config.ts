@@ -8,26 +8,30 @@ const flag = z
   .optional()
   .transform((v) => v === '1' || v === 'true');
 
-const schema = z
-  .object({
-    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-    HOST: z.string().min(1).default('127.0.0.1'),
-    SVC_ENV: z.enum(['sandbox', 'production']).default('sandbox'),
-    DATABASE_URL: z.string().min(1).optional(),
-    SVC_DATA_DIR: z.string().min(1).optional(),
-    SVC_OPERATOR_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
-    SVC_SECRET_KEY: z
-      .string()
-      .regex(/^[0-9a-f]{64}$/i, 'must be 64 hex characters (32 bytes)')
-      .optional(),
-    SVC_TEST_CLOCK: flag,
-    SVC_ALLOW_PRIVATE_TARGETS: flag,
-    SVC_EVENT_STORE: z.enum(['postgres', 'kurrentdb']).default('postgres'),
-    SVC_KURRENTDB_URL: z.string().min(1).optional(),
-    /** Crash tests only (src/faults.ts): the process kills itself at this pipeline step. */
-    SVC_FAULT_KILL_AT: z.enum(FAULT_STEPS).optional(),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  })
+const settings = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  SVC_ENV: z.enum(['sandbox', 'production']).default('sandbox'),
+  DATABASE_URL: z.string().min(1).optional(),
+  SVC_DATA_DIR: z.string().min(1).optional(),
+  SVC_OPERATOR_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  SVC_SECRET_KEY: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/i, 'must be 64 hex characters (32 bytes)')
+    .optional(),
+  SVC_TEST_CLOCK: flag,
+  SVC_ALLOW_PRIVATE_TARGETS: flag,
+  SVC_EVENT_STORE: z.enum(['postgres', 'kurrentdb']).default('postgres'),
+  SVC_KURRENTDB_URL: z.string().min(1).optional(),
+  /** Crash tests only (src/faults.ts): the process kills itself at this pipeline step. */
+  SVC_FAULT_KILL_AT: z.enum(FAULT_STEPS).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+/** Every environment variable the service reads (deployment files are checked against it). */
+export const SETTING_NAMES: readonly string[] = Object.keys(settings.shape);
+
+const schema = settings
   .superRefine((c, ctx) => {
     if (c.SVC_ENV !== 'production') return;
     const refuse = (key: string, message: string) => ctx.addIssue({ code: 'custom', path: [key], message });

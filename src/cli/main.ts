@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig } from '../config.js';
-import { EventStoreUnreachable } from '../eventstore/kurrentdb.js';
+import { EventStoreUnreachable } from '../eventstore/unreachable.js';
 import { ledgerAudit, ledgerBalance, ledgerExport, ledgerStatement, ledgerVerify } from './ledger.js';
 import { certifyCommand } from './certify.js';
 import { projectionsRebuild, projectionsStatus } from './projections.js';

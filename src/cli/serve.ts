@@ -1,5 +1,5 @@
 import type { Config } from '../config.js';
-import { KurrentDbEventStore } from '../eventstore/kurrentdb.js';
+import { connectKurrentDb } from '../eventstore/select.js';
 import { createLogger, startService } from '../service.js';
 import { openDatabase } from './database.js';
 import { operatorToken, secretKey } from './secrets.js';
@@ -9,7 +9,7 @@ import { seedSandbox } from './seed.js';
 export const serve = async (config: Config): Promise<void> => {
   const log = createLogger(config.logLevel);
   // an external event store is asked first: a start it refuses costs no database start
-  const store = config.eventStore === 'kurrentdb' ? await KurrentDbEventStore.connect(config.kurrentdbUrl!, log) : undefined;
+  const store = config.eventStore === 'kurrentdb' ? await connectKurrentDb(config.kurrentdbUrl!, log) : undefined;
   const database = await openDatabase(config, (line) => log.debug({ postgres: line })).catch(async (error: unknown) => {
     await store?.close();
     throw error;

@@ -1,9 +1,9 @@
 import type { Config } from '../config.js';
 import { connect, type Db } from '../db/connect.js';
 import { migrate } from '../db/migrations.js';
-import { KurrentDbEventStore } from '../eventstore/kurrentdb.js';
 import type { EventStore } from '../eventstore/port.js';
 import { PostgresEventStore } from '../eventstore/postgres.js';
+import { connectKurrentDb } from '../eventstore/select.js';
 import { openDatabase } from './database.js';
 
 /**
@@ -12,7 +12,7 @@ import { openDatabase } from './database.js';
  * embedded database; both are closed when `work` ends.
  */
 export const withStores = async <T>(config: Config, work: (deps: { store: EventStore; db: Db }) => Promise<T>): Promise<T> => {
-  const external = config.eventStore === 'kurrentdb' ? await KurrentDbEventStore.connect(config.kurrentdbUrl!) : undefined;
+  const external = config.eventStore === 'kurrentdb' ? await connectKurrentDb(config.kurrentdbUrl!) : undefined;
   const database = await openDatabase(config).catch(async (error: unknown) => {
     await external?.close();
     throw error;

@@ -10,6 +10,7 @@ import {
 } from '@kurrent/kurrentdb-client';
 import { newId } from '../ids.js';
 import { describeAddress, normalizeConnectionString } from './kurrentdb-address.js';
+import { EventStoreUnreachable } from './unreachable.js';
 import {
   actualRevision,
   fromStored,
@@ -50,8 +51,7 @@ export interface KurrentDbLog {
   warn(fields: Record<string, unknown>, message: string): void;
 }
 
-/** The start was refused: the store named by SVC_KURRENTDB_URL did not answer. */
-export class EventStoreUnreachable extends Error {}
+export { EventStoreUnreachable };
 
 const RECONNECT_FIRST_MS = 100;
 const RECONNECT_MAX_MS = 5_000;
@@ -110,7 +110,7 @@ export class KurrentDbEventStore implements EventStore {
     } catch (error) {
       await store.close().catch(() => undefined);
       const e = error as Error;
-      const why = e.message ? `${e.name}: ${e.message}` : e.name;
+      const why = e.message || e.name;
       throw new EventStoreUnreachable(`KurrentDB at ${describeAddress(url)} cannot be reached (${why}); check SVC_KURRENTDB_URL and that the node is up`);
     }
   }
@@ -236,13 +236,16 @@ class HandlerFailed extends Error {
   }
 }
 
+/** What a catch-up subscription needs of the client. */
+export type SubscribingClient = Pick<KurrentDBClient, 'subscribeToAll'>;
+
 /**
  * One catch-up subscription to $all: from a position, then live. Events are handed over
  * in batches of what arrived meanwhile; a dropped connection is opened again from the last
  * position handed to onEvents, and anything at or before it is skipped, so no event is
  * lost or repeated.
  */
-class CatchUp {
+export class CatchUp {
   private position: Position;
   private closed = false;
   private current: AllStreamSubscription | undefined;
@@ -251,7 +254,7 @@ class CatchUp {
   private signalled = false;
 
   constructor(
-    private readonly client: KurrentDBClient,
+    private readonly client: SubscribingClient,
     private readonly options: SubscribeOptions,
     private readonly log?: KurrentDbLog,
   ) {

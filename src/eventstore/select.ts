@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { Config } from '../config.js';
-import { KurrentDbEventStore, type KurrentDbLog } from './kurrentdb.js';
+import type { KurrentDbLog } from './kurrentdb.js';
 import type { EventStore } from './port.js';
 import { PostgresEventStore } from './postgres.js';
 
@@ -8,10 +8,14 @@ import { PostgresEventStore } from './postgres.js';
  * The event store SVC_EVENT_STORE names: Postgres (the tables beside the read models,
  * through `pool`) or KurrentDB at SVC_KURRENTDB_URL, which must answer now: a start on a
  * store that cannot be reached is refused with EventStoreUnreachable naming the address.
+ * The KurrentDB client (gRPC and a native bridge, seconds to load on a busy machine) is
+ * loaded only when it is chosen.
  */
+export const connectKurrentDb = async (url: string, log?: KurrentDbLog) => (await import('./kurrentdb.js')).KurrentDbEventStore.connect(url, log);
+
 export const connectEventStore = async (
   config: Pick<Config, 'eventStore' | 'kurrentdbUrl'>,
   pool: () => pg.Pool,
   log?: KurrentDbLog,
 ): Promise<EventStore> =>
-  config.eventStore === 'kurrentdb' ? KurrentDbEventStore.connect(config.kurrentdbUrl!, log) : new PostgresEventStore(pool());
+  config.eventStore === 'kurrentdb' ? connectKurrentDb(config.kurrentdbUrl!, log) : new PostgresEventStore(pool());
