@@ -105,6 +105,12 @@ const migrations: Record<string, Migration> = {
       endpoint_id text primary key,
       consecutive_failures integer not null
     );`),
+  // the operator test clock's offset (SVC_TEST_CLOCK=1), so a restart does not move time back
+  '010_test_clock_offset': ddl(`
+    create table test_clock_offset (
+      id boolean primary key default true check (id),
+      offset_ms bigint not null
+    );`),
 };
 
 export const migrate = async (db: Kysely<any>): Promise<void> => {
