@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { isConnectionString } from './eventstore/kurrentdb-address.js';
 import { FAULT_STEPS } from './faults.js';
 
 const flag = z
@@ -38,6 +39,12 @@ const schema = z
   .superRefine((c, ctx) => {
     if (c.SVC_EVENT_STORE === 'kurrentdb' && !c.SVC_KURRENTDB_URL)
       ctx.addIssue({ code: 'custom', path: ['SVC_KURRENTDB_URL'], message: 'required when SVC_EVENT_STORE=kurrentdb' });
+    if (c.SVC_KURRENTDB_URL && !isConnectionString(c.SVC_KURRENTDB_URL))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SVC_KURRENTDB_URL'],
+        message: 'must be a KurrentDB connection string: kurrentdb://host:2113?tls=false, esdb://..., or kurrentdb+discover://...',
+      });
   });
 
 export type Environment = 'sandbox' | 'production';

@@ -1,20 +1,56 @@
 /**
- * Fault injection for the crash tests, off unless `SVC_FAULT_KILL_AT` names a step: the
- * process then kills itself with SIGKILL the first time it reaches that step, exactly as
- * if the machine died there. Nothing is cleaned up and no handler runs, so the test sees
- * what a real crash leaves behind. `loadConfig` refuses the variable in production.
+ * Fault injection for the crash tests and the simulator, off unless armed.
  *
- * Steps (in pipeline order):
+ * Out of process (`SVC_FAULT_KILL_AT` names a step): the process kills itself with SIGKILL
+ * the first time it reaches that step, exactly as if the machine died there. Nothing is
+ * cleaned up and no handler runs, so the test sees what a real crash leaves behind.
+ * `loadConfig` refuses the variable in production.
+ *
+ * In process (the simulator, src/sim): a hook decides at each point whether the instance
+ * dies there; the hook cuts the instance off its database and throws, see src/sim/crash.ts.
+ *
+ * Steps `SVC_FAULT_KILL_AT` accepts (in pipeline order):
  * - `after-deliver-reservation`: the inventory handed the keys over, the order has not recorded it
  * - `after-record-delivery`: one item is delivered, others (if any) and the capture are not
  * - `before-capture`: every item is delivered, the payment is not captured
  * - `after-sale-credited`: the first sale entry of the order is posted, the rest are not
+ *
+ * More points only the simulator arms:
+ * - `timer-after-run`: a timer's handler finished (its appends are committed), its row is not yet done
+ * - `projector-batch`: a projector applied a batch inside its transaction, the checkpoint is not committed
+ * - `after-supplier-call`: a supplier answered, its outcome is not recorded
+ * - `after-health-outcome`: a health outcome is recorded, the step that caused it is not finished
  */
 export const FAULT_STEPS = ['after-deliver-reservation', 'after-record-delivery', 'before-capture', 'after-sale-credited'] as const;
 export type FaultStep = (typeof FAULT_STEPS)[number];
+export const SIM_FAULT_POINTS = [...FAULT_STEPS, 'timer-after-run', 'projector-batch', 'after-supplier-call', 'after-health-outcome'] as const;
+export type FaultPoint = (typeof SIM_FAULT_POINTS)[number];
+
+/**
+ * Rules the simulator's own test can break on purpose, to show that the simulation catches
+ * a broken rule with a replayable seed. Never set outside that test.
+ */
+export type BugSwitch = 'skip-refund-entry';
+
+interface Hooks {
+  point?: (point: FaultPoint) => void;
+  bugs: Set<BugSwitch>;
+}
 
 const armed = process.env.SVC_FAULT_KILL_AT;
+const hooks: Hooks = { bugs: new Set() };
 
-export const faultPoint = (step: FaultStep): void => {
-  if (armed === step) process.kill(process.pid, 'SIGKILL');
+export const faultPoint = (point: FaultPoint): void => {
+  if (armed === point) process.kill(process.pid, 'SIGKILL');
+  hooks.point?.(point);
+};
+
+export const bugSwitch = (name: BugSwitch): boolean => hooks.bugs.size > 0 && hooks.bugs.has(name);
+
+/** The simulator's hooks (src/sim only). */
+export const setFaultHook = (hook: ((point: FaultPoint) => void) | undefined): void => {
+  hooks.point = hook;
+};
+export const setBugSwitches = (bugs: Iterable<BugSwitch>): void => {
+  hooks.bugs = new Set(bugs);
 };

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { monotonicFactory } from 'ulid';
 
 // The plain `ulid()` re-seeds randomness on every call (~26k ids/s); the monotonic
@@ -5,3 +6,30 @@ import { monotonicFactory } from 'ulid';
 const next = monotonicFactory();
 
 export const newId = (): string => next();
+
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+const base32 = (bytes: Buffer, length: number): string => {
+  let out = '';
+  for (let i = 0; out.length < length; i++) out += CROCKFORD[bytes[i % bytes.length]! % 32];
+  return out;
+};
+
+const seqChars = (seq: number): string => {
+  let out = '';
+  for (let n = seq, i = 0; i < 4; i++, n = Math.floor(n / 32)) out = CROCKFORD[n % 32] + out;
+  return out;
+};
+
+/**
+ * An id that follows from another one: the `seq`-th id (below 32^4) an operation makes,
+ * optionally told apart by `salt` (the offer it belongs to). The same inputs give the same
+ * id on every run, so an operation re-run after a crash (an Idempotency-Key taken over)
+ * meets what its first run wrote instead of making it a second time. It keeps the ULID
+ * shape and the base's time, and ids of one base sort by `seq`.
+ */
+export const deriveId = (base: string, seq: number, salt = ''): string => {
+  const own = createHash('sha256').update(`id:${base}`).digest();
+  const salted = createHash('sha256').update(`salt:${base}:${salt}`).digest();
+  return `${base.slice(0, 10)}${base32(own, 8)}${seqChars(seq)}${base32(salted, 4)}`;
+};

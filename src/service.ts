@@ -12,7 +12,7 @@ import { migrate } from './db/migrations.js';
 import type { Database } from './db/schema.js';
 import { SecretBox } from './crypto/secret-box.js';
 import type { EventStore } from './eventstore/port.js';
-import { PostgresEventStore } from './eventstore/postgres.js';
+import { connectEventStore } from './eventstore/select.js';
 import { buildHttpApp } from './http/app.js';
 import { type LimitTable, specLimits } from './http/limits.js';
 import { marketsFor, routableOffers } from './http/market.js';
@@ -24,6 +24,7 @@ import { ProjectionRunner } from './projections/runner.js';
 import { Timers } from './processes/timers.js';
 import { registerMaintenance } from './processes/maintenance.js';
 import { processProjectors, registerProcessTimers } from './processes/index.js';
+import { Metrics, measuredStore } from './metrics.js';
 
 export interface Services {
   config: Config;
@@ -38,6 +39,7 @@ export interface Services {
   operatorToken: string;
   secretBox: SecretBox;
   log: Logger;
+  metrics: Metrics;
   /** The product's market as one supplier sees it. */
   market(productIds: string[], supplierId: string): Promise<Map<string, MarketView>>;
   isReady(): boolean;
@@ -60,6 +62,8 @@ export interface ServiceOptions {
   supplierTimeouts?: Partial<SupplierTimeouts>;
   /** PEM of an extra certificate authority trusted for outbound HTTPS (tests). */
   trustedCa?: string;
+  /** The event store, already connected; by default the one the config names. Closed by stop(). */
+  store?: EventStore;
 }
 
 export interface RunningService {
@@ -86,10 +90,19 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
   const { config } = options;
   const log = options.logger ?? createLogger(config.logLevel);
   const db: Db = connect(options.databaseUrl, options.poolSize ?? 20);
-  await migrate(db.kysely);
-  const clock = options.clock ?? (config.testClock ? new OffsetClock(await loadClockOffset(db.kysely)) : systemClock);
-
-  const store = new PostgresEventStore(db.pool);
+  const metrics = new Metrics();
+  let store: EventStore;
+  // the test clock continues from its stored offset (read once the schema exists)
+  let clock: Clock;
+  try {
+    // read models, timers, idempotency keys and rate limits live in Postgres whatever the event store
+    await migrate(db.kysely);
+    store = measuredStore(options.store ?? (await connectEventStore(config, () => db.pool, log)), metrics);
+    clock = options.clock ?? (config.testClock ? new OffsetClock(await loadClockOffset(db.kysely)) : systemClock);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
   const projections = new ProjectionRunner(db.kysely, store, [...allProjectors, ...processProjectors], () => clock.now(), log);
   const timers = new Timers(db.kysely, clock, log);
   const rateLimiter = new RateLimiter(db.kysely);
@@ -103,6 +116,7 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
     db: db.kysely,
     secretBox,
     secretKey: options.secretKey,
+    metrics,
     targets: { allowPrivate: config.allowPrivateTargets, ...(options.trustedCa && { ca: options.trustedCa }) },
     timeouts: { ...specTimeouts, ...options.supplierTimeouts },
   };
@@ -140,6 +154,7 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
     operatorToken: options.operatorToken,
     secretBox,
     log,
+    metrics,
     market: (ids, supplierId) => marketsFor(db.kysely, ids, supplierId, clock.now()),
     isReady: () => ready,
     ...(advance &&

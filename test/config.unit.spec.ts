@@ -67,5 +67,17 @@ describe('settings', () => {
     expect(() => loadConfig(env({ SVC_ENV: 'staging' }))).toThrow(/SVC_ENV/);
     expect(() => loadConfig(env({ SVC_SECRET_KEY: 'short' }))).toThrow(/SVC_SECRET_KEY/);
     expect(() => loadConfig(env({ SVC_EVENT_STORE: 'kurrentdb' }))).toThrow(/SVC_KURRENTDB_URL/);
+    expect(() => loadConfig(env({ SVC_EVENT_STORE: 'kurrentdb', SVC_KURRENTDB_URL: 'localhost:2113' }))).toThrow(
+      /SVC_KURRENTDB_URL: must be a KurrentDB connection string/,
+    );
+  });
+
+  it('selects KurrentDB with a kurrentdb:// or esdb:// connection string', () => {
+    expect(loadConfig(env({ SVC_EVENT_STORE: 'kurrentdb', SVC_KURRENTDB_URL: 'esdb://localhost:2113?tls=false' }))).toMatchObject({
+      eventStore: 'kurrentdb',
+      kurrentdbUrl: 'esdb://localhost:2113?tls=false',
+    });
+    const cluster = 'kurrentdb://admin:changeit@node1:2113,node2:2113,node3:2113?tls=true';
+    expect(loadConfig(env({ SVC_EVENT_STORE: 'kurrentdb', SVC_KURRENTDB_URL: cluster })).kurrentdbUrl).toBe(cluster);
   });
 });

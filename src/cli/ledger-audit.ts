@@ -60,7 +60,8 @@ export const replayLedger = async (store: EventStore, options: AuditOptions = {}
   return { bySupplier, differences, eventsRead, ledgerEvents };
 };
 
-const describe = (e: { type: string; account: string; amount: number; order_item_id: string }) => `${e.type} ${e.account} ${e.amount} (order item ${e.order_item_id})`;
+const describe = (e: { type: string; account: string; amount: number; order_item_id: string | null; payout_id: string | null }) =>
+  `${e.type} ${e.account} ${e.amount} (${e.payout_id ? `payout ${e.payout_id}` : `order item ${e.order_item_id}`})`;
 
 /**
  * Replays the SupplierBalance streams, recomputes every balance and entry, and compares
@@ -105,6 +106,7 @@ export const auditLedger = async (store: EventStore, db: Kysely<Database>, optio
         ['amount', want.amount, got.amount],
         ['order_id', want.order_id, got.order_id],
         ['order_item_id', want.order_item_id, got.order_item_id],
+        ['payout_id', want.payout_id, got.payout_id],
         ['created_at', want.created_at, got.created_at.toISOString()],
         ['available_at', want.available_at, got.available_at?.toISOString() ?? null],
       ];

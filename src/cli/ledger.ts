@@ -1,28 +1,14 @@
 import cliProgress from 'cli-progress';
 import type { Config } from '../config.js';
-import { connect } from '../db/connect.js';
-import { migrate } from '../db/migrations.js';
-import { PostgresEventStore } from '../eventstore/postgres.js';
-import { openDatabase } from './database.js';
+import { withStores } from './stores.js';
+import { ledgerAsOf } from '../projections/ledger-history.js';
+import { monthBounds, monthlyStatement, statementCsv, statementHtml } from '../projections/ledger-statement.js';
 import { auditLedger, replayLedger } from './ledger-audit.js';
+import { verifyLedger } from './ledger-verify.js';
 
 const flag = (args: string[], name: string) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? args[i + 1] : undefined;
-};
-
-const withStore = async <T>(config: Config, work: (deps: { store: PostgresEventStore; db: ReturnType<typeof connect> }) => Promise<T>) => {
-  const database = await openDatabase(config);
-  const db = connect(database.url, 4);
-  const store = new PostgresEventStore(db.pool);
-  try {
-    await migrate(db.kysely);
-    return await work({ store, db });
-  } finally {
-    await store.close();
-    await db.close();
-    await database.release();
-  }
 };
 
 const progressBar = (label: string) => {
@@ -43,7 +29,7 @@ const progressBar = (label: string) => {
 
 /** `ledger audit [--supplier ID] [--as-of TIMESTAMP]`: exit 1 on any difference. */
 export const ledgerAudit = (config: Config, args: string[]) =>
-  withStore(config, async ({ store, db }) => {
+  withStores(config, async ({ store, db }) => {
     const supplierId = flag(args, 'supplier');
     const asOfText = flag(args, 'as-of');
     const asOf = asOfText ? new Date(asOfText) : undefined;
@@ -63,28 +49,102 @@ export const ledgerAudit = (config: Config, args: string[]) =>
     return report.differences.length === 0 ? 0 : 1;
   });
 
-const CSV_COLUMNS = ['id', 'type', 'account', 'amount', 'currency', 'order_id', 'order_item_id', 'created_at', 'available_at'] as const;
+const CSV_COLUMNS = ['id', 'type', 'account', 'amount', 'currency', 'order_id', 'order_item_id', 'payout_id', 'created_at', 'available_at'] as const;
 const csvCell = (v: unknown) => {
   const s = v === null || v === undefined ? '' : String(v);
   return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
 
-/** `ledger export --supplier ID --format csv|jsonl`: the supplier's entries, replayed from the ledger. */
+/** A timestamp flag: undefined when absent, null when it is not a timestamp. */
+const timeFlag = (args: string[], name: string): Date | undefined | null => {
+  const text = flag(args, name);
+  if (text === undefined) return undefined;
+  const d = new Date(text);
+  return Number.isNaN(d.getTime()) ? null : d;
+};
+
+/**
+ * `ledger export --supplier ID --format csv|jsonl [--from T] [--to T]`: the supplier's
+ * entries, replayed from the ledger; `--from` inclusive, `--to` exclusive (as the API's filters).
+ */
 export const ledgerExport = (config: Config, args: string[]) =>
-  withStore(config, async ({ store }) => {
+  withStores(config, async ({ store }) => {
     const supplierId = flag(args, 'supplier');
     const format = flag(args, 'format') ?? 'csv';
-    if (!supplierId || (format !== 'csv' && format !== 'jsonl')) {
-      console.error('usage: ledger export --supplier ID --format csv|jsonl');
+    const from = timeFlag(args, 'from');
+    const to = timeFlag(args, 'to');
+    if (!supplierId || (format !== 'csv' && format !== 'jsonl') || from === null || to === null) {
+      console.error('usage: ledger export --supplier ID --format csv|jsonl [--from TIMESTAMP] [--to TIMESTAMP]');
       return 2;
     }
     const { bySupplier } = await replayLedger(store, { supplierId });
-    const entries = [...(bySupplier.get(supplierId)?.entries.values() ?? [])].sort((a, b) => a.seq - b.seq);
-    const rows = entries.map((e) => ({ id: e.id, type: e.type, account: e.account, amount: e.amount, currency: 'EUR', order_id: e.order_id, order_item_id: e.order_item_id, created_at: e.created_at, available_at: e.available_at }));
+    const entries = [...(bySupplier.get(supplierId)?.entries.values() ?? [])]
+      .filter((e) => (!from || new Date(e.created_at) >= from) && (!to || new Date(e.created_at) < to))
+      .sort((a, b) => a.seq - b.seq);
+    const rows = entries.map((e) => ({ id: e.id, type: e.type, account: e.account, amount: e.amount, currency: 'EUR', order_id: e.order_id, order_item_id: e.order_item_id, payout_id: e.payout_id, created_at: e.created_at, available_at: e.available_at }));
     if (format === 'jsonl') for (const r of rows) process.stdout.write(`${JSON.stringify(r)}\n`);
     else {
       process.stdout.write(`${CSV_COLUMNS.join(',')}\n`);
       for (const r of rows) process.stdout.write(`${CSV_COLUMNS.map((c) => csvCell(r[c])).join(',')}\n`);
     }
+    return 0;
+  });
+
+/** `ledger balance --supplier ID [--as-of T]`: the balance as it stood then, replayed from the ledger. */
+export const ledgerBalance = (config: Config, args: string[]) =>
+  withStores(config, async ({ store }) => {
+    const supplierId = flag(args, 'supplier');
+    const asOf = timeFlag(args, 'as-of');
+    if (!supplierId || asOf === null) {
+      console.error('usage: ledger balance --supplier ID [--as-of TIMESTAMP]');
+      return 2;
+    }
+    const then = await ledgerAsOf(store, supplierId, asOf);
+    const eur = (amount: number) => ({ amount, currency: 'EUR' });
+    console.log(
+      JSON.stringify({
+        supplier_id: supplierId,
+        as_of: asOf?.toISOString() ?? null,
+        currency: 'EUR',
+        available: eur(then.available),
+        pending: eur(then.pending),
+        updated_at: then.updatedAt,
+        entries: then.entries.length,
+        chain_head: then.head.hash,
+      }),
+    );
+    return 0;
+  });
+
+/** `ledger verify [--supplier ID]`: recomputes the hash chains; exit 1 naming the first break of each. */
+export const ledgerVerify = (config: Config, args: string[]) =>
+  withStores(config, async ({ store }) => {
+    const supplierId = flag(args, 'supplier');
+    if (args.includes('--supplier') && !supplierId) {
+      console.error('usage: ledger verify [--supplier ID]');
+      return 2;
+    }
+    const report = await verifyLedger(store, { supplierId });
+    for (const b of report.breaks)
+      console.log(`BROKEN supplier ${b.supplierId}: entry ${b.entryId} (event ${b.eventId}, revision ${b.revision}) ${b.reason}`);
+    if (supplierId && report.heads.has(supplierId)) console.log(`HEAD supplier ${supplierId}: ${report.heads.get(supplierId)!.hash} after ${report.heads.get(supplierId)!.entries} entries`);
+    console.log(
+      `${report.breaks.length === 0 ? 'OK' : 'FAILED'}: ${report.entries} entries of ${report.suppliers} supplier(s) verified${report.unchained ? ` (${report.unchained} older than the chain, covered by the links after them)` : ''}, ${report.breaks.length} broken chain(s)`,
+    );
+    return report.breaks.length === 0 ? 0 : 1;
+  });
+
+/** `ledger statement --supplier ID --month YYYY-MM --format csv|html`: a monthly statement on stdout. */
+export const ledgerStatement = (config: Config, args: string[]) =>
+  withStores(config, async ({ store }) => {
+    const supplierId = flag(args, 'supplier');
+    const month = flag(args, 'month') ?? '';
+    const format = flag(args, 'format') ?? 'csv';
+    if (!supplierId || !monthBounds(month) || (format !== 'csv' && format !== 'html')) {
+      console.error('usage: ledger statement --supplier ID --month YYYY-MM --format csv|html');
+      return 2;
+    }
+    const statement = monthlyStatement(supplierId, month, (await ledgerAsOf(store, supplierId)).entries);
+    process.stdout.write(format === 'csv' ? statementCsv(statement) : statementHtml(statement));
     return 0;
   });

@@ -1,5 +1,7 @@
 import { ConfigError, loadConfig } from '../config.js';
-import { ledgerAudit, ledgerExport } from './ledger.js';
+import { EventStoreUnreachable } from '../eventstore/kurrentdb.js';
+import { ledgerAudit, ledgerBalance, ledgerExport, ledgerStatement, ledgerVerify } from './ledger.js';
+import { certifyCommand } from './certify.js';
 import { projectionsRebuild, projectionsStatus } from './projections.js';
 import { serve } from './serve.js';
 
@@ -10,21 +12,27 @@ const usage = `usage: npm run cli -- <command>
   projections rebuild [name]    rebuild one or all projections from position 0, live
   ledger audit [--supplier ID] [--as-of TIMESTAMP]
                                 replay the ledger, compare with the read models, exit 1 on any difference
-  ledger export --supplier ID --format csv|jsonl
-                                the supplier's ledger entries, replayed from the events`;
+  ledger export --supplier ID --format csv|jsonl [--from TIMESTAMP] [--to TIMESTAMP]
+                                the supplier's ledger entries, replayed from the events
+  ledger balance --supplier ID [--as-of TIMESTAMP]
+                                the balance as it stood then, replayed from the events
+  ledger verify [--supplier ID] recompute the ledger's hash chains, exit 1 naming the first break
+  ledger statement --supplier ID --month YYYY-MM --format csv|html
+                                a monthly statement: opening balance, entries, closing balance`;
 
 const main = async (args: string[]): Promise<number | undefined> => {
+  // needs no database and no settings: a supplier runs it before signing up
+  if (args[0] === 'certify') return certifyCommand(args.slice(1));
   const config = loadConfig();
-  if (config.eventStore === 'kurrentdb') {
-    console.error('SVC_EVENT_STORE=kurrentdb: this build ships the Postgres event store only');
-    return 2;
-  }
   const [command, sub, arg] = args;
   if (command === 'serve') return void (await serve(config));
   if (command === 'projections' && sub === 'status') return projectionsStatus(config);
   if (command === 'projections' && sub === 'rebuild') return projectionsRebuild(config, arg);
   if (command === 'ledger' && sub === 'audit') return ledgerAudit(config, args.slice(2));
   if (command === 'ledger' && sub === 'export') return ledgerExport(config, args.slice(2));
+  if (command === 'ledger' && sub === 'balance') return ledgerBalance(config, args.slice(2));
+  if (command === 'ledger' && sub === 'verify') return ledgerVerify(config, args.slice(2));
+  if (command === 'ledger' && sub === 'statement') return ledgerStatement(config, args.slice(2));
   console.error(usage);
   return 2;
 };
@@ -34,7 +42,9 @@ main(process.argv.slice(2)).then(
     if (code !== undefined) process.exit(code);
   },
   (error) => {
-    console.error(error instanceof ConfigError ? error.message : error);
+    // settings and an unreachable store are the operator's to fix: the message says what, no stack
+    if (error instanceof EventStoreUnreachable) console.error(`refusing to start: ${error.message}`);
+    else console.error(error instanceof ConfigError ? error.message : error);
     process.exit(1);
   },
 );

@@ -1,4 +1,5 @@
 import type { Config } from '../config.js';
+import { KurrentDbEventStore } from '../eventstore/kurrentdb.js';
 import { createLogger, startService } from '../service.js';
 import { openDatabase } from './database.js';
 import { operatorToken, secretKey } from './secrets.js';
@@ -7,14 +8,25 @@ import { seedSandbox } from './seed.js';
 /** `npm start`: one instance with the operator contract's settings. */
 export const serve = async (config: Config): Promise<void> => {
   const log = createLogger(config.logLevel);
-  const database = await openDatabase(config, (line) => log.debug({ postgres: line }));
+  // an external event store is asked first: a start it refuses costs no database start
+  const store = config.eventStore === 'kurrentdb' ? await KurrentDbEventStore.connect(config.kurrentdbUrl!, log) : undefined;
+  const database = await openDatabase(config, (line) => log.debug({ postgres: line })).catch(async (error: unknown) => {
+    await store?.close();
+    throw error;
+  });
   const service = await startService({
     config,
     databaseUrl: database.url,
     operatorToken: await operatorToken(config),
     secretKey: await secretKey(config),
     logger: log,
+    ...(store && { store }),
+  }).catch(async (error: unknown) => {
+    await store?.close();
+    await database.release();
+    throw error;
   });
+  log.info({ eventStore: config.eventStore, ...(store && { address: store.address }) }, 'event store connected');
   const demoToken = await seedSandbox(config, service.services);
   const origin = await service.listen();
 

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Dispatcher } from 'undici';
 import type { Clock } from '../clock.js';
+import type { Metrics } from '../metrics.js';
 import type { SecretBox } from '../crypto/secret-box.js';
 import type { Database } from '../db/schema.js';
 import type { TargetPolicy } from '../net/targets.js';
@@ -26,6 +27,8 @@ export interface CommandDeps {
   timeouts: SupplierTimeouts;
   /** For outbound HTTPS to hosts with a private CA (tests trust their own certificate). */
   dispatcher?: Dispatcher;
+  /** Counts and times outbound calls (absent in tests that build deps by hand). */
+  metrics?: Metrics;
 }
 
 /** Who asked and why: becomes the events' metadata (never a secret). */

@@ -41,7 +41,7 @@ export const deliverDeclared = async (deps: CommandDeps, order: OrderState, item
     return;
   }
   const orderedAt = new Date(item.supplierOrderedAt ?? now.toISOString()).getTime();
-  await recordOutcome(deps, item.offerId, now.getTime() - orderedAt <= SCHEDULE.fastDeliveryMs ? 'fast_delivery' : 'delivery', caller);
+  await recordOutcome(deps, item.offerId, now.getTime() - orderedAt <= SCHEDULE.fastDeliveryMs ? 'fast_delivery' : 'delivery', item.orderItemId, caller);
 };
 
 /**

@@ -4,6 +4,7 @@ import { DomainError } from '../domain/errors.js';
 import type { HealthReason } from '../domain/offer-health.js';
 import { type OfferCommand, offerDecider, type OfferState } from '../domain/offer.js';
 import { type OrderCommand, orderDecider, type OrderItem, type OrderState } from '../domain/order.js';
+import { faultPoint } from '../faults.js';
 import { newId } from '../ids.js';
 import { callSupplier, codeOf } from '../processes/supplier-calls.js';
 import { type Caller, type CommandDeps, execute } from './context.js';
@@ -19,12 +20,20 @@ import { SCHEDULE } from './supplier-timeouts.js';
 
 const eur = (amount: number) => ({ amount, currency: 'EUR' as const });
 
-export const recordOutcome = (deps: CommandDeps, offerId: string, reason: HealthReason, caller: Caller) =>
-  execute(deps, offerStream(offerId), offerDecider, (now): OfferCommand => ({ type: 'RecordOutcome', data: { reason, now } }), caller);
+/**
+ * Records one health outcome. `cause` names what it is about (an order item, a
+ * reservation, a validation): the outcome's identity is `reason:cause`, which the offer
+ * applies once only, so a step re-run after a crash cannot apply it twice.
+ */
+export const recordOutcome = async (deps: CommandDeps, offerId: string, reason: HealthReason, cause: string, caller: Caller) => {
+  const result = await execute(deps, offerStream(offerId), offerDecider, (now): OfferCommand => ({ type: 'RecordOutcome', data: { reason, outcomeId: `${reason}:${cause}`, now } }), caller);
+  faultPoint('after-health-outcome');
+  return result;
+};
 
 const callOf = (deps: CommandDeps, offer: OfferState) => ({
   endpoint: endpointOf(deps, offer, deps.clock.now()),
-  deps: { clock: deps.clock, policy: deps.targets },
+  deps: { clock: deps.clock, policy: deps.targets, metrics: deps.metrics },
 });
 
 const onOrder = (deps: CommandDeps, orderId: string, command: (now: string) => OrderCommand, caller: Caller) =>
@@ -59,14 +68,14 @@ export const reserveDeclared = async (
     if (outcome.kind === 'answer') {
       if (outcome.status === 201 || outcome.status === 200) return { held: true, reservationId };
       if (outcome.status === 409 && codeOf(outcome.body) === 'out_of_stock') {
-        await recordOutcome(deps, offer.id, 'out_of_stock', caller);
+        await recordOutcome(deps, offer.id, 'out_of_stock', reservationId, caller);
         return { held: false, reason: 'out_of_stock' };
       }
       if (outcome.status === 409 && codeOf(outcome.body) === 'region_blocked') return { held: false, reason: 'region_blocked' };
     }
     if (attempt < SCHEDULE.reservationAttempts) await deps.clock.sleep(SCHEDULE.reservationRetryMs);
   }
-  await recordOutcome(deps, offer.id, 'call_failure', caller);
+  await recordOutcome(deps, offer.id, 'call_failure', reservationId, caller);
   return { held: false, reason: 'failure' };
 };
 

@@ -2,7 +2,7 @@ import { fingerprint } from '../crypto/fingerprint.js';
 import { DomainError } from '../domain/errors.js';
 import { type InventoryCommand, inventoryDecider, type NewItem } from '../domain/inventory.js';
 import { type Rejection, validateItem } from '../domain/inventory-items.js';
-import { newId } from '../ids.js';
+import { deriveId, newId } from '../ids.js';
 import { type Caller, type CommandDeps, execute } from './context.js';
 import { load } from './handle.js';
 import { inventoryStream, loadOffer } from './offers.js';
@@ -27,6 +27,8 @@ export const uploadInventory = async (
   mode: 'strict' | 'partial',
   rawItems: unknown[],
   caller: Caller,
+  /** From the request's Idempotency-Key: item ids follow from it, so a run after a crash finds the first run's upload. */
+  operationId?: string,
 ): Promise<UploadResult> => {
   const { offer } = await loadOffer(deps, supplierId, offerId);
   if (offer.stockMode !== 'uploaded') throw new DomainError('stock_mode_mismatch', 'inventory uploads are for uploaded offers; declare stock with PUT /offers/{offer_id}/stock');
@@ -39,7 +41,7 @@ export const uploadInventory = async (
     const result = validateItem(raw, index);
     if ('rejection' in result) return void rejected.push(result.rejection);
     const { item } = result;
-    const itemId = newId();
+    const itemId = operationId ? deriveId(operationId, index) : newId();
     const content = item.kind === 'text' ? item.value : item.bytes;
     items.push({
       itemId,
@@ -55,6 +57,11 @@ export const uploadInventory = async (
     // refused anyway: let the decider list the duplicates too, before anything is stored
     const { state } = await load(deps.store, inventoryStream(offerId), inventoryDecider, deps.states);
     inventoryDecider.decide({ type: 'UploadInventory', data: { offerId, mode, items, rejected, now: now.toISOString() } }, state);
+  }
+
+  if (operationId && items.length > 0) {
+    const earlier = await earlierRun(deps, offerId, items.map((i) => i.itemId));
+    if (earlier) return earlier;
   }
 
   for (let i = 0; i < sealed.length; i += 500) await deps.db.insertInto('inventory_values').values(sealed.slice(i, i + 500)).execute();
@@ -85,6 +92,27 @@ export const uploadInventory = async (
     await forget(items.map((i) => i.itemId));
     throw error;
   }
+};
+
+/**
+ * The same upload run again (its Idempotency-Key taken over after a crash): when the first
+ * run recorded it, its result is the answer; values a crash left without their event are
+ * dropped so the upload can run afresh.
+ */
+const earlierRun = async (deps: CommandDeps, offerId: string, itemIds: string[]): Promise<UploadResult | undefined> => {
+  const left = await deps.db.selectFrom('inventory_values').select('item_id').where('item_id', 'in', itemIds).execute();
+  if (left.length === 0) return undefined;
+  const ours = new Set(itemIds);
+  const recorded = (await deps.store.readStream(inventoryStream(offerId))).find(
+    (e) => e.type === 'InventoryUploaded' && (e.data as { items: { itemId: string }[] }).items.some((i) => ours.has(i.itemId)),
+  );
+  const accepted = recorded ? (recorded.data as { items: { itemId: string }[] }).items.map((i) => i.itemId) : [];
+  const keep = new Set(accepted);
+  const stray = left.map((r) => r.item_id).filter((id) => !keep.has(id));
+  for (let i = 0; i < stray.length; i += 1000) await deps.db.deleteFrom('inventory_values').where('item_id', 'in', stray.slice(i, i + 1000)).execute();
+  if (!recorded) return undefined;
+  const { state } = await load(deps.store, inventoryStream(offerId), inventoryDecider, deps.states);
+  return { accepted: accepted.length, rejected: (recorded.data as { rejected: Rejection[] }).rejected, itemIds: accepted, stockAvailable: state.available };
 };
 
 export const removeInventoryItem = async (deps: CommandDeps, supplierId: string, offerId: string, itemId: string, caller: Caller) => {

@@ -7,6 +7,7 @@ import { type SupplierCommand, supplierDecider } from '../domain/supplier.js';
 import { newId } from '../ids.js';
 import { checkTarget } from '../net/targets.js';
 import { probeHealthcheck, type SupplierEndpoint } from '../processes/fulfilment-client.js';
+import { requireCertification } from './certification-gate.js';
 import { type Caller, type CommandDeps, execute } from './context.js';
 import { load } from './handle.js';
 import { productStream } from './products.js';
@@ -148,10 +149,11 @@ export const endpointOf = (deps: CommandDeps, offer: OfferState, at: Date): Supp
 };
 
 const probe = (deps: CommandDeps, offer: OfferState) =>
-  probeHealthcheck(endpointOf(deps, offer, deps.clock.now()), { clock: deps.clock, policy: deps.targets, timeoutMs: deps.timeouts.healthcheckMs });
+  probeHealthcheck(endpointOf(deps, offer, deps.clock.now()), { clock: deps.clock, policy: deps.targets, timeoutMs: deps.timeouts.healthcheckMs, metrics: deps.metrics });
 
 export const activateOffer = async (deps: CommandDeps, supplierId: string, offerId: string, caller: Caller) => {
   const { offer } = await loadOffer(deps, supplierId, offerId);
+  if (offer.status !== 'active') await requireCertification(deps, offer);
   // the handler runs the probe, the decider judges it
   const result = offer.stockMode === 'declared' && offer.status !== 'active' ? await probe(deps, offer) : undefined;
   return onOffer(deps, supplierId, offerId, (now) => ({ type: 'ActivateOffer', data: { ...(result && { probe: result }), now } }), caller);

@@ -3,7 +3,7 @@ import { type InventoryCommand, inventoryDecider } from '../domain/inventory.js'
 import { offerDecider, type OfferState } from '../domain/offer.js';
 import { type OrderCommand, orderDecider, type OrderState, type PlacedItem } from '../domain/order.js';
 import { faultPoint } from '../faults.js';
-import { newId } from '../ids.js';
+import { deriveId, newId } from '../ids.js';
 import { comparePositions, type Position } from '../eventstore/port.js';
 import type { ProjectionRunner } from '../projections/runner.js';
 import { productDecider } from '../domain/product.js';
@@ -49,7 +49,7 @@ const reserveLine = async (
   orderId: string,
   line: OrderLine,
   offerIds: string[],
-  context: { expiresAt: string; buyerCountry: string; formFields: Record<string, string> },
+  context: { expiresAt: string; buyerCountry: string; formFields: Record<string, string>; nextItem: () => number },
   caller: Caller,
 ): Promise<PlacedItem[]> => {
   const { state: product } = await load(deps.store, productStream(line.productId), productDecider, deps.states);
@@ -59,6 +59,9 @@ const reserveLine = async (
   }
   const placed: PlacedItem[] = [];
   let remaining = line.quantity;
+  // the n-th item of the order on an offer has the same id on every run of the checkout, so
+  // a run after a crash takes up the reservation the first run made instead of a second one
+  const itemIdFor = (offerId: string) => deriveId(orderId, context.nextItem(), offerId);
   for (const offerId of offerIds) {
     if (remaining === 0) break;
     const { state: offer } = await load(deps.store, offerStream(offerId), offerDecider, deps.states);
@@ -73,7 +76,7 @@ const reserveLine = async (
       }
       if (validation.kind === 'unavailable') continue;
       placed.push({
-        ...placedItem(offer, newId(), line.quantity, []),
+        ...placedItem(offer, itemIdFor(offer.id), line.quantity, []),
         source: 'topup',
         topup: { operationId: validation.operationId, accountLabel: validation.accountLabel, formFields: context.formFields, validatedAt: deps.clock.now().toISOString(), receiptRef: null },
       });
@@ -86,14 +89,14 @@ const reserveLine = async (
       if (take === 0) continue;
       const held = await reserveDeclared(deps, offer, { quantity: take, buyerCountry: context.buyerCountry, expiresAt: context.expiresAt }, caller);
       if (!held.held) continue;
-      placed.push({ ...placedItem(offer, newId(), take, []), source: 'declared', reservationId: held.reservationId });
+      placed.push({ ...placedItem(offer, itemIdFor(offer.id), take, []), source: 'declared', reservationId: held.reservationId });
       remaining -= take;
       continue;
     }
     const { state: inventory } = await load(deps.store, inventoryStream(offer.id), inventoryDecider, deps.states);
     let take = Math.min(remaining, inventory.available);
+    let orderItemId = itemIdFor(offer.id);
     while (take > 0) {
-      const orderItemId = newId();
       try {
         const result = await onInventory(
           deps,
@@ -105,6 +108,11 @@ const reserveLine = async (
           caller,
         );
         const reserved = result.state.reservations.get(orderItemId)!;
+        if (reserved.state !== 'reserved' || reserved.itemIds.length !== take) {
+          // a reservation of an earlier run that has since ended or holds another count: a fresh one
+          orderItemId = newId();
+          continue;
+        }
         placed.push(placedItem(offer, orderItemId, take, reserved.itemIds));
         remaining -= take;
         break;
@@ -152,14 +160,26 @@ const releaseItems = async (deps: CommandDeps, items: Pick<PlacedItem, 'offerId'
  */
 export const placeOrder = async (
   deps: CommandDeps,
-  input: { lines: OrderLine[]; buyerCountry: string; formFields?: Record<string, string>; rank: (productId: string) => Promise<string[]> },
+  input: {
+    /** The order's id, from the request's Idempotency-Key: a checkout run again finds the order it placed. */
+    orderId?: string;
+    lines: OrderLine[];
+    buyerCountry: string;
+    formFields?: Record<string, string>;
+    rank: (productId: string) => Promise<string[]>;
+  },
   caller: Caller,
 ): Promise<OrderState> => {
-  const orderId = newId();
+  const orderId = input.orderId ?? newId();
+  if (input.orderId) {
+    const { state: placed } = await load(deps.store, orderStream(orderId), orderDecider, deps.states);
+    if (placed) return placed; // the first run placed it and its answer was lost
+  }
   const expiresAt = new Date(deps.clock.now().getTime() + RESERVATION_TTL_MS).toISOString();
   const items: PlacedItem[] = [];
+  let seq = 0;
   try {
-    const context = { expiresAt, buyerCountry: input.buyerCountry, formFields: input.formFields ?? {} };
+    const context = { expiresAt, buyerCountry: input.buyerCountry, formFields: input.formFields ?? {}, nextItem: () => seq++ };
     for (const line of input.lines) items.push(...(await reserveLine(deps, orderId, line, await input.rank(line.productId), context, caller)));
   } catch (error) {
     await releaseItems(deps, items, caller);
@@ -228,7 +248,8 @@ export const expireOrder = async (deps: CommandDeps, orderId: string, caller: Ca
 /** A reservation whose order never got written (a crash in checkout) must not hold keys forever. */
 export const releaseOrphanReservation = async (deps: CommandDeps, offerId: string, orderId: string, orderItemId: string, caller: Caller) => {
   const { state: order } = await load(deps.store, orderStream(orderId), orderDecider, deps.states);
-  if (order) return expireOrder(deps, orderId, caller);
+  // an order placed by a later run of its checkout (after a crash) may not hold this item
+  if (order && order.items.some((i) => i.orderItemId === orderItemId)) return expireOrder(deps, orderId, caller);
   await onInventory(deps, offerId, (now) => ({ type: 'ReleaseReservation', data: { orderItemId, now } }), caller);
   return null;
 };

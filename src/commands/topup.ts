@@ -16,7 +16,7 @@ export type ValidateResult =
 
 const callOf = (deps: CommandDeps, offer: OfferState) => ({
   endpoint: endpointOf(deps, offer, deps.clock.now()),
-  deps: { clock: deps.clock, policy: deps.targets },
+  deps: { clock: deps.clock, policy: deps.targets, metrics: deps.metrics },
 });
 
 /**
@@ -59,7 +59,7 @@ export const validateTopup = async (
     }
   }
   if (outcome.kind === 'failure' || (outcome.kind === 'answer' && outcome.status >= 500))
-    await recordOutcome(deps, offer.id, 'topup_validate_failure', caller);
+    await recordOutcome(deps, offer.id, 'topup_validate_failure', operationId, caller);
   return { kind: 'unavailable' };
 };
 

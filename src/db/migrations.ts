@@ -105,6 +105,13 @@ const migrations: Record<string, Migration> = {
       endpoint_id text primary key,
       consecutive_failures integer not null
     );`),
+  // An in-flight Idempotency-Key holds a lease its request renews: once the owner is gone
+  // (a crash) a retry takes the key over and re-runs the operation under the identity
+  // recorded here before any effect. Old rows have no lease: they can be taken over at once.
+  '009_idempotency_leases': ddl(`
+    alter table idempotency_keys add column operation_id text;
+    alter table idempotency_keys add column owner text;
+    alter table idempotency_keys add column lease_until timestamptz;`),
   // the operator test clock's offset (SVC_TEST_CLOCK=1), so a restart does not move time back
   '010_test_clock_offset': ddl(`
     create table test_clock_offset (

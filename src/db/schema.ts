@@ -8,7 +8,8 @@ type Json<T> = ColumnType<T, string, string>;
 export interface ProjectionCheckpointTable {
   name: string;
   commit_position: string;
-  prepare_position: number;
+  /** bigint, written and read as text (src/projections/checkpoints.ts): positions may pass 2^53 */
+  prepare_position: ColumnType<number, string, string>;
   version: number;
   updated_at: Timestamp;
 }
@@ -41,6 +42,12 @@ export interface IdempotencyKeyTable {
   response_body: string | null;
   created_at: Timestamp;
   expires_at: Timestamp;
+  /** The operation's identity (an order's id), recorded before its first effect. */
+  operation_id: string | null;
+  /** The request currently running the operation. */
+  owner: string | null;
+  /** While in flight: the owner renews this; past it, a retry may take the key over. */
+  lease_until: Timestamp | null;
 }
 
 export interface SupplierTable {
@@ -164,10 +171,36 @@ export interface BalanceEntryTable {
   type: string;
   account: string;
   amount: number;
-  order_id: string;
-  order_item_id: string;
+  order_id: string | null;
+  order_item_id: string | null;
+  payout_id: string | null;
   created_at: Timestamp;
   available_at: Timestamp | null;
+}
+
+export interface PayoutTable {
+  id: string;
+  seq: number;
+  supplier_id: string;
+  amount: number;
+  method: string;
+  status: string;
+  trigger: string;
+  failure_code: string | null;
+  created_at: Timestamp;
+  in_transit_at: Timestamp | null;
+  paid_at: Timestamp | null;
+  failed_at: Timestamp | null;
+  cancelled_at: Timestamp | null;
+  updated_at: Timestamp;
+}
+
+export interface PayoutScheduleTable {
+  supplier_id: string;
+  interval: string;
+  minimum_amount: number;
+  method: string;
+  updated_at: Timestamp;
 }
 
 export interface WebhookDeliveryTable {
@@ -220,6 +253,8 @@ export interface Database {
   order_items: OrderItemTable;
   balances: BalanceTable;
   balance_entries: BalanceEntryTable;
+  payouts: PayoutTable;
+  payout_schedules: PayoutScheduleTable;
   inventory_values: InventoryValueTable;
   offers: OfferTable;
   inventory_items: InventoryItemTable;

@@ -1,20 +1,31 @@
 import type { Decider } from './decider.js';
 import { assertNever, DomainError } from './errors.js';
 
+import { type ChainLink, chainEvents, GENESIS, linkHash } from './ledger-chain.js';
+import { type PayoutCommand, type PayoutEvent, type PayoutState, decidePayout, evolvePayout } from './payout.js';
+
 /**
  * The supplier's ledger. Every event posts a balanced set of entries over named accounts:
  * the supplier's `pending` and `available`, the platform's `commission`, and `buyer_funds`
- * (money the buyer paid in, or got back). Entries are never edited: a refund posts
- * reversing entries.
+ * (money the buyer paid in, or got back). Payouts move available money through
+ * `payouts_pending` and `payouts_in_transit` to `paid_out` (the supplier's bank), or back.
+ * Entries are never edited: a refund posts reversing entries.
  */
-export type Account = 'supplier_pending' | 'supplier_available' | 'platform_commission' | 'buyer_funds';
+export type Account =
+  | 'supplier_pending'
+  | 'supplier_available'
+  | 'platform_commission'
+  | 'buyer_funds'
+  | 'payouts_pending'
+  | 'payouts_in_transit'
+  | 'paid_out';
 
 export interface Posting {
   account: Account;
   amount: number;
 }
 
-export type EntryType = 'sale' | 'settlement' | 'refund';
+export type EntryType = 'sale' | 'settlement' | 'refund' | 'payout' | 'payout_reversal';
 
 interface SaleRef {
   supplierId: string;
@@ -22,21 +33,28 @@ interface SaleRef {
   orderItemId: string;
 }
 
-export type BalanceEvent =
+/** `chain`: this entry's link in the supplier's hash chain (absent on entries older than the chain). */
+type Chained = { chain?: ChainLink };
+
+export type SaleEvent =
   | {
       type: 'SaleCredited';
-      data: SaleRef & { entryId: string; gross: number; commission: number; net: number; availableAt: string; postings: Posting[]; at: string };
+      data: SaleRef & Chained & { entryId: string; gross: number; commission: number; net: number; availableAt: string; postings: Posting[]; at: string };
     }
-  | { type: 'SaleSettled'; data: SaleRef & { entryId: string; net: number; postings: Posting[]; at: string } }
+  | { type: 'SaleSettled'; data: SaleRef & Chained & { entryId: string; net: number; postings: Posting[]; at: string } }
   | {
       type: 'RefundDebited';
-      data: SaleRef & { entryId: string; gross: number; commission: number; net: number; from: 'pending' | 'available'; postings: Posting[]; at: string };
+      data: SaleRef &
+        Chained & { entryId: string; gross: number; commission: number; net: number; from: 'pending' | 'available'; postings: Posting[]; at: string };
     };
+
+export type BalanceEvent = SaleEvent | PayoutEvent;
 
 export type BalanceCommand =
   | { type: 'CreditSale'; data: SaleRef & { gross: number; commission: number; net: number; availableAt: string; now: string } }
   | { type: 'SettleSale'; data: { orderItemId: string; now: string } }
-  | { type: 'DebitRefund'; data: { orderItemId: string; now: string } };
+  | { type: 'DebitRefund'; data: { orderItemId: string; now: string } }
+  | PayoutCommand;
 
 interface Sale extends SaleRef {
   gross: number;
@@ -49,23 +67,48 @@ interface Sale extends SaleRef {
 export interface BalanceState {
   supplierId: string | null;
   sales: ReadonlyMap<string, Sale>;
+  payouts: ReadonlyMap<string, PayoutState>;
   pending: number;
   available: number;
   updatedAt: string | null;
+  /** The hash chain's head after the last entry, and how many entries it covers. */
+  chainHead: string;
+  chainLength: number;
 }
 
-export const emptyBalance: BalanceState = { supplierId: null, sales: new Map(), pending: 0, available: 0, updatedAt: null };
+export const emptyBalance: BalanceState = {
+  supplierId: null,
+  sales: new Map(),
+  payouts: new Map(),
+  pending: 0,
+  available: 0,
+  updatedAt: null,
+  chainHead: GENESIS,
+  chainLength: 0,
+};
 
 /** The sum over all accounts of one posting set: zero for every event, always. */
 export const postingSum = (postings: Posting[]) => postings.reduce((s, p) => s + p.amount, 0);
 
 const delta = (postings: Posting[], account: Account) => postings.filter((p) => p.account === account).reduce((s, p) => s + p.amount, 0);
 
+const isPayout = (event: BalanceEvent): event is PayoutEvent => event.type.startsWith('Payout');
+
 export const balanceDecider: Decider<BalanceState, BalanceCommand, BalanceEvent> = {
   initialState: emptyBalance,
 
   evolve(state, event) {
-    const { postings, orderItemId, at } = event.data;
+    const { postings, at } = event.data;
+    const moved = {
+      supplierId: event.data.supplierId,
+      pending: state.pending + delta(postings, 'supplier_pending'),
+      available: state.available + delta(postings, 'supplier_available'),
+      updatedAt: at,
+      chainHead: linkHash(state.chainHead, event),
+      chainLength: state.chainLength + 1,
+    };
+    if (isPayout(event)) return { ...state, ...moved, payouts: evolvePayout(state.payouts, event) };
+    const { orderItemId } = event.data;
     const sales = new Map(state.sales);
     const sale = sales.get(orderItemId);
     switch (event.type) {
@@ -83,13 +126,7 @@ export const balanceDecider: Decider<BalanceState, BalanceCommand, BalanceEvent>
       default:
         return assertNever(event);
     }
-    return {
-      supplierId: event.data.supplierId,
-      sales,
-      pending: state.pending + delta(postings, 'supplier_pending'),
-      available: state.available + delta(postings, 'supplier_available'),
-      updatedAt: at,
-    };
+    return { ...state, ...moved, sales };
   },
 
   decide(command, state) {
@@ -173,7 +210,16 @@ export const balanceDecider: Decider<BalanceState, BalanceCommand, BalanceEvent>
         ];
       }
       default:
-        return assertNever(command);
+        return decidePayout(command, state);
     }
   },
+};
+
+/**
+ * The decider the command side runs: the same decisions, each new event carrying its link
+ * in the supplier's hash chain (the previous head and the hash over its own content).
+ */
+export const chainedBalanceDecider: Decider<BalanceState, BalanceCommand, BalanceEvent> = {
+  ...balanceDecider,
+  decide: (command, state) => chainEvents(state.chainHead, state.chainLength, balanceDecider.decide(command, state)),
 };

@@ -27,6 +27,11 @@ export const HEALTH_DELTAS = {
   topup_execute_failed: -25,
   /** 10-minute allocation window missed (also starts a cooldown) */
   missed_window: -30,
+  /**
+   * A passing scheduled healthcheck while below the routing minimum and out of cooldown:
+   * the way back to routing (decisions: health recovery). Never lifts the score above 70.
+   */
+  healthcheck_passed: +5,
 } as const;
 
 export type HealthReason = keyof typeof HEALTH_DELTAS;
@@ -40,5 +45,11 @@ export const DEACTIVATE_AFTER_MS = 24 * 60 * 60_000;
 /** Healthcheck cadence of active declared offers, and of those in cooldown. */
 export const HEALTHCHECK_EVERY_MS = 5 * 60_000;
 export const HEALTHCHECK_IN_COOLDOWN_EVERY_MS = 10 * 60_000;
+
+/**
+ * How many outcome ids an offer remembers to refuse a second application. A repeat comes
+ * from a step re-run after a crash, within minutes; older ids can be forgotten.
+ */
+export const REMEMBERED_OUTCOMES = 256;
 
 export const clampHealth = (n: number) => Math.max(HEALTH.min, Math.min(HEALTH.max, n));

@@ -1,7 +1,7 @@
 import type { Decider } from './decider.js';
 import { changedFields } from './changes.js';
 import { assertNever, DomainError } from './errors.js';
-import { clampHealth, COOLDOWN_MS, COOLDOWN_REASONS, DEACTIVATE_AFTER_MS, HEALTH, HEALTH_DELTAS, type HealthReason } from './offer-health.js';
+import { clampHealth, COOLDOWN_MS, COOLDOWN_REASONS, DEACTIVATE_AFTER_MS, HEALTH, HEALTH_DELTAS, type HealthReason, REMEMBERED_OUTCOMES } from './offer-health.js';
 
 export type StockMode = 'uploaded' | 'declared';
 export type OfferStatus = 'draft' | 'active' | 'inactive';
@@ -50,15 +50,17 @@ export type OfferEvent =
   | { type: 'OfferUpdated'; data: { offerId: string; changes: Partial<OfferTerms> & { fulfilmentBaseUrl?: string }; at: string } }
   | { type: 'OfferActivated'; data: { offerId: string; health: number; at: string } }
   | { type: 'OfferDeactivated'; data: { offerId: string; reason: string; at: string } }
-  | { type: 'OfferHealthChanged'; data: { offerId: string; health: number; delta: number; reason: string; at: string } }
-  | { type: 'OfferCooldownStarted'; data: { offerId: string; until: string; since: string; reason: string; at: string } }
+  | { type: 'OfferHealthChanged'; data: { offerId: string; health: number; delta: number; reason: string; outcomeId?: string; at: string } }
+  | { type: 'OfferCooldownStarted'; data: { offerId: string; until: string; since: string; reason: string; outcomeId?: string; at: string } }
   | { type: 'OfferCooldownEnded'; data: { offerId: string; health: number; at: string } }
   | { type: 'DeclaredStockSet'; data: { offerId: string; declaredStock: number; at: string } }
   | { type: 'FulfilmentChecked'; data: { offerId: string; probe: ProbeResult; at: string } }
   | {
       type: 'FulfilmentSecretRotated';
       data: { offerId: string; secretSealed: string; previousSecretSealed: string; previousValidUntil: string; at: string };
-    };
+    }
+  // a price set by the service on the supplier's behalf (its pricing rule), with the reason
+  | { type: 'OfferPriceChanged'; data: { offerId: string; price: number; previousPrice: number; reason: string; at: string } };
 
 export type OfferCommand =
   | { type: 'CreateOffer'; data: Extract<OfferEvent, { type: 'OfferCreated' }>['data'] & { productSellable: boolean } }
@@ -67,9 +69,15 @@ export type OfferCommand =
   | { type: 'DeactivateOffer'; data: { reason: string; now: string } }
   | { type: 'SetDeclaredStock'; data: { declaredStock: number; now: string } }
   | { type: 'RecordHealthcheck'; data: { probe: ProbeResult; now: string } }
-  | { type: 'RecordOutcome'; data: { reason: HealthReason; now: string } }
+  /**
+   * `outcomeId` names what caused the outcome (an order item's missed window, one
+   * reservation's failure): the offer applies each outcome once, so a step re-run after a
+   * crash cannot charge the same penalty twice.
+   */
+  | { type: 'RecordOutcome'; data: { reason: HealthReason; outcomeId?: string; now: string } }
   | { type: 'RecordScheduledHealthcheck'; data: { probe: ProbeResult; now: string } }
-  | { type: 'RotateFulfilmentSecret'; data: { secretSealed: string; now: string; overlapMs: number } };
+  | { type: 'RotateFulfilmentSecret'; data: { secretSealed: string; now: string; overlapMs: number } }
+  | { type: 'RepriceOffer'; data: { price: number; reason: string; maxChangesPerHour: number; now: string } };
 
 export interface OfferState {
   id: string;
@@ -86,8 +94,12 @@ export interface OfferState {
   cooldownSince: string | null;
   activatedAt: string | null;
   everActive: boolean;
+  /** The latest outcome ids applied (at most REMEMBERED_OUTCOMES), newest last. */
+  appliedOutcomes: readonly string[];
   createdAt: string;
   updatedAt: string;
+  /** When the pricing rule changed the price, newest last (the last hour's are what count). */
+  repricedAt?: string[];
 }
 
 export const INITIAL_HEALTH = 100;
@@ -125,6 +137,7 @@ export const offerDecider: Decider<OfferState | null, OfferCommand, OfferEvent> 
         cooldownSince: null,
         activatedAt: null,
         everActive: false,
+        appliedOutcomes: [],
         createdAt: d.at,
         updatedAt: d.at,
       };
@@ -151,9 +164,9 @@ export const offerDecider: Decider<OfferState | null, OfferCommand, OfferEvent> 
           everActive: true,
         };
       case 'OfferHealthChanged':
-        return { ...touched, health: event.data.health };
+        return { ...touched, health: event.data.health, appliedOutcomes: remember(state.appliedOutcomes, event.data.outcomeId) };
       case 'OfferCooldownStarted':
-        return { ...touched, cooldownUntil: event.data.until, cooldownSince: event.data.since };
+        return { ...touched, cooldownUntil: event.data.until, cooldownSince: event.data.since, appliedOutcomes: remember(state.appliedOutcomes, event.data.outcomeId) };
       case 'OfferCooldownEnded':
         return { ...touched, health: event.data.health, cooldownUntil: null, cooldownSince: null };
       case 'OfferDeactivated':
@@ -178,6 +191,12 @@ export const offerDecider: Decider<OfferState | null, OfferCommand, OfferEvent> 
             previousSecretSealed: event.data.previousSecretSealed,
             previousValidUntil: event.data.previousValidUntil,
           },
+        };
+      case 'OfferPriceChanged':
+        return {
+          ...touched,
+          terms: { ...state.terms, price: event.data.price },
+          repricedAt: event.data.reason === PRICING_RULE_REASON ? [...(state.repricedAt ?? []), event.data.at].slice(-REPRICE_HISTORY) : state.repricedAt,
         };
       default:
         return assertNever(event);
@@ -228,14 +247,16 @@ export const offerDecider: Decider<OfferState | null, OfferCommand, OfferEvent> 
         if (state.stockMode !== 'declared') throw new DomainError('stock_mode_mismatch', 'uploaded offers have no fulfilment endpoint to check');
         return [{ type: 'FulfilmentChecked', data: { offerId, probe: command.data.probe, at: command.data.now } }];
       case 'RecordOutcome': {
-        const { reason, now } = command.data;
+        const { reason, outcomeId, now } = command.data;
         if (state.status !== 'active') return [];
+        if (outcomeId !== undefined && state.appliedOutcomes.includes(outcomeId)) return []; // applied already
         const delta = HEALTH_DELTAS[reason];
         const health = clampHealth(state.health + delta);
+        const id = outcomeId === undefined ? {} : { outcomeId };
         const events: OfferEvent[] =
-          health === state.health ? [] : [{ type: 'OfferHealthChanged', data: { offerId, health, delta: health - state.health, reason, at: now } }];
+          health === state.health ? [] : [{ type: 'OfferHealthChanged', data: { offerId, health, delta: health - state.health, reason, ...id, at: now } }];
         if (COOLDOWN_REASONS.has(reason) || (health <= HEALTH.exhausted && !inCooldown(state, now)))
-          events.push(cooldown(state, reason, now));
+          events.push(cooldown(state, reason, now, outcomeId));
         return events;
       }
       case 'RecordScheduledHealthcheck': {
@@ -244,7 +265,12 @@ export const offerDecider: Decider<OfferState | null, OfferCommand, OfferEvent> 
         const checked: OfferEvent = { type: 'FulfilmentChecked', data: { offerId, probe, at: now } };
         if (state.status !== 'active') return [checked];
         if (state.cooldownUntil === null) {
-          if (probe.ok) return [checked];
+          if (probe.ok) {
+            // below the routing minimum with no cooldown to end: passing checks lead back to 70
+            if (state.health >= HEALTH.routingMinimum) return [checked];
+            const health = Math.min(HEALTH.routingMinimum, state.health + HEALTH_DELTAS.healthcheck_passed);
+            return [checked, { type: 'OfferHealthChanged', data: { offerId, health, delta: health - state.health, reason: 'healthcheck_passed', at: now } }];
+          }
           const health = clampHealth(state.health + HEALTH_DELTAS.healthcheck_failed);
           const events: OfferEvent[] = [checked];
           if (health !== state.health)
@@ -275,23 +301,42 @@ export const offerDecider: Decider<OfferState | null, OfferCommand, OfferEvent> 
           },
         ];
       }
+      case 'RepriceOffer': {
+        const { price, reason, maxChangesPerHour, now } = command.data;
+        // only an offer on the market is repriced; a price it already has is no change
+        if (state.status !== 'active' || price === state.terms.price) return [];
+        if (reason === PRICING_RULE_REASON && repricesInLastHour(state, now).length >= maxChangesPerHour) return [];
+        return [{ type: 'OfferPriceChanged', data: { offerId, price, previousPrice: state.terms.price, reason, at: now } }];
+      }
       default:
         return assertNever(command);
     }
   },
 };
 
+const remember = (ids: readonly string[], id: string | undefined): readonly string[] =>
+  id === undefined || ids[ids.length - 1] === id ? ids : [...ids.slice(-(REMEMBERED_OUTCOMES - 1)), id];
+
+export const PRICING_RULE_REASON = 'pricing_rule';
+const REPRICE_HISTORY = 100;
+const HOUR_MS = 3600_000;
+
+/** The pricing rule's price changes within the hour before `now`, oldest first. */
+export const repricesInLastHour = (state: OfferState, now: string): string[] =>
+  (state.repricedAt ?? []).filter((at) => new Date(now).getTime() - new Date(at).getTime() < HOUR_MS);
+
 const inCooldown = (state: OfferState, now: string) =>
   state.cooldownUntil !== null && new Date(state.cooldownUntil).getTime() > new Date(now).getTime();
 
 /** Starts a 2-hour cooldown, or extends the running one (its start stays, for the 24-hour rule). */
-const cooldown = (state: OfferState, reason: string, now: string): OfferEvent => ({
+const cooldown = (state: OfferState, reason: string, now: string, outcomeId?: string): OfferEvent => ({
   type: 'OfferCooldownStarted',
   data: {
     offerId: state.id,
     until: new Date(new Date(now).getTime() + COOLDOWN_MS).toISOString(),
     since: state.cooldownSince ?? now,
     reason,
+    ...(outcomeId !== undefined && { outcomeId }),
     at: now,
   },
 });

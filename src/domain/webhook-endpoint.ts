@@ -11,8 +11,12 @@ export const WEBHOOK_EVENT_TYPES = [
   'order.disputed',
   'offer.deactivated',
   'offer.stock_low',
+  'offer.repriced',
   'stock.invalidated',
   'webhook.disabled',
+  'payout.created',
+  'payout.paid',
+  'payout.failed',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { isDatabaseUnavailable } from '../db/faults.js';
 import { newId } from '../ids.js';
 import {
   type AppendResult,
@@ -12,7 +13,7 @@ import {
   START,
   WrongExpectedRevision,
 } from './port.js';
-import { Wakeup } from './wakeup.js';
+import { reconnectPause, Wakeup } from './wakeup.js';
 
 interface EventRow {
   commit: string;
@@ -45,7 +46,12 @@ const ANNOUNCE_GATHER_MS = 2;
 
 export class PostgresEventStore implements EventStore {
   private listener: pg.PoolClient | undefined;
-  private listening: Promise<void> | undefined;
+  /** Ends the current LISTEN connection (once). */
+  private dropListener: (() => void) | undefined;
+  private listenWanted = false;
+  private listenRetry: NodeJS.Timeout | undefined;
+  private listenFailures = 0;
+  private closed = false;
   private readonly wakeups = new Set<Wakeup>();
   private announcing: Promise<void> | undefined;
   private announceAgain = false;
@@ -140,15 +146,60 @@ export class PostgresEventStore implements EventStore {
     return rows[0]!.pending;
   }
 
-  private listen(): Promise<void> {
-    this.listening ??= (async () => {
-      const client = await this.pool.connect();
+  /**
+   * The LISTEN connection: opened with the first subscription and opened again, with a
+   * growing pause, whenever its session ends (a restart, a failover, pg_terminate_backend).
+   * While it is down subscriptions still poll, so a lost connection only costs latency.
+   */
+  private listen(): void {
+    if (this.listenWanted) return;
+    this.listenWanted = true;
+    void this.openListener();
+  }
+
+  private async openListener(): Promise<void> {
+    if (this.closed) return;
+    let client: pg.PoolClient | undefined;
+    let lost = false;
+    const drop = () => {
+      if (lost) return;
+      lost = true;
+      if (this.listener === client) {
+        this.listener = undefined;
+        this.dropListener = undefined;
+      }
+      client?.release(true);
+      this.relisten();
+    };
+    try {
+      client = await this.pool.connect();
       client.on('notification', () => this.wakeups.forEach((w) => w.wake()));
-      client.on('error', () => undefined); // a broken listener only costs latency: subscriptions still poll
+      client.on('error', drop);
+      client.on('end', drop);
       await client.query('listen es_events');
+      if (lost) return;
+      if (this.closed) {
+        lost = true;
+        client.release(true);
+        return;
+      }
       this.listener = client;
-    })();
-    return this.listening;
+      this.dropListener = drop;
+      this.listenFailures = 0;
+      // appends made while nobody listened were announced to no one: look now
+      this.wakeups.forEach((w) => w.wake());
+    } catch {
+      drop();
+    }
+  }
+
+  private relisten(): void {
+    if (this.closed || this.listenRetry) return;
+    this.listenRetry = setTimeout(() => {
+      this.listenRetry = undefined;
+      void this.openListener();
+    }, reconnectPause(this.listenFailures++));
+    this.listenRetry.unref();
   }
 
   subscribe(options: SubscribeOptions): Subscription {
@@ -157,12 +208,27 @@ export class PostgresEventStore implements EventStore {
     this.wakeups.add(wakeup);
     let closed = false;
     let position = options.from;
+    let outage = 0;
+
+    /** A read that meets a lost database waits (growing pauses) and tries again; anything else ends the subscription. */
+    const survive = async <T>(read: () => Promise<T>): Promise<T | undefined> => {
+      try {
+        const value = await read();
+        outage = 0;
+        return value;
+      } catch (error) {
+        if (closed || !isDatabaseUnavailable(error)) throw error;
+        await new Promise((resolve) => setTimeout(resolve, reconnectPause(outage++)));
+        return undefined;
+      }
+    };
 
     const run = async () => {
-      await this.listen();
+      this.listen();
       while (!closed) {
         wakeup.reset();
-        const batch = await this.readAll(position, batchSize);
+        const batch = await survive(() => this.readAll(position, batchSize));
+        if (batch === undefined) continue;
         if (batch.length > 0) {
           await options.onEvents(batch);
           position = batch[batch.length - 1]!.position;
@@ -172,7 +238,8 @@ export class PostgresEventStore implements EventStore {
         // Committed events held back by an older running transaction get no second
         // notification, so look again shortly; otherwise sleep until notified (with a slow
         // safety poll in case a notification is lost with its connection).
-        const unsafe = await this.hasUnsafeBeyond(position);
+        const unsafe = await survive(() => this.hasUnsafeBeyond(position));
+        if (unsafe === undefined) continue;
         await wakeup.wait(unsafe ? 5 : 1000);
       }
     };
@@ -192,11 +259,11 @@ export class PostgresEventStore implements EventStore {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.listenRetry);
     this.wakeups.forEach((w) => w.wake());
     await this.announcing;
-    if (this.listener) {
-      this.listener.release(true);
-      this.listener = undefined;
-    }
+    // released once, and not reopened (closed)
+    this.dropListener?.();
   }
 }

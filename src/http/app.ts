@@ -1,7 +1,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
-import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import { newId } from '../ids.js';
 import type { Services } from '../service.js';
@@ -18,11 +18,16 @@ import { registerInventoryRoutes } from './inventory.js';
 import { registerFeeRoutes } from './fees.js';
 import { registerOrderRoutes } from './orders.js';
 import { registerBalanceRoutes } from './balance.js';
+import { registerPayoutRoutes } from './payouts.js';
 import { registerWebhookRoutes } from './webhooks.js';
+import { registerCertificationRoutes } from './certification.js';
+import { registerCompetitionRoutes } from './competition.js';
 import { webhookDocs } from './webhook-docs.js';
 import { accessControl } from './access.js';
 import { registerSystemRoutes } from './system.js';
 import { registerWhoamiRoutes } from './whoami.js';
+import { registerMetrics } from './metrics.js';
+import { documentObject, documentOperation } from './openapi.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -57,33 +62,6 @@ export const REQUEST_TIMEOUT_MS = 60_000;
  * supplier (validate then execute of a top-up: 10 s + 30 s).
  */
 export const CONNECTION_TIMEOUT_MS = 120_000;
-
-const integer = { type: 'integer' };
-/** Headers every answer carries (health probes aside). */
-const commonHeaders = {
-  'x-trace-id': { type: 'string', description: 'equals trace_id of a problem; quote it when reporting' },
-  'x-ratelimit-limit': { ...integer, description: 'requests allowed per rolling 60 seconds in the tightest bucket' },
-  'x-ratelimit-remaining': { ...integer, description: 'requests left in that bucket' },
-  'x-ratelimit-reset': { ...integer, description: 'Unix seconds: end of the current window; on a 429, when a request passes again' },
-};
-
-/**
- * The zod transform, plus what every route shares: the headers above on every answer, and
- * problems documented as application/problem+json (which is how they are sent).
- */
-const documentResponses: typeof jsonSchemaTransform = (input) => {
-  const out = jsonSchemaTransform(input);
-  const response = (out.schema as { response?: Record<string, Record<string, unknown>> } | undefined)?.response;
-  if (!response) return out;
-  for (const [status, schema] of Object.entries(response)) {
-    const problem = Number(status) >= 400;
-    const headers = status === '429' ? { ...commonHeaders, 'retry-after': { ...integer, description: 'seconds to wait' } } : commonHeaders;
-    response[status] = problem
-      ? { description: 'Problem', headers, content: { 'application/problem+json': { schema } } }
-      : { ...schema, headers: { ...commonHeaders, ...(schema.headers as object | undefined) } };
-  }
-  return out;
-};
 
 export const buildHttpApp = async (services: Services, logger: Logger): Promise<FastifyInstance> => {
   const access = accessControl(services);
@@ -158,9 +136,11 @@ export const buildHttpApp = async (services: Services, logger: Logger): Promise<
   });
 
   registerErrorHandling(app);
+  registerMetrics(app, services);
   access.register(app);
   registerIdempotency(app, {
     secretBox: services.secretBox,
+    secretKey: services.commands.secretKey,
     db: services.db,
     clock: services.clock,
     scopeOf: (req: FastifyRequest) => (req.principal.kind === 'supplier' ? `supplier:${req.principal.supplierId}` : req.principal.kind),
@@ -175,12 +155,13 @@ export const buildHttpApp = async (services: Services, logger: Logger): Promise<
         version: 'v1',
         description: 'Offers, inventory, orders, balance and webhooks for suppliers; the operator API for the storefront and staff.',
       },
+      servers: [{ url: 'http://127.0.0.1:8080', description: 'a local instance (npm start); use your deployment origin' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
       webhooks: webhookDocs,
     },
-    transform: documentResponses,
-    transformObject: jsonSchemaTransformObject,
+    transform: documentOperation,
+    transformObject: documentObject,
   });
   await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs`, uiConfig: { docExpansion: 'list' } });
 
@@ -194,7 +175,10 @@ export const buildHttpApp = async (services: Services, logger: Logger): Promise<
       registerFeeRoutes(api, services);
       registerOrderRoutes(api, services);
       registerBalanceRoutes(api, services);
+      registerPayoutRoutes(api, services);
       registerWebhookRoutes(api, services);
+      registerCertificationRoutes(api, services);
+      registerCompetitionRoutes(api, services);
     },
     { prefix: API_PREFIX },
   );

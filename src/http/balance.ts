@@ -1,6 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ledgerAsOf } from '../projections/ledger-history.js';
+import { MONTH, monthlyStatement, statementCsv, statementHtml } from '../projections/ledger-statement.js';
 import type { Services } from '../service.js';
 import { decodeCursor, page, listOf, pageQuery } from './pagination.js';
 import { HttpProblem } from './problem.js';
@@ -9,14 +11,52 @@ import { supplierOf } from './supplier.js';
 
 const Balance = z.object({ currency: z.literal('EUR'), available: Money, pending: Money, updated_at: Timestamp.nullable() }).meta({ id: 'Balance' });
 
-const Entry = z
+const AsOf = z.iso.datetime({ offset: true }).describe('a moment: the answer is the ledger as it stood then');
+
+const Proof = z
+  .object({
+    supplier_id: z.string(),
+    as_of: Timestamp,
+    algorithm: z.literal('sha256').describe('head = sha256(previous head + canonical JSON of the entry), from 64 zeros'),
+    head: z.string().describe('hex; 64 zeros before the first entry'),
+    entries: z.number().int().describe('how many ledger entries the head covers'),
+    last_entry_id: z.string().nullable(),
+    last_entry_at: Timestamp.nullable(),
+  })
+  .meta({ id: 'BalanceProof' });
+
+const Pair = z.object({ pending: Money, available: Money });
+
+/** The first of csv, html, json the Accept header names (by order of preference, q ignored but 0). */
+const negotiate = (accept: string): 'csv' | 'html' | 'json' => {
+  const wanted = accept
+    .split(',')
+    .map((part) => {
+      const [type, ...params] = part.trim().toLowerCase().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      return { type: type!.trim(), q: q ? Number(q.slice(2)) : 1 };
+    })
+    .filter((w) => w.q > 0)
+    .sort((a, b) => b.q - a.q);
+  for (const { type } of wanted) {
+    if (type === 'text/csv') return 'csv';
+    if (type === 'text/html') return 'html';
+    if (type === 'application/json' || type === '*/*' || type === 'application/*') return 'json';
+  }
+  return 'json';
+};
+
+export const ENTRY_TYPES = ['sale', 'settlement', 'refund', 'payout', 'payout_reversal'] as const;
+
+export const Entry = z
   .object({
     id: z.string(),
-    type: z.enum(['sale', 'settlement', 'refund']),
+    type: z.enum(ENTRY_TYPES).describe('payout: available money leaves into a payout; payout_reversal: a failed or cancelled payout gives it back'),
     amount: Money.describe('signed: what this entry adds to the account'),
     account: z.enum(['pending', 'available']),
-    order_id: z.string(),
-    order_item_id: z.string(),
+    order_id: z.string().nullable().describe('sale, settlement and refund entries'),
+    order_item_id: z.string().nullable(),
+    payout_id: z.string().nullable().describe('payout and payout_reversal entries'),
     created_at: Timestamp,
     available_at: Timestamp.nullable().describe('sale entries: when the amount moves to available'),
   })
@@ -24,13 +64,127 @@ const Entry = z
 
 const eur = (amount: number) => ({ amount, currency: 'EUR' as const });
 
+const Statement = z
+  .object({
+    supplier_id: z.string(),
+    month: z.string(),
+    from: Timestamp,
+    to: Timestamp.describe('exclusive'),
+    currency: z.literal('EUR'),
+    opening: Pair,
+    entries: z.array(Entry.extend({ pending_after: Money, available_after: Money })),
+    closing: Pair,
+  })
+  .meta({ id: 'BalanceStatement' });
+
+/** One balance_entries row (or a replayed entry) as the API shows it. */
+export const entryOut = (r: {
+  id: string;
+  type: string;
+  amount: number;
+  account: string;
+  order_id: string | null;
+  order_item_id: string | null;
+  payout_id: string | null;
+  created_at: Date | string;
+  available_at: Date | string | null;
+}) => ({
+  id: r.id,
+  type: r.type as (typeof ENTRY_TYPES)[number],
+  amount: eur(r.amount),
+  account: r.account as 'pending' | 'available',
+  order_id: r.order_id,
+  order_item_id: r.order_item_id,
+  payout_id: r.payout_id,
+  created_at: iso(r.created_at),
+  available_at: r.available_at && iso(r.available_at),
+});
+
 export const registerBalanceRoutes = (app: FastifyInstance, services: Services) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get('/balance', { schema: { summary: 'Your balance', tags: ['balance'], response: { 200: Balance, ...problems() } } }, async (req) => {
+  api.get(
+    '/balance',
+    {
+      schema: {
+        summary: 'Your balance, now or as it stood at any moment',
+        tags: ['balance'],
+        querystring: z.object({ as_of: AsOf.optional() }),
+        response: { 200: Balance, ...problems() },
+      },
+    },
+    async (req) => {
+    const { supplierId } = supplierOf(req);
+    if (req.query.as_of) {
+      const then = await ledgerAsOf(services.store, supplierId, new Date(req.query.as_of));
+      return { currency: 'EUR' as const, available: eur(then.available), pending: eur(then.pending), updated_at: then.updatedAt };
+    }
     const row = await services.db.selectFrom('balances').selectAll().where('supplier_id', '=', supplierOf(req).supplierId).executeTakeFirst();
     return { currency: 'EUR' as const, available: eur(row?.available ?? 0), pending: eur(row?.pending ?? 0), updated_at: row ? iso(row.updated_at) : null };
-  });
+    },
+  );
+
+  api.get(
+    '/balance/statements/:month',
+    {
+      schema: {
+        summary: 'A monthly statement: opening balance, the entries of the month, closing balance',
+        description:
+          'Accept: application/json (default), text/csv (amounts in minor units, an opening and a closing row) or text/html (a printable page). The month runs from 00:00 UTC on its first day to 00:00 UTC on the next.',
+        tags: ['balance'],
+        params: z.object({ month: z.string().regex(MONTH, 'YYYY-MM').describe('YYYY-MM') }),
+        response: { 200: Statement, ...problems() },
+      },
+    },
+    async (req, reply) => {
+      const { supplierId } = supplierOf(req);
+      const statement = monthlyStatement(supplierId, req.params.month, (await ledgerAsOf(services.store, supplierId)).entries);
+      const format = req.headers.accept ? negotiate(req.headers.accept) : 'json';
+      // the text formats leave as they are; only JSON goes through the response schema
+      const raw = reply as unknown as FastifyReply;
+      const filename = `statement-${req.params.month}`;
+      if (format === 'csv')
+        return raw.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename}.csv"`).send(statementCsv(statement));
+      if (format === 'html') return raw.type('text/html; charset=utf-8').send(statementHtml(statement));
+      const pair = (b: { pending: number; available: number }) => ({ pending: eur(b.pending), available: eur(b.available) });
+      return {
+        supplier_id: supplierId,
+        month: statement.month,
+        from: statement.from,
+        to: statement.to,
+        currency: 'EUR' as const,
+        opening: pair(statement.opening),
+        entries: statement.entries.map((e) => ({ ...entryOut(e), pending_after: eur(e.pending_after), available_after: eur(e.available_after) })),
+        closing: pair(statement.closing),
+      };
+    },
+  );
+
+  api.get(
+    '/balance/proof',
+    {
+      schema: {
+        summary: "The head of your ledger's hash chain, now or at any moment: keep it to prove later that history was not rewritten",
+        tags: ['balance'],
+        querystring: z.object({ as_of: AsOf.optional() }),
+        response: { 200: Proof, ...problems() },
+      },
+    },
+    async (req) => {
+      const { supplierId } = supplierOf(req);
+      const asOf = req.query.as_of ? new Date(req.query.as_of) : services.clock.now();
+      const { head } = await ledgerAsOf(services.store, supplierId, asOf);
+      return {
+        supplier_id: supplierId,
+        as_of: asOf.toISOString(),
+        algorithm: 'sha256' as const,
+        head: head.hash,
+        entries: head.length,
+        last_entry_id: head.entryId,
+        last_entry_at: head.at,
+      };
+    },
+  );
 
   api.get(
     '/balance/entries',
@@ -39,19 +193,29 @@ export const registerBalanceRoutes = (app: FastifyInstance, services: Services) 
         summary: 'Your ledger entries, in the order they were posted',
         tags: ['balance'],
         querystring: z.object({
-          type: z.enum(['sale', 'settlement', 'refund']).optional(),
+          type: z.enum(ENTRY_TYPES).optional(),
           from: z.iso.datetime({ offset: true }).optional().describe('created at or after'),
           to: z.iso.datetime({ offset: true }).optional().describe('created before'),
+          as_of: AsOf.optional().describe('the entries as the ledger stood then (replayed from the ledger itself)'),
           ...pageQuery,
         }),
         response: { 200: listOf(Entry), ...problems() },
       },
     },
     async (req) => {
-      const { type, from, to, limit, cursor } = req.query;
+      const { type, from, to, limit, cursor, as_of } = req.query;
       const after = decodeCursor(cursor);
       if (after !== undefined && !/^\d+$/.test(after))
         throw new HttpProblem('validation_failed', 'cursor is not one this service issued', { errors: [{ field: 'querystring.cursor', message: 'unknown cursor' }] });
+      if (as_of) {
+        const fromMs = from ? new Date(from).getTime() : -Infinity;
+        const toMs = to ? new Date(to).getTime() : Infinity;
+        const rows = (await ledgerAsOf(services.store, supplierOf(req).supplierId, new Date(as_of))).entries.filter((e) => {
+          const at = new Date(e.created_at).getTime();
+          return (!type || e.type === type) && at >= fromMs && at < toMs && (after === undefined || e.seq > Number(after));
+        });
+        return page(rows.slice(0, limit + 1), limit, (r) => String(r.seq), entryOut);
+      }
       let q = services.db
         .selectFrom('balance_entries')
         .selectAll()
@@ -63,16 +227,7 @@ export const registerBalanceRoutes = (app: FastifyInstance, services: Services) 
       if (to) q = q.where('created_at', '<', new Date(to));
       if (after) q = q.where('seq', '>', Number(after));
       const rows = await q.execute();
-      return page(rows, limit, (r) => String(r.seq), (r) => ({
-          id: r.id,
-          type: r.type as 'sale',
-          amount: eur(r.amount),
-          account: r.account as 'pending',
-          order_id: r.order_id,
-          order_item_id: r.order_item_id,
-          created_at: iso(r.created_at),
-          available_at: r.available_at && iso(r.available_at),
-        }));
+      return page(rows, limit, (r) => String(r.seq), entryOut);
     },
   );
 };

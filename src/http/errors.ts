@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_S } from '../db/faults.js';
 import { DomainError } from '../domain/errors.js';
 import { HttpProblem, sendProblem } from './problem.js';
 import { isProblemCode } from './problem-codes.js';
@@ -45,11 +46,22 @@ export const registerErrorHandling = (app: FastifyInstance) => {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return sendProblem(req, reply, 'bad_request', error.message);
     }
+    if (isDatabaseUnavailable(error)) return answerUnavailable(req, reply, error);
     req.log.error({ err: error }, 'unhandled error');
     return sendProblem(req, reply, 'internal_error', 'something went wrong on our side; quote the trace_id when you report it');
   });
 
   app.setNotFoundHandler((req, reply) => sendProblem(req, reply, 'not_found', `no route ${req.method} ${req.url.split('?')[0]}`));
+};
+
+/**
+ * The database went away under this request (a dropped session, a restart): only this
+ * request fails, with 503 and Retry-After; the process stays up and reconnects by itself.
+ */
+const answerUnavailable = (req: FastifyRequest, reply: FastifyReply, error: unknown) => {
+  req.log.warn({ err: { message: error instanceof Error ? error.message : String(error), code: (error as { code?: unknown }).code } }, 'database unavailable');
+  reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S));
+  return sendProblem(req, reply, 'service_unavailable', 'the service cannot reach its database right now; retry shortly');
 };
 
 /**
@@ -70,6 +82,7 @@ export const answerFrameworkError = async (
       reply.headers(refusal.headers);
       return sendProblem(req, reply, refusal.code, refusal.detail, refusal.extensions);
     }
+    if (isDatabaseUnavailable(refusal)) return answerUnavailable(req, reply, refusal);
     req.log.error({ err: refusal }, 'unhandled error');
     return sendProblem(req, reply, 'internal_error', 'something went wrong on our side; quote the trace_id when you report it');
   }

@@ -1,44 +1,89 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.js';
 import type { SecretBox } from '../crypto/secret-box.js';
 import type { Database } from '../db/schema.js';
+import { newId } from '../ids.js';
 import { HttpProblem } from './problem.js';
 
 const RETENTION_MS = 24 * 60 * 60_000;
+/**
+ * How long an in-flight key stays its owner's without a sign of life. The owner renews it
+ * every RENEW_MS while the request runs, so only a dead owner (a crashed process, a lost
+ * database session) lets it lapse; a retry then takes the key over.
+ */
+export const LEASE_MS = 15_000;
+const RENEW_MS = 5_000;
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 /** Headers worth replaying; rate-limit headers are computed afresh for the retry. */
 const REPLAYED_HEADERS = ['content-type', 'location'];
 
+interface Claim {
+  scope: string;
+  key: string;
+  /** This request, as the key's owner: a taken-over owner's late writes change nothing. */
+  owner: string;
+  /** The operation's identity: the same across every run of the key. */
+  operationId: string;
+  heartbeat: NodeJS.Timeout;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
-    idempotency?: { scope: string; key: string };
+    idempotency?: Claim;
   }
 }
 
-const fingerprint = (req: FastifyRequest) =>
-  createHash('sha256')
-    .update(`${req.method} ${req.url}\n${req.body === undefined ? '' : JSON.stringify(req.body)}`)
-    .digest('hex');
+/**
+ * The identity of the operation a request runs: recorded against its Idempotency-Key before
+ * any effect, so a run after a takeover (the first owner crashed) finds what the first run
+ * wrote (the same order id) instead of doing it twice. Without a key: a fresh id.
+ */
+export const operationIdOf = (req: FastifyRequest): string => req.idempotency?.operationId ?? newId();
+
+const requestText = (req: FastifyRequest) => `${req.method} ${req.url}\n${req.body === undefined ? '' : JSON.stringify(req.body)}`;
+
+// keyed with the service key: a stored hash tells nothing about the request to whoever reads the table
+const fingerprint = (secretKey: string, req: FastifyRequest) => createHmac('sha256', secretKey).update(requestText(req)).digest('hex');
+// keys stored before hashes were keyed (they expire within a day of the upgrade)
+const legacyFingerprint = (req: FastifyRequest) => createHash('sha256').update(requestText(req)).digest('hex');
 
 /**
  * Idempotency-Key, as the IETF draft has it, for every route marked `idempotent`: the first
  * request with a key runs and its answer is stored; a retry with the same body gets that
- * answer again with `Idempotent-Replay: true`; a retry while the first still runs gets 409;
- * the same key with another body gets 422. Keys belong to the caller and live 24 hours.
- * A 5xx answer is not stored, so the retry runs the operation again.
+ * answer again with `Idempotent-Replay: true`; a retry while the first still runs gets 409
+ * (with Retry-After: when its lease ends); the same key with another body gets 422. Keys
+ * belong to the caller and live 24 hours. A 5xx answer is not stored: the key is released
+ * at once, and the retry runs the operation again under the same identity.
  */
 export const registerIdempotency = (
   app: FastifyInstance,
-  deps: { db: Kysely<Database>; clock: Clock; secretBox: SecretBox; scopeOf: (req: FastifyRequest) => string },
+  deps: { db: Kysely<Database>; clock: Clock; secretBox: SecretBox; secretKey: string; scopeOf: (req: FastifyRequest) => string },
 ) => {
   const { db, clock } = deps;
+  const leaseFrom = (now: Date) => new Date(now.getTime() + LEASE_MS);
 
   const keyOf = (req: FastifyRequest): string | undefined => {
     if (!req.routeOptions.config?.idempotent) return undefined;
     const raw = req.headers['idempotency-key'];
     return Array.isArray(raw) ? raw[0] : raw;
+  };
+
+  const claim = (req: FastifyRequest, scope: string, key: string, owner: string, operationId: string) => {
+    const heartbeat = setInterval(() => {
+      db.updateTable('idempotency_keys')
+        .set({ lease_until: leaseFrom(clock.now()) })
+        .where('scope', '=', scope)
+        .where('key', '=', key)
+        .where('owner', '=', owner)
+        .where('state', '=', 'in_flight')
+        .execute()
+        // a missed renewal costs nothing while the next one lands in time; the lease covers three
+        .catch((error) => req.log.warn({ err: error }, 'idempotency lease renewal failed'));
+    }, RENEW_MS);
+    heartbeat.unref();
+    req.idempotency = { scope, key, owner, operationId, heartbeat };
   };
 
   // the key is checked before the body, so a malformed key is named whatever the body holds
@@ -55,30 +100,63 @@ export const registerIdempotency = (
     const key = keyOf(req);
     if (key === undefined) return;
     const scope = deps.scopeOf(req);
-    const hash = fingerprint(req);
-    const now = clock.now();
+    const hash = fingerprint(deps.secretKey, req);
+    const owner = newId();
 
-    for (let attempt = 0; attempt < 2; attempt++) {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const now = clock.now();
+      const operationId = newId();
       const inserted = await db
         .insertInto('idempotency_keys')
-        .values({ scope, key, request_hash: hash, state: 'in_flight', created_at: now, expires_at: new Date(now.getTime() + RETENTION_MS) })
+        .values({
+          scope,
+          key,
+          request_hash: hash,
+          state: 'in_flight',
+          created_at: now,
+          expires_at: new Date(now.getTime() + RETENTION_MS),
+          operation_id: operationId,
+          owner,
+          lease_until: leaseFrom(now),
+        })
         .onConflict((oc) => oc.columns(['scope', 'key']).doNothing())
         .returning('key')
         .executeTakeFirst();
-      if (inserted) {
-        req.idempotency = { scope, key };
-        return;
-      }
+      if (inserted) return void claim(req, scope, key, owner, operationId);
       const stored = await db.selectFrom('idempotency_keys').selectAll().where('scope', '=', scope).where('key', '=', key).executeTakeFirst();
       if (!stored) continue; // expired and purged in between: try to take it again
       if (stored.expires_at.getTime() <= now.getTime()) {
         await db.deleteFrom('idempotency_keys').where('scope', '=', scope).where('key', '=', key).where('expires_at', '<=', now).execute();
         continue;
       }
-      if (stored.request_hash !== hash)
+      if (stored.request_hash !== hash && stored.request_hash !== legacyFingerprint(req))
         throw new HttpProblem('idempotency_key_reused', 'this Idempotency-Key was used with a different request; use a fresh key per operation');
-      if (stored.state === 'in_flight')
-        throw new HttpProblem('idempotency_key_in_use', 'a request with this Idempotency-Key is still being processed; retry later');
+      if (stored.state === 'in_flight') {
+        const leaseLeft = stored.lease_until ? stored.lease_until.getTime() - now.getTime() : 0;
+        if (leaseLeft > 0)
+          throw new HttpProblem(
+            'idempotency_key_in_use',
+            'a request with this Idempotency-Key is still being processed; retry later',
+            {},
+            { 'retry-after': String(Math.max(1, Math.ceil(leaseLeft / 1000))) },
+          );
+        // its owner is gone (crashed, or answered 5xx): take the key over and run the
+        // operation again under the identity recorded for it
+        const taken = await db
+          .updateTable('idempotency_keys')
+          .set({ owner, lease_until: leaseFrom(now), operation_id: stored.operation_id ?? operationId })
+          .where('scope', '=', scope)
+          .where('key', '=', key)
+          .where('state', '=', 'in_flight')
+          .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]))
+          .returning('operation_id')
+          .executeTakeFirst();
+        if (taken) {
+          req.log.info({ idempotency: { scope, taken_over: true } }, 'idempotency key taken over from an owner that is gone');
+          return void claim(req, scope, key, owner, taken.operation_id ?? operationId);
+        }
+        continue; // another retry took it first
+      }
       const headers = (stored.response_headers ?? {}) as unknown as Record<string, string>;
       return reply
         .code(stored.response_status!)
@@ -86,35 +164,55 @@ export const registerIdempotency = (
         .header('idempotent-replay', 'true')
         .send(stored.response_body ? deps.secretBox.open(stored.response_body) : '');
     }
-    throw new HttpProblem('idempotency_key_in_use', 'this Idempotency-Key is changing hands; retry later');
+    throw new HttpProblem('idempotency_key_in_use', 'this Idempotency-Key is changing hands; retry later', {}, { 'retry-after': '1' });
   });
+
+  /** Lets the key go at once, keeping its operation's identity for the retry. */
+  const release = (claim: Claim) =>
+    db
+      .updateTable('idempotency_keys')
+      .set({ owner: null, lease_until: clock.now() })
+      .where('scope', '=', claim.scope)
+      .where('key', '=', claim.key)
+      .where('owner', '=', claim.owner)
+      .where('state', '=', 'in_flight')
+      .execute();
 
   app.addHook('onSend', async (req, reply, payload) => {
     const claim = req.idempotency;
     if (!claim) return payload;
     req.idempotency = undefined;
-    const where = db.deleteFrom('idempotency_keys').where('scope', '=', claim.scope).where('key', '=', claim.key);
-    if (reply.statusCode >= 500) {
-      await where.execute();
-      return payload;
+    clearInterval(claim.heartbeat);
+    try {
+      if (reply.statusCode >= 500) {
+        await release(claim);
+        return payload;
+      }
+      const headers: Record<string, string> = {};
+      for (const name of REPLAYED_HEADERS) {
+        const value = reply.getHeader(name);
+        if (value !== undefined) headers[name] = String(value);
+      }
+      await db
+        .updateTable('idempotency_keys')
+        .set({
+          state: 'done',
+          owner: null,
+          lease_until: null,
+          response_status: reply.statusCode,
+          response_headers: JSON.stringify(headers),
+          // answers carry secrets shown once (tokens, signing secrets): kept sealed, like every stored secret
+          response_body: deps.secretBox.seal(typeof payload === 'string' ? payload : payload == null ? '' : String(payload)),
+        })
+        .where('scope', '=', claim.scope)
+        .where('key', '=', claim.key)
+        .where('owner', '=', claim.owner)
+        .execute();
+    } catch (error) {
+      // the database is unreachable: the answer still leaves; the key's lease lapses and a
+      // retry re-runs the operation under the same identity, which finds what this run did
+      req.log.warn({ err: error }, 'idempotency key not recorded; its lease will lapse');
     }
-    const headers: Record<string, string> = {};
-    for (const name of REPLAYED_HEADERS) {
-      const value = reply.getHeader(name);
-      if (value !== undefined) headers[name] = String(value);
-    }
-    await db
-      .updateTable('idempotency_keys')
-      .set({
-        state: 'done',
-        response_status: reply.statusCode,
-        response_headers: JSON.stringify(headers),
-        // answers carry secrets shown once (tokens, signing secrets): kept sealed, like every stored secret
-        response_body: deps.secretBox.seal(typeof payload === 'string' ? payload : payload == null ? '' : String(payload)),
-      })
-      .where('scope', '=', claim.scope)
-      .where('key', '=', claim.key)
-      .execute();
     return payload;
   });
 
@@ -122,7 +220,9 @@ export const registerIdempotency = (
   app.addHook('onResponse', async (req) => {
     const claim = req.idempotency;
     if (!claim) return;
-    await db.deleteFrom('idempotency_keys').where('scope', '=', claim.scope).where('key', '=', claim.key).where('state', '=', 'in_flight').execute();
+    req.idempotency = undefined;
+    clearInterval(claim.heartbeat);
+    await release(claim).catch((error) => req.log.warn({ err: error }, 'idempotency key not released; its lease will lapse'));
   });
 };
 

@@ -8,6 +8,7 @@ import { decodeCursor, listOf, page, pageQuery } from './pagination.js';
 import { HttpProblem } from './problem.js';
 import { iso, problems, Timestamp } from './schemas.js';
 import { callerOf, supplierOf } from './supplier.js';
+import { operationIdOf } from './idempotency.js';
 
 const tags = ['inventory'];
 
@@ -73,7 +74,7 @@ export const registerInventoryRoutes = (app: FastifyInstance, services: Services
       },
     },
     async (req, reply) => {
-      const result = await uploadInventory(services.commands, supplierOf(req).supplierId, req.params.offer_id, req.body.mode, req.body.items, callerOf(req));
+      const result = await uploadInventory(services.commands, supplierOf(req).supplierId, req.params.offer_id, req.body.mode, req.body.items, callerOf(req), operationIdOf(req));
       return reply.code(201).send({
         accepted: result.accepted,
         rejected: result.rejected,

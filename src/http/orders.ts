@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { disputeOrder, payOrder, placeOrder, refundOrder, withOneReadModelWait } from '../commands/orders.js';
+import { disputeOrder, payOrder, placeOrder, refundOrder, orderStream, withOneReadModelWait } from '../commands/orders.js';
 import { DomainError } from '../domain/errors.js';
 import { offerDecider } from '../domain/offer.js';
 import { load } from '../commands/handle.js';
@@ -13,6 +13,7 @@ import { decodeCursor, encodeCursor, listOf, pageQuery } from './pagination.js';
 import { HttpProblem } from './problem.js';
 import { problems } from './schemas.js';
 import { callerOf, supplierOf } from './supplier.js';
+import { operationIdOf } from './idempotency.js';
 
 const tags = ['orders'];
 export const Country = z.string().regex(/^[A-Z]{2}$/, 'a two-letter country code (ISO 3166-1 alpha-2, upper case)');
@@ -101,7 +102,8 @@ export const registerOrderRoutes = (app: FastifyInstance, services: Services) =>
       config: { idempotent: true, limitClass: 'test' },
       schema: {
         summary: 'Run a test order through the whole pipeline against your own offer (sandbox only)',
-        description: 'Scenarios: paid (default), abandoned (placed, never paid, expires after 15 minutes), refunded (paid, then fully refunded), disputed (paid, then disputed).',
+        description:
+          'Scenarios: paid (default), abandoned (placed, never paid, expires after 15 minutes), refunded (paid, then fully refunded), disputed (paid, then disputed). On declared-stock and top-up offers the order is paid once the supplier delivered; refunded and disputed then apply by themselves.',
         tags: ['sandbox'],
         body: z
           .object({
@@ -128,6 +130,7 @@ export const registerOrderRoutes = (app: FastifyInstance, services: Services) =>
         let order = await placeOrder(
           deps,
           {
+            orderId: operationIdOf(req),
             lines: [{ productId: offer.productId, quantity }],
             buyerCountry: buyer_country,
             formFields: req.body.form_fields,
@@ -137,8 +140,16 @@ export const registerOrderRoutes = (app: FastifyInstance, services: Services) =>
           caller,
         );
         if (scenario !== 'abandoned') order = await payOrder(deps, order.id, caller);
-        if (scenario === 'refunded') order = await refundOrder(deps, order.id, undefined, caller);
-        if (scenario === 'disputed') order = await disputeOrder(deps, order.id, undefined, 'sandbox scenario', caller);
+        if (scenario === 'refunded' || scenario === 'disputed') {
+          // keys from uploaded stock are paid by now; declared stock and top-ups are paid
+          // once the supplier delivered: the scenario then applies by itself (processes/sandbox.ts)
+          const settled = order.paidAt !== null && order.items.every((i) => i.status !== 'reserved');
+          if (!settled) await services.timers.schedule('sandbox.scenario', order.id, deps.clock.now(), { scenario });
+          else if (scenario === 'refunded') order = await refundOrder(deps, order.id, undefined, caller);
+          // a run after a takeover (the first run's process died) disputes once, not twice
+          else if (!(await deps.store.readStream(orderStream(order.id))).some((e) => e.type === 'OrderDisputed'))
+            order = await disputeOrder(deps, order.id, undefined, 'sandbox scenario', caller);
+        }
         return order;
       });
       return reply.code(201).send(orderFromState(order, supplierId));

@@ -1,7 +1,27 @@
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { z } from 'zod';
+import { UNAVAILABLE_RETRY_AFTER_S } from '../db/faults.js';
 import type { Services } from '../service.js';
 import { problemCodes } from './problem-codes.js';
+
+const PING_TIMEOUT_MS = 2_000;
+
+const databaseAnswers = async (services: Services): Promise<boolean> => {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS);
+  });
+  const ping = sql`select 1`.execute(services.db).then(
+    () => true,
+    () => false,
+  );
+  try {
+    return await Promise.race([ping, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+};
 
 /** Health probes, the OpenAPI document and the error-code catalogue: no token needed. */
 export const registerSystemRoutes = (app: FastifyInstance, services: Services) => {
@@ -9,9 +29,13 @@ export const registerSystemRoutes = (app: FastifyInstance, services: Services) =
 
   app.get('/healthz', { config: probe, schema: { hide: true } }, async () => ({ status: 'ok' }));
 
+  // ready = caught up once since start AND the database answers now: a load balancer takes
+  // the instance out while its database is unreachable and back once it is
   app.get('/readyz', { config: probe, schema: { hide: true } }, async (_req, reply) => {
-    const ready = services.isReady();
-    return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'starting' });
+    if (!services.isReady()) return reply.code(503).send({ status: 'starting' });
+    const reachable = await databaseAnswers(services);
+    if (!reachable) reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S));
+    return reply.code(reachable ? 200 : 503).send({ status: reachable ? 'ready' : 'database_unreachable' });
   });
 
   app.get('/api/v1/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());

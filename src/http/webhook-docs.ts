@@ -2,6 +2,7 @@ import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../domain/webhook-en
 
 /** The OpenAPI 3.1 `webhooks` section: one entry per event type, the envelope and its `data`. */
 const order = { $ref: '#/components/schemas/Order' };
+const payout = { type: 'object', properties: { payout: { $ref: '#/components/schemas/PayoutWithEntries' } }, required: ['payout'] };
 const dataByType: Record<WebhookEventType, object> = {
   'order.created': { type: 'object', properties: { order }, required: ['order'] },
   'order.paid': { type: 'object', properties: { order }, required: ['order'] },
@@ -25,10 +26,25 @@ const dataByType: Record<WebhookEventType, object> = {
       threshold: { type: 'integer' },
     },
   },
+  'offer.repriced': {
+    type: 'object',
+    description: 'the pricing rule changed the offer price',
+    properties: {
+      offer_id: { type: 'string' },
+      product_id: { type: 'string' },
+      external_ref: { type: 'string' },
+      price: { $ref: '#/components/schemas/Money' },
+      previous_price: { $ref: '#/components/schemas/Money' },
+      reason: { type: 'string', enum: ['pricing_rule'] },
+    },
+  },
   'stock.invalidated': {
     type: 'object',
     properties: { offer_id: { type: 'string' }, item_id: { type: 'string' }, previous_status: { type: 'string' }, reason: { type: ['string', 'null'] } },
   },
+  'payout.created': payout,
+  'payout.paid': payout,
+  'payout.failed': payout,
   'webhook.disabled': {
     type: 'object',
     properties: {

@@ -4,6 +4,7 @@ import { signatureHeader } from '../crypto/signature.js';
 import type { ProbeResult } from '../domain/offer.js';
 import { outboundDispatcher, refusalOf } from '../net/pinned.js';
 import { checkTargetBeforeCall, type TargetPolicy } from '../net/targets.js';
+import { attemptOutcome, type Metrics } from '../metrics.js';
 
 export const HEALTHCHECK_TIMEOUT_MS = 5000;
 export const FULFILMENT_USER_AGENT = 'service-fulfilment/1.0';
@@ -21,10 +22,15 @@ const joinPath = (baseUrl: string, path: string) => `${baseUrl.replace(/\/+$/, '
  * `GET {base_url}/healthcheck`: 200 within 5 s is a pass. The call is signed like every
  * call to the supplier (the supplier may skip verifying it).
  */
-export const probeHealthcheck = async (
-  endpoint: SupplierEndpoint,
-  deps: { clock: Clock; policy: TargetPolicy; timeoutMs?: number },
-): Promise<ProbeResult> => {
+export const probeHealthcheck = async (endpoint: SupplierEndpoint, deps: ProbeDeps): Promise<ProbeResult> => {
+  const result = await probeOnce(endpoint, deps);
+  deps.metrics?.supplierCall('healthcheck', attemptOutcome(result.error, result.httpStatus), result.latencyMs);
+  return result;
+};
+
+type ProbeDeps = { clock: Clock; policy: TargetPolicy; timeoutMs?: number; metrics?: Metrics };
+
+const probeOnce = async (endpoint: SupplierEndpoint, deps: ProbeDeps): Promise<ProbeResult> => {
   const url = joinPath(endpoint.baseUrl, '/healthcheck');
   const checkedAt = deps.clock.now().toISOString();
   const target = checkTargetBeforeCall(url, deps.policy);

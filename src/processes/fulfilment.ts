@@ -1,3 +1,4 @@
+import { faultPoint } from '../faults.js';
 import type { Caller, CommandDeps } from '../commands/context.js';
 import { deliverDeclared, rerouteItem } from '../commands/declared-flow.js';
 import { orderFromSupplier, pollSupplierItems, recordOutcome, reserveDeclared, returnSupplierItems } from '../commands/declared.js';
@@ -83,6 +84,7 @@ export const registerFulfilmentTimers = (timers: Timers, deps: CommandDeps, rank
     const { order, item } = await itemOf(p.orderId, p.orderItemId);
     if (!item || item.status !== 'reserved' || item.supplierOrderedAt) return;
     const result = await orderFromSupplier(deps, order, item, p.firstAt, caller(t.kind, t.key));
+    faultPoint('after-supplier-call');
     if (result === 'accepted') return void (await timers.schedule('declared.poll', item.orderItemId, now(), { orderId: order.id }));
     if (result === 'expired' && !p.renewed) {
       const { state: offer } = await load(deps.store, offerStream(item.offerId), offerDecider, deps.states);
@@ -97,7 +99,7 @@ export const registerFulfilmentTimers = (timers: Timers, deps: CommandDeps, rank
     }
     if (result === 'failed' && p.attempt < SCHEDULE.orderAttempts)
       return void (await orderItem({ ...p, attempt: p.attempt + 1 }, new Date(now().getTime() + SCHEDULE.orderRetryMs)));
-    await recordOutcome(deps, item.offerId, 'call_failure', caller(t.kind, t.key));
+    await recordOutcome(deps, item.offerId, 'call_failure', item.orderItemId, caller(t.kind, t.key));
     await cancel(order.id, item, result === 'expired' ? 'reservation_expired' : 'supplier_order_failed');
   });
 
@@ -121,7 +123,7 @@ export const registerFulfilmentTimers = (timers: Timers, deps: CommandDeps, rank
     const next = nextPollAt(orderedAt, now().getTime());
     if (next !== null) return { runAgainAt: new Date(next) };
     // the allocation window closed without items
-    await recordOutcome(deps, item.offerId, 'missed_window', caller(t.kind, t.key));
+    await recordOutcome(deps, item.offerId, 'missed_window', item.orderItemId, caller(t.kind, t.key));
     await cancel(orderId, item, 'missed_window');
   });
 
@@ -241,14 +243,15 @@ export const registerFulfilmentTimers = (timers: Timers, deps: CommandDeps, rank
     const { item } = await itemOf(orderId, t.key);
     if (!item) return;
     await refundOrder(deps, orderId, [item.orderItemId], caller(t.kind, t.key));
-    if (executeFailed) await recordOutcome(deps, item.offerId, 'topup_execute_failed', caller(t.kind, t.key));
+    if (executeFailed) await recordOutcome(deps, item.offerId, 'topup_execute_failed', item.orderItemId, caller(t.kind, t.key));
   });
 
   /** Healthchecks: every 5 minutes while active, every 10 in cooldown; the offer decides what a result means. */
   timers.on('offer.healthcheck', async (t) => {
     const { state: offer } = await load(deps.store, offerStream(t.key), offerDecider, deps.states);
     if (!offer || offer.stockMode !== 'declared' || offer.status !== 'active') return;
-    const probe = await probeHealthcheck(endpointOf(deps, offer, now()), { clock: deps.clock, policy: deps.targets, timeoutMs: deps.timeouts.healthcheckMs });
+    const probe = await probeHealthcheck(endpointOf(deps, offer, now()), { clock: deps.clock, policy: deps.targets, timeoutMs: deps.timeouts.healthcheckMs, metrics: deps.metrics });
+    faultPoint('after-supplier-call');
     const result = await execute(deps, offerStream(offer.id), offerDecider, (at): OfferCommand => ({ type: 'RecordScheduledHealthcheck', data: { probe, now: at } }), caller(t.kind, t.key));
     const after = result.state;
     if (!after || after.status !== 'active') return;

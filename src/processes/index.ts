@@ -2,12 +2,15 @@ import type { CommandDeps } from '../commands/context.js';
 import type { Projector } from '../projections/projector.js';
 import { fulfilmentProcess, registerFulfilmentTimers } from './fulfilment.js';
 import { orderProcess, registerOrderTimers } from './orders.js';
+import { payoutProcess, registerPayoutTimers } from './payouts.js';
 import type { Timers } from './timers.js';
+import { registerSandboxTimers } from './sandbox.js';
 import { registerWebhookTimers, webhookProcess } from './webhooks.js';
+import { pricingProcess, registerPricingTimers } from './pricing.js';
 import type { ProjectionRunner } from '../projections/runner.js';
 
 /** The event side of every process manager (run by the projection runner, never rebuilt). */
-export const processProjectors: Projector[] = [orderProcess, fulfilmentProcess, webhookProcess];
+export const processProjectors: Projector[] = [orderProcess, fulfilmentProcess, webhookProcess, payoutProcess, pricingProcess];
 
 /** The timer side of every process manager. */
 export const registerProcessTimers = (
@@ -19,4 +22,7 @@ export const registerProcessTimers = (
   registerOrderTimers(timers, deps);
   registerFulfilmentTimers(timers, deps, rank);
   registerWebhookTimers(timers, deps, projections);
+  registerSandboxTimers(timers, deps);
+  registerPayoutTimers(timers, deps);
+  registerPricingTimers(timers, deps, projections);
 };

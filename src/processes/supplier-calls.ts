@@ -4,6 +4,7 @@ import { signatureHeader } from '../crypto/signature.js';
 import { outboundDispatcher, refusalOf } from '../net/pinned.js';
 import { checkTargetBeforeCall, type TargetPolicy } from '../net/targets.js';
 import type { SupplierEndpoint } from './fulfilment-client.js';
+import { type Metrics, httpOutcome, supplierCallKind } from '../metrics.js';
 
 /** What came back from one call to the supplier's systems. */
 export type CallOutcome =
@@ -14,6 +15,7 @@ export type CallOutcome =
 export interface SupplierCallDeps {
   clock: Clock;
   policy: TargetPolicy;
+  metrics?: Metrics;
 }
 
 const USER_AGENT = 'service-fulfilment/1.0';
@@ -24,7 +26,13 @@ const USER_AGENT = 'service-fulfilment/1.0';
  * User-Agent. The target is checked on every call, on the address the connection uses (a
  * host re-pointed to a private address is refused). Redirects are not followed.
  */
-export const callSupplier = async (
+export const callSupplier = async (...args: Parameters<typeof callOnce>): Promise<CallOutcome> => {
+  const outcome = await callOnce(...args);
+  args[5].metrics?.supplierCall(supplierCallKind(args[1], args[2]), outcome.kind === 'answer' ? httpOutcome(outcome.status) : outcome.reason, outcome.latencyMs);
+  return outcome;
+};
+
+const callOnce = async (
   endpoint: SupplierEndpoint,
   method: 'GET' | 'POST' | 'DELETE',
   path: string,

@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/schema.js';
+import { faultPoint } from '../faults.js';
 import { newId } from '../ids.js';
 
 export interface DueTimer<P = unknown> {
@@ -17,8 +18,16 @@ export type TimerOutcome = void | { runAgainAt: Date };
 
 export type TimerHandler = (timer: DueTimer<any>) => Promise<TimerOutcome>;
 
-const LEASE_MS = 5 * 60_000;
+/**
+ * A claim holds for 30 s of clock time and is renewed every 10 s (real time) while its
+ * handler runs: a long run keeps its timer, and the run of an instance that died is taken
+ * over within 30 s instead of minutes.
+ */
+export const LEASE_MS = 30_000;
+const HEARTBEAT_MS = 10_000;
 const MAX_BACKOFF_MS = 60 * 60_000;
+/** The background loop's pause after a failed poll (the database unreachable) grows to this. */
+const MAX_POLL_BACKOFF_MS = 30_000;
 /** Timers running at once in the background loop of one instance. */
 const MAX_IN_FLIGHT = 64;
 
@@ -42,6 +51,7 @@ export class Timers {
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
     private readonly log: Logger,
+    private readonly options: { heartbeatMs?: number } = {},
   ) {}
 
   on(kind: string, handler: TimerHandler): void {
@@ -111,12 +121,32 @@ export class Timers {
     return claimed.rows.length;
   }
 
+  /** Never throws: a failure to record the outcome (the database gone) is logged; the lease then runs out and the timer runs again. */
   private async runOne(timer: DueTimer, claimToken: string): Promise<void> {
     this.inFlight++;
+    const heartbeat = setInterval(() => void this.renew(timer, claimToken), this.options.heartbeatMs ?? HEARTBEAT_MS);
     try {
       await this.runClaimed(timer, claimToken);
+    } catch (error) {
+      this.log.error({ err: error, timer: { kind: timer.kind, key: timer.key } }, 'timer outcome not recorded; its lease will run out and it runs again');
     } finally {
+      clearInterval(heartbeat);
       this.inFlight--;
+    }
+  }
+
+  /** Extends the lease of a claim still running here. */
+  private async renew(timer: DueTimer, claimToken: string): Promise<void> {
+    try {
+      await this.db
+        .updateTable('timers')
+        .set({ claimed_until: new Date(this.clock.now().getTime() + LEASE_MS) })
+        .where('kind', '=', timer.kind)
+        .where('key', '=', timer.key)
+        .where('claimed_by', '=', claimToken)
+        .execute();
+    } catch (error) {
+      this.log.warn({ err: error, timer: { kind: timer.kind, key: timer.key } }, 'timer lease not renewed');
     }
   }
 
@@ -126,6 +156,7 @@ export class Timers {
     try {
       if (!handler) throw new Error(`no handler for timer kind ${timer.kind}`);
       const outcome = await handler(timer);
+      faultPoint('timer-after-run');
       if (outcome && 'runAgainAt' in outcome) {
         await mine(this.db.updateTable('timers').set({ due_at: outcome.runAgainAt, claimed_by: null, claimed_until: null, attempts: 0 })).execute();
       } else {
@@ -151,16 +182,22 @@ export class Timers {
     if (this.loop) return;
     this.stopping = false;
     this.loop = (async () => {
+      let failures = 0;
       while (!this.stopping) {
         let ran = 0;
         try {
           ran = await this.runDue(MAX_IN_FLIGHT - this.inFlight, { wait: false });
+          failures = 0;
         } catch (error) {
-          if (!this.stopping) this.log.error({ err: error }, 'timer poll failed');
+          // the database unreachable (a restart, a failover, a dropped connection): keep the
+          // process up and try again, less often while it lasts
+          failures++;
+          if (!this.stopping) this.log.error({ err: error, failures }, 'timer poll failed; retrying');
         }
-        if (ran === 0 && !this.stopping)
+        const pause = failures === 0 ? intervalMs : Math.min(MAX_POLL_BACKOFF_MS, intervalMs * 2 ** Math.min(failures, 10));
+        if ((ran === 0 || failures > 0) && !this.stopping)
           await new Promise<void>((resolve) => {
-            const t = setTimeout(resolve, intervalMs);
+            const t = setTimeout(resolve, pause);
             this.kick = () => {
               clearTimeout(t);
               resolve();

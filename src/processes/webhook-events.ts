@@ -3,6 +3,7 @@ import type { Database } from '../db/schema.js';
 import type { WebhookEventType } from '../domain/webhook-endpoint.js';
 import type { RecordedEvent } from '../eventstore/port.js';
 import { readOrders } from '../http/order-resource.js';
+import { readPayout } from '../http/payout-resource.js';
 
 /**
  * Which domain event becomes which webhook event, for which suppliers, with what `data`
@@ -17,8 +18,12 @@ export const SOURCES: Record<string, WebhookEventType> = {
   OrderDisputed: 'order.disputed',
   OfferDeactivated: 'offer.deactivated',
   OfferStockLow: 'offer.stock_low',
+  OfferPriceChanged: 'offer.repriced',
   InventoryItemInvalidated: 'stock.invalidated',
   WebhookEndpointDisabled: 'webhook.disabled',
+  PayoutCreated: 'payout.created',
+  PayoutPaid: 'payout.paid',
+  PayoutFailed: 'payout.failed',
 };
 
 export interface Outgoing {
@@ -62,8 +67,30 @@ export const outgoingFor = async (db: Kysely<Database>, event: RecordedEvent<any
     );
     return { type, bySupplier };
   }
+  if (type === 'offer.repriced') {
+    const owner = await offerOwner(db, d.offerId);
+    if (!owner) return null;
+    const money = (amount: number) => ({ amount, currency: 'EUR' });
+    bySupplier.set(owner.supplier_id, {
+      offer_id: d.offerId,
+      product_id: owner.product_id,
+      external_ref: owner.external_ref,
+      price: money(d.price),
+      previous_price: money(d.previousPrice),
+      reason: d.reason,
+    });
+    return { type, bySupplier };
+  }
   if (type === 'stock.invalidated') {
     bySupplier.set(d.supplierId, { offer_id: d.offerId, item_id: d.itemId, previous_status: d.previousStatus, reason: d.reason });
+    return { type, bySupplier };
+  }
+  if (type.startsWith('payout.')) {
+    // the payout as GET /payouts/{payout_id} shows it when the event is fanned out
+    const found = await readPayout(db, d.payoutId, d.supplierId);
+    if (!found) return null;
+    const { supplierId: _owner, ...payout } = found;
+    bySupplier.set(d.supplierId, { payout });
     return { type, bySupplier };
   }
   // webhook.disabled: to the supplier's other active endpoints
@@ -118,8 +145,45 @@ export const fixtureData = (type: WebhookEventType, at: string): Record<string, 
       return { offer_id: 'test_offer', product_id: 'test_product', external_ref: 'TEST-SKU', reason: 'health_exhausted' };
     case 'offer.stock_low':
       return { offer_id: 'test_offer', product_id: 'test_product', external_ref: 'TEST-SKU', available: 2, threshold: 5 };
+    case 'offer.repriced':
+      return { offer_id: 'test_offer', product_id: 'test_product', external_ref: 'TEST-SKU', price: money(1899), previous_price: money(1999), reason: 'pricing_rule' };
     case 'stock.invalidated':
       return { offer_id: 'test_offer', item_id: 'test_inventory_item', previous_status: 'available', reason: 'test' };
+    case 'payout.created':
+    case 'payout.paid':
+    case 'payout.failed': {
+      const status = type === 'payout.created' ? 'pending' : type === 'payout.paid' ? 'paid' : 'failed';
+      const entry = (id: string, entryType: string, amount: number) => ({
+        id,
+        type: entryType,
+        amount: money(amount),
+        account: 'available',
+        order_id: null,
+        order_item_id: null,
+        payout_id: 'test_payout',
+        created_at: at,
+        available_at: null,
+      });
+      return {
+        payout: {
+          id: 'test_payout',
+          amount: money(5000),
+          method: 'sepa_bank_transfer',
+          status,
+          trigger: 'manual',
+          failure_code: status === 'failed' ? 'account_closed' : null,
+          created_at: at,
+          in_transit_at: status === 'pending' ? null : at,
+          paid_at: status === 'paid' ? at : null,
+          failed_at: status === 'failed' ? at : null,
+          cancelled_at: null,
+          balance_entries: [
+            entry('payout-test_payout:available', 'payout', -5000),
+            ...(status === 'failed' ? [entry('payout-failure-test_payout:available', 'payout_reversal', 5000)] : []),
+          ],
+        },
+      };
+    }
     case 'webhook.disabled':
       return { webhook_id: 'test_webhook', url: 'https://example.com/hooks', reason: 'consecutive_failures', consecutive_failures: 30, disabled_at: at };
     default:

@@ -5,6 +5,7 @@ import type { WebhookEndpointState } from '../domain/webhook-endpoint.js';
 import { newId } from '../ids.js';
 import { outboundDispatcher, refusalOf } from '../net/pinned.js';
 import { checkTargetBeforeCall } from '../net/targets.js';
+import { attemptOutcome } from '../metrics.js';
 
 export const WEBHOOK_USER_AGENT = 'service-webhooks/1.0';
 const RESPONSE_KEPT_BYTES = 4096;
@@ -77,6 +78,7 @@ export const sendAttempt = async (
   }
   const durationMs = Math.round(performance.now() - started);
   const succeeded = error === null && responseStatus >= 200 && responseStatus < 300;
+  deps.metrics?.webhookAttempt(attemptOutcome(error, responseStatus), durationMs);
   const attemptId = newId();
   // the signature is a secret's proof, not a secret: the log keeps the exact request
   await deps.db

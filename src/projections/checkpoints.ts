@@ -10,7 +10,8 @@ export interface Checkpoint {
 export const readCheckpoint = async (db: Kysely<Database>, name: string): Promise<Checkpoint | undefined> => {
   const row = await db
     .selectFrom('projection_checkpoints')
-    .select(['commit_position', 'prepare_position', 'version'])
+    // as text: the pool reads bigint as a JS number, which rounds a KurrentDB position past 2^53
+    .select(['commit_position', sql<string>`prepare_position::text`.as('prepare_position'), 'version'])
     .where('name', '=', name)
     .executeTakeFirst();
   return row && { position: { commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position) }, version: row.version };
@@ -19,7 +20,8 @@ export const readCheckpoint = async (db: Kysely<Database>, name: string): Promis
 export const writeCheckpoint = async (db: Kysely<Database>, name: string, position: Position, version: number, at: Date) => {
   const values = {
     commit_position: position.commit.toString(),
-    prepare_position: Number(position.prepare),
+    // as text: a KurrentDB position is a byte offset in its log and need not fit a double
+    prepare_position: position.prepare.toString(),
     version,
     updated_at: at,
   };

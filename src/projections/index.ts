@@ -1,4 +1,5 @@
 import { ledgerProjection } from './ledger.js';
+import { payoutsProjection } from './payouts.js';
 import { offersProjection } from './offers.js';
 import { ordersProjection } from './orders.js';
 import { productsProjection } from './products.js';
@@ -7,4 +8,4 @@ import { suppliersProjection } from './suppliers.js';
 import { webhooksProjection } from './webhooks.js';
 
 /** Every projector the service runs, in no particular order (each keeps its own checkpoint). */
-export const allProjectors: Projector[] = [suppliersProjection, productsProjection, offersProjection, ordersProjection, ledgerProjection, webhooksProjection];
+export const allProjectors: Projector[] = [suppliersProjection, productsProjection, offersProjection, ordersProjection, ledgerProjection, payoutsProjection, webhooksProjection];

@@ -9,7 +9,18 @@ type B = RecordedEvent<BalanceEvent['data']>;
 /** The supplier's own legs of each posting become the entries a supplier reads. */
 export const SUPPLIER_ACCOUNTS = { supplier_pending: 'pending', supplier_available: 'available' } as const;
 
-const entryType = (eventType: string) => ({ SaleCredited: 'sale', SaleSettled: 'settlement', RefundDebited: 'refund' })[eventType] ?? eventType;
+/** Supplier-facing entry types; a payout's moves between payout accounts touch neither of the supplier's. */
+const ENTRY_TYPES: Record<BalanceEvent['type'], string> = {
+  SaleCredited: 'sale',
+  SaleSettled: 'settlement',
+  RefundDebited: 'refund',
+  PayoutCreated: 'payout',
+  PayoutInTransit: 'payout',
+  PayoutPaid: 'payout',
+  PayoutFailed: 'payout_reversal',
+  PayoutCancelled: 'payout_reversal',
+};
+const entryType = (eventType: string) => ENTRY_TYPES[eventType as BalanceEvent['type']] ?? eventType;
 
 const supplierLegs = (postings: Posting[]) =>
   postings.flatMap((p) => (p.account in SUPPLIER_ACCOUNTS ? [{ account: SUPPLIER_ACCOUNTS[p.account as keyof typeof SUPPLIER_ACCOUNTS], amount: p.amount }] : []));
@@ -21,8 +32,9 @@ export interface LedgerEntry {
   type: string;
   account: 'pending' | 'available';
   amount: number;
-  order_id: string;
-  order_item_id: string;
+  order_id: string | null;
+  order_item_id: string | null;
+  payout_id: string | null;
   created_at: string;
   available_at: string | null;
 }
@@ -32,7 +44,7 @@ export interface LedgerEntry {
  * auditor recomputes them from the same function, so "equal" means equal field by field.
  */
 export const ledgerEntries = (e: B): LedgerEntry[] => {
-  const d = e.data;
+  const d = e.data as B['data'] & { orderId?: string; orderItemId?: string; payoutId?: string };
   const availableAt = e.type === 'SaleCredited' ? (d as { availableAt: string }).availableAt : null;
   return supplierLegs(d.postings).map((leg, i) => ({
     id: `${d.entryId}:${leg.account}`,
@@ -43,19 +55,20 @@ export const ledgerEntries = (e: B): LedgerEntry[] => {
     type: entryType(e.type),
     account: leg.account,
     amount: leg.amount,
-    order_id: d.orderId,
-    order_item_id: d.orderItemId,
+    order_id: d.orderId ?? null,
+    order_item_id: d.orderItemId ?? null,
+    payout_id: d.payoutId ?? null,
     created_at: d.at,
     available_at: availableAt,
   }));
 };
 
-export const BALANCE_EVENT_TYPES = new Set(['SaleCredited', 'SaleSettled', 'RefundDebited']);
+export const BALANCE_EVENT_TYPES = new Set<string>(Object.keys(ENTRY_TYPES));
 
 const post = async (db: Kysely<Database>, e: B) => {
   const d = e.data;
   const legs = ledgerEntries(e);
-  await db.insertInto('balance_entries').values(legs).execute();
+  if (legs.length > 0) await db.insertInto('balance_entries').values(legs).execute();
   const pending = legs.filter((l) => l.account === 'pending').reduce((s, l) => s + l.amount, 0);
   const available = legs.filter((l) => l.account === 'available').reduce((s, l) => s + l.amount, 0);
   await db
@@ -74,7 +87,7 @@ const post = async (db: Kysely<Database>, e: B) => {
 /** Balances and ledger entries: projections of the SupplierBalance streams. */
 export const ledgerProjection = projector({
   name: 'ledger',
-  version: 1,
+  version: 2,
   tables: ['balances', 'balance_entries'],
   ddl: (s) => `
     create table ${s}.balances (
@@ -90,11 +103,13 @@ export const ledgerProjection = projector({
       type text not null,
       account text not null,
       amount bigint not null,
-      order_id text not null,
-      order_item_id text not null,
+      order_id text,
+      order_item_id text,
+      payout_id text,
       created_at timestamptz not null,
       available_at timestamptz
     );
-    create index on ${s}.balance_entries (supplier_id, seq);`,
-  handlers: { SaleCredited: post, SaleSettled: post, RefundDebited: post },
+    create index on ${s}.balance_entries (supplier_id, seq);
+    create index on ${s}.balance_entries (payout_id) where payout_id is not null;`,
+  handlers: Object.fromEntries([...BALANCE_EVENT_TYPES].map((type) => [type, post])),
 });

@@ -123,6 +123,8 @@ export const offersProjection = projector({
     },
     OfferUpdated: (db, e: O<'OfferUpdated'>) =>
       db.updateTable('offers').set({ ...termColumns(e.data.changes), updated_at: e.data.at }).where('id', '=', e.data.offerId),
+    OfferPriceChanged: (db, e: O<'OfferPriceChanged'>) =>
+      db.updateTable('offers').set({ price_amount: e.data.price, updated_at: e.data.at }).where('id', '=', e.data.offerId),
     OfferActivated: (db, e: O<'OfferActivated'>) =>
       db
         .updateTable('offers')

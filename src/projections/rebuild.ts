@@ -5,8 +5,13 @@ import { lockProjector, writeCheckpoint } from './checkpoints.js';
 import { applyEvent, type Projector } from './projector.js';
 
 export interface RebuildProgress {
+  /** Events applied so far. */
   processed: number;
-  total: number;
+  /**
+   * How far through the log, 0 to 1, by position: the port has no count of events (a
+   * count of KurrentDB's $all would be a read of all of it), and positions grow with it.
+   */
+  fraction: number;
 }
 
 const BATCH = 2000;
@@ -47,9 +52,8 @@ export const rebuildProjector = async (
   onProgress: (progress: RebuildProgress) => void = () => undefined,
 ): Promise<Position> => {
   const schema = rebuildSchema(p);
-  const total = Number(
-    (await sql<{ n: string }>`select count(*) as n from es_events`.execute(db)).rows[0]?.n ?? 0,
-  );
+  const end = Number((await store.head()).prepare);
+  const fraction = (at: Position) => (end <= 0 ? 1 : Math.min(1, Number(at.prepare) / end));
   await sql.raw(`drop schema if exists ${schema} cascade; create schema ${schema};`).execute(db);
   await createTables(db, p, schema);
 
@@ -60,7 +64,7 @@ export const rebuildProjector = async (
     if (step.events === 0) break;
     position = step.position;
     processed += step.events;
-    onProgress({ processed, total: Math.max(total, processed) });
+    onProgress({ processed, fraction: fraction(position) });
   }
 
   await db.transaction().execute(async (trx) => {
@@ -77,7 +81,7 @@ export const rebuildProjector = async (
     await writeCheckpoint(trx, p.name, position, p.version, now());
   });
   await sql.raw(`drop schema if exists ${schema} cascade`).execute(db);
-  onProgress({ processed, total: Math.max(total, processed) });
+  onProgress({ processed, fraction: 1 });
   return position;
 };
 

@@ -1,7 +1,10 @@
+import { faultPoint } from '../faults.js';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../db/schema.js';
 import { comparePositions, type EventStore, type Position, type RecordedEvent, START, type Subscription } from '../eventstore/port.js';
+import { isDatabaseUnavailable } from '../db/faults.js';
+import { reconnectPause } from '../eventstore/wakeup.js';
 import { lockProjector, readCheckpoint, writeCheckpoint } from './checkpoints.js';
 import { applyEvent, type Projector } from './projector.js';
 import { createTables, rebuildProjector } from './rebuild.js';
@@ -57,8 +60,12 @@ export class ProjectionRunner {
       },
       onError: (error) => {
         this.failures.set(p.name, error);
-        this.log.error({ err: error, projector: p.name }, 'projector failed; retrying from its checkpoint');
-        const pause = Math.min(30_000, 500 * 2 ** Math.min(failures, 6));
+        // the database going away is an outage to wait out, not a bug in the projector
+        if (isDatabaseUnavailable(error)) this.log.warn({ projector: p.name, err: { message: (error as Error).message } }, 'projector lost the database; resuming from its checkpoint');
+        else this.log.error({ err: error, projector: p.name }, 'projector failed; retrying from its checkpoint');
+        // short pauses first (a dropped session comes back at once), at most 5 s: the read
+        // models lag no longer than needed after an outage; a real bug logs every 5 s
+        const pause = reconnectPause(failures);
         const retry = setTimeout(async () => {
           this.subscriptions.delete(subscription);
           const checkpoint = (await readCheckpoint(this.db, p.name).catch(() => undefined))?.position ?? this.positions.get(p.name) ?? START;
@@ -100,6 +107,7 @@ export class ProjectionRunner {
       const fresh = events.filter((e) => comparePositions(e.position, current) > 0);
       if (fresh.length === 0) return;
       for (const e of fresh) await applyEvent(p, trx, e);
+      faultPoint('projector-batch');
       await writeCheckpoint(trx, p.name, last, p.version, this.now());
     });
     this.positions.set(p.name, last);

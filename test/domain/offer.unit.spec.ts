@@ -104,6 +104,54 @@ describe('Offer', () => {
       ]);
   });
 
+  it('applies each health outcome once: the same outcome again (a step re-run after a crash) changes nothing', () => {
+    const missed: OfferEvent[] = [
+      { type: 'OfferHealthChanged', data: { offerId: 'o1', health: 70, delta: -30, reason: 'missed_window', outcomeId: 'missed_window:item-1', at: now } },
+      { type: 'OfferCooldownStarted', data: { offerId: 'o1', until: later(120), since: now, reason: 'missed_window', outcomeId: 'missed_window:item-1', at: now } },
+    ];
+    given(created('declared'), activated())
+      .when({ type: 'RecordOutcome', data: { reason: 'missed_window', outcomeId: 'missed_window:item-1', now } })
+      .then(missed);
+    given(created('declared'), activated(), ...missed)
+      .when({ type: 'RecordOutcome', data: { reason: 'missed_window', outcomeId: 'missed_window:item-1', now: later(1) } })
+      .then([]);
+    // another item's outcome still counts
+    given(created('declared'), activated(), ...missed)
+      .when({ type: 'RecordOutcome', data: { reason: 'call_failure', outcomeId: 'call_failure:item-2', now: later(1) } })
+      .then([{ type: 'OfferHealthChanged', data: { offerId: 'o1', health: 65, delta: -5, reason: 'call_failure', outcomeId: 'call_failure:item-2', at: later(1) } }]);
+  });
+
+  it('remembers the latest 256 outcomes', () => {
+    const changes: OfferEvent[] = Array.from({ length: 300 }, (_, i) => ({
+      type: 'OfferHealthChanged',
+      data: { offerId: 'o1', health: 50, delta: -1, reason: 'out_of_stock', outcomeId: `o${i}`, at: now },
+    }));
+    const state = given(created('declared'), activated(), ...changes).state()!;
+    expect(state.appliedOutcomes).toHaveLength(256);
+    expect(state.appliedOutcomes[0]).toBe('o44');
+    expect(state.appliedOutcomes[255]).toBe('o299');
+  });
+
+  it('recovery: below 70 without a cooldown, each passing healthcheck earns 5 points up to 70, no further', () => {
+    const at = (health: number): OfferEvent => ({ type: 'OfferHealthChanged', data: { offerId: 'o1', health, delta: health - 100, reason: 'out_of_stock', at: now } });
+    const check = { type: 'RecordScheduledHealthcheck' as const, data: { probe: ok, now } };
+    const checked: OfferEvent = { type: 'FulfilmentChecked', data: { offerId: 'o1', probe: ok, at: now } };
+    given(created('declared'), activated(), at(41))
+      .when(check)
+      .then([checked, { type: 'OfferHealthChanged', data: { offerId: 'o1', health: 46, delta: 5, reason: 'healthcheck_passed', at: now } }]);
+    given(created('declared'), activated(), at(68))
+      .when(check)
+      .then([checked, { type: 'OfferHealthChanged', data: { offerId: 'o1', health: 70, delta: 2, reason: 'healthcheck_passed', at: now } }]);
+    given(created('declared'), activated(), at(70)).when(check).then([checked]);
+    // in cooldown the cooldown rules decide, not the recovery
+    const cooling: OfferEvent = { type: 'OfferCooldownStarted', data: { offerId: 'o1', until: later(120), since: now, reason: 'missed_window', at: now } };
+    given(created('declared'), activated(), at(45), cooling).when(check).then([checked]);
+    // six passing checks take an offer from 41 back to routing
+    let history: OfferEvent[] = [created('declared'), activated(), at(41)];
+    for (let i = 0; i < 6; i++) history = [...history, ...offerDecider.decide(check, history.reduce(offerDecider.evolve, offerDecider.initialState))];
+    expect(history.reduce(offerDecider.evolve, offerDecider.initialState)!.health).toBe(70);
+  });
+
   it('a failing healthcheck of an active offer costs 10 points', () =>
     given(created('declared'), activated())
       .when({ type: 'RecordScheduledHealthcheck', data: { probe: down, now } })

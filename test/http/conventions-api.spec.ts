@@ -69,7 +69,7 @@ describe('the API surface', () => {
       parents[depth] = path;
       for (const method of m[3]!.split(', ')) if (method !== 'HEAD') served.push(`${method} ${path.replace(/:(\w+)/g, '{$1}')}`);
     }
-    const hidden = (route: string) => /^GET (\/healthz|\/readyz|\/api\/v1\/openapi\.json|\/api\/v1\/docs)/.test(route);
+    const hidden = (route: string) => /^GET (\/healthz|\/readyz|\/metrics|\/api\/v1\/openapi\.json|\/api\/v1\/docs)/.test(route);
     expect(served.length).toBeGreaterThan(40);
     expect(documented.sort()).toEqual(served.filter((r) => !hidden(r)).sort());
 
@@ -340,11 +340,16 @@ describe('the OpenAPI webhooks section', () => {
     try {
       const doc = (await request(svc.baseUrl, 'GET', '/openapi.json')).body;
       expect(Object.keys(doc.webhooks).sort()).toEqual(
-        ['offer.deactivated', 'offer.stock_low', 'order.created', 'order.disputed', 'order.expired', 'order.paid', 'order.refunded', 'stock.invalidated', 'webhook.disabled'],
+        ['offer.deactivated', 'offer.repriced', 'offer.stock_low', 'order.created', 'order.disputed', 'order.expired', 'order.paid', 'order.refunded', 'payout.created', 'payout.failed', 'payout.paid', 'stock.invalidated', 'webhook.disabled'],
       );
       const paid = doc.webhooks['order.paid'].post.requestBody.content['application/json'].schema;
       expect(paid.required).toEqual(['id', 'type', 'mode', 'api_version', 'test_fire', 'created_at', 'data']);
       expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/v1/webhooks', '/api/v1/webhook-deliveries', '/api/v1/webhook-deliveries/{delivery_id}/resend']));
+      const repriced = doc.webhooks['offer.repriced'].post.requestBody.content['application/json'].schema.properties.data;
+      expect(Object.keys(repriced.properties)).toEqual(['offer_id', 'product_id', 'external_ref', 'price', 'previous_price', 'reason']);
+      expect(Object.keys(doc.paths)).toEqual(
+        expect.arrayContaining(['/api/v1/offers/{offer_id}/certification', '/api/v1/offers/{offer_id}/pricing-rule', '/api/v1/products/{product_id}/competition']),
+      );
     } finally {
       await svc.stop();
     }

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../support/harness.js';
 import { request } from '../support/http.js';
@@ -106,14 +106,31 @@ describe('Idempotency-Key', () => {
     expect(ids.size).toBe(1);
 
     // deterministic: a key held in flight (its first request still running) refuses a retry
-    const fingerprint = createHash('sha256').update(`POST /operator/v1/suppliers\n${JSON.stringify({ name: 'Held' })}`).digest('hex');
+    const fingerprint = createHmac('sha256', svc.services.commands.secretKey)
+      .update(`POST /operator/v1/suppliers\n${JSON.stringify({ name: 'Held' })}`)
+      .digest('hex');
     await svc.services.db
       .insertInto('idempotency_keys')
-      .values({ scope: 'operator', key: 'held', request_hash: fingerprint, state: 'in_flight', created_at: svc.clock.now(), expires_at: new Date(svc.clock.now().getTime() + 60_000), response_status: null, response_headers: null, response_body: null })
+      .values({
+        scope: 'operator',
+        key: 'held',
+        request_hash: fingerprint,
+        state: 'in_flight',
+        created_at: svc.clock.now(),
+        expires_at: new Date(svc.clock.now().getTime() + 60_000),
+        response_status: null,
+        response_headers: null,
+        response_body: null,
+        operation_id: 'op-held',
+        owner: 'a-request-still-running',
+        lease_until: new Date(svc.clock.now().getTime() + 12_000),
+      })
       .execute();
     const held = await svc.operator.post('/suppliers', { name: 'Held' }, { headers: { 'idempotency-key': 'held' } });
     expect(held.status).toBe(409);
     expect(held.body.code).toBe('idempotency_key_in_use');
+    // told when the holder's lease ends
+    expect(held.headers.get('retry-after')).toBe('12');
     expect(await suppliers()).toBe(before + 1);
   });
 

@@ -150,11 +150,11 @@ describe('ledger audit and export', () => {
     const availableAt = new Date(new Date(sold).getTime() + 600_000).toISOString();
     const laterAvailableAt = new Date(new Date(later).getTime() + 600_000).toISOString();
     const rows = [
-      { id: `sale-${a1.itemId}:pending`, type: 'sale', account: 'pending', amount: 915, currency: 'EUR', order_id: a1.orderId, order_item_id: a1.itemId, created_at: sold, available_at: availableAt },
-      { id: `settlement-${a1.itemId}:pending`, type: 'settlement', account: 'pending', amount: -915, currency: 'EUR', order_id: a1.orderId, order_item_id: a1.itemId, created_at: settled, available_at: null },
-      { id: `settlement-${a1.itemId}:available`, type: 'settlement', account: 'available', amount: 915, currency: 'EUR', order_id: a1.orderId, order_item_id: a1.itemId, created_at: settled, available_at: null },
-      { id: `sale-${a2.itemId}:pending`, type: 'sale', account: 'pending', amount: 915, currency: 'EUR', order_id: a2.orderId, order_item_id: a2.itemId, created_at: later, available_at: laterAvailableAt },
-      { id: `refund-${a2.itemId}:pending`, type: 'refund', account: 'pending', amount: -915, currency: 'EUR', order_id: a2.orderId, order_item_id: a2.itemId, created_at: later, available_at: null },
+      { id: `sale-${a1.itemId}:pending`, type: 'sale', account: 'pending', amount: 915, currency: 'EUR', order_id: a1.orderId, order_item_id: a1.itemId, payout_id: null, created_at: sold, available_at: availableAt },
+      { id: `settlement-${a1.itemId}:pending`, type: 'settlement', account: 'pending', amount: -915, currency: 'EUR', order_id: a1.orderId, order_item_id: a1.itemId, payout_id: null, created_at: settled, available_at: null },
+      { id: `settlement-${a1.itemId}:available`, type: 'settlement', account: 'available', amount: 915, currency: 'EUR', order_id: a1.orderId, order_item_id: a1.itemId, payout_id: null, created_at: settled, available_at: null },
+      { id: `sale-${a2.itemId}:pending`, type: 'sale', account: 'pending', amount: 915, currency: 'EUR', order_id: a2.orderId, order_item_id: a2.itemId, payout_id: null, created_at: later, available_at: laterAvailableAt },
+      { id: `refund-${a2.itemId}:pending`, type: 'refund', account: 'pending', amount: -915, currency: 'EUR', order_id: a2.orderId, order_item_id: a2.itemId, payout_id: null, created_at: later, available_at: null },
     ];
     const jsonl = await run(ledgerExport, ['--supplier', alpha.id, '--format', 'jsonl']);
     expect(jsonl.code).toBe(0);
@@ -163,15 +163,22 @@ describe('ledger audit and export', () => {
     const csv = await run(ledgerExport, ['--supplier', alpha.id, '--format', 'csv']);
     expect(csv.code).toBe(0);
     const lines = [
-      'id,type,account,amount,currency,order_id,order_item_id,created_at,available_at',
-      ...rows.map((r) => [r.id, r.type, r.account, r.amount, r.currency, r.order_id, r.order_item_id, r.created_at, r.available_at ?? ''].join(',')),
+      'id,type,account,amount,currency,order_id,order_item_id,payout_id,created_at,available_at',
+      ...rows.map((r) => [r.id, r.type, r.account, r.amount, r.currency, r.order_id, r.order_item_id, '', r.created_at, r.available_at ?? ''].join(',')),
     ];
     expect(csv.out).toBe(lines.map((l) => `${l}\n`).join('\n'));
     // the API shows the same entries
     const api = (await alpha.api.get('/balance/entries')).body.data;
     expect(api.map((e: any) => [e.id, e.amount.amount, e.created_at, e.available_at])).toEqual(rows.map((r) => [r.id, r.amount, r.created_at, r.available_at]));
 
-    expect(await run(ledgerExport, ['--supplier', alpha.id, '--format', 'xml'])).toEqual({ code: 2, out: 'ERR usage: ledger export --supplier ID --format csv|jsonl' });
+    // --from inclusive, --to exclusive, on created_at
+    const window = await run(ledgerExport, ['--supplier', alpha.id, '--format', 'jsonl', '--from', settled, '--to', later]);
+    expect(window.out).toBe(rows.slice(1, 3).map((r) => `${JSON.stringify(r)}\n`).join('\n'));
+    const fromLater = await run(ledgerExport, ['--supplier', alpha.id, '--format', 'jsonl', '--from', later]);
+    expect(fromLater.out).toBe(rows.slice(3).map((r) => `${JSON.stringify(r)}\n`).join('\n'));
+    const usage = 'ERR usage: ledger export --supplier ID --format csv|jsonl [--from TIMESTAMP] [--to TIMESTAMP]';
+    expect(await run(ledgerExport, ['--supplier', alpha.id, '--format', 'jsonl', '--to', 'soon'])).toEqual({ code: 2, out: usage });
+    expect(await run(ledgerExport, ['--supplier', alpha.id, '--format', 'xml'])).toEqual({ code: 2, out: usage });
     expect((await run(ledgerExport, ['--format', 'csv'])).code).toBe(2);
     expect(await run(ledgerExport, ['--supplier', 'nobody', '--format', 'jsonl'])).toEqual({ code: 0, out: '' });
   });

@@ -92,6 +92,7 @@ describe('the ledger', () => {
       account,
       order_id: expect.any(String),
       order_item_id: items[itemKey],
+      payout_id: null,
       created_at: created,
       available_at: available,
     });
@@ -129,7 +130,7 @@ describe('the ledger', () => {
     expect(await ids(`from=${q(at[2]!)}`)).toEqual([`settlement-${a1}:pending`, `settlement-${a1}:available`, `sale-${a3}:pending`]);
     expect(await ids(`to=${q(at[1]!)}`)).toEqual([`sale-${a1}:pending`]);
     expect(await ids(`type=sale&from=${q(at[1]!)}&to=${q(at[2]!)}`)).toEqual([`sale-${a2}:pending`]);
-    expect((await alpha.api.get('/balance/entries?type=payout')).status).toBe(422);
+    expect((await alpha.api.get('/balance/entries?type=withdrawal')).status).toBe(422);
     expect((await alpha.api.get('/balance/entries?from=monday')).status).toBe(422);
   });
 });

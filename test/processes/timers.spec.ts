@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TestClock } from '../../src/clock.js';
@@ -9,12 +10,14 @@ const silent = pino({ level: 'silent' });
 
 describe('durable timers', () => {
   let db: Db;
+  let url: string;
   let clock: TestClock;
   const t0 = new Date('2026-03-01T12:00:00.000Z');
   const at = (seconds: number) => new Date(t0.getTime() + seconds * 1000);
 
   beforeAll(async () => {
-    db = connect(await createTestDatabase(), 10);
+    url = await createTestDatabase();
+    db = connect(url, 10);
   });
   afterAll(() => db.close());
   beforeEach(async () => {
@@ -129,6 +132,85 @@ describe('durable timers', () => {
     clock.advance(301);
     expect(await timers.runDue()).toBe(1);
     expect(ran.map((t) => t.key)).toEqual(['orphan']);
+  });
+
+  it('a run whose instance crashed is taken over once its short lease runs out (30 s), not after minutes', async () => {
+    // instance A claims the timer and dies mid-run: its pool is cut off, its handler never ends
+    const deadDb = connect(url, 2);
+    const a = new Timers(deadDb.kysely, clock, silent, { heartbeatMs: 5 });
+    let started!: () => void;
+    const running = new Promise<void>((r) => (started = r));
+    a.on('settle', async () => {
+      started();
+      await new Promise(() => undefined);
+    });
+    await a.schedule('settle', 'crashed', at(0), {});
+    void a.runDue();
+    await running;
+    await deadDb.pool.end().catch(() => undefined); // no more heartbeats reach the database
+    const b = timersWith([]);
+    expect(await b.runDue()).toBe(0); // the lease still holds
+    clock.advance(31);
+    expect(await b.runDue()).toBe(1);
+  });
+
+  it('a long run renews its lease (a heartbeat), so no other instance runs it at the same time', async () => {
+    const a = new Timers(db.kysely, clock, silent, { heartbeatMs: 5 });
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let runs = 0;
+    a.on('settle', async () => {
+      runs++;
+      await gate;
+    });
+    await a.schedule('settle', 'long', at(0), {});
+    const first = a.runDue();
+    const b = timersWith([]);
+    for (let i = 0; i < 4; i++) {
+      // 20 s of clock time per round, 80 s in all: far beyond one lease
+      clock.advance(20);
+      await new Promise((r) => setTimeout(r, 40)); // heartbeats renew from the clock's now
+      expect(await b.runDue()).toBe(0);
+    }
+    release();
+    expect(await first).toBe(1);
+    expect(runs).toBe(1);
+    expect(await db.kysely.selectFrom('timers').selectAll().execute()).toEqual([]);
+  });
+
+  it('the background loop survives the database going away mid-run and picks up again when it is back', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const log = pino({ level: 'warn' }, { write: (l: string) => void lines.push(JSON.parse(l)) });
+    const own = connect(url, 2);
+    const timers = new Timers(own.kysely, clock, log);
+    const done: string[] = [];
+    const name = new URL(url).pathname.slice(1);
+    // the database refuses every session, and ends the ones it has: a restart or failover
+    const outage = async (on: boolean) => {
+      await sql.raw(`alter database ${name} with allow_connections ${on ? 'false' : 'true'}`).execute(db.kysely);
+      if (on) await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = ${name} and pid <> pg_backend_pid()`.execute(db.kysely);
+    };
+    timers.on('settle', async (t) => {
+      done.push(t.key);
+      if (t.key === 'during' && done.filter((k) => k === 'during').length === 1) await outage(true);
+    });
+    await timers.schedule('settle', 'during', at(0), {});
+    timers.start(5);
+    const until = async (what: () => boolean) => {
+      const deadline = Date.now() + 10_000;
+      while (!what() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    };
+    await until(() => lines.length > 0); // the run's outcome could not be recorded
+    await new Promise((r) => setTimeout(r, 100));
+    await outage(false);
+    // the run whose outcome was lost runs again once its lease is over
+    clock.advance(31);
+    await timers.schedule('settle', 'after', at(0), {});
+    await until(() => done.includes('after') && done.filter((k) => k === 'during').length === 2);
+    await timers.stop();
+    await own.close();
+    expect(done.sort()).toEqual(['after', 'during', 'during']);
+    expect(lines.length).toBeGreaterThan(0);
   });
 
   it('in the background loop a slow timer never holds back the others', async () => {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../service.js';
 import { registerOperatorClockRoutes } from './clock.js';
 import { registerOperatorOrderRoutes } from './orders.js';
+import { registerOperatorPayoutRoutes } from './payouts.js';
 import { registerOperatorProductRoutes } from './products.js';
 import { registerOperatorSupplierRoutes } from './suppliers.js';
 
@@ -11,4 +12,5 @@ export const registerOperatorRoutes = (app: FastifyInstance, services: Services)
   registerOperatorProductRoutes(app, services);
   registerOperatorOrderRoutes(app, services);
   registerOperatorClockRoutes(app, services);
+  registerOperatorPayoutRoutes(app, services);
 };

@@ -11,6 +11,7 @@ import { Country } from '../orders.js';
 import { HttpProblem } from '../problem.js';
 import { problems } from '../schemas.js';
 import { callerOf } from '../supplier.js';
+import { operationIdOf } from '../idempotency.js';
 
 const tags = ['operator'];
 const OrderParams = z.object({ order_id: z.string().min(1).max(100) });
@@ -59,6 +60,7 @@ export const registerOperatorOrderRoutes = (app: FastifyInstance, services: Serv
         placeOrder(
           deps,
           {
+            orderId: operationIdOf(req),
             lines: req.body.items.map((i) => ({ productId: i.product_id, quantity: i.quantity })),
             buyerCountry: req.body.buyer_country,
             formFields: req.body.form_fields,

@@ -1,0 +1,32 @@
+import { type CertificationKind, certificationDecider, validCertification } from '../domain/certification.js';
+import { DomainError } from '../domain/errors.js';
+import type { OfferState } from '../domain/offer.js';
+import { productDecider } from '../domain/product.js';
+import type { CommandDeps } from './context.js';
+import { load } from './handle.js';
+import { productStream } from './products.js';
+
+/** A supplier's certification results, one stream per supplier. */
+export const certificationStream = (supplierId: string) => `certifications-${supplierId}`;
+
+/** Which contract an offer's endpoints host: top-up products validate and execute. */
+export const certificationKindOf = async (deps: CommandDeps, offer: OfferState): Promise<CertificationKind> => {
+  const { state: product } = await load(deps.store, productStream(offer.productId), productDecider, deps.states);
+  return product?.type === 'topup' ? 'topup' : 'declared';
+};
+
+/**
+ * Production only: a declared (or top-up) offer goes live only when its base URL passed a
+ * certification of the same contract within the last 30 days. The sandbox needs none.
+ */
+export const requireCertification = async (deps: CommandDeps, offer: OfferState): Promise<void> => {
+  if (deps.env !== 'production' || offer.stockMode !== 'declared' || !offer.fulfilment) return;
+  const kind = await certificationKindOf(deps, offer);
+  const { state } = await load(deps.store, certificationStream(offer.supplierId), certificationDecider, deps.states);
+  if (validCertification(state, offer.fulfilment.baseUrl, kind, deps.clock.now())) return;
+  throw new DomainError(
+    'certification_required',
+    `no passing ${kind} certification of ${offer.fulfilment.baseUrl} in the last 30 days: run POST /offers/${offer.id}/certification first`,
+    { base_url: offer.fulfilment.baseUrl, kind },
+  );
+};

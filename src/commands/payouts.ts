@@ -1,0 +1,71 @@
+import { chainedBalanceDecider } from '../domain/balance.js';
+import { DomainError } from '../domain/errors.js';
+import { PAYOUT_MINIMUM, type PayoutMethod, type PayoutTrigger } from '../domain/payout.js';
+import { type PayoutSchedule, payoutScheduleDecider } from '../domain/payout-schedule.js';
+import { newId } from '../ids.js';
+import { type Caller, type CommandDeps, execute } from './context.js';
+import { load } from './handle.js';
+import { balanceStream, onBalance } from './ledger.js';
+
+export const payoutScheduleStream = (supplierId: string) => `payout-schedule-${supplierId}`;
+
+export const createPayout = async (
+  deps: CommandDeps,
+  supplierId: string,
+  input: { amount: number; method: PayoutMethod; trigger?: PayoutTrigger; payoutId?: string },
+  caller: Caller,
+) => {
+  const payoutId = input.payoutId ?? `po_${newId()}`;
+  await onBalance(
+    deps,
+    supplierId,
+    (now) => ({ type: 'CreatePayout', data: { supplierId, payoutId, amount: input.amount, method: input.method, trigger: input.trigger ?? 'manual', now } }),
+    caller,
+  );
+  return payoutId;
+};
+
+export type PayoutTransition = 'in_transit' | 'paid' | 'failed' | 'cancelled';
+
+/** Operator moves along the lifecycle; the payout's supplier is read from the payouts read model. */
+export const movePayout = async (deps: CommandDeps, payoutId: string, to: PayoutTransition, failureCode: string | null, caller: Caller) => {
+  const row = await deps.db.selectFrom('payouts').select(['supplier_id']).where('id', '=', payoutId).executeTakeFirst();
+  if (!row) throw new DomainError('not_found', `no payout ${payoutId}`);
+  await onBalance(
+    deps,
+    row.supplier_id,
+    (now) =>
+      to === 'in_transit'
+        ? { type: 'MarkPayoutInTransit', data: { payoutId, now } }
+        : to === 'paid'
+          ? { type: 'MarkPayoutPaid', data: { payoutId, now } }
+          : to === 'failed'
+            ? { type: 'FailPayout', data: { payoutId, failureCode: failureCode ?? 'could_not_process', now } }
+            : { type: 'CancelPayout', data: { payoutId, now } },
+    caller,
+  );
+  return row.supplier_id;
+};
+
+export const setPayoutSchedule = async (deps: CommandDeps, schedule: PayoutSchedule, caller: Caller) => {
+  const { state } = await execute(deps, payoutScheduleStream(schedule.supplierId), payoutScheduleDecider, (now) => ({ type: 'SetPayoutSchedule' as const, data: { ...schedule, now } }), caller);
+  return state;
+};
+
+export const loadPayoutSchedule = async (deps: CommandDeps, supplierId: string) =>
+  (await load(deps.store, payoutScheduleStream(supplierId), payoutScheduleDecider, deps.states)).state;
+
+/**
+ * One scheduled run: the whole available balance, when it reaches the schedule's minimum.
+ * The payout id is derived from the run, so a run repeated after a crash creates none twice.
+ */
+export const runScheduledPayout = async (deps: CommandDeps, supplierId: string, runAt: Date, caller: Caller) => {
+  const schedule = await loadPayoutSchedule(deps, supplierId);
+  if (!schedule || schedule.interval === 'manual') return { schedule, payoutId: null };
+  const { state } = await load(deps.store, balanceStream(supplierId), chainedBalanceDecider, deps.states);
+  const payoutId = `po_${schedule.interval}_${runAt.toISOString().slice(0, 10).replace(/-/g, '')}_${supplierId}`;
+  if (state.payouts.has(payoutId)) return { schedule, payoutId };
+  if (state.available < Math.max(schedule.minimumAmount, PAYOUT_MINIMUM)) return { schedule, payoutId: null };
+  await createPayout(deps, supplierId, { amount: state.available, method: schedule.method, trigger: schedule.interval, payoutId }, caller);
+  return { schedule, payoutId };
+};

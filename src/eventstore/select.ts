@@ -1,0 +1,17 @@
+import type pg from 'pg';
+import type { Config } from '../config.js';
+import { KurrentDbEventStore, type KurrentDbLog } from './kurrentdb.js';
+import type { EventStore } from './port.js';
+import { PostgresEventStore } from './postgres.js';
+
+/**
+ * The event store SVC_EVENT_STORE names: Postgres (the tables beside the read models,
+ * through `pool`) or KurrentDB at SVC_KURRENTDB_URL, which must answer now: a start on a
+ * store that cannot be reached is refused with EventStoreUnreachable naming the address.
+ */
+export const connectEventStore = async (
+  config: Pick<Config, 'eventStore' | 'kurrentdbUrl'>,
+  pool: () => pg.Pool,
+  log?: KurrentDbLog,
+): Promise<EventStore> =>
+  config.eventStore === 'kurrentdb' ? KurrentDbEventStore.connect(config.kurrentdbUrl!, log) : new PostgresEventStore(pool());

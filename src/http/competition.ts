@@ -1,0 +1,203 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { readPricingRule, removePricingRule, setPricingRule } from '../commands/pricing.js';
+import type { PricingRule } from '../domain/pricing-rule.js';
+import { compareForRouting, isEligible, marketFor, MIN_ROUTING_HEALTH, type RoutableOffer, simulateRank } from '../domain/routing.js';
+import type { Services } from '../service.js';
+import { routableOffers } from './market.js';
+import { routableOf, snapshotOfRow } from './offer-resource.js';
+import { PriceInput } from './offers.js';
+import { HttpProblem } from './problem.js';
+import { Money, problems, Timestamp } from './schemas.js';
+import { callerOf, supplierOf } from './supplier.js';
+
+const eur = (amount: number) => ({ amount, currency: 'EUR' as const });
+
+/**
+ * Health as a band, never the score: enough to see why a cheaper offer is not winning,
+ * not a fingerprint of one supplier. `excellent` 90 and above, `good` 70 to 89 (routable),
+ * `poor` below 70 (not routed).
+ */
+export const healthBand = (health: number): 'excellent' | 'good' | 'poor' => (health >= 90 ? 'excellent' : health >= MIN_ROUTING_HEALTH ? 'good' : 'poor');
+
+const CompetingOffer = z.object({
+  price: Money,
+  health_band: z.enum(['excellent', 'good', 'poor']),
+  routing_eligible: z.boolean().describe('health, cooldown and stock allow routing now'),
+  yours: z.boolean().describe('the caller’s own offer'),
+  rank: z.number().int().nullable().describe('place in the routing order (1 = routed first); null when not eligible'),
+});
+
+const Competition = z
+  .object({
+    product_id: z.string(),
+    buyer_price: Money.nullable().describe('the price the buyer pays now: the first offer in routing order'),
+    active_offers: z.number().int().describe('active offers that routing may choose now'),
+    offers: z.array(CompetingOffer).describe('every active offer, eligible ones in routing order first; no supplier or offer identity'),
+    position: z
+      .object({
+        price: Money,
+        rank: z.number().int(),
+        would_be_selected: z.boolean(),
+        lowest_competing_price: Money.nullable(),
+      })
+      .nullable()
+      .describe('where your offer would stand at `price` (or at its current price); null without either'),
+  })
+  .meta({ id: 'Competition' });
+
+const BeatBy = z.union([
+  z.object({ amount: z.number().int().min(1).max(100_000_000).describe('minor units') }).strict(),
+  z.object({ percent: z.number().min(0.01).max(50).refine((p) => Math.abs(p * 100 - Math.round(p * 100)) < 1e-9, 'at most two decimals').describe('up to two decimals') }).strict(),
+]);
+
+const PricingRuleBody = z
+  .object({
+    beat_by: BeatBy.describe('how far below the lowest competing price: {amount} in minor units or {percent}'),
+    floor: PriceInput.describe('never below this'),
+    ceiling: PriceInput.describe('never above this; also the price when no competitor is routable'),
+    max_changes_per_hour: z.number().int().min(1).max(60),
+  })
+  .strict();
+
+const PricingRuleResource = z
+  .object({
+    offer_id: z.string(),
+    beat_by: BeatBy,
+    floor: Money,
+    ceiling: Money,
+    max_changes_per_hour: z.number().int(),
+    changes_in_last_hour: z.number().int(),
+    last_repriced_at: Timestamp.nullable(),
+    updated_at: Timestamp,
+  })
+  .meta({ id: 'PricingRule' });
+
+const OfferParams = z.object({ offer_id: z.string().min(1).max(100) });
+
+const toRule = (b: z.infer<typeof PricingRuleBody>): PricingRule => ({
+  beatBy: 'amount' in b.beat_by ? { kind: 'amount', amount: b.beat_by.amount } : { kind: 'percent', bps: Math.round(b.beat_by.percent * 100) },
+  floor: b.floor.amount,
+  ceiling: b.ceiling.amount,
+  maxChangesPerHour: b.max_changes_per_hour,
+});
+
+export const registerCompetitionRoutes = (app: FastifyInstance, services: Services) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const deps = services.commands;
+
+  api.get(
+    '/products/:product_id/competition',
+    {
+      schema: {
+        summary: "The product's competing offers: prices and health bands, the buyer price, and where your offer would stand",
+        description:
+          "Other suppliers appear only as a price, a health band and routing eligibility: no supplier id, name or offer id. `price` (minor units) asks where your offer would rank at that price; without it, your offer's current price is used. Errors: 404 not_found (product); 422 validation_failed.",
+        tags: ['products'],
+        params: z.object({ product_id: z.string().min(1).max(100) }),
+        querystring: z.object({ price: z.coerce.number().int().min(1).max(100_000_000).optional().describe('minor units') }).strict(),
+        response: { 200: Competition, ...problems(404) },
+      },
+    },
+    async (req) => {
+      const productId = req.params.product_id;
+      const product = await services.db.selectFrom('products').select('id').where('id', '=', productId).executeTakeFirst();
+      if (!product) throw new HttpProblem('not_found', `product ${productId} not found`);
+      const supplierId = supplierOf(req).supplierId;
+      const now = services.clock.now();
+      const active = (await routableOffers(services.db, [productId])).get(productId) ?? [];
+      const ranked = active.filter((o) => isEligible(o, now)).sort(compareForRouting);
+      const rest = active.filter((o) => !isEligible(o, now)).sort((a, b) => a.price - b.price || b.health - a.health);
+      const entry = (o: RoutableOffer, rank: number | null) => ({
+        price: eur(o.price),
+        health_band: healthBand(o.health),
+        routing_eligible: rank !== null,
+        yours: o.supplierId === supplierId,
+        rank,
+      });
+      const market = marketFor(active, supplierId, now);
+      const own = await services.db.selectFrom('offers').selectAll().where('product_id', '=', productId).where('supplier_id', '=', supplierId).executeTakeFirst();
+      const at = req.query.price ?? own?.price_amount;
+      let position = null;
+      if (at !== undefined) {
+        const sim = simulateRank([...active.filter((o) => o.supplierId !== supplierId), ...(own ? [routableOf(snapshotOfRow(own))] : [])], supplierId, at, now);
+        position = { price: eur(at), rank: sim.rank, would_be_selected: sim.wouldBeSelected, lowest_competing_price: sim.lowestCompetingPrice === null ? null : eur(sim.lowestCompetingPrice) };
+      }
+      return {
+        product_id: productId,
+        buyer_price: market.buyer_price,
+        active_offers: market.active_offers,
+        offers: [...ranked.map((o, i) => entry(o, i + 1)), ...rest.map((o) => entry(o, null))],
+        position,
+      };
+    },
+  );
+
+  const resource = async (supplierId: string, offerId: string) => {
+    const r = await readPricingRule(deps, supplierId, offerId);
+    return {
+      offer_id: offerId,
+      beat_by: r.rule.beatBy.kind === 'amount' ? { amount: r.rule.beatBy.amount } : { percent: r.rule.beatBy.bps / 100 },
+      floor: eur(r.rule.floor),
+      ceiling: eur(r.rule.ceiling),
+      max_changes_per_hour: r.rule.maxChangesPerHour,
+      changes_in_last_hour: r.changesInLastHour,
+      last_repriced_at: r.lastRepricedAt,
+      updated_at: r.updatedAt,
+    };
+  };
+
+  api.put(
+    '/offers/:offer_id/pricing-rule',
+    {
+      config: { idempotent: true },
+      schema: {
+        summary: 'Set the offer’s automatic pricing: beat the lowest competing price, within a floor and a ceiling',
+        description:
+          "The service reprices the active offer whenever the product's market changes (offers activated, deactivated, repriced), at most max_changes_per_hour times in any hour; each change is an offer.repriced webhook event. Competitors are the other suppliers' routable offers; with none, the price is the ceiling. Errors: 404 not_found; 422 validation_failed (floor above ceiling, both or neither of beat_by.amount and beat_by.percent).",
+        tags: ['offers'],
+        params: OfferParams,
+        body: PricingRuleBody,
+        response: { 200: PricingRuleResource, ...problems(404) },
+      },
+    },
+    async (req) => {
+      const supplierId = supplierOf(req).supplierId;
+      await setPricingRule(deps, supplierId, req.params.offer_id, toRule(req.body), callerOf(req));
+      return resource(supplierId, req.params.offer_id);
+    },
+  );
+
+  api.get(
+    '/offers/:offer_id/pricing-rule',
+    {
+      schema: {
+        summary: 'The offer’s pricing rule and how many changes it made in the last hour',
+        description: 'Errors: 404 not_found (no such offer of yours, or no rule).',
+        tags: ['offers'],
+        params: OfferParams,
+        response: { 200: PricingRuleResource, ...problems(404) },
+      },
+    },
+    async (req) => resource(supplierOf(req).supplierId, req.params.offer_id),
+  );
+
+  api.delete(
+    '/offers/:offer_id/pricing-rule',
+    {
+      config: { idempotent: true },
+      schema: {
+        summary: 'Stop automatic pricing; the price stays where it is',
+        description: 'Errors: 404 not_found (no such offer of yours, or no rule).',
+        tags: ['offers'],
+        params: OfferParams,
+        response: { 204: z.null(), ...problems(404) },
+      },
+    },
+    async (req, reply) => {
+      await removePricingRule(deps, supplierOf(req).supplierId, req.params.offer_id, callerOf(req));
+      return reply.code(204).send(null);
+    },
+  );
+};

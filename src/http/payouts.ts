@@ -1,0 +1,140 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createPayout, loadPayoutSchedule, setPayoutSchedule } from '../commands/payouts.js';
+import { PAYOUT_METHODS, PAYOUT_MINIMUM } from '../domain/payout.js';
+import type { Services } from '../service.js';
+import { decodeCursor, listOf, page, pageQuery } from './pagination.js';
+import { Payout, PayoutWithEntries, payoutOut, readPayout } from './payout-resource.js';
+import { HttpProblem } from './problem.js';
+import { iso, Money, problems, Timestamp } from './schemas.js';
+import { callerOf, supplierOf } from './supplier.js';
+
+const tags = ['payouts'];
+const Method = z.enum(PAYOUT_METHODS);
+
+const Schedule = z
+  .object({
+    interval: z.enum(['manual', 'daily', 'weekly']).describe('daily: 00:00 UTC; weekly: Mondays 00:00 UTC; manual: none'),
+    minimum_amount: Money.describe('a run pays out the whole available balance when it is at least this (and the fee schedule minimum)'),
+    method: Method,
+    updated_at: Timestamp.nullable(),
+  })
+  .meta({ id: 'PayoutSchedule' });
+
+const defaultSchedule = { interval: 'manual' as const, minimum_amount: { amount: PAYOUT_MINIMUM, currency: 'EUR' as const }, method: 'sepa_bank_transfer' as const, updated_at: null };
+
+export const registerPayoutRoutes = (app: FastifyInstance, services: Services) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const deps = services.commands;
+
+  api.post(
+    '/payouts',
+    {
+      config: { idempotent: true },
+      schema: {
+        summary: 'Pay out part of your available balance',
+        description: `At least ${PAYOUT_MINIMUM} minor units and never more than available; the amount leaves available at once and comes back if the payout fails or is cancelled.`,
+        tags,
+        body: z.object({ amount: Money, method: Method.default('sepa_bank_transfer') }).strict(),
+        response: { 201: PayoutWithEntries, ...problems(409) },
+      },
+    },
+    async (req, reply) => {
+      const { supplierId } = supplierOf(req);
+      const amount = req.body.amount.amount;
+      if (amount <= 0)
+        throw new HttpProblem('validation_failed', 'amount must be positive', { errors: [{ field: 'body.amount.amount', message: 'must be greater than 0' }] });
+      const payoutId = await createPayout(deps, supplierId, { amount, method: req.body.method }, callerOf(req));
+      const { supplierId: _owner, ...payout } = (await readPayout(services.db, payoutId, supplierId))!;
+      return reply.code(201).send(payout);
+    },
+  );
+
+  api.get(
+    '/payouts',
+    {
+      schema: {
+        summary: 'Your payouts, newest first',
+        tags,
+        querystring: z.object({ status: z.enum(['pending', 'in_transit', 'paid', 'failed', 'cancelled']).optional(), ...pageQuery }),
+        response: { 200: listOf(Payout), ...problems() },
+      },
+    },
+    async (req) => {
+      const { status, limit, cursor } = req.query;
+      const before = decodeCursor(cursor);
+      if (before !== undefined && !/^\d+$/.test(before))
+        throw new HttpProblem('validation_failed', 'cursor is not one this service issued', { errors: [{ field: 'querystring.cursor', message: 'unknown cursor' }] });
+      let q = services.db
+        .selectFrom('payouts')
+        .selectAll()
+        .where('supplier_id', '=', supplierOf(req).supplierId)
+        .orderBy('seq', 'desc')
+        .limit(limit + 1);
+      if (status) q = q.where('status', '=', status);
+      if (before) q = q.where('seq', '<', Number(before));
+      return page(await q.execute(), limit, (r) => String(r.seq), payoutOut);
+    },
+  );
+
+  api.get(
+    '/payouts/schedule',
+    { schema: { summary: 'Your payout schedule', tags, response: { 200: Schedule, ...problems() } } },
+    async (req) => {
+      const row = await services.db.selectFrom('payout_schedules').selectAll().where('supplier_id', '=', supplierOf(req).supplierId).executeTakeFirst();
+      if (!row) return defaultSchedule;
+      return { interval: row.interval as 'daily', minimum_amount: { amount: row.minimum_amount, currency: 'EUR' as const }, method: row.method as 'paypal', updated_at: iso(row.updated_at) };
+    },
+  );
+
+  api.put(
+    '/payouts/schedule',
+    {
+      config: { idempotent: true },
+      schema: {
+        summary: 'Set automatic payouts: daily or weekly, above a minimum amount (manual turns them off)',
+        tags,
+        body: z
+          .object({
+            interval: z.enum(['manual', 'daily', 'weekly']),
+            minimum_amount: Money.optional().describe(`default and lowest: ${PAYOUT_MINIMUM}`),
+            method: Method.default('sepa_bank_transfer'),
+          })
+          .strict(),
+        response: { 200: Schedule, ...problems() },
+      },
+    },
+    async (req) => {
+      const { supplierId } = supplierOf(req);
+      const minimumAmount = req.body.minimum_amount?.amount ?? PAYOUT_MINIMUM;
+      await setPayoutSchedule(deps, { supplierId, interval: req.body.interval, minimumAmount, method: req.body.method }, callerOf(req));
+      const schedule = await loadPayoutSchedule(deps, supplierId);
+      const row = await services.db.selectFrom('payout_schedules').select(['updated_at']).where('supplier_id', '=', supplierId).executeTakeFirst();
+      return {
+        interval: schedule!.interval,
+        minimum_amount: { amount: schedule!.minimumAmount, currency: 'EUR' as const },
+        method: schedule!.method,
+        updated_at: row ? iso(row.updated_at) : null,
+      };
+    },
+  );
+
+  api.get(
+    '/payouts/:payout_id',
+    {
+      schema: {
+        summary: 'One payout and the balance entries it posted',
+        tags,
+        params: z.object({ payout_id: z.string().min(1).max(200) }),
+        response: { 200: PayoutWithEntries, ...problems(404) },
+      },
+    },
+    async (req) => {
+      const found = await readPayout(services.db, req.params.payout_id, supplierOf(req).supplierId);
+      if (!found) throw new HttpProblem('not_found', `no payout ${req.params.payout_id}`);
+      const { supplierId: _owner, ...payout } = found;
+      return payout;
+    },
+  );
+};

@@ -1,0 +1,207 @@
+import type { Kysely } from 'kysely';
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Clock } from './clock.js';
+import type { Database } from './db/schema.js';
+import { type EventStore, WrongExpectedRevision } from './eventstore/port.js';
+import type { ProjectionRunner } from './projections/runner.js';
+
+/**
+ * Every metric the service exposes, on a registry of its own per service instance (tests
+ * start several services in one process; prom-client's global registry would mix them).
+ * Counters and histograms are fed by one-line hooks where the work happens; the gauges that
+ * describe state (projection lag, timers, orders) are read when scraped, from the same
+ * tables and runner the service uses, so they are never stale and cost nothing between scrapes.
+ */
+export class Metrics {
+  readonly registry = new Registry();
+
+  readonly httpRequests = new Counter({
+    name: 'svc_http_requests_total',
+    help: 'HTTP requests answered, by method, route template and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [this.registry],
+  });
+  readonly httpDuration = new Histogram({
+    name: 'svc_http_request_duration_seconds',
+    help: 'Time from the request arriving to the answer sent, by method, route template and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [this.registry],
+  });
+  readonly rateLimited = new Counter({
+    name: 'svc_http_rate_limited_total',
+    help: 'Requests refused with 429 rate_limited, by route template and rate-limit class',
+    labelNames: ['route', 'class'] as const,
+    registers: [this.registry],
+  });
+  readonly webhookAttempts = new Counter({
+    name: 'svc_webhook_attempts_total',
+    help: 'Webhook delivery attempts, by outcome',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+  readonly webhookDuration = new Histogram({
+    name: 'svc_webhook_attempt_duration_seconds',
+    help: 'Duration of webhook delivery attempts, by outcome',
+    labelNames: ['outcome'] as const,
+    buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [this.registry],
+  });
+  readonly supplierCalls = new Counter({
+    name: 'svc_supplier_calls_total',
+    help: "Calls to suppliers' systems, by kind and outcome",
+    labelNames: ['kind', 'outcome'] as const,
+    registers: [this.registry],
+  });
+  readonly supplierDuration = new Histogram({
+    name: 'svc_supplier_call_duration_seconds',
+    help: "Duration of calls to suppliers' systems, by kind and outcome",
+    labelNames: ['kind', 'outcome'] as const,
+    buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers: [this.registry],
+  });
+  readonly appendDuration = new Histogram({
+    name: 'svc_eventstore_append_duration_seconds',
+    help: 'Event store appends, by result (ok, conflict, error)',
+    labelNames: ['result'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1],
+    registers: [this.registry],
+  });
+  private readonly projectionLag = new Gauge({
+    name: 'svc_projection_lag_events',
+    help: `Events in the store this instance's projector has not applied yet (counted up to ${LAG_CAP})`,
+    labelNames: ['projector'] as const,
+    registers: [this.registry],
+  });
+  private readonly timersDue = new Gauge({
+    name: 'svc_timers_due',
+    help: 'Timers whose time has come and that no instance holds, by kind',
+    labelNames: ['kind'] as const,
+    registers: [this.registry],
+  });
+  private readonly timersRunning = new Gauge({
+    name: 'svc_timers_running',
+    help: 'Timers claimed by an instance whose lease still holds, by kind',
+    labelNames: ['kind'] as const,
+    registers: [this.registry],
+  });
+  private readonly orders = new Gauge({
+    name: 'svc_orders',
+    help: 'Orders by state (final: completed, expired, cancelled, refunded, partially_refunded)',
+    labelNames: ['state'] as const,
+    registers: [this.registry],
+  });
+
+  /** One supplier call's outcome: `ok` (2xx), `http_4xx`, `http_5xx`, or a failure reason. */
+  supplierCall(kind: string, outcome: string, latencyMs: number): void {
+    this.supplierCalls.inc({ kind, outcome });
+    this.supplierDuration.observe({ kind, outcome }, latencyMs / 1000);
+  }
+
+  webhookAttempt(outcome: string, durationMs: number): void {
+    this.webhookAttempts.inc({ outcome });
+    this.webhookDuration.observe({ outcome }, durationMs / 1000);
+  }
+
+  /** Reads the state gauges, then renders every metric in the Prometheus text format. */
+  async render(source: ScrapeSource): Promise<string> {
+    await Promise.all([this.readLag(source), this.readTimers(source), this.readOrders(source)]);
+    return this.registry.metrics();
+  }
+
+  get contentType(): string {
+    return this.registry.contentType;
+  }
+
+  private async readLag({ store, projections }: ScrapeSource): Promise<void> {
+    this.projectionLag.reset();
+    for (const p of projections.projectors) {
+      const at = projections.position(p.name);
+      if (at) this.projectionLag.set({ projector: p.name }, (await store.readAll(at, LAG_CAP)).length);
+    }
+  }
+
+  private async readTimers({ db, clock }: ScrapeSource): Promise<void> {
+    const now = clock.now();
+    const rows = await db
+      .selectFrom('timers')
+      .select((eb) => [
+        'kind',
+        eb.fn.countAll<string>().filterWhere('due_at', '<=', now).filterWhere((w) => w.or([w('claimed_until', 'is', null), w('claimed_until', '<=', now)])).as('due'),
+        eb.fn.countAll<string>().filterWhere('claimed_until', '>', now).as('running'),
+      ])
+      .groupBy('kind')
+      .execute();
+    this.timersDue.reset();
+    this.timersRunning.reset();
+    for (const r of rows) {
+      this.timersDue.set({ kind: r.kind }, Number(r.due));
+      this.timersRunning.set({ kind: r.kind }, Number(r.running));
+    }
+  }
+
+  private async readOrders({ db }: ScrapeSource): Promise<void> {
+    const rows = await db.selectFrom('orders').select((eb) => ['status', eb.fn.countAll<string>().as('n')]).groupBy('status').execute();
+    this.orders.reset();
+    for (const s of ORDER_STATES) this.orders.set({ state: s }, 0);
+    for (const r of rows) this.orders.set({ state: r.status }, Number(r.n));
+  }
+}
+
+/** Lag is counted by reading the events after a projector's position, so it stops counting here. */
+const LAG_CAP = 10_000;
+const ORDER_STATES = ['placed', 'paid', 'completed', 'expired', 'refunded', 'partially_refunded', 'cancelled'];
+
+export interface ScrapeSource {
+  db: Kysely<Database>;
+  clock: Clock;
+  store: EventStore;
+  projections: ProjectionRunner;
+}
+
+/** The outcome label of an HTTP answer from a supplier's system. */
+export const httpOutcome = (status: number): string => (status >= 200 && status < 300 ? 'ok' : `http_${Math.floor(status / 100)}xx`);
+
+/** The metric label of one call to a supplier: its spec name, never the URL (ids would explode the series). */
+export const supplierCallKind = (method: string, path: string): string => {
+  const p = path.split('?')[0]!;
+  if (p === '/healthcheck') return 'healthcheck';
+  if (p === '/reservations') return 'reservation';
+  if (p.startsWith('/reservations/')) return 'reservation_release';
+  if (p === '/orders') return 'order';
+  if (/^\/orders\/[^/]+\/items$/.test(p)) return method === 'DELETE' ? 'order_cancel' : 'order_poll';
+  if (p === '/topup/validate') return 'topup_validate';
+  if (p === '/topup/execute') return 'topup_execute';
+  if (p.startsWith('/topup/operations/')) return 'topup_status';
+  return 'other';
+};
+
+/**
+ * Wraps an event store so every append is timed (a wrapper, not an edit of the adapters, so
+ * every adapter is measured the same way).
+ */
+export const measuredStore = (store: EventStore, metrics: Metrics): EventStore => {
+  const append: EventStore['append'] = async (...args) => {
+    const end = metrics.appendDuration.startTimer();
+    try {
+      const result = await store.append(...args);
+      end({ result: 'ok' });
+      return result;
+    } catch (error) {
+      end({ result: error instanceof WrongExpectedRevision ? 'conflict' : 'error' });
+      throw error;
+    }
+  };
+  return new Proxy(store, {
+    get: (target, prop) => {
+      if (prop === 'append') return append;
+      const value: unknown = Reflect.get(target, prop);
+      // bound to the adapter itself, so its private fields stay reachable
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+};
+
+/** The outcome label of an attempt that recorded an error text or an HTTP status. */
+export const attemptOutcome = (error: string | null | undefined, status: number): string =>
+  !error ? httpOutcome(status) : error.startsWith('target') ? 'target' : error.startsWith('no answer') ? 'timeout' : 'connection';

@@ -1,0 +1,55 @@
+import type { Caller, CommandDeps } from '../commands/context.js';
+import { load } from '../commands/handle.js';
+import { offerStream } from '../commands/offers.js';
+import { repriceProduct } from '../commands/pricing.js';
+import { offerDecider } from '../domain/offer.js';
+import { formatPosition, parsePosition, type RecordedEvent } from '../eventstore/port.js';
+import { projector } from '../projections/projector.js';
+import type { ProjectionRunner } from '../projections/runner.js';
+import { scheduleTimer } from './schedule.js';
+import type { Timers } from './timers.js';
+
+/**
+ * The repricer: a market change on a product (an offer created, activated, deactivated,
+ * its price changed by hand or by a rule, a cooldown starting or ending, a rule set) runs
+ * every pricing rule of that product once. A rule's own change is a market change too, so
+ * rules answer each other until none moves: they settle because beating is strict and
+ * floors hold (domain/pricing-rule.ts), and the hourly change limit bounds them anyway.
+ */
+const MARKET_CHANGES = ['OfferCreated', 'OfferActivated', 'OfferDeactivated', 'OfferPriceChanged', 'OfferCooldownStarted', 'OfferCooldownEnded', 'PricingRuleSet'];
+
+const marketChanged = (db: Parameters<typeof scheduleTimer>[0], e: RecordedEvent<{ offerId: string }>) =>
+  scheduleTimer(db, 'pricing.market-changed', e.id, e.createdAt, { offerId: e.data.offerId, position: formatPosition(e.position) });
+
+export const pricingProcess = projector({
+  name: 'pricing-process',
+  version: 1,
+  tables: [],
+  ddl: () => '',
+  rebuildable: false,
+  handlers: {
+    ...Object.fromEntries(MARKET_CHANGES.map((type) => [type, marketChanged])),
+    // a hand-made change of anything but the price is no market change
+    OfferUpdated: async (db, e: RecordedEvent<{ offerId: string; changes: { price?: number } }>) => {
+      if (e.data.changes.price !== undefined) await marketChanged(db, e);
+    },
+  },
+});
+
+export const registerPricingTimers = (timers: Timers, deps: CommandDeps, projections: ProjectionRunner) => {
+  const caller = (kind: string, key: string): Caller => ({ correlationId: `${kind}:${key}` });
+  const reprice = async (offerId: string, kind: string, key: string) => {
+    const { state: offer } = await load(deps.store, offerStream(offerId), offerDecider, deps.states);
+    if (!offer) return;
+    const { deferred } = await repriceProduct(deps, offer.productId, caller(kind, key));
+    // a rule held back by its hourly limit looks at the market again when the limit allows
+    for (const d of deferred) await timers.schedule('pricing.limit-lifted', d.offerId, d.at, { offerId: d.offerId });
+  };
+  timers.on('pricing.market-changed', async (t) => {
+    const { offerId, position } = t.payload as { offerId: string; position: string };
+    // the rules read the market from the read models, as of this change at least
+    await projections.waitFor(parsePosition(position), 30_000);
+    await reprice(offerId, t.kind, t.key);
+  });
+  timers.on('pricing.limit-lifted', async (t) => reprice((t.payload as { offerId: string }).offerId, t.kind, t.key));
+};

@@ -1,0 +1,123 @@
+import type { LedgerEntry } from './ledger.js';
+
+/**
+ * A supplier's monthly statement for accountants: the balances at the month's start
+ * (00:00 UTC on its first day), every entry posted in the month with the balances after it,
+ * and the balances at its end. Built from entries replayed from the ledger.
+ */
+export interface Statement {
+  supplierId: string;
+  month: string;
+  from: string;
+  to: string;
+  opening: { pending: number; available: number };
+  entries: (LedgerEntry & { pending_after: number; available_after: number })[];
+  closing: { pending: number; available: number };
+}
+
+export const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
+
+export const monthBounds = (month: string) => {
+  const m = MONTH.exec(month);
+  if (!m) return undefined;
+  const year = Number(m[1]);
+  const index = Number(m[2]) - 1;
+  return { from: new Date(Date.UTC(year, index, 1)), to: new Date(Date.UTC(year, index + 1, 1)) };
+};
+
+export const monthlyStatement = (supplierId: string, month: string, all: LedgerEntry[]): Statement => {
+  const bounds = monthBounds(month);
+  if (!bounds) throw new Error(`not a month: ${month}`);
+  const { from, to } = bounds;
+  const opening = { pending: 0, available: 0 };
+  const running = { pending: 0, available: 0 };
+  const entries: Statement['entries'] = [];
+  for (const e of [...all].sort((a, b) => a.seq - b.seq)) {
+    const at = new Date(e.created_at).getTime();
+    if (at >= to.getTime()) continue;
+    running[e.account] += e.amount;
+    if (at < from.getTime()) opening[e.account] += e.amount;
+    else entries.push({ ...e, pending_after: running.pending, available_after: running.available });
+  }
+  // entries of the month posted out of order with an earlier one (same stream, racing clocks)
+  // are still within it: closing is opening plus the month's entries
+  const closing = {
+    pending: opening.pending + entries.filter((e) => e.account === 'pending').reduce((s, e) => s + e.amount, 0),
+    available: opening.available + entries.filter((e) => e.account === 'available').reduce((s, e) => s + e.amount, 0),
+  };
+  return { supplierId, month, from: from.toISOString(), to: to.toISOString(), opening, entries, closing };
+};
+
+const cell = (v: unknown) => {
+  const s = v === null || v === undefined ? '' : String(v);
+  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+};
+
+export const STATEMENT_CSV_COLUMNS = [
+  'date',
+  'entry_id',
+  'type',
+  'account',
+  'amount',
+  'currency',
+  'order_id',
+  'order_item_id',
+  'payout_id',
+  'pending_after',
+  'available_after',
+] as const;
+
+/** Amounts in minor units, as every amount of the API; one opening and one closing row. */
+export const statementCsv = (s: Statement): string => {
+  const rows: unknown[][] = [
+    [s.from, '', 'opening_balance', '', '', 'EUR', '', '', '', s.opening.pending, s.opening.available],
+    ...s.entries.map((e) => [e.created_at, e.id, e.type, e.account, e.amount, 'EUR', e.order_id, e.order_item_id, e.payout_id, e.pending_after, e.available_after]),
+    [s.to, '', 'closing_balance', '', '', 'EUR', '', '', '', s.closing.pending, s.closing.available],
+  ];
+  return [STATEMENT_CSV_COLUMNS.join(','), ...rows.map((r) => r.map(cell).join(','))].join('\r\n') + '\r\n';
+};
+
+/** 183000 -> "1830.00", -5 -> "-0.05": minor units shown as euros. */
+export const euros = (minor: number) => {
+  const abs = Math.abs(minor);
+  return `${minor < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+};
+
+const esc = (v: unknown) =>
+  String(v ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** A self-contained page (no script, no external asset) that prints on A4 as it shows. */
+export const statementHtml = (s: Statement): string => {
+  const reference = (e: Statement['entries'][number]) => (e.payout_id ? `payout ${e.payout_id}` : `order ${e.order_id ?? ''} / item ${e.order_item_id ?? ''}`);
+  const row = (e: Statement['entries'][number]) =>
+    `<tr><td>${esc(e.created_at)}</td><td>${esc(e.id)}</td><td>${esc(e.type)}</td><td>${esc(e.account)}</td><td class="n">${euros(e.amount)}</td><td>${esc(reference(e))}</td><td class="n">${euros(e.pending_after)}</td><td class="n">${euros(e.available_after)}</td></tr>`;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>Statement ${esc(s.month)} — supplier ${esc(s.supplierId)}</title>
+<style>
+  body { font: 11pt/1.4 system-ui, sans-serif; margin: 2em; color: #111; }
+  table { border-collapse: collapse; width: 100%; }
+  th, td { border-bottom: 1px solid #ccc; padding: 0.25em 0.5em; text-align: left; vertical-align: top; }
+  td.n, th.n { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+  tr.total td { font-weight: bold; border-top: 2px solid #111; }
+  @media print { body { margin: 0; } @page { size: A4 landscape; margin: 15mm; } tr { page-break-inside: avoid; } }
+</style>
+</head>
+<body>
+<h1>Statement ${esc(s.month)}</h1>
+<p>Supplier <strong>${esc(s.supplierId)}</strong> · period ${esc(s.from)} to ${esc(s.to)} (exclusive) · amounts in EUR</p>
+<table>
+<thead><tr><th>Date</th><th>Entry</th><th>Type</th><th>Account</th><th class="n">Amount</th><th>Reference</th><th class="n">Pending after</th><th class="n">Available after</th></tr></thead>
+<tbody>
+<tr class="total"><td>${esc(s.from)}</td><td colspan="5">Opening balance</td><td class="n">${euros(s.opening.pending)}</td><td class="n">${euros(s.opening.available)}</td></tr>
+${s.entries.map(row).join('\n')}
+<tr class="total"><td>${esc(s.to)}</td><td colspan="5">Closing balance</td><td class="n">${euros(s.closing.pending)}</td><td class="n">${euros(s.closing.available)}</td></tr>
+</tbody>
+</table>
+<p>${s.entries.length} entr${s.entries.length === 1 ? 'y' : 'ies'}.</p>
+</body>
+</html>
+`;
+};

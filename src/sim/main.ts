@@ -1,0 +1,44 @@
+import { parseArgs } from 'node:util';
+import { DEFAULT_STEPS, prepareTemplate, runSeeds, withEmbeddedServer } from './run.js';
+
+/**
+ * `npm run simulate -- --seeds N [--seed S] [--steps K] [--verbose]`: seeds S..S+N-1
+ * (S defaults to 1, N to 1 when --seed is given, else 20), K steps each. A failure prints
+ * the seed, the step, the broken invariant and the command that replays it.
+ */
+const { values } = parseArgs({
+  options: {
+    seeds: { type: 'string' },
+    seed: { type: 'string' },
+    steps: { type: 'string' },
+    verbose: { type: 'boolean', default: false },
+  },
+});
+const first = values.seed !== undefined ? Number(values.seed) : 1;
+const count = values.seeds !== undefined ? Number(values.seeds) : values.seed !== undefined ? 1 : 20;
+const steps = values.steps !== undefined ? Number(values.steps) : DEFAULT_STEPS;
+if (![first, count, steps].every((n) => Number.isInteger(n) && n >= 0)) {
+  console.error('usage: npm run simulate -- --seeds N [--seed S] [--steps K] [--verbose]');
+  process.exit(2);
+}
+
+const summary = await withEmbeddedServer(async (adminUrl) => {
+  const template = await prepareTemplate(adminUrl);
+  return runSeeds({
+    adminUrl,
+    template,
+    seeds: Array.from({ length: count }, (_, i) => first + i),
+    steps,
+    verbose: values.verbose,
+    onSeed: (r) => {
+      if (r.failure) {
+        console.log(`seed ${r.seed} FAILED at step ${r.failure.step}: ${r.failure.invariant}\n  ${r.failure.detail}\n  replay: ${r.failure.replay}`);
+        if (!values.verbose) console.log(r.log.slice(-8).map((l) => `  ${l}`).join('\n'));
+      } else console.log(`seed ${r.seed} ok: ${r.steps} steps, ${r.crashes} crashes, ${r.checks} checks`);
+    },
+  });
+});
+console.log(
+  `\nseeds ${summary.seeds}, steps ${summary.steps}, crashes ${summary.crashes}, invariant checks ${summary.checks}, failures ${summary.failures.length}, ${(summary.ms / 1000).toFixed(1)} s`,
+);
+process.exit(summary.failures.length > 0 ? 1 : 0);

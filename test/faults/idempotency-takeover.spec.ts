@@ -1,0 +1,197 @@
+import { createHash, createHmac } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execute } from '../../src/commands/context.js';
+import { load } from '../../src/commands/handle.js';
+import { inventoryStream, offerStream } from '../../src/commands/offers.js';
+import { inventoryDecider } from '../../src/domain/inventory.js';
+import { offerDecider } from '../../src/domain/offer.js';
+import { LEASE_MS } from '../../src/http/idempotency.js';
+import { deriveId } from '../../src/ids.js';
+import { startTestService, type TestService } from '../support/harness.js';
+import { keys, stockOf, type Supplier, troubles, uploadedOffer, withDb } from '../orders/fixtures.js';
+
+/**
+ * A request whose process died keeps its Idempotency-Key `in_flight`: no onSend ever runs.
+ * The key holds a lease its request renews; once it lapses, a retry takes the key over and
+ * runs the operation again under the identity recorded for the key, so it finds the order
+ * (the upload, the payment, the refund) the dead request made and answers with it.
+ *
+ * A dead owner is made exactly as a SIGKILL leaves it: the row is put back to `in_flight`
+ * with its lease, no answer stored (test/faults/service-crash.spec.ts kills a real process).
+ */
+describe('Idempotency-Key takeover after the owner died', () => {
+  let svc: TestService;
+  let supplier: Supplier;
+  let productId: string;
+  let offerId: string;
+
+  beforeAll(async () => {
+    svc = await startTestService();
+    supplier = await svc.newSupplier('Takeover Keys');
+    productId = (await svc.newProduct({ name: 'Takeover' })).id;
+    ({ offerId } = await uploadedOffer(supplier, productId, { price: 1000, values: keys('TAKE', 20) }));
+  });
+  afterAll(async () => {
+    expect(troubles(svc)).toEqual([]);
+    await svc.stop();
+  });
+
+  const withKey = (key: string) => ({ headers: { 'idempotency-key': key } });
+
+  /** What a SIGKILL between the effect and the stored answer leaves: in flight, lease running. */
+  const ownerDied = (scope: string, key: string) =>
+    withDb(svc, (db) =>
+      db.query(
+        `update idempotency_keys set state = 'in_flight', owner = 'died', lease_until = $3,
+           response_status = null, response_headers = null, response_body = null
+         where scope = $1 and key = $2`,
+        [scope, key, new Date(svc.clock.now().getTime() + LEASE_MS)],
+      ),
+    ).then((r) => expect(r.rowCount).toBe(1));
+
+  const orderCount = () =>
+    withDb(svc, async (db) => Number((await db.query(`select count(distinct stream_id) as n from es_events where stream_id like 'order-%'`)).rows[0].n));
+
+  it('an order placed by a request that died: 409 with Retry-After during the lease, then the same order, placed once', async () => {
+    const body = { items: [{ product_id: productId, quantity: 2 }], buyer_country: 'DE' };
+    const first = await svc.operator.post('/orders', body, withKey('order-died-1'));
+    expect(first.status, first.text).toBe(201);
+    const orders = await orderCount();
+    await ownerDied('operator', 'order-died-1');
+
+    const early = await svc.operator.post('/orders', body, withKey('order-died-1'));
+    expect(early.status).toBe(409);
+    expect(early.body.code).toBe('idempotency_key_in_use');
+    expect(early.headers.get('retry-after')).toBe(String(LEASE_MS / 1000));
+
+    await svc.advance(LEASE_MS / 1000);
+    const retried = await svc.operator.post('/orders', body, withKey('order-died-1'));
+    expect(retried.status, retried.text).toBe(201);
+    expect(retried.headers.get('idempotent-replay')).toBeNull(); // run again, not replayed
+    expect(retried.body.id).toBe(first.body.id);
+    expect(retried.body.items.map((i: any) => [i.id, i.fulfilment.inventory_item_ids])).toEqual(
+      first.body.items.map((i: any) => [i.id, i.fulfilment.inventory_item_ids]),
+    );
+    expect(await orderCount()).toBe(orders);
+    expect((await stockOf(supplier, offerId)).available).toBe(18);
+
+    // its answer is stored now: the next retry replays it
+    const replay = await svc.operator.post('/orders', body, withKey('order-died-1'));
+    expect(replay.status).toBe(201);
+    expect(replay.headers.get('idempotent-replay')).toBe('true');
+    expect(replay.body.id).toBe(first.body.id);
+  });
+
+  it('a checkout that died after reserving, before recording the order: the retry takes up that reservation', async () => {
+    const body = { items: [{ product_id: productId, quantity: 3 }], buyer_country: 'DE' };
+    const before = (await stockOf(supplier, offerId)).available;
+    const operationId = '01KAPZ6Y3N7QF0000000000000';
+    // the dead run: its key claimed with an expired lease, and the reservation it made
+    await withDb(svc, (db) =>
+      db.query(
+        `insert into idempotency_keys (scope, key, request_hash, state, created_at, expires_at, operation_id, owner, lease_until)
+         values ('operator', 'order-died-2', $1, 'in_flight', $2, $3, $4, 'died', $2)`,
+        [
+          createHmac('sha256', svc.services.commands.secretKey).update(`POST /operator/v1/orders\n${JSON.stringify(body)}`).digest('hex'),
+          svc.clock.now(),
+          new Date(svc.clock.now().getTime() + 86_400_000),
+          operationId,
+        ],
+      ),
+    );
+    const orderItemId = deriveId(operationId, 0, offerId);
+    const { state: offer } = await load(svc.services.store, offerStream(offerId), offerDecider);
+    const held = await execute(
+      svc.services.commands,
+      inventoryStream(offerId),
+      inventoryDecider,
+      (now) => ({
+        type: 'ReserveItems' as const,
+        data: { offerId, orderId: operationId, orderItemId, quantity: 3, expiresAt: new Date(Date.parse(now) + 15 * 60_000).toISOString(), lowStockThreshold: offer!.terms.lowStockThreshold, now },
+      }),
+      {},
+    );
+    const reserved = held.state.reservations.get(orderItemId)!.itemIds;
+    expect((await stockOf(supplier, offerId)).available).toBe(before - 3);
+
+    const retried = await svc.operator.post('/orders', body, withKey('order-died-2'));
+    expect(retried.status, retried.text).toBe(201);
+    expect(retried.body.id).toBe(operationId);
+    expect(retried.body.items.map((i: any) => [i.id, i.fulfilment.inventory_item_ids])).toEqual([[orderItemId, reserved]]);
+    // three keys held, not six
+    expect((await stockOf(supplier, offerId)).available).toBe(before - 3);
+  });
+
+  it('a sandbox order whose request died: the retry answers with that order, one order only', async () => {
+    const body = { offer_id: offerId, quantity: 1, buyer_country: 'DE', scenario: 'disputed' };
+    const first = await supplier.api.post('/sandbox/orders', body, withKey('sandbox-died'));
+    expect(first.status, first.text).toBe(201);
+    const orders = await orderCount();
+    await ownerDied(`supplier:${supplier.id}`, 'sandbox-died');
+    await svc.advance(LEASE_MS / 1000);
+    const retried = await supplier.api.post('/sandbox/orders', body, withKey('sandbox-died'));
+    expect(retried.status, retried.text).toBe(201);
+    expect(retried.body.id).toBe(first.body.id);
+    expect(retried.body.status).toBe(first.body.status);
+    expect(await orderCount()).toBe(orders);
+    const disputes = await withDb(svc, async (db) =>
+      Number((await db.query(`select count(*) as n from es_events where stream_id = $1 and type = 'OrderDisputed'`, [`order-${first.body.id}`])).rows[0].n),
+    );
+    expect(disputes).toBe(1);
+  });
+
+  it('an inventory upload whose request died: the retry answers with the same items, stock counted once', async () => {
+    const body = { mode: 'partial', items: [...keys('TAKE-UP', 3), 'TAKE-0001'].map((value) => ({ kind: 'text', value })) };
+    const before = (await stockOf(supplier, offerId)).available;
+    const first = await supplier.api.post(`/offers/${offerId}/inventory`, body, withKey('upload-died'));
+    expect(first.status, first.text).toBe(201);
+    expect(first.body.accepted).toBe(3);
+    await ownerDied(`supplier:${supplier.id}`, 'upload-died');
+    await svc.advance(LEASE_MS / 1000);
+    const retried = await supplier.api.post(`/offers/${offerId}/inventory`, body, withKey('upload-died'));
+    expect(retried.status, retried.text).toBe(201);
+    expect(retried.body.item_ids).toEqual(first.body.item_ids);
+    expect(retried.body.accepted).toBe(3);
+    expect(retried.body.rejected).toEqual(first.body.rejected);
+    expect((await stockOf(supplier, offerId)).available).toBe(before + 3);
+  });
+
+  it('a payment and a refund whose requests died: the retries answer with the order, one sale and one refund entry', async () => {
+    const placed = await svc.operator.post('/orders', { items: [{ product_id: productId, quantity: 1 }], buyer_country: 'DE' });
+    expect(placed.status, placed.text).toBe(201);
+    const orderId = placed.body.id;
+
+    const paid = await svc.operator.post(`/orders/${orderId}/pay`, undefined, withKey('pay-died'));
+    expect(paid.status, paid.text).toBe(200);
+    await ownerDied('operator', 'pay-died');
+    await svc.advance(LEASE_MS / 1000);
+    const payAgain = await svc.operator.post(`/orders/${orderId}/pay`, undefined, withKey('pay-died'));
+    expect(payAgain.status, payAgain.text).toBe(200);
+    expect(payAgain.body.status).toBe('completed');
+    expect(payAgain.body.items).toEqual(paid.body.items);
+
+    const refunded = await svc.operator.post(`/orders/${orderId}/refund`, {}, withKey('refund-died'));
+    expect(refunded.status, refunded.text).toBe(200);
+    await ownerDied('operator', 'refund-died');
+    await svc.advance(LEASE_MS / 1000);
+    const refundAgain = await svc.operator.post(`/orders/${orderId}/refund`, {}, withKey('refund-died'));
+    expect(refundAgain.status, refundAgain.text).toBe(200);
+    expect(refundAgain.body.status).toBe('refunded');
+    await svc.drain();
+
+    const entries = (await supplier.api.get('/balance/entries?limit=200')).body.data.filter((e: any) => e.order_id === orderId);
+    expect(entries.map((e: any) => [e.type, e.amount.amount]).sort()).toEqual([
+      ['refund', -915],
+      ['sale', 915],
+    ]);
+  });
+
+  it('the stored request hash is an HMAC under the service key, not a plain digest of the request', async () => {
+    const body = { name: 'Hashed' };
+    expect((await svc.operator.post('/suppliers', body, withKey('hashed'))).status).toBe(201);
+    const text = `POST /operator/v1/suppliers\n${JSON.stringify(body)}`;
+    const stored = await withDb(svc, async (db) => (await db.query(`select request_hash from idempotency_keys where key = 'hashed'`)).rows[0].request_hash);
+    expect(stored).toBe(createHmac('sha256', svc.services.commands.secretKey).update(text).digest('hex'));
+    expect(stored).not.toBe(createHash('sha256').update(text).digest('hex'));
+  });
+});

@@ -1,0 +1,256 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLedger } from '../../src/cli/ledger-audit.js';
+import { startTestService, type TestService } from '../support/harness.js';
+import { startReceiver } from '../webhooks/receiver.js';
+import { allPages, buy, eur, keys, type Supplier, uploadedOffer, troubles } from '../orders/fixtures.js';
+
+/**
+ * Payouts over HTTP: created from available, moved by the operator along
+ * pending -> in_transit -> paid (or failed / cancelled, giving the amount back), each move a
+ * balanced set in the supplier's ledger, each announced by webhook; and the ledger rules for
+ * refunds and disputes after a payout.
+ */
+describe('payouts', () => {
+  let svc: TestService;
+  let alpha: Supplier;
+  let beta: Supplier;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let productA: string;
+  const orders: Record<string, string> = {};
+
+  const balance = async (s: Supplier) => {
+    const b = (await s.api.get('/balance')).body;
+    return { available: b.available.amount, pending: b.pending.amount };
+  };
+  const payoutEvents = () => receiver.received.filter((r) => String(r.body.type).startsWith('payout.'));
+  const clean = async () => expect((await auditLedger(svc.services.store, svc.services.db)).differences).toEqual([]);
+
+  beforeAll(async () => {
+    svc = await startTestService();
+    receiver = await startReceiver();
+    alpha = await svc.newSupplier('Paid Alpha');
+    beta = await svc.newSupplier('Paid Beta');
+    expect((await alpha.api.post('/webhooks', { url: receiver.url, events: ['payout.created', 'payout.paid', 'payout.failed'] })).status).toBe(201);
+    productA = (await svc.newProduct({ name: 'Payout A' })).id;
+    const productB = (await svc.newProduct({ name: 'Payout B' })).id;
+    await uploadedOffer(alpha, productA, { price: 2000, values: keys('PA', 10) }); // 2000: 170, 1830
+    await uploadedOffer(beta, productB, { price: 3000, values: keys('PB', 10) }); // 3000: 255, 2745
+    orders.a1 = (await buy(svc, [{ product_id: productA, quantity: 2 }])).id; // net 3660
+    orders.a2 = (await buy(svc, [{ product_id: productA, quantity: 1 }])).id; // net 1830
+    await buy(svc, [{ product_id: productB, quantity: 1 }]); // beta: net 2745
+    await svc.advance(600); // all settle
+    expect(await balance(alpha)).toEqual({ available: 5490, pending: 0 });
+  });
+  afterAll(async () => {
+    expect(troubles(svc)).toEqual([]);
+    await svc.stop();
+    await receiver.close();
+  });
+
+  it('refuses a payout below the minimum, above available, not positive, in another currency or by another method, and changes nothing', async () => {
+    const refusals: [unknown, number, string][] = [
+      [{ amount: eur(1999) }, 422, 'payout_below_minimum'],
+      [{ amount: eur(5491) }, 409, 'insufficient_available_balance'],
+      [{ amount: eur(0) }, 422, 'validation_failed'],
+      [{ amount: eur(-2500) }, 422, 'validation_failed'],
+      [{ amount: { amount: 2500, currency: 'USD' } }, 422, 'validation_failed'],
+      [{ amount: eur(2500), method: 'cash' }, 422, 'validation_failed'],
+      [{ amount: eur(2500.5) }, 422, 'validation_failed'],
+      [{ amount: eur(2500), extra: 1 }, 422, 'validation_failed'],
+      [{}, 422, 'validation_failed'],
+    ];
+    for (const [body, status, code] of refusals) {
+      const res = await alpha.api.post('/payouts', body);
+      expect([res.status, res.body.code], JSON.stringify(body)).toEqual([status, code]);
+      expect(res.headers.get('content-type')).toContain('application/problem+json');
+    }
+    const over = await alpha.api.post('/payouts', { amount: eur(5491) });
+    expect(over.body.available).toEqual(eur(5490));
+    expect(await balance(alpha)).toEqual({ available: 5490, pending: 0 });
+    expect((await alpha.api.get('/payouts')).body).toEqual({ data: [], next_cursor: null });
+  });
+
+  let paidId: string;
+  it('creates a payout from available (once per Idempotency-Key), then in_transit and paid: balanced entries and webhooks', async () => {
+    const headers = { 'idempotency-key': 'payout-1' };
+    const created = await alpha.api.post('/payouts', { amount: eur(3000) }, { headers });
+    expect(created.status, created.text).toBe(201);
+    paidId = created.body.id;
+    const t0 = svc.clock.now().toISOString();
+    const entry = { id: `payout-${paidId}:available`, type: 'payout', amount: eur(-3000), account: 'available', order_id: null, order_item_id: null, payout_id: paidId, created_at: t0, available_at: null };
+    expect(created.body).toEqual({
+      id: expect.stringMatching(/^po_/),
+      amount: eur(3000),
+      method: 'sepa_bank_transfer',
+      status: 'pending',
+      trigger: 'manual',
+      failure_code: null,
+      created_at: t0,
+      in_transit_at: null,
+      paid_at: null,
+      failed_at: null,
+      cancelled_at: null,
+      balance_entries: [entry],
+    });
+    const again = await alpha.api.post('/payouts', { amount: eur(3000) }, { headers });
+    expect([again.status, again.body.id]).toEqual([201, paidId]);
+    expect(await balance(alpha)).toEqual({ available: 2490, pending: 0 });
+    await svc.drain();
+    expect(payoutEvents().map((r) => [r.body.type, r.body.data.payout.id, r.body.data.payout.status])).toEqual([['payout.created', paidId, 'pending']]);
+    expect(payoutEvents()[0]!.body.data.payout).toEqual(created.body);
+
+    await svc.advance(60);
+    const moving = await svc.operator.post(`/payouts/${paidId}/in_transit`);
+    expect(moving.status, moving.text).toBe(200);
+    expect(moving.body).toMatchObject({ supplier_id: alpha.id, status: 'in_transit', in_transit_at: svc.clock.now().toISOString() });
+    await svc.advance(3600);
+    const paid = await svc.operator.post(`/payouts/${paidId}/paid`);
+    expect(paid.body).toMatchObject({ status: 'paid', paid_at: svc.clock.now().toISOString() });
+    // the moves between payout accounts touch neither pending nor available
+    expect(paid.body.balance_entries).toEqual([entry]);
+    expect(await balance(alpha)).toEqual({ available: 2490, pending: 0 });
+    await svc.drain();
+    const { supplier_id: _s, ...supplierView } = paid.body;
+    expect((await alpha.api.get(`/payouts/${paidId}`)).body).toEqual(supplierView);
+    expect(payoutEvents().map((r) => r.body.type)).toEqual(['payout.created', 'payout.paid']);
+    expect(payoutEvents()[1]!.body.data.payout).toEqual(supplierView);
+
+    // every state change is a balanced set over the payout accounts
+    const events = (await svc.services.store.readStream(`balance-${alpha.id}`)).filter((e) => e.type.startsWith('Payout'));
+    expect(events.map((e) => [e.type, (e.data as any).postings])).toEqual([
+      ['PayoutCreated', [{ account: 'supplier_available', amount: -3000 }, { account: 'payouts_pending', amount: 3000 }]],
+      ['PayoutInTransit', [{ account: 'payouts_pending', amount: -3000 }, { account: 'payouts_in_transit', amount: 3000 }]],
+      ['PayoutPaid', [{ account: 'payouts_in_transit', amount: -3000 }, { account: 'paid_out', amount: 3000 }]],
+    ]);
+    await clean();
+  });
+
+  it('refuses moves the lifecycle does not allow, an unknown payout, and another supplier reading it', async () => {
+    for (const move of ['in_transit', 'failed', 'cancel']) {
+      const res = await svc.operator.post(`/payouts/${paidId}/${move}`);
+      expect([res.status, res.body.code, res.body.payout_status], move).toEqual([409, 'invalid_state', 'paid']);
+    }
+    // repeating the move it is in is harmless
+    expect((await svc.operator.post(`/payouts/${paidId}/paid`)).status).toBe(200);
+    expect((await svc.operator.post('/payouts/po_unknown/paid')).status).toBe(404);
+    expect((await svc.operator.post(`/payouts/${paidId}/failed`, { failure_code: 'Not A Code' })).status).toBe(422);
+    expect((await beta.api.get(`/payouts/${paidId}`)).status).toBe(404);
+    expect((await alpha.api.get('/payouts/po_unknown')).status).toBe(404);
+    expect((await alpha.api.withToken(undefined).get('/payouts')).status).toBe(401);
+    // a supplier token does not move payouts
+    expect((await svc.operator.withToken(alpha.token).post(`/payouts/${paidId}/paid`)).status).toBe(401);
+  });
+
+  it('a failed payout (from in_transit) and a cancelled one (from pending) give the amount back to available', async () => {
+    const failing = (await alpha.api.post('/payouts', { amount: eur(2490), method: 'paypal' })).body;
+    expect(await balance(alpha)).toEqual({ available: 0, pending: 0 });
+    // nothing left to pay out while it is under way
+    expect((await alpha.api.post('/payouts', { amount: eur(2000) })).body.code).toBe('insufficient_available_balance');
+    await svc.operator.post(`/payouts/${failing.id}/in_transit`);
+    await svc.advance(60);
+    const failed = await svc.operator.post(`/payouts/${failing.id}/failed`, { failure_code: 'account_closed' });
+    expect(failed.status, failed.text).toBe(200);
+    const tf = svc.clock.now().toISOString();
+    expect(failed.body).toMatchObject({ status: 'failed', failure_code: 'account_closed', failed_at: tf, method: 'paypal' });
+    expect(failed.body.balance_entries.map((e: any) => [e.id, e.type, e.amount.amount, e.account])).toEqual([
+      [`payout-${failing.id}:available`, 'payout', -2490, 'available'],
+      [`payout-failure-${failing.id}:available`, 'payout_reversal', 2490, 'available'],
+    ]);
+    expect(await balance(alpha)).toEqual({ available: 2490, pending: 0 });
+    await svc.drain();
+    const failedHook = payoutEvents().find((r) => r.body.type === 'payout.failed')!;
+    expect(failedHook.body.data.payout).toMatchObject({ id: failing.id, status: 'failed', failure_code: 'account_closed' });
+
+    const cancelling = (await alpha.api.post('/payouts', { amount: eur(2000) })).body;
+    const cancelled = await svc.operator.post(`/payouts/${cancelling.id}/cancel`);
+    expect(cancelled.body).toMatchObject({ status: 'cancelled', cancelled_at: svc.clock.now().toISOString() });
+    expect(await balance(alpha)).toEqual({ available: 2490, pending: 0 });
+    expect((await svc.operator.post(`/payouts/${cancelling.id}/in_transit`)).status).toBe(409);
+    await svc.drain();
+    // a cancellation is not announced (the supplier's or staff's own act); creation was
+    expect(payoutEvents().map((r) => r.body.type)).toEqual(['payout.created', 'payout.paid', 'payout.created', 'payout.failed', 'payout.created']);
+    await clean();
+  });
+
+  it('lists payouts newest first, a page at a time, filtered by status', async () => {
+    const { items, pages } = await allPages(alpha.api, '/payouts?limit=1');
+    expect(pages).toBe(3);
+    expect(items.map((p) => [p.status, p.amount.amount])).toEqual([
+      ['cancelled', 2000],
+      ['failed', 2490],
+      ['paid', 3000],
+    ]);
+    expect(items.every((p) => !('balance_entries' in p))).toBe(true);
+    expect((await alpha.api.get('/payouts?status=failed')).body.data.map((p: any) => p.amount.amount)).toEqual([2490]);
+    expect((await alpha.api.get('/payouts?status=lost')).status).toBe(422);
+    expect((await alpha.api.get('/payouts?cursor=abc')).status).toBe(422);
+    expect((await beta.api.get('/payouts')).body.data).toEqual([]);
+    // payout entries are in the entries list and filter by type
+    const entries = (await allPages(alpha.api, '/balance/entries?type=payout_reversal')).items;
+    expect(entries.map((e) => e.amount.amount)).toEqual([2490, 2000]);
+  });
+
+  it('a refund after a payout takes available below zero (a reversal may; a payout never does), a dispute moves nothing, and the audit stays clean', async () => {
+    const all = await alpha.api.post('/payouts', { amount: eur(2490) });
+    expect(all.status).toBe(201);
+    await svc.operator.post(`/payouts/${all.body.id}/in_transit`);
+    await svc.operator.post(`/payouts/${all.body.id}/paid`);
+    expect(await balance(alpha)).toEqual({ available: 0, pending: 0 });
+    const disputed = await svc.operator.post(`/orders/${orders.a2}/dispute`, { reason: 'not received' });
+    expect(disputed.status, disputed.text).toBe(200);
+    await svc.drain();
+    expect(await balance(alpha)).toEqual({ available: 0, pending: 0 });
+    const refunded = await svc.operator.post(`/orders/${orders.a1}/refund`, {});
+    expect(refunded.status, refunded.text).toBe(200);
+    await svc.drain();
+    expect(await balance(alpha)).toEqual({ available: -3660, pending: 0 });
+    const refused = await alpha.api.post('/payouts', { amount: eur(2000) });
+    expect([refused.status, refused.body.code, refused.body.available]).toEqual([409, 'insufficient_available_balance', eur(-3660)]);
+    // new sales pay the debt back before anything can be paid out again
+    await buy(svc, [{ product_id: productA, quantity: 3 }]); // net 5490
+    await svc.advance(600);
+    expect(await balance(alpha)).toEqual({ available: 1830, pending: 0 });
+    expect((await alpha.api.post('/payouts', { amount: eur(1830) })).body.code).toBe('payout_below_minimum');
+    await clean();
+  });
+
+  it('a daily schedule pays out the whole available balance at 00:00 UTC when it reaches the minimum; manual stops it', async () => {
+    const refusedMinimum = await beta.api.put('/payouts/schedule', { interval: 'daily', minimum_amount: eur(1000) });
+    expect([refusedMinimum.status, refusedMinimum.body.code]).toEqual([422, 'payout_below_minimum']);
+    expect((await beta.api.put('/payouts/schedule', { interval: 'hourly' })).status).toBe(422);
+    expect((await beta.api.get('/payouts/schedule')).body).toEqual({ interval: 'manual', minimum_amount: eur(2000), method: 'sepa_bank_transfer', updated_at: null });
+
+    const set = await beta.api.put('/payouts/schedule', { interval: 'daily', minimum_amount: eur(3000) });
+    expect(set.status, set.text).toBe(200);
+    expect(set.body).toEqual({ interval: 'daily', minimum_amount: eur(3000), method: 'sepa_bank_transfer', updated_at: svc.clock.now().toISOString() });
+    expect(await balance(beta)).toEqual({ available: 2745, pending: 0 });
+    const midnight = (d: Date) => new Date(Math.floor(d.getTime() / 86_400_000) * 86_400_000 + 86_400_000);
+    // first run: 2745 is below the minimum 3000, so no payout
+    const first = midnight(svc.clock.now());
+    await svc.advance((first.getTime() - svc.clock.now().getTime()) / 1000 + 1);
+    expect((await beta.api.get('/payouts')).body.data).toEqual([]);
+    const timer = await svc.services.db.selectFrom('timers').selectAll().where('kind', '=', 'payout.schedule').where('key', '=', beta.id).executeTakeFirstOrThrow();
+    expect(timer.due_at.toISOString()).toBe(new Date(first.getTime() + 86_400_000).toISOString());
+
+    await buy(svc, [{ product_id: (await beta.api.get('/offers')).body.data[0].product_id, quantity: 1 }]); // +2745
+    await svc.advance(600);
+    expect(await balance(beta)).toEqual({ available: 5490, pending: 0 });
+    await svc.advance((timer.due_at.getTime() - svc.clock.now().getTime()) / 1000);
+    const listed = (await beta.api.get('/payouts')).body.data;
+    expect(listed).toEqual([
+      expect.objectContaining({
+        id: `po_daily_${timer.due_at.toISOString().slice(0, 10).replace(/-/g, '')}_${beta.id}`,
+        amount: eur(5490),
+        status: 'pending',
+        trigger: 'daily',
+        created_at: timer.due_at.toISOString(),
+      }),
+    ]);
+    expect(await balance(beta)).toEqual({ available: 0, pending: 0 });
+
+    expect((await beta.api.put('/payouts/schedule', { interval: 'manual' })).body.interval).toBe('manual');
+    await svc.drain();
+    expect(await svc.services.db.selectFrom('timers').selectAll().where('kind', '=', 'payout.schedule').execute()).toEqual([]);
+    await clean();
+  });
+});
