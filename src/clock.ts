@@ -40,7 +40,17 @@ export class TestClock implements Clock {
  * so timers keep firing on their own between advances.
  */
 export class OffsetClock implements Clock {
-  private offsetMs = 0;
+  constructor(private offsetMs = 0) {}
+
+  /** How far ahead of real time this clock runs (what survives a restart). */
+  get offset(): number {
+    return this.offsetMs;
+  }
+
+  /** Takes the offset stored for the service (another instance may have moved it). */
+  setOffset(offsetMs: number): void {
+    this.offsetMs = offsetMs;
+  }
 
   now(): Date {
     return new Date(Date.now() + this.offsetMs);

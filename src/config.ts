@@ -66,6 +66,10 @@ export interface Config {
   eventStore: 'postgres' | 'kurrentdb';
   kurrentdbUrl: string | undefined;
   logLevel: string;
+  /** Time to receive a whole request, body included (default in src/http/app.ts). */
+  requestTimeoutMs?: number;
+  /** A connection with no traffic either way for this long is closed (default in src/http/app.ts). */
+  connectionTimeoutMs?: number;
 }
 
 export class ConfigError extends Error {}

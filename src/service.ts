@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import pino, { type Logger } from 'pino';
 import { type Clock, OffsetClock, systemClock } from './clock.js';
+import { addClockOffset, loadClockOffset } from './clock-offset.js';
 import type { CommandDeps } from './commands/context.js';
 import { StreamStates } from './commands/handle.js';
 import { type SupplierTimeouts, specTimeouts } from './commands/supplier-timeouts.js';
@@ -88,14 +89,16 @@ export const createLogger = (level: string): Logger =>
 export const startService = async (options: ServiceOptions): Promise<RunningService> => {
   const { config } = options;
   const log = options.logger ?? createLogger(config.logLevel);
-  const clock = options.clock ?? (config.testClock ? new OffsetClock() : systemClock);
   const db: Db = connect(options.databaseUrl, options.poolSize ?? 20);
   const metrics = new Metrics();
   let store: EventStore;
+  // the test clock continues from its stored offset (read once the schema exists)
+  let clock: Clock;
   try {
     // read models, timers, idempotency keys and rate limits live in Postgres whatever the event store
     await migrate(db.kysely);
     store = measuredStore(options.store ?? (await connectEventStore(config, () => db.pool, log)), metrics);
+    clock = options.clock ?? (config.testClock ? new OffsetClock(await loadClockOffset(db.kysely)) : systemClock);
   } catch (error) {
     await db.close();
     throw error;
@@ -130,7 +133,14 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
     throw new Error('drain did not settle after 1000 rounds');
   };
 
-  const advance = options.clock?.advance?.bind(options.clock) ?? (clock instanceof OffsetClock ? clock.advance.bind(clock) : undefined);
+  const advance =
+    options.clock?.advance?.bind(options.clock) ??
+    (clock instanceof OffsetClock
+      ? async (seconds: number) => {
+          clock.setOffset(await addClockOffset(db.kysely, Math.round(seconds * 1000)));
+          return clock.now();
+        }
+      : undefined);
   const services: Services = {
     config,
     clock,
@@ -150,7 +160,7 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
     ...(advance &&
       config.testClock && {
         advanceClock: async (seconds: number) => {
-          const now = advance(seconds);
+          const now = await advance(seconds);
           await drain();
           return now;
         },

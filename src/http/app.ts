@@ -53,10 +53,28 @@ export const OPERATOR_PREFIX = '/operator/v1';
 /** Bodies are small JSON documents; routes that take uploads raise their own limit. */
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
+/**
+ * A client has this long to send a whole request, body included: a body trickled in a byte
+ * at a time would otherwise hold a socket for ever (Node's default is 5 minutes, checked
+ * every 30 s). Generous for an upload of a few MiB on a slow link.
+ */
+export const REQUEST_TIMEOUT_MS = 60_000;
+/**
+ * A connection silent both ways for this long is closed. Longer than any handler waits on a
+ * supplier (validate then execute of a top-up: 10 s + 30 s).
+ */
+export const CONNECTION_TIMEOUT_MS = 120_000;
+
 export const buildHttpApp = async (services: Services, logger: Logger): Promise<FastifyInstance> => {
   const access = accessControl(services);
   const logController = new LogController({ requestIdLogLabel: 'trace_id' });
+  const requestTimeout = services.config.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
   const app: FastifyInstance = Fastify({
+    requestTimeout,
+    connectionTimeout: services.config.connectionTimeoutMs ?? CONNECTION_TIMEOUT_MS,
+    // handed to http.createServer: the request timeout is enforced within a second, and the
+    // headers have no longer than the whole request
+    http: { connectionsCheckingInterval: Math.min(1000, requestTimeout / 4), headersTimeout: Math.min(requestTimeout, 30_000) },
     loggerInstance: logger,
     genReqId: () => newId(),
     logController,
@@ -111,8 +129,11 @@ export const buildHttpApp = async (services: Services, logger: Logger): Promise<
     closing = true;
     app.server.closeIdleConnections();
   });
-  app.addHook('onSend', async (_req, reply, payload) => {
-    if (closing) reply.header('connection', 'close');
+  app.addHook('onSend', async (req, reply, payload) => {
+    // an answer given before the body was read (a 401, a 413, a 429 in onRequest) closes the
+    // connection: otherwise Node keeps reading and discarding the rest of the body, and a
+    // slow sender keeps the socket without ever being authenticated
+    if (closing || !req.raw.complete) reply.header('connection', 'close');
     return payload;
   });
 

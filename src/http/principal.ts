@@ -18,12 +18,13 @@ const bearer = (req: FastifyRequest): string | undefined => {
 };
 
 /**
- * Known supplier tokens for a few seconds: most requests then skip the token lookup. A
- * revocation clears this instance's cache at once; other instances see it within the TTL.
- * One cache per database: a token is only known to the service whose tables hold it, also
- * when several services share one process.
+ * Known supplier tokens for under a second: a busy client then costs one token lookup per
+ * second, and a revocation takes effect on every instance within a second (the contract)
+ * without a cross-instance invalidation channel. The revoking instance clears its cache at
+ * once. One cache per database: a token is only known to the service whose tables hold it,
+ * also when several services share one process.
  */
-const TOKEN_TTL_MS = 10_000;
+export const TOKEN_TTL_MS = 1_000;
 const TOKEN_CACHE_LIMIT = 10_000;
 type TokenCache = Map<string, { principal: Principal; until: number }>;
 const caches = new WeakMap<Kysely<Database>, TokenCache>();

@@ -20,7 +20,15 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'marketplace-test-'));
   await chmod(dir, 0o755); // the server runs as its own user when we are root
-  const embedded = await startEmbeddedPostgres(dir);
+  let embedded: Awaited<ReturnType<typeof startEmbeddedPostgres>>;
+  try {
+    embedded = await startEmbeddedPostgres(dir);
+  } catch (error) {
+    // said here as well: a failing global setup can otherwise end the run with no message
+    process.stderr.write(`\n${error instanceof Error ? error.message : String(error)}\n\n`);
+    await rm(dir, { recursive: true, force: true });
+    throw error;
+  }
   const admin = new pg.Client({ connectionString: embedded.adminUrl });
   await admin.connect();
   await admin.query(`create database ${TEMPLATE}`);
