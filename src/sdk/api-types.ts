@@ -11,7 +11,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your balance */
+        /** Your balance, now or as it stood at any moment */
         get: operations["getBalance"];
         put?: never;
         post?: never;
@@ -30,6 +30,43 @@ export interface paths {
         };
         /** Your ledger entries, in the order they were posted */
         get: operations["getBalanceEntries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/balance/proof": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The head of your ledger's hash chain, now or at any moment: keep it to prove later that history was not rewritten */
+        get: operations["getBalanceProof"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/balance/statements/{month}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A monthly statement: opening balance, the entries of the month, closing balance
+         * @description Accept: application/json (default), text/csv (amounts in minor units, an opening and a closing row) or text/html (a printable page). The month runs from 00:00 UTC on its first day to 00:00 UTC on the next.
+         */
+        get: operations["getBalanceStatementsByMonth"];
         put?: never;
         post?: never;
         delete?: never;
@@ -131,6 +168,26 @@ export interface paths {
          * @description Uploaded offers activate even with zero stock (unroutable until stock exists). Declared offers pass an inline healthcheck first (GET {base_url}/healthcheck, 5 s). Reactivation restarts health at 70. Errors: 404 not_found; 422 fulfilment_unreachable (the probe result in detail and in probe; nothing changes).
          */
         post: operations["postOffersByOfferIdActivate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/offers/{offer_id}/certification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Go-live certification: run the whole supplier-hosted contract against the offer's fulfilment endpoints (rate-limit class test)
+         * @description Declared offers: healthcheck, a wrongly signed request refused, reservation and its replay, POST /orders and its duplicate, the poll cycle to ready, DELETE /orders/{id}/items, out_of_stock, reservation_expired. Top-up offers: healthcheck, a wrongly signed request refused, validate with the sandbox users 100001, 999999, 888888 and 777777, execute and its replay, status polls. 200 means the certification ran; read passed. No order, ledger entry or health outcome is recorded for the offer. In production, activating a declared offer needs a passing certification of its base_url within 30 days. Errors: 404 not_found; 409 stock_mode_mismatch (an uploaded offer).
+         */
+        post: operations["postOffersByOfferIdCertification"];
         delete?: never;
         options?: never;
         head?: never;
@@ -261,6 +318,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/offers/{offer_id}/pricing-rule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The offer’s pricing rule and how many changes it made in the last hour
+         * @description Errors: 404 not_found (no such offer of yours, or no rule).
+         */
+        get: operations["getOffersByOfferIdPricingRule"];
+        /**
+         * Set the offer’s automatic pricing: beat the lowest competing price, within a floor and a ceiling
+         * @description The service reprices the active offer whenever the product's market changes (offers activated, deactivated, repriced), at most max_changes_per_hour times in any hour; each change is an offer.repriced webhook event. Competitors are the other suppliers' routable offers; with none, the price is the ceiling. Errors: 404 not_found; 422 validation_failed (floor above ceiling, both or neither of beat_by.amount and beat_by.percent).
+         */
+        put: operations["putOffersByOfferIdPricingRule"];
+        post?: never;
+        /**
+         * Stop automatic pricing; the price stays where it is
+         * @description Errors: 404 not_found (no such offer of yours, or no rule).
+         */
+        delete: operations["deleteOffersByOfferIdPricingRule"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/offers/{offer_id}/stock": {
         parameters: {
             query?: never;
@@ -308,6 +393,62 @@ export interface paths {
         /** One order, scoped to your items */
         get: operations["getOrdersByOrderId"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your payouts, newest first */
+        get: operations["getPayouts"];
+        put?: never;
+        /**
+         * Pay out part of your available balance
+         * @description At least 2000 minor units and never more than available; the amount leaves available at once and comes back if the payout fails or is cancelled.
+         */
+        post: operations["postPayouts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payouts/{payout_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One payout and the balance entries it posted */
+        get: operations["getPayoutsByPayoutId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payouts/schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your payout schedule */
+        get: operations["getPayoutsSchedule"];
+        /** Set automatic payouts: daily or weekly, above a minimum amount (manual turns them off) */
+        put: operations["putPayoutsSchedule"];
         post?: never;
         delete?: never;
         options?: never;
@@ -369,6 +510,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/products/{product_id}/competition": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The product's competing offers: prices and health bands, the buyer price, and where your offer would stand
+         * @description Other suppliers appear only as a price, a health band and routing eligibility: no supplier id, name or offer id. `price` (minor units) asks where your offer would rank at that price; without it, your offer's current price is used. Errors: 404 not_found (product); 422 validation_failed.
+         */
+        get: operations["getProductsByProductIdCompetition"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/sandbox/orders": {
         parameters: {
             query?: never;
@@ -380,7 +541,7 @@ export interface paths {
         put?: never;
         /**
          * Run a test order through the whole pipeline against your own offer (sandbox only)
-         * @description Scenarios: paid (default), abandoned (placed, never paid, expires after 15 minutes), refunded (paid, then fully refunded), disputed (paid, then disputed).
+         * @description Scenarios: paid (default), abandoned (placed, never paid, expires after 15 minutes), refunded (paid, then fully refunded), disputed (paid, then disputed). On declared-stock and top-up offers the order is paid once the supplier delivered; refunded and disputed then apply by themselves.
          */
         post: operations["postSandboxOrders"];
         delete?: never;
@@ -473,8 +634,28 @@ export interface paths {
         delete: operations["deleteWebhooksByWebhookId"];
         options?: never;
         head?: never;
-        /** Change url, events, description or status (status active re-enables after a passing test-fire) */
+        /** Change url, events, description, rate_limit or status (status active re-enables after a passing test-fire) */
         patch: operations["patchWebhooksByWebhookId"];
+        trace?: never;
+    };
+    "/api/v1/webhooks/{webhook_id}/recover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Re-send every event the endpoint subscribes to since a moment (at most 14 days back), in order, as new deliveries marked recovered
+         * @description The deliveries are made in the background, one after another in event order and within the endpoint's rate_limit; each is a new delivery (same envelope id, the dedupe key) with recovered: true in the delivery log, and a failed one takes the retry ladder. Errors: 404 not_found; 409 invalid_state (the endpoint is disabled: re-enable it first); 422 validation_failed (since more than 14 days back or in the future).
+         */
+        post: operations["postWebhooksByWebhookIdRecover"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/webhooks/{webhook_id}/rotate-secret": {
@@ -647,6 +828,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/operator/v1/payouts/{payout_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a pending payout: its amount returns to available */
+        post: operations["postOperatorPayoutsByPayoutIdCancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/payouts/{payout_id}/failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The payout failed: its amount returns to available (payout.failed) */
+        post: operations["postOperatorPayoutsByPayoutIdFailed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/payouts/{payout_id}/in_transit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The payout left for the bank (pending -> in_transit) */
+        post: operations["postOperatorPayoutsByPayoutIdInTransit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/payouts/{payout_id}/paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The bank confirmed the payout (in_transit -> paid; payout.paid) */
+        post: operations["postOperatorPayoutsByPayoutIdPaid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/operator/v1/products": {
         parameters: {
             query?: never;
@@ -745,6 +994,23 @@ export interface webhooks {
         put?: never;
         /** offer.deactivated (see docs/webhooks.md) */
         post: operations["webhookOfferDeactivated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "offer.repriced": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** offer.repriced (see docs/webhooks.md) */
+        post: operations["webhookOfferRepriced"];
         delete?: never;
         options?: never;
         head?: never;
@@ -853,6 +1119,57 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "payout.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** payout.created (see docs/webhooks.md) */
+        post: operations["webhookPayoutCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payout.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** payout.failed (see docs/webhooks.md) */
+        post: operations["webhookPayoutFailed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payout.paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** payout.paid (see docs/webhooks.md) */
+        post: operations["webhookPayoutPaid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "stock.invalidated": {
         parameters: {
             query?: never;
@@ -907,10 +1224,159 @@ export interface components {
             /** @description ISO 8601 UTC */
             created_at: string;
             id: string;
-            order_id: string;
-            order_item_id: string;
+            /** @description sale, settlement and refund entries */
+            order_id: string | null;
+            order_item_id: string | null;
+            /** @description payout and payout_reversal entries */
+            payout_id: string | null;
+            /**
+             * @description payout: available money leaves into a payout; payout_reversal: a failed or cancelled payout gives it back
+             * @enum {string}
+             */
+            type: "sale" | "settlement" | "refund" | "payout" | "payout_reversal";
+        };
+        BalanceProof: {
+            /**
+             * @description head = sha256(previous head + canonical JSON of the entry), from 64 zeros
+             * @constant
+             */
+            algorithm: "sha256";
+            /** @description ISO 8601 UTC */
+            as_of: string;
+            /** @description how many ledger entries the head covers */
+            entries: number;
+            /** @description hex; 64 zeros before the first entry */
+            head: string;
+            last_entry_at: string | null;
+            last_entry_id: string | null;
+            supplier_id: string;
+        };
+        BalanceStatement: {
+            closing: {
+                available: components["schemas"]["Money"];
+                pending: components["schemas"]["Money"];
+            };
+            /** @constant */
+            currency: "EUR";
+            entries: {
+                /** @enum {string} */
+                account: "pending" | "available";
+                /** @description signed: what this entry adds to the account */
+                amount: components["schemas"]["Money"];
+                available_after: components["schemas"]["Money"];
+                /** @description sale entries: when the amount moves to available */
+                available_at: string | null;
+                /** @description ISO 8601 UTC */
+                created_at: string;
+                id: string;
+                /** @description sale, settlement and refund entries */
+                order_id: string | null;
+                order_item_id: string | null;
+                /** @description payout and payout_reversal entries */
+                payout_id: string | null;
+                pending_after: components["schemas"]["Money"];
+                /**
+                 * @description payout: available money leaves into a payout; payout_reversal: a failed or cancelled payout gives it back
+                 * @enum {string}
+                 */
+                type: "sale" | "settlement" | "refund" | "payout" | "payout_reversal";
+            }[];
+            /** @description ISO 8601 UTC */
+            from: string;
+            month: string;
+            opening: {
+                available: components["schemas"]["Money"];
+                pending: components["schemas"]["Money"];
+            };
+            supplier_id: string;
+            /** @description exclusive */
+            to: string;
+        };
+        CertificationReport: {
+            base_url: string;
+            checks: {
+                /** @description why it failed or was skipped */
+                detail: string | null;
+                exchanges: {
+                    /** @description the JSON body sent (null for none); headers and signatures are never reported */
+                    body: unknown;
+                    /** @description timeout, connection, target or malformed */
+                    failure: {
+                        detail: string;
+                        reason: string;
+                    } | null;
+                    latency_ms: number;
+                    /** @enum {string} */
+                    method: "GET" | "POST" | "DELETE";
+                    /** @description appended to the offer’s fulfilment.base_url */
+                    path: string;
+                    /** @description null when no usable answer came */
+                    response: {
+                        body: unknown;
+                        status: number;
+                    } | null;
+                    /** @description ISO 8601 UTC */
+                    sent_at: string;
+                    /**
+                     * @description wrong_secret: the deliberately wrong signature of the signature check
+                     * @enum {string}
+                     */
+                    signed_with: "offer_secret" | "wrong_secret";
+                    /** @description the spec's per-call timeout for this call */
+                    timeout_ms: number;
+                    within_timeout: boolean;
+                }[];
+                /** @description what the contract requires */
+                expected: string;
+                name: string;
+                /**
+                 * @description skipped: a check it depends on did not pass
+                 * @enum {string}
+                 */
+                outcome: "pass" | "fail" | "skipped";
+                passed: boolean;
+            }[];
+            /** @description ISO 8601 UTC */
+            finished_at: string;
+            id: string;
             /** @enum {string} */
-            type: "sale" | "settlement" | "refund";
+            kind: "declared" | "topup";
+            offer_id: string;
+            /** @description every check passed */
+            passed: boolean;
+            /** @description ISO 8601 UTC */
+            started_at: string;
+            summary: {
+                failed: number;
+                passed: number;
+                skipped: number;
+            };
+        };
+        Competition: {
+            /** @description active offers that routing may choose now */
+            active_offers: number;
+            /** @description the price the buyer pays now: the first offer in routing order */
+            buyer_price: components["schemas"]["Money"] | null;
+            /** @description every active offer, eligible ones in routing order first; no supplier or offer identity */
+            offers: {
+                /** @enum {string} */
+                health_band: "excellent" | "good" | "poor";
+                price: components["schemas"]["Money"];
+                /** @description place in the routing order (1 = routed first); null when not eligible */
+                rank: number | null;
+                /** @description health, cooldown and stock allow routing now */
+                routing_eligible: boolean;
+                /** @description the caller’s own offer */
+                yours: boolean;
+            }[];
+            /** @description where your offer would stand at `price` (or at its current price); null without either */
+            position: {
+                lowest_competing_price: components["schemas"]["Money"] | null;
+                price: components["schemas"]["Money"];
+                rank: number;
+                would_be_selected: boolean;
+            } | null;
+            product_id: string;
         };
         FeeSchedule: {
             commission: {
@@ -994,6 +1460,12 @@ export interface components {
             /** @constant */
             currency: "EUR";
         };
+        MoneyInput: {
+            /** @description minor units */
+            amount: number;
+            /** @constant */
+            currency: "EUR";
+        };
         Offer: {
             /** @description ISO 8601 UTC */
             created_at: string;
@@ -1032,6 +1504,29 @@ export interface components {
             stock_mode: "uploaded" | "declared";
             /** @description ISO 8601 UTC */
             updated_at: string;
+        };
+        OperatorPayout: {
+            amount: components["schemas"]["Money"];
+            /** @description the entries the payout posted on your balance, in order */
+            balance_entries: components["schemas"]["BalanceEntry"][];
+            cancelled_at: string | null;
+            /** @description ISO 8601 UTC */
+            created_at: string;
+            failed_at: string | null;
+            failure_code: string | null;
+            id: string;
+            in_transit_at: string | null;
+            /** @enum {string} */
+            method: "sepa_bank_transfer" | "paypal";
+            paid_at: string | null;
+            /** @enum {string} */
+            status: "pending" | "in_transit" | "paid" | "failed" | "cancelled";
+            supplier_id: string;
+            /**
+             * @description manual: POST /payouts; daily, weekly: the payout schedule
+             * @enum {string}
+             */
+            trigger: "manual" | "daily" | "weekly";
         };
         /** @description Supplier-scoped: only your items, totals over them */
         Order: {
@@ -1082,10 +1577,81 @@ export interface components {
             status: "reserved" | "delivered" | "released" | "refunded" | "cancelled";
             unit_price: components["schemas"]["Money"];
         };
+        Payout: {
+            amount: components["schemas"]["Money"];
+            cancelled_at: string | null;
+            /** @description ISO 8601 UTC */
+            created_at: string;
+            failed_at: string | null;
+            failure_code: string | null;
+            id: string;
+            in_transit_at: string | null;
+            /** @enum {string} */
+            method: "sepa_bank_transfer" | "paypal";
+            paid_at: string | null;
+            /** @enum {string} */
+            status: "pending" | "in_transit" | "paid" | "failed" | "cancelled";
+            /**
+             * @description manual: POST /payouts; daily, weekly: the payout schedule
+             * @enum {string}
+             */
+            trigger: "manual" | "daily" | "weekly";
+        };
+        PayoutSchedule: {
+            /**
+             * @description daily: 00:00 UTC; weekly: Mondays 00:00 UTC; manual: none
+             * @enum {string}
+             */
+            interval: "manual" | "daily" | "weekly";
+            /** @enum {string} */
+            method: "sepa_bank_transfer" | "paypal";
+            /** @description a run pays out the whole available balance when it is at least this (and the fee schedule minimum) */
+            minimum_amount: components["schemas"]["Money"];
+            updated_at: string | null;
+        };
+        PayoutWithEntries: {
+            amount: components["schemas"]["Money"];
+            /** @description the entries the payout posted on your balance, in order */
+            balance_entries: components["schemas"]["BalanceEntry"][];
+            cancelled_at: string | null;
+            /** @description ISO 8601 UTC */
+            created_at: string;
+            failed_at: string | null;
+            failure_code: string | null;
+            id: string;
+            in_transit_at: string | null;
+            /** @enum {string} */
+            method: "sepa_bank_transfer" | "paypal";
+            paid_at: string | null;
+            /** @enum {string} */
+            status: "pending" | "in_transit" | "paid" | "failed" | "cancelled";
+            /**
+             * @description manual: POST /payouts; daily, weekly: the payout schedule
+             * @enum {string}
+             */
+            trigger: "manual" | "daily" | "weekly";
+        };
+        PricingRule: {
+            beat_by: {
+                /** @description minor units */
+                amount: number;
+            } | {
+                /** @description up to two decimals */
+                percent: number;
+            };
+            ceiling: components["schemas"]["Money"];
+            changes_in_last_hour: number;
+            floor: components["schemas"]["Money"];
+            last_repriced_at: string | null;
+            max_changes_per_hour: number;
+            offer_id: string;
+            /** @description ISO 8601 UTC */
+            updated_at: string;
+        };
         /** @description application/problem+json */
         Problem: {
             /** @enum {string} */
-            code: "malformed_json" | "bad_request" | "unauthorized" | "not_found" | "offer_exists" | "stock_mode_mismatch" | "invalid_state" | "idempotency_key_in_use" | "supplier_exists" | "product_exists" | "out_of_stock" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "topup_invalid" | "idempotency_key_reused" | "product_not_sellable" | "inventory_rejected" | "fulfilment_unreachable" | "rate_limited" | "internal_error" | "service_unavailable";
+            code: "malformed_json" | "bad_request" | "unauthorized" | "not_found" | "offer_exists" | "stock_mode_mismatch" | "invalid_state" | "idempotency_key_in_use" | "supplier_exists" | "product_exists" | "out_of_stock" | "insufficient_available_balance" | "certification_required" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "topup_invalid" | "idempotency_key_reused" | "product_not_sellable" | "inventory_rejected" | "fulfilment_unreachable" | "payout_below_minimum" | "rate_limited" | "internal_error" | "service_unavailable";
             detail: string;
             errors?: {
                 field: string;
@@ -1127,6 +1693,8 @@ export interface components {
             event_type: string;
             /** @description the attempt id */
             id: string;
+            /** @description sent by POST /webhooks/{webhook_id}/recover */
+            recovered: boolean;
             response_status: number | null;
             succeeded: boolean;
             test_fire: boolean;
@@ -1140,11 +1708,24 @@ export interface components {
             disabled_at: string | null;
             events: string[];
             id: string;
+            /** @description deliveries per second; null: no limit */
+            rate_limit: number | null;
             /** @description whsec_…; only in the creation and rotation answers */
             secret?: string;
             /** @enum {string} */
             status: "active" | "disabled";
             url: string;
+        };
+        WebhookRecovery: {
+            /** @description the recovery; its deliveries carry recovered: true in the delivery log */
+            id: string;
+            /** @description ISO 8601 UTC */
+            since: string;
+            /** @constant */
+            status: "scheduled";
+            /** @description the moment of the request: later events were fanned out normally */
+            until: string;
+            webhook_id: string;
         };
     };
     responses: never;
@@ -1157,7 +1738,10 @@ export type $defs = Record<string, never>;
 export interface operations {
     getBalance: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description a moment: the answer is the ledger as it stood then */
+                as_of?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1198,7 +1782,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem */
+            /** @description Problem: validation_failed, or a code the operation names */
             422: {
                 headers: {
                     /** @description requests allowed per rolling 60 seconds in the tightest bucket */
@@ -1239,6 +1823,8 @@ export interface operations {
     getBalanceEntries: {
         parameters: {
             query?: {
+                /** @description the entries as the ledger stood then (replayed from the ledger itself) */
+                as_of?: string;
                 /** @description next_cursor of the previous page */
                 cursor?: string;
                 /** @description created at or after */
@@ -1247,7 +1833,7 @@ export interface operations {
                 limit?: number;
                 /** @description created before */
                 to?: string;
-                type?: "sale" | "settlement" | "refund";
+                type?: "sale" | "settlement" | "refund" | "payout" | "payout_reversal";
             };
             header?: never;
             path?: never;
@@ -1277,6 +1863,191 @@ export interface operations {
             };
             /** @description Problem: unauthorized */
             401: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: validation_failed, or a code the operation names */
+            422: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: rate_limited */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "retry-after"?: number;
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getBalanceProof: {
+        parameters: {
+            query?: {
+                /** @description a moment: the answer is the ledger as it stood then */
+                as_of?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BalanceProof"];
+                };
+            };
+            /** @description Problem: unauthorized */
+            401: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: validation_failed, or a code the operation names */
+            422: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: rate_limited */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "retry-after"?: number;
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getBalanceStatementsByMonth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description YYYY-MM */
+                month: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BalanceStatement"];
+                };
+            };
+            /** @description Problem: unauthorized */
+            401: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: not_found, or a code the operation names */
+            404: {
                 headers: {
                     /** @description requests allowed per rolling 60 seconds in the tightest bucket */
                     "x-ratelimit-limit"?: number;
@@ -2047,6 +2818,174 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Offer"];
+                };
+            };
+            /** @description Problem: malformed_json, bad_request */
+            400: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: unauthorized */
+            401: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: not_found, or a code the operation names */
+            404: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: idempotency_key_in_use, or a code the operation names */
+            409: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: payload_too_large */
+            413: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: unsupported_media_type */
+            415: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: idempotency_key_reused, validation_failed, or a code the operation names */
+            422: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: rate_limited */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "retry-after"?: number;
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postOffersByOfferIdCertification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                offer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CertificationReport"];
                 };
             };
             /** @description Problem: malformed_json, bad_request */
@@ -3365,6 +4304,468 @@ export interface operations {
             };
         };
     };
+    getOffersByOfferIdPricingRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                offer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PricingRule"];
+                };
+            };
+            /** @description Problem: unauthorized */
+            401: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: not_found, or a code the operation names */
+            404: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: validation_failed, or a code the operation names */
+            422: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: rate_limited */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "retry-after"?: number;
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    putOffersByOfferIdPricingRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                offer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description how far below the lowest competing price: {amount} in minor units or {percent} */
+                    beat_by: {
+                        /** @description minor units */
+                        amount: number;
+                    } | {
+                        /** @description up to two decimals */
+                        percent: number;
+                    };
+                    /** @description never above this; also the price when no competitor is routable */
+                    ceiling: {
+                        /** @description minor units */
+                        amount: number;
+                        /** @enum {string} */
+                        currency: "EUR";
+                    };
+                    /** @description never below this */
+                    floor: {
+                        /** @description minor units */
+                        amount: number;
+                        /** @enum {string} */
+                        currency: "EUR";
+                    };
+                    max_changes_per_hour: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PricingRule"];
+                };
+            };
+            /** @description Problem: malformed_json, bad_request */
+            400: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: unauthorized */
+            401: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: not_found, or a code the operation names */
+            404: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: idempotency_key_in_use, or a code the operation names */
+            409: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: payload_too_large */
+            413: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: unsupported_media_type */
+            415: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: idempotency_key_reused, validation_failed, or a code the operation names */
+            422: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: rate_limited */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "retry-after"?: number;
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteOffersByOfferIdPricingRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                offer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem: malformed_json, bad_request */
+            400: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: unauthorized */
+            401: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: not_found, or a code the operation names */
+            404: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: idempotency_key_in_use, or a code the operation names */
+            409: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: payload_too_large */
+            413: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: unsupported_media_type */
+            415: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: idempotency_key_reused, validation_failed, or a code the operation names */
+            422: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: rate_limited */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "retry-after"?: number;
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     putOffersByOfferIdStock: {
         parameters: {
             query?: never;
@@ -3701,6 +5102,599 @@ export interface operations {
                 };
             };
             /** @description Problem: validation_failed, or a code the operation names */
+            422: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: rate_limited */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "retry-after"?: number;
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getPayouts: {
+        parameters: {
+            query?: {
+                /** @description next_cursor of the previous page */
+                cursor?: string;
+                /** @description 1 to 200, default 50 */
+                limit?: number;
+                status?: "pending" | "in_transit" | "paid" | "failed" | "cancelled";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Payout"][];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Problem: unauthorized */
+            401: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: validation_failed, or a code the operation names */
+            422: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: rate_limited */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "retry-after"?: number;
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postPayouts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amount: components["schemas"]["MoneyInput"];
+                    /**
+                     * @default sepa_bank_transfer
+                     * @enum {string}
+                     */
+                    method?: "sepa_bank_transfer" | "paypal";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutWithEntries"];
+                };
+            };
+            /** @description Problem: malformed_json, bad_request */
+            400: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: unauthorized */
+            401: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: idempotency_key_in_use, or a code the operation names */
+            409: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: payload_too_large */
+            413: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: unsupported_media_type */
+            415: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: idempotency_key_reused, validation_failed, or a code the operation names */
+            422: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: rate_limited */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "retry-after"?: number;
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getPayoutsByPayoutId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                payout_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutWithEntries"];
+                };
+            };
+            /** @description Problem: unauthorized */
+            401: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: not_found, or a code the operation names */
+            404: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: validation_failed, or a code the operation names */
+            422: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: rate_limited */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "retry-after"?: number;
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getPayoutsSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutSchedule"];
+                };
+            };
+            /** @description Problem: unauthorized */
+            401: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem */
+            422: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: rate_limited */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "retry-after"?: number;
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    putPayoutsSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    interval: "manual" | "daily" | "weekly";
+                    /**
+                     * @default sepa_bank_transfer
+                     * @enum {string}
+                     */
+                    method?: "sepa_bank_transfer" | "paypal";
+                    minimum_amount?: components["schemas"]["MoneyInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutSchedule"];
+                };
+            };
+            /** @description Problem: malformed_json, bad_request */
+            400: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: unauthorized */
+            401: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: idempotency_key_in_use, or a code the operation names */
+            409: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: payload_too_large */
+            413: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: unsupported_media_type */
+            415: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: idempotency_key_reused, validation_failed, or a code the operation names */
             422: {
                 headers: {
                     /** @description requests allowed per rolling 60 seconds in the tightest bucket */
@@ -4097,6 +6091,109 @@ export interface operations {
             };
         };
     };
+    getProductsByProductIdCompetition: {
+        parameters: {
+            query?: {
+                /** @description minor units */
+                price?: number;
+            };
+            header?: never;
+            path: {
+                product_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Competition"];
+                };
+            };
+            /** @description Problem: unauthorized */
+            401: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: not_found, or a code the operation names */
+            404: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: validation_failed, or a code the operation names */
+            422: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: rate_limited */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "retry-after"?: number;
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     postSandboxOrders: {
         parameters: {
             query?: never;
@@ -4285,7 +6382,7 @@ export interface operations {
                 /** @description next_cursor of the previous page */
                 cursor?: string;
                 event_id?: string;
-                event_type?: "order.created" | "order.expired" | "order.paid" | "order.refunded" | "order.disputed" | "offer.deactivated" | "offer.stock_low" | "stock.invalidated" | "webhook.disabled";
+                event_type?: "order.created" | "order.expired" | "order.paid" | "order.refunded" | "order.disputed" | "offer.deactivated" | "offer.stock_low" | "offer.repriced" | "stock.invalidated" | "webhook.disabled" | "payout.created" | "payout.paid" | "payout.failed";
                 from?: string;
                 /** @description 1 to 200, default 50 */
                 limit?: number;
@@ -4410,6 +6507,8 @@ export interface operations {
                         event_type: string;
                         /** @description the attempt id */
                         id: string;
+                        /** @description sent by POST /webhooks/{webhook_id}/recover */
+                        recovered: boolean;
                         /** @description exactly the signed body */
                         request_body: string;
                         request_headers: {
@@ -4772,7 +6871,9 @@ export interface operations {
                 "application/json": {
                     /** @default  */
                     description?: string;
-                    events: (("order.created" | "order.expired" | "order.paid" | "order.refunded" | "order.disputed" | "offer.deactivated" | "offer.stock_low" | "stock.invalidated" | "webhook.disabled") | "*")[];
+                    events: (("order.created" | "order.expired" | "order.paid" | "order.refunded" | "order.disputed" | "offer.deactivated" | "offer.stock_low" | "offer.repriced" | "stock.invalidated" | "webhook.disabled" | "payout.created" | "payout.paid" | "payout.failed") | "*")[];
+                    /** @description deliveries per second the sender keeps to; null: no limit */
+                    rate_limit?: number | null;
                     url: string;
                 };
             };
@@ -5197,7 +7298,9 @@ export interface operations {
             content: {
                 "application/json": {
                     description?: string;
-                    events?: (("order.created" | "order.expired" | "order.paid" | "order.refunded" | "order.disputed" | "offer.deactivated" | "offer.stock_low" | "stock.invalidated" | "webhook.disabled") | "*")[];
+                    events?: (("order.created" | "order.expired" | "order.paid" | "order.refunded" | "order.disputed" | "offer.deactivated" | "offer.stock_low" | "offer.repriced" | "stock.invalidated" | "webhook.disabled" | "payout.created" | "payout.paid" | "payout.failed") | "*")[];
+                    /** @description deliveries per second the sender keeps to; null: no limit */
+                    rate_limit?: number | null;
                     /** @enum {string} */
                     status?: "active" | "disabled";
                     url?: string;
@@ -5220,6 +7323,181 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description Problem: malformed_json, bad_request */
+            400: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: unauthorized */
+            401: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: not_found, or a code the operation names */
+            404: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: idempotency_key_in_use, or a code the operation names */
+            409: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: payload_too_large */
+            413: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: unsupported_media_type */
+            415: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: idempotency_key_reused, validation_failed, or a code the operation names */
+            422: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: rate_limited */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "retry-after"?: number;
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postWebhooksByWebhookIdRecover: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                webhook_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: date-time */
+                    since: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookRecovery"];
                 };
             };
             /** @description Problem: malformed_json, bad_request */
@@ -5546,7 +7824,7 @@ export interface operations {
                      * @default order.paid
                      * @enum {string}
                      */
-                    event?: "order.created" | "order.expired" | "order.paid" | "order.refunded" | "order.disputed" | "offer.deactivated" | "offer.stock_low" | "stock.invalidated" | "webhook.disabled";
+                    event?: "order.created" | "order.expired" | "order.paid" | "order.refunded" | "order.disputed" | "offer.deactivated" | "offer.stock_low" | "offer.repriced" | "stock.invalidated" | "webhook.disabled" | "payout.created" | "payout.paid" | "payout.failed";
                 };
             };
         };
@@ -6883,6 +9161,686 @@ export interface operations {
             };
         };
     };
+    postOperatorPayoutsByPayoutIdCancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                payout_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorPayout"];
+                };
+            };
+            /** @description Problem: malformed_json, bad_request */
+            400: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: unauthorized */
+            401: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: not_found, or a code the operation names */
+            404: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: idempotency_key_in_use, or a code the operation names */
+            409: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: payload_too_large */
+            413: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: unsupported_media_type */
+            415: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: idempotency_key_reused, validation_failed, or a code the operation names */
+            422: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: rate_limited */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "retry-after"?: number;
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postOperatorPayoutsByPayoutIdFailed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                payout_id: string;
+            };
+            cookie?: never;
+        };
+        /** @description optional: a call without a body fails with could_not_process */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description e.g. account_closed, invalid_account_number */
+                    failure_code?: string;
+                } | null;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorPayout"];
+                };
+            };
+            /** @description Problem: malformed_json, bad_request */
+            400: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: unauthorized */
+            401: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: not_found, or a code the operation names */
+            404: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: idempotency_key_in_use, or a code the operation names */
+            409: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: payload_too_large */
+            413: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: unsupported_media_type */
+            415: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: idempotency_key_reused, validation_failed, or a code the operation names */
+            422: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: rate_limited */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "retry-after"?: number;
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postOperatorPayoutsByPayoutIdInTransit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                payout_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorPayout"];
+                };
+            };
+            /** @description Problem: malformed_json, bad_request */
+            400: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: unauthorized */
+            401: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: not_found, or a code the operation names */
+            404: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: idempotency_key_in_use, or a code the operation names */
+            409: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: payload_too_large */
+            413: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: unsupported_media_type */
+            415: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: idempotency_key_reused, validation_failed, or a code the operation names */
+            422: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: rate_limited */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "retry-after"?: number;
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postOperatorPayoutsByPayoutIdPaid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                payout_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorPayout"];
+                };
+            };
+            /** @description Problem: malformed_json, bad_request */
+            400: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: unauthorized */
+            401: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: not_found, or a code the operation names */
+            404: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: idempotency_key_in_use, or a code the operation names */
+            409: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: payload_too_large */
+            413: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: unsupported_media_type */
+            415: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: idempotency_key_reused, validation_failed, or a code the operation names */
+            422: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: rate_limited */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "retry-after"?: number;
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     postOperatorProducts: {
         parameters: {
             query?: never;
@@ -7786,6 +10744,49 @@ export interface operations {
             };
         };
     };
+    webhookOfferRepriced: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    api_version: "v1";
+                    created_at: string;
+                    /** @description the pricing rule changed the offer price */
+                    data: {
+                        external_ref?: string;
+                        offer_id?: string;
+                        previous_price?: components["schemas"]["Money"];
+                        price?: components["schemas"]["Money"];
+                        product_id?: string;
+                        /** @enum {string} */
+                        reason?: "pricing_rule";
+                    };
+                    /** @description the dedupe key */
+                    id: string;
+                    /** @enum {unknown} */
+                    mode: "live" | "test";
+                    test_fire: boolean;
+                    /** @constant */
+                    type: "offer.repriced";
+                };
+            };
+        };
+        responses: {
+            /** @description any 2xx within 10 s is a success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     webhookOfferStockLow: {
         parameters: {
             query?: never;
@@ -7996,6 +10997,114 @@ export interface operations {
                     test_fire: boolean;
                     /** @constant */
                     type: "order.refunded";
+                };
+            };
+        };
+        responses: {
+            /** @description any 2xx within 10 s is a success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookPayoutCreated: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    api_version: "v1";
+                    created_at: string;
+                    data: {
+                        payout: components["schemas"]["PayoutWithEntries"];
+                    };
+                    /** @description the dedupe key */
+                    id: string;
+                    /** @enum {unknown} */
+                    mode: "live" | "test";
+                    test_fire: boolean;
+                    /** @constant */
+                    type: "payout.created";
+                };
+            };
+        };
+        responses: {
+            /** @description any 2xx within 10 s is a success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookPayoutFailed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    api_version: "v1";
+                    created_at: string;
+                    data: {
+                        payout: components["schemas"]["PayoutWithEntries"];
+                    };
+                    /** @description the dedupe key */
+                    id: string;
+                    /** @enum {unknown} */
+                    mode: "live" | "test";
+                    test_fire: boolean;
+                    /** @constant */
+                    type: "payout.failed";
+                };
+            };
+        };
+        responses: {
+            /** @description any 2xx within 10 s is a success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookPayoutPaid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    api_version: "v1";
+                    created_at: string;
+                    data: {
+                        payout: components["schemas"]["PayoutWithEntries"];
+                    };
+                    /** @description the dedupe key */
+                    id: string;
+                    /** @enum {unknown} */
+                    mode: "live" | "test";
+                    test_fire: boolean;
+                    /** @constant */
+                    type: "payout.paid";
                 };
             };
         };
