@@ -14,15 +14,15 @@ const unlimited = 1_000_000_000;
 
 /** Low timeouts toward suppliers and webhook endpoints: a hang costs real milliseconds, not seconds. */
 export const SIM_TIMEOUTS = {
-  reservationMs: 150,
-  orderMs: 150,
-  pollMs: 150,
-  cancelMs: 150,
-  healthcheckMs: 150,
-  validateMs: 150,
-  executeMs: 150,
-  statusMs: 150,
-  webhookMs: 150,
+  reservationMs: 1000,
+  orderMs: 1000,
+  pollMs: 1000,
+  cancelMs: 1000,
+  healthcheckMs: 1000,
+  validateMs: 1000,
+  executeMs: 1000,
+  statusMs: 1000,
+  webhookMs: 1000,
 };
 
 export interface Answer {
