@@ -234,7 +234,7 @@ class Simulation {
     // the seed's own copy: accepted values grow during the seed
     this.offers = w.offers.map((o) => ({ ...o, values: [...o.values] }));
     this.invariants = new Invariants(options.databaseUrl, this.clock, this.kits);
-    for (const o of this.offers) this.invariants.uploaded(o.id, o.values);
+    for (const o of this.offers) if (o.mode === 'uploaded') this.invariants.uploaded(o.id, o.values);
   }
 
   private note(line: string) {
@@ -364,7 +364,10 @@ class Simulation {
     const mode = this.prng.chance(0.5) ? 'strict' : 'partial';
     const res = await this.api(o.supplier, 'POST', `/offers/${o.id}/inventory`, { items: values.map((value) => ({ kind: 'text', value })), mode });
     this.expectOk('upload', res, 201, 422, 409);
-    if (res.status === 201) {
+    if (res.lost) {
+      // the answer died with the instance: the upload may or may not have been stored
+      values.forEach((v) => !o.values.includes(v) && o.values.push(v));
+    } else if (res.status === 201) {
       const rejected = new Set<number>((res.body.rejected ?? []).map((r: { index: number }) => r.index));
       values.forEach((v, i) => !rejected.has(i) && !o.values.includes(v) && o.values.push(v));
     }
