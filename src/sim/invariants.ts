@@ -183,7 +183,11 @@ export class Invariants {
     const rows = await this.db.kysely.selectFrom('orders').select(['id', 'status']).execute();
     for (const r of rows) {
       if (!ORDER_STATUSES.has(r.status)) return `order ${r.id} is ${r.status}`;
-      if (settled && !FINAL_ORDER_STATUSES.has(r.status)) return `order ${r.id} still ${r.status} after every window passed`;
+      if (settled && !FINAL_ORDER_STATUSES.has(r.status)) {
+        const items = await this.db.kysely.selectFrom('order_items').select(['status', 'source']).where('order_id', '=', r.id).orderBy('position').execute();
+        const o = await this.db.kysely.selectFrom('orders').select(['authorized_at', 'paid_at']).where('id', '=', r.id).executeTakeFirst();
+        return `order ${r.id} still ${r.status} after every window passed (authorized ${o?.authorized_at ? 'yes' : 'no'}, items ${items.map((i) => `${i.source}:${i.status}`).join(', ')})`;
+      }
     }
     return undefined;
   }
