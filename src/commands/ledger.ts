@@ -20,6 +20,8 @@ export const postSales = async (deps: CommandDeps, orderId: string, caller: Call
   if (!order?.paidAt) return;
   for (const item of order.items) {
     if (item.status !== 'delivered' && item.status !== 'refunded') continue; // cancelled and failed items earned nothing
+    // a refunded item earned a sale only if it was delivered first (a failed top-up is refunded undelivered)
+    if (item.status === 'refunded' && item.deliveredAt === null) continue;
     const deliveredAt = new Date(item.deliveredAt ?? order.paidAt).getTime();
     const availableAt = new Date(deliveredAt + holdingPeriodMs(deps.env)).toISOString();
     await onBalance(

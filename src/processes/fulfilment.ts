@@ -82,7 +82,9 @@ export const registerFulfilmentTimers = (timers: Timers, deps: CommandDeps, rank
   timers.on('declared.order', async (t) => {
     const p = t.payload as ItemPayload;
     const { order, item } = await itemOf(p.orderId, p.orderItemId);
-    if (!item || item.status !== 'reserved' || item.supplierOrderedAt) return;
+    if (!item || item.status !== 'reserved') return;
+    // ordered already, by a run that died before scheduling the polls: schedule them now (keyed, so harmless twice)
+    if (item.supplierOrderedAt) return void (await timers.schedule('declared.poll', item.orderItemId, now(), { orderId: order.id }));
     const result = await orderFromSupplier(deps, order, item, p.firstAt, caller(t.kind, t.key));
     faultPoint('after-supplier-call');
     if (result === 'accepted') return void (await timers.schedule('declared.poll', item.orderItemId, now(), { orderId: order.id }));

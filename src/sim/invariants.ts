@@ -160,9 +160,9 @@ export class Invariants {
       .select(['i.id', 'i.status', 'i.delivered_at', 'o.paid_at', 'i.source'])
       .execute();
     for (const i of items) {
-      const earned = i.paid_at !== null && (i.status === 'delivered' || (i.status === 'refunded' && (i.delivered_at !== null || i.source === 'topup')));
-      if (earned && i.status === 'delivered' && (sales.get(i.id) ?? 0) !== 1) return `delivered order item ${i.id} has ${sales.get(i.id) ?? 0} sale entries`;
+      if (i.paid_at !== null && i.status === 'delivered' && (sales.get(i.id) ?? 0) !== 1) return `delivered order item ${i.id} has ${sales.get(i.id) ?? 0} sale entries`;
       if (i.status === 'refunded' && sales.has(i.id) && (refunds.get(i.id) ?? 0) !== 1) return `refunded order item ${i.id} has a sale but ${refunds.get(i.id) ?? 0} refund entries`;
+      if (i.status === 'refunded' && i.delivered_at === null && sales.has(i.id)) return `refunded order item ${i.id} was never delivered but has a sale entry`;
       if (i.status === 'cancelled' && sales.has(i.id)) return `cancelled order item ${i.id} has a sale entry`;
     }
     return undefined;
@@ -183,7 +183,11 @@ export class Invariants {
     const rows = await this.db.kysely.selectFrom('orders').select(['id', 'status']).execute();
     for (const r of rows) {
       if (!ORDER_STATUSES.has(r.status)) return `order ${r.id} is ${r.status}`;
-      if (settled && !FINAL_ORDER_STATUSES.has(r.status)) return `order ${r.id} still ${r.status} after every window passed`;
+      if (settled && !FINAL_ORDER_STATUSES.has(r.status)) {
+        const items = await this.db.kysely.selectFrom('order_items').select(['status', 'source']).where('order_id', '=', r.id).orderBy('position').execute();
+        const o = await this.db.kysely.selectFrom('orders').select(['authorized_at', 'paid_at']).where('id', '=', r.id).executeTakeFirst();
+        return `order ${r.id} still ${r.status} after every window passed (authorized ${o?.authorized_at ? 'yes' : 'no'}, items ${items.map((i) => `${i.source}:${i.status}`).join(', ')})`;
+      }
     }
     return undefined;
   }
@@ -286,8 +290,9 @@ export class Invariants {
   }
 
   private async values(get: (path: string) => Promise<Answer>) {
-    const orders = await db(this).selectFrom('order_items').select(['order_id']).distinct().where('status', 'in', ['delivered', 'refunded']).orderBy('order_id').execute();
-    for (const { order_id } of orders) {
+    const items = await this.db.kysely.selectFrom('order_items').select(['id', 'order_id', 'offer_id']).where('status', 'in', ['delivered', 'refunded']).orderBy('order_id').execute();
+    const offerOf = new Map(items.map((i) => [i.id, i.offer_id]));
+    for (const order_id of [...new Set(items.map((i) => i.order_id))]) {
       const res = await get(`/orders/${order_id}/deliverables`);
       if (res.lost) return undefined; // the instance died answering: the next check looks again
       if (res.status !== 200) return `deliverables of ${order_id}: ${res.status} ${JSON.stringify(res.body)}`;
@@ -295,11 +300,12 @@ export class Invariants {
         for (const key of item.keys ?? []) {
           if (key.value === undefined) continue;
           const owner = this.delivered.get(key.value);
-          const here = `${order_id}/${item.order_item_id ?? item.id}`;
+          const here = `${order_id}/${item.order_item_id}`;
           if (owner && owner !== here) return `key value delivered to ${owner} and to ${here}`;
           this.delivered.set(key.value, here);
-          const offer = item.offer_id;
-          const accepted = offer && this.accepted.get(offer);
+          // keys of uploaded offers: only values the offer accepted (declared keys come from the kits)
+          const offer = offerOf.get(item.order_item_id);
+          const accepted = offer === undefined ? undefined : this.accepted.get(offer);
           if (accepted && !accepted.has(key.value)) return `order ${order_id} got a key offer ${offer} never accepted`;
         }
       }
@@ -307,5 +313,3 @@ export class Invariants {
     return undefined;
   }
 }
-
-const db = (i: Invariants) => (i as unknown as { db: Db }).db.kysely;

@@ -8,7 +8,7 @@ import { migrate } from '../db/migrations.js';
 import { type SeedResult, runSeed, setupWorld } from './simulation.js';
 import { createSeedDatabase, dropSeedDatabase } from './world.js';
 
-export const DEFAULT_STEPS = 40;
+export const DEFAULT_STEPS = 30;
 const TEMPLATE = 'sim_template';
 
 export interface RunSummary {

@@ -54,6 +54,8 @@ const WEIGHTS: Record<StepKind, number> = {
 };
 
 const START = new Date('2026-01-05T10:00:00.000Z');
+/** A step, its drain and its checks take a second or two; two minutes is a hang. */
+const STEP_LIMIT_MS = 120_000;
 
 const expectOk = (what: string, res: Answer, ...ok: number[]) => {
   if (res.lost || ok.includes(res.status)) return res;
@@ -232,7 +234,7 @@ class Simulation {
     // the seed's own copy: accepted values grow during the seed
     this.offers = w.offers.map((o) => ({ ...o, values: [...o.values] }));
     this.invariants = new Invariants(options.databaseUrl, this.clock, this.kits);
-    for (const o of this.offers) this.invariants.uploaded(o.id, o.values);
+    for (const o of this.offers) if (o.mode === 'uploaded') this.invariants.uploaded(o.id, o.values);
   }
 
   private note(line: string) {
@@ -261,20 +263,48 @@ class Simulation {
       log: this.log,
     });
     for (let step = 1; step <= steps; step++) {
-      const kind = this.prng.weighted(WEIGHTS);
-      const t0 = performance.now();
-      await this.step(step, kind);
-      const t1 = performance.now();
-      await this.instance.drain();
-      const t2 = performance.now();
-      await this.restartIfCrashed(step);
-      const t3 = performance.now();
-      const full = step % (this.options.rebuildEvery ?? 10) === 0;
-      const failure = await this.invariants.check({ rebuild: full, deliverables: full ? (p) => this.operator('GET', p) : undefined });
-      if (this.options.verbose) this.note(`   step ${(t1 - t0).toFixed(0)} ms, drain ${(t2 - t1).toFixed(0)} ms, restart ${(t3 - t2).toFixed(0)} ms, checks ${(performance.now() - t3).toFixed(0)} ms`);
+      const failure = await this.withinLimit(step, () => this.oneStep(step));
       if (failure) return fail(failure, step);
     }
-    // settle: no new work; time runs past every window (the webhook ladder is the longest)
+    const failure = await this.withinLimit(steps, () => this.settle());
+    if (failure) return fail(failure, steps);
+    return { seed, steps, crashes: this.crashes, checks: this.invariants.checks, log: this.log };
+  }
+
+  /**
+   * A step (with its drain and checks) that does not finish within the limit is a failure
+   * too: a hang (a drain that never settles, a wait nobody ends) is reported with its seed
+   * and step like any broken rule, instead of stopping the run.
+   */
+  private async withinLimit(step: number, work: () => Promise<InvariantFailure | undefined>): Promise<InvariantFailure | undefined> {
+    let timer: NodeJS.Timeout | undefined;
+    const limit = new Promise<InvariantFailure>((resolve) => {
+      timer = setTimeout(() => resolve({ invariant: 'every step finishes', detail: `step ${step} did not finish within ${STEP_LIMIT_MS / 1000} s` }), STEP_LIMIT_MS);
+    });
+    try {
+      return await Promise.race([work(), limit]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private async oneStep(step: number): Promise<InvariantFailure | undefined> {
+    const kind = this.prng.weighted(WEIGHTS);
+    const t0 = performance.now();
+    await this.step(step, kind);
+    const t1 = performance.now();
+    await this.instance.drain();
+    const t2 = performance.now();
+    await this.restartIfCrashed(step);
+    const t3 = performance.now();
+    const full = step % (this.options.rebuildEvery ?? 10) === 0;
+    const failure = await this.invariants.check({ rebuild: full, deliverables: full ? (p) => this.operator('GET', p) : undefined });
+    if (this.options.verbose) this.note(`   step ${(t1 - t0).toFixed(0)} ms, drain ${(t2 - t1).toFixed(0)} ms, restart ${(t3 - t2).toFixed(0)} ms, checks ${(performance.now() - t3).toFixed(0)} ms`);
+    return failure;
+  }
+
+  /** No new work; faults stop and time runs past every window (the webhook ladder is the longest). */
+  private async settle(): Promise<InvariantFailure | undefined> {
     this.instance.disarmCrash();
     this.armed = null;
     this.receiver.setMode(200);
@@ -283,14 +313,15 @@ class Simulation {
       this.clock.advance(s);
       await this.instance.drain();
     }
-    const failure = await this.invariants.check({ rebuild: true, settled: true, deliverables: (p) => this.operator('GET', p) });
-    if (failure) return fail(failure, steps);
-    return { seed, steps, crashes: this.crashes, checks: this.invariants.checks, log: this.log };
+    this.note('settled: faults off, the clock past every window');
+    return this.invariants.check({ rebuild: true, settled: true, deliverables: (p) => this.operator('GET', p) });
   }
 
+  /** Bounded: after a hang the instance may never stop; it is then left behind like a crashed one. */
   async close() {
-    await this.instance?.stop().catch(() => undefined);
-    await this.invariants.close();
+    const bounded = (p: Promise<unknown>) => Promise.race([p.catch(() => undefined), new Promise((r) => setTimeout(r, 10_000).unref())]);
+    await bounded(this.instance?.stop() ?? Promise.resolve());
+    await bounded(this.invariants.close());
   }
 
   private start() {
@@ -333,7 +364,10 @@ class Simulation {
     const mode = this.prng.chance(0.5) ? 'strict' : 'partial';
     const res = await this.api(o.supplier, 'POST', `/offers/${o.id}/inventory`, { items: values.map((value) => ({ kind: 'text', value })), mode });
     this.expectOk('upload', res, 201, 422, 409);
-    if (res.status === 201) {
+    if (res.lost) {
+      // the answer died with the instance: the upload may or may not have been stored
+      values.forEach((v) => !o.values.includes(v) && o.values.push(v));
+    } else if (res.status === 201) {
       const rejected = new Set<number>((res.body.rejected ?? []).map((r: { index: number }) => r.index));
       values.forEach((v, i) => !rejected.has(i) && !o.values.includes(v) && o.values.push(v));
     }

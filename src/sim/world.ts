@@ -14,15 +14,15 @@ const unlimited = 1_000_000_000;
 
 /** Low timeouts toward suppliers and webhook endpoints: a hang costs real milliseconds, not seconds. */
 export const SIM_TIMEOUTS = {
-  reservationMs: 150,
-  orderMs: 150,
-  pollMs: 150,
-  cancelMs: 150,
-  healthcheckMs: 150,
-  validateMs: 150,
-  executeMs: 150,
-  statusMs: 150,
-  webhookMs: 150,
+  reservationMs: 1000,
+  orderMs: 1000,
+  pollMs: 1000,
+  cancelMs: 1000,
+  healthcheckMs: 1000,
+  validateMs: 1000,
+  executeMs: 1000,
+  statusMs: 1000,
+  webhookMs: 1000,
 };
 
 export interface Answer {
@@ -69,6 +69,13 @@ export class Instance {
   crashed: FaultPoint | null = null;
   private disarm: (() => void) | undefined;
   errors: string[] = [];
+  /**
+   * Settles when the instance dies. A dead process's pending work never ends (a statement
+   * queued for its pool waits forever), so the simulator stops waiting on it at once, as a
+   * client of a killed process would see its connection drop.
+   */
+  private died!: () => void;
+  private readonly death = new Promise<void>((resolve) => (this.died = resolve));
 
   private constructor(
     readonly service: RunningService,
@@ -119,6 +126,7 @@ export class Instance {
     this.disarm?.();
     this.disarm = armCrash(plan, (point) => {
       this.crashed = point;
+      this.died();
       killPool(this.pool);
       // a dead process's subscriptions and waiters stop with it: nothing waits on them
       const projections = this.service.services.projections;
@@ -134,12 +142,15 @@ export class Instance {
 
   async request(method: string, url: string, token: string | undefined, body?: unknown): Promise<Answer> {
     try {
-      const res = await this.service.app.inject({
+      const answered = this.service.app.inject({
         method: method as any,
         url,
         headers: { ...(token && { authorization: `Bearer ${token}` }), ...(body !== undefined && { 'content-type': 'application/json' }) },
         ...(body !== undefined && { payload: JSON.stringify(body) }),
       });
+      answered.catch(() => undefined); // abandoned if the instance dies first
+      const res = await Promise.race([answered, this.death.then(() => undefined)]);
+      if (!res) return { status: 0, body: undefined, lost: true };
       let parsed: unknown;
       try {
         parsed = res.body ? JSON.parse(res.body) : undefined;
@@ -156,7 +167,9 @@ export class Instance {
   async drain(): Promise<void> {
     if (this.crashed) return;
     try {
-      await this.service.drain();
+      const draining = this.service.drain();
+      draining.catch(() => undefined); // abandoned if the instance dies first
+      await Promise.race([draining, this.death]);
     } catch (error) {
       if (!this.crashed) throw error;
     }

@@ -74,6 +74,18 @@ describe('sandbox refunded and disputed scenarios on declared stock and top-ups'
     expect(kinds).toEqual(['refund', 'sale']);
   });
 
+  it('a failed top-up, refunded, earns no sale entry, also once the ledger watchdog ran (found by the simulation, seed 502)', async () => {
+    const s = await w.seller(await w.topupProduct(), 500);
+    const res = await s.api.post('/sandbox/orders', { offer_id: s.offerId, quantity: 1, buyer_country: 'DE', form_fields: { user_id: '888888' } });
+    expect(res.status, res.text).toBe(201);
+    await w.svc.drain();
+    await w.svc.advance(3600); // the sale watchdog after OrderPaid, the refund watchdog
+    const order = await w.order(res.body.id);
+    expect([order.status, order.items.map((i: any) => i.status)]).toEqual(['refunded', ['refunded']]);
+    expect(await w.events(`balance-${s.supplierId}`)).toEqual([]);
+    expect(await entries(s)).toEqual([]);
+  });
+
   it('a declared order that ends unpaid (the supplier never delivers) refunds nothing', async () => {
     const s = await w.seller(await w.gameKey(), 1000, { manualAllocation: true });
     const res = await sandbox(s, 'refunded');
