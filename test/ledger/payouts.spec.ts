@@ -297,7 +297,7 @@ describe('payouts', () => {
   it('documents every payout route in the OpenAPI document with its schemas and problems', async () => {
     const doc = (await request(svc.baseUrl, 'GET', '/openapi.json')).body;
     const op = (path: string, method: string) => doc.paths[path]?.[method];
-    expect(Object.keys(op('/api/v1/payouts', 'post').responses).sort()).toEqual(['201', '401', '409', '422', '429']);
+    expect(Object.keys(op('/api/v1/payouts', 'post').responses).sort()).toEqual(['201', '400', '401', '409', '413', '415', '422', '429']);
     expect(op('/api/v1/payouts', 'post').requestBody.content['application/json'].schema).toBeDefined();
     expect(op('/api/v1/payouts', 'get').parameters.map((p: any) => p.name).sort()).toEqual(['cursor', 'limit', 'status']);
     expect(op('/api/v1/payouts/{payout_id}', 'get').responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/PayoutWithEntries' });
