@@ -1,6 +1,7 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSupplierKit, type SupplierKit } from '../../src/sdk/kit/index.js';
 import { type Fulfilment, startFulfilment, textKeys } from '../offers/fixtures.js';
 import { startTestService, type TestService } from '../support/harness.js';
 import { type Answer, request } from '../support/http.js';
@@ -31,6 +32,7 @@ describe('the OpenAPI document describes every answer', () => {
   let svc: TestService;
   let fulfilment: Fulfilment;
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let kit: SupplierKit | undefined;
   let doc: any;
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   addFormats(ajv);
@@ -85,6 +87,7 @@ describe('the OpenAPI document describes every answer', () => {
     await svc.stop();
     await fulfilment.close();
     await receiver.close();
+    await kit?.close();
   });
 
   it('answers each operation with a success that validates', async () => {
@@ -152,6 +155,51 @@ describe('the OpenAPI document describes every answer', () => {
     await ok(token, 'POST', '/api/v1/sandbox/orders', {}, { body: { offer_id: offer.id, quantity: 1, buyer_country: 'DE' } });
     await ok(token, 'GET', '/api/v1/balance');
     await ok(token, 'GET', '/api/v1/balance/entries');
+
+    // a sale that settles, so there is available money to pay out (the payout minimum is 2000)
+    const sale = await ok(op, 'POST', '/operator/v1/orders', {}, { body: { items: [{ product_id: product.id, quantity: 3 }], buyer_country: 'DE' } });
+    await ok(op, 'POST', '/operator/v1/orders/{order_id}/pay', { order_id: sale.id });
+    await svc.advance(600);
+    const now = svc.clock.now().toISOString();
+    const balance = await ok(token, 'GET', '/api/v1/balance', {}, { query: `?as_of=${encodeURIComponent(now)}` });
+    expect(balance.available.amount, 'available before the payouts').toBeGreaterThanOrEqual(2000);
+    await ok(token, 'GET', '/api/v1/balance/proof');
+    await ok(token, 'GET', '/api/v1/balance/statements/{month}', { month: now.slice(0, 7) });
+    await ok(token, 'GET', '/api/v1/payouts/schedule');
+    await ok(token, 'PUT', '/api/v1/payouts/schedule', {}, { body: { interval: 'weekly', minimum_amount: eur(5000) } });
+    await ok(token, 'PUT', '/api/v1/payouts/schedule', {}, { body: { interval: 'manual' } });
+    // one payout down each path; a cancelled or failed one gives the amount back for the next
+    const cancelled = await ok(token, 'POST', '/api/v1/payouts', {}, { body: { amount: eur(2000) } });
+    await ok(op, 'POST', '/operator/v1/payouts/{payout_id}/cancel', { payout_id: cancelled.id });
+    const failed = await ok(token, 'POST', '/api/v1/payouts', {}, { body: { amount: eur(2000), method: 'paypal' } });
+    await ok(op, 'POST', '/operator/v1/payouts/{payout_id}/in_transit', { payout_id: failed.id });
+    await ok(op, 'POST', '/operator/v1/payouts/{payout_id}/failed', { payout_id: failed.id }, { body: { failure_code: 'account_closed' } });
+    const paid = await ok(token, 'POST', '/api/v1/payouts', {}, { body: { amount: eur(2000) } });
+    await ok(op, 'POST', '/operator/v1/payouts/{payout_id}/in_transit', { payout_id: paid.id });
+    await ok(op, 'POST', '/operator/v1/payouts/{payout_id}/paid', { payout_id: paid.id });
+    await ok(token, 'GET', '/api/v1/payouts');
+    await ok(token, 'GET', '/api/v1/payouts/{payout_id}', { payout_id: paid.id });
+
+    // a rule whose ceiling is the current price: with no competitor the price stays 1100
+    await ok(token, 'GET', '/api/v1/products/{product_id}/competition', { product_id: product.id });
+    await ok(token, 'PUT', '/api/v1/offers/{offer_id}/pricing-rule', offerId, { body: { beat_by: { amount: 10 }, floor: eur(1000), ceiling: eur(1100), max_changes_per_hour: 60 } });
+    await svc.drain();
+    await ok(token, 'GET', '/api/v1/offers/{offer_id}/pricing-rule', offerId);
+    await ok(token, 'DELETE', '/api/v1/offers/{offer_id}/pricing-rule', offerId);
+
+    // certification runs the whole contract against a declared offer served by the reference kit
+    const kitProduct = await ok(op, 'POST', '/operator/v1/products', {}, { body: { name: 'Document Quest III', ...game } });
+    // a finite stock, so the out_of_stock check gets its 409 (an unlimited kit would try to make a million keys)
+    kit = await startSupplierKit({ secrets: ['svcsec_00000000000000000000000000000000'], now: () => svc.clock.now().getTime(), stock: { '*': textKeys('DOC-KIT', 20).map((k) => k.value) } });
+    const certified = await ok(token, 'POST', '/api/v1/offers', {}, {
+      body: { product_id: kitProduct.id, stock_mode: 'declared', price: eur(900), external_ref: 'DOC-K', fulfilment: { base_url: kit.url }, declared_stock: 5 },
+    });
+    kit.setSecrets([certified.fulfilment.secret]);
+    const report = await ok(token, 'POST', '/api/v1/offers/{offer_id}/certification', { offer_id: certified.id });
+    expect(report.checks.filter((c: any) => !c.passed).map((c: any) => `${c.name}: ${c.detail}`)).toEqual([]);
+
+    await ok(token, 'POST', '/api/v1/webhooks/{webhook_id}/recover', hookId, { body: { since: new Date(svc.clock.now().getTime() - 60_000).toISOString() } });
+    await svc.drain();
     const deliveries = await ok(token, 'GET', '/api/v1/webhook-deliveries');
     const deliveryId = { delivery_id: deliveries.data[0].id };
     await ok(token, 'GET', '/api/v1/webhook-deliveries/{delivery_id}', deliveryId);
