@@ -190,3 +190,18 @@ export const fixtureData = (type: WebhookEventType, at: string): Record<string, 
       return { order };
   }
 };
+
+/**
+ * The envelope body of one event for one supplier, as every delivery of it sends it (the
+ * regular fan-out and a recovery alike): the same bytes are stored, signed and resent.
+ */
+export const envelopeBody = (event: RecordedEvent<any>, type: WebhookEventType, data: Record<string, unknown>, env: 'sandbox' | 'production') =>
+  JSON.stringify({
+    id: event.id,
+    type,
+    mode: event.metadata.mode ?? (env === 'sandbox' ? 'test' : 'live'),
+    api_version: 'v1',
+    test_fire: false,
+    created_at: event.createdAt.toISOString(),
+    data,
+  });

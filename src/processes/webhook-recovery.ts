@@ -4,7 +4,7 @@ import { load } from '../commands/handle.js';
 import { webhookStream } from '../commands/webhooks.js';
 import { webhookEndpointDecider } from '../domain/webhook-endpoint.js';
 import { newId } from '../ids.js';
-import { outgoingFor } from './webhook-events.js';
+import { envelopeBody, outgoingFor } from './webhook-events.js';
 import type { Timers } from './timers.js';
 
 /** Spec-free choice: a recovery reaches at most 14 days back (docs/decisions.md). */
@@ -57,15 +57,7 @@ export const registerRecoveryTimers = (timers: Timers, deps: CommandDeps, delive
       if (done) continue;
       const now = deps.clock.now();
       const id = newId();
-      const body = JSON.stringify({
-        id: event.id,
-        type: outgoing.type,
-        mode: event.metadata.mode ?? (deps.env === 'sandbox' ? 'test' : 'live'),
-        api_version: 'v1',
-        test_fire: false,
-        created_at: event.createdAt.toISOString(),
-        data,
-      });
+      const body = envelopeBody(event, outgoing.type, data, deps.env);
       await deps.db
         .insertInto('webhook_deliveries')
         .values({ id, event_id: event.id, event_type: outgoing.type, supplier_id: p.supplierId, endpoint_id: endpoint.id, body, test_fire: false, recovered: true, recovery_id: p.recoveryId, status: 'pending', attempts: 0, created_at: now, updated_at: now })

@@ -7,7 +7,7 @@ import { formatPosition, parsePosition, type RecordedEvent } from '../eventstore
 import { newId } from '../ids.js';
 import type { ProjectionRunner } from '../projections/runner.js';
 import { projector } from '../projections/projector.js';
-import { outgoingFor, SOURCES } from './webhook-events.js';
+import { envelopeBody, outgoingFor, SOURCES } from './webhook-events.js';
 import { sendAttempt } from './webhook-send.js';
 import { EndpointPacer } from './webhook-pacing.js';
 import { registerRecoveryTimers } from './webhook-recovery.js';
@@ -59,15 +59,7 @@ export const registerWebhookTimers = (timers: Timers, deps: CommandDeps, project
         .where('status', '=', 'active')
         .where('deleted', '=', false)
         .execute();
-      const body = JSON.stringify({
-        id: event.id,
-        type: outgoing.type,
-        mode: event.metadata.mode ?? (deps.env === 'sandbox' ? 'test' : 'live'),
-        api_version: 'v1',
-        test_fire: false,
-        created_at: event.createdAt.toISOString(),
-        data,
-      });
+      const body = envelopeBody(event, outgoing.type, data, deps.env);
       for (const endpoint of endpoints) {
         if (endpoint.id === outgoing.exceptEndpoint) continue;
         if (!endpoint.events.includes('*') && !endpoint.events.includes(outgoing.type)) continue;
