@@ -137,7 +137,10 @@ describe('database outage under load', () => {
     // each stored answer replays the order it named
     for (const [key, orderId] of answers) {
       const again = await svc.operator.post('/orders', { items: [{ product_id: productId, quantity: 1 }], buyer_country: 'DE' }, { headers: { 'idempotency-key': key } });
-      expect([again.status, again.headers.get('idempotent-replay'), again.body.id]).toEqual([201, 'true', orderId]);
+      // an answer given just as the database went away may not have been stored: the retry
+      // then re-runs under the key's recorded operation and finds the same order (no replay header)
+      expect([again.status, again.body.id]).toEqual([201, orderId]);
+      expect(['true', null]).toContain(again.headers.get('idempotent-replay'));
     }
     // nothing went unexplained
     expect(svc.logs.filter((l) => Number(l.level) >= 50).map((l) => l.msg)).toEqual([]);
