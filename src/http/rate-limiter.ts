@@ -31,11 +31,13 @@ export class RateLimiter {
     const seconds = now.getTime() / 1000;
     const windowStart = Math.floor(seconds / WINDOW_SECONDS) * WINDOW_SECONDS;
     const weight = 1 - (seconds - windowStart) / WINDOW_SECONDS; // share of the previous window still counted
-    const names = buckets.map((b) => b.name);
+    // every statement takes the buckets' row locks in one order (sorted by name): two
+    // requests sharing a supplier bucket but not a token bucket must never wait on each other crosswise
+    const names = buckets.map((b) => b.name).sort();
     const { rows } = await sql<{ bucket: string; hits: number; prev: number }>`
       with counted as (
         insert into rate_limit_hits (bucket, window_start, hits)
-        select b, ${windowStart}, 1 from unnest(${names}::text[]) as b
+        select b, ${windowStart}, 1 from unnest(${names}::text[]) as b order by b
         on conflict (bucket, window_start) do update set hits = rate_limit_hits.hits + 1
         returning bucket, hits
       )
@@ -55,8 +57,13 @@ export class RateLimiter {
       return { allowed: true, limit: tightest.limit, remaining: Math.max(0, tightest.limit - tightest.used), reset, retryAfter: 0 };
     }
     await sql`
-      update rate_limit_hits set hits = hits - 1
-      where window_start = ${windowStart} and bucket = any(${names}::text[])`.execute(this.db);
+      update rate_limit_hits r set hits = r.hits - 1
+      from (
+        select bucket from rate_limit_hits
+        where window_start = ${windowStart} and bucket = any(${names}::text[])
+        order by bucket for update
+      ) locked
+      where r.window_start = ${windowStart} and r.bucket = locked.bucket`.execute(this.db);
     const retryAfter = Math.max(...over.map((s) => secondsUntilFree(s.limit, s.hits - 1, s.prev, seconds - windowStart)));
     // refused: the reset is when a request passes again, as Retry-After says (that can be
     // after the current window ends, while the full one still weighs in as the previous)
