@@ -1,5 +1,5 @@
 import { hashToken, newSupplierToken } from '../crypto/tokens.js';
-import { type SupplierCommand, supplierDecider } from '../domain/supplier.js';
+import { type RateLimitOverrides, type SupplierCommand, supplierDecider } from '../domain/supplier.js';
 import { newId } from '../ids.js';
 import { type Caller, type CommandDeps, execute } from './context.js';
 import { load } from './handle.js';
@@ -42,3 +42,16 @@ export const issueToken = async (deps: CommandDeps, supplierId: string, caller: 
 
 export const revokeToken = (deps: CommandDeps, supplierId: string, tokenId: string, caller: Caller) =>
   execute(deps, supplierStream(supplierId), supplierDecider, (now): SupplierCommand => ({ type: 'RevokeToken', data: { tokenId, now } }), caller);
+
+/** Raises (or lowers) a supplier's rate limits; the answer is the supplier's overrides after the change. */
+export const setRateLimits = async (deps: CommandDeps, supplierId: string, limits: RateLimitOverrides, caller: Caller) => {
+  const { state } = await execute(deps, supplierStream(supplierId), supplierDecider, (now): SupplierCommand => ({ type: 'SetRateLimits', data: { limits, now } }), caller);
+  return state.rateLimits;
+};
+
+/** A supplier's overrides as its stream says (404 for an unknown supplier). */
+export const rateLimitsOf = async (deps: CommandDeps, supplierId: string) => {
+  const { state } = await load(deps.store, supplierStream(supplierId), supplierDecider, deps.states);
+  if (!state?.id) return null;
+  return state.rateLimits;
+};

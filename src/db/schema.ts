@@ -54,6 +54,8 @@ export interface SupplierTable {
   id: string;
   name: string;
   created_at: Timestamp;
+  /** Rate-limit overrides (requests per minute by class); null: the spec's numbers. */
+  rate_limits: ColumnType<Record<string, number> | null, string | null, string | null>;
 }
 
 export interface SupplierTokenTable {

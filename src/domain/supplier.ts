@@ -3,6 +3,12 @@ import { assertNever, DomainError } from './errors.js';
 
 export type TokenEnvironment = 'sandbox' | 'production';
 
+/** The rate-limit classes a supplier's limits can be raised in ("limits can be raised on request"). */
+export const raisableLimits = ['reads', 'writes', 'sync', 'bulk', 'simulate', 'test', 'per_supplier'] as const;
+export type RaisableLimit = (typeof raisableLimits)[number];
+/** Requests per minute that replace the spec's numbers for this supplier; a class not named keeps the spec's. */
+export type RateLimitOverrides = Partial<Record<RaisableLimit, number>>;
+
 export type SupplierEvent =
   | { type: 'SupplierRegistered'; data: { supplierId: string; name: string; at: string } }
   | {
@@ -16,7 +22,9 @@ export type SupplierEvent =
   | { type: 'OfferSlotClaimed'; data: { supplierId: string; productId: string; offerId: string; at: string } }
   // at most 10 webhook endpoints: counted in the supplier's stream, so racing creates cannot pass it
   | { type: 'WebhookSlotClaimed'; data: { supplierId: string; endpointId: string; at: string } }
-  | { type: 'WebhookSlotReleased'; data: { supplierId: string; endpointId: string; at: string } };
+  | { type: 'WebhookSlotReleased'; data: { supplierId: string; endpointId: string; at: string } }
+  // the whole set of overrides after the change, so a reader needs only the latest one
+  | { type: 'SupplierRateLimitsSet'; data: { supplierId: string; limits: RateLimitOverrides; at: string } };
 
 export type SupplierCommand =
   | { type: 'RegisterSupplier'; data: { supplierId: string; name: string; now: string } }
@@ -24,7 +32,8 @@ export type SupplierCommand =
   | { type: 'RevokeToken'; data: { tokenId: string; now: string } }
   | { type: 'ClaimOfferSlot'; data: { productId: string; offerId: string; now: string } }
   | { type: 'ClaimWebhookSlot'; data: { endpointId: string; max: number; now: string } }
-  | { type: 'ReleaseWebhookSlot'; data: { endpointId: string; now: string } };
+  | { type: 'ReleaseWebhookSlot'; data: { endpointId: string; now: string } }
+  | { type: 'SetRateLimits'; data: { limits: RateLimitOverrides; now: string } };
 
 export interface SupplierState {
   id: string | null;
@@ -33,10 +42,11 @@ export interface SupplierState {
   /** productId -> offerId */
   offers: Record<string, string>;
   webhooks: string[];
+  rateLimits: RateLimitOverrides;
 }
 
 export const supplierDecider: Decider<SupplierState, SupplierCommand, SupplierEvent> = {
-  initialState: { id: null, name: '', tokens: {}, offers: {}, webhooks: [] },
+  initialState: { id: null, name: '', tokens: {}, offers: {}, webhooks: [], rateLimits: {} },
 
   evolve(state, event) {
     switch (event.type) {
@@ -52,6 +62,8 @@ export const supplierDecider: Decider<SupplierState, SupplierCommand, SupplierEv
         return { ...state, webhooks: [...state.webhooks, event.data.endpointId] };
       case 'WebhookSlotReleased':
         return { ...state, webhooks: state.webhooks.filter((id) => id !== event.data.endpointId) };
+      case 'SupplierRateLimitsSet':
+        return { ...state, rateLimits: event.data.limits };
       default:
         return assertNever(event);
     }
@@ -96,6 +108,13 @@ export const supplierDecider: Decider<SupplierState, SupplierCommand, SupplierEv
         const supplierId = requireSupplier(state);
         if (!state.webhooks.includes(command.data.endpointId)) return [];
         return [{ type: 'WebhookSlotReleased', data: { supplierId, endpointId: command.data.endpointId, at: command.data.now } }];
+      }
+      case 'SetRateLimits': {
+        const supplierId = requireSupplier(state);
+        const limits = { ...state.rateLimits, ...command.data.limits };
+        // setting what is already set records nothing
+        if (raisableLimits.every((k) => limits[k] === state.rateLimits[k])) return [];
+        return [{ type: 'SupplierRateLimitsSet', data: { supplierId, limits, at: command.data.now } }];
       }
       default:
         return assertNever(command);

@@ -34,8 +34,9 @@ export const accessControl = (services: Services): AccessControl => {
       case 'supplier': {
         const cls = limitClassOf(req);
         return [
-          { name: `token:${p.tokenId}:${cls}`, limit: limits[cls] },
-          { name: `supplier:${p.supplierId}`, limit: limits.per_supplier },
+          // a limit raised for this supplier over the operator API replaces the spec's number
+          { name: `token:${p.tokenId}:${cls}`, limit: p.rateLimits[cls] ?? limits[cls] },
+          { name: `supplier:${p.supplierId}`, limit: p.rateLimits.per_supplier ?? limits.per_supplier },
         ];
       }
       case 'operator':

@@ -6,7 +6,7 @@ import { hashToken, sameSecret, tokenPrefix } from '../crypto/tokens.js';
 
 /** Who is calling, resolved once per request from the bearer token. */
 export type Principal =
-  | { kind: 'supplier'; supplierId: string; supplierName: string; tokenId: string }
+  | { kind: 'supplier'; supplierId: string; supplierName: string; tokenId: string; rateLimits: Record<string, number> }
   | { kind: 'operator' }
   | { kind: 'anonymous'; ip: string };
 
@@ -19,7 +19,8 @@ const bearer = (req: FastifyRequest): string | undefined => {
 
 /**
  * Known supplier tokens for under a second: a busy client then costs one token lookup per
- * second, and a revocation takes effect on every instance within a second (the contract)
+ * second, and a revocation or a change of the supplier's rate limits takes effect on every
+ * instance within a second (the contract)
  * without a cross-instance invalidation channel. The revoking instance clears its cache at
  * once. One cache per database: a token is only known to the service whose tables hold it,
  * also when several services share one process.
@@ -57,13 +58,13 @@ export const resolvePrincipal = async (
   const row = await deps.db
     .selectFrom('supplier_tokens as t')
     .innerJoin('suppliers as s', 's.id', 't.supplier_id')
-    .select(['t.supplier_id', 't.token_id', 's.name'])
+    .select(['t.supplier_id', 't.token_id', 's.name', 's.rate_limits'])
     .where('t.token_hash', '=', hash)
     .where('t.revoked_at', 'is', null)
     .where('t.environment', '=', deps.env)
     .executeTakeFirst();
   if (!row) return anonymous;
-  const principal: Principal = { kind: 'supplier', supplierId: row.supplier_id, supplierName: row.name, tokenId: row.token_id };
+  const principal: Principal = { kind: 'supplier', supplierId: row.supplier_id, supplierName: row.name, tokenId: row.token_id, rateLimits: row.rate_limits ?? {} };
   if (knownTokens.size >= TOKEN_CACHE_LIMIT) knownTokens.delete(knownTokens.keys().next().value!);
   knownTokens.set(hash, { principal, until: Date.now() + TOKEN_TTL_MS });
   return principal;

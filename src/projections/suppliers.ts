@@ -7,10 +7,10 @@ type E<T extends SupplierEvent['type']> = RecordedEvent<Extract<SupplierEvent, {
 /** Suppliers and the hashes of their tokens: what authentication looks up on every request. */
 export const suppliersProjection = projector({
   name: 'suppliers',
-  version: 1,
+  version: 2,
   tables: ['suppliers', 'supplier_tokens'],
   ddl: (s) => `
-    create table ${s}.suppliers (id text primary key, name text not null, created_at timestamptz not null);
+    create table ${s}.suppliers (id text primary key, name text not null, created_at timestamptz not null, rate_limits jsonb);
     create table ${s}.supplier_tokens (
       token_hash text primary key,
       token_id text not null unique,
@@ -22,7 +22,7 @@ export const suppliersProjection = projector({
     create index on ${s}.supplier_tokens (supplier_id);`,
   handlers: {
     SupplierRegistered: (db, e: E<'SupplierRegistered'>) =>
-      db.insertInto('suppliers').values({ id: e.data.supplierId, name: e.data.name, created_at: e.data.at }),
+      db.insertInto('suppliers').values({ id: e.data.supplierId, name: e.data.name, created_at: e.data.at, rate_limits: null }),
     SupplierTokenIssued: (db, e: E<'SupplierTokenIssued'>) =>
       db.insertInto('supplier_tokens').values({
         token_hash: e.data.tokenHash,
@@ -34,5 +34,7 @@ export const suppliersProjection = projector({
       }),
     SupplierTokenRevoked: (db, e: E<'SupplierTokenRevoked'>) =>
       db.updateTable('supplier_tokens').set({ revoked_at: e.data.at }).where('token_id', '=', e.data.tokenId),
+    SupplierRateLimitsSet: (db, e: E<'SupplierRateLimitsSet'>) =>
+      db.updateTable('suppliers').set({ rate_limits: JSON.stringify(e.data.limits) }).where('id', '=', e.data.supplierId),
   },
 });

@@ -30,4 +30,14 @@ describe('Supplier', () => {
     given(registered).when({ type: 'RevokeToken', data: { tokenId: 'nope', now } }).thenThrows('not_found');
     expect(given(registered, issued, revoked).state().tokens).toEqual({ t1: { revoked: true } });
   });
+
+  it('sets rate limits as the whole set after the change; the same values again record nothing', () => {
+    const raised: SupplierEvent = { type: 'SupplierRateLimitsSet', data: { supplierId: 's1', limits: { bulk: 120 }, at: now } };
+    given(registered).when({ type: 'SetRateLimits', data: { limits: { bulk: 120 }, now } }).then([raised]);
+    given(registered, raised)
+      .when({ type: 'SetRateLimits', data: { limits: { reads: 3000 }, now } })
+      .then([{ type: 'SupplierRateLimitsSet', data: { supplierId: 's1', limits: { bulk: 120, reads: 3000 }, at: now } }]);
+    given(registered, raised).when({ type: 'SetRateLimits', data: { limits: { bulk: 120 }, now } }).then([]);
+    given().when({ type: 'SetRateLimits', data: { limits: { bulk: 120 }, now } }).thenThrows('not_found');
+  });
 });

@@ -97,6 +97,8 @@ describe('the OpenAPI document describes every answer', () => {
     const supplierId: string = created.supplier.id;
     const extra = await ok(op, 'POST', '/operator/v1/suppliers/{supplier_id}/tokens', { supplier_id: supplierId });
     await ok(op, 'DELETE', '/operator/v1/suppliers/{supplier_id}/tokens/{token_id}', { supplier_id: supplierId, token_id: extra.token_id });
+    await ok(op, 'PUT', '/operator/v1/suppliers/{supplier_id}/rate-limits', { supplier_id: supplierId }, { body: { reads: 6000 } });
+    await ok(op, 'GET', '/operator/v1/suppliers/{supplier_id}/rate-limits', { supplier_id: supplierId });
     const game = { type: 'game_key', platform: 'steam', region: 'EU', status: 'sellable' };
     const product = await ok(op, 'POST', '/operator/v1/products', {}, { body: { name: 'Document Quest', ...game } });
     const other = await ok(op, 'POST', '/operator/v1/products', {}, { body: { name: 'Document Quest II', ...game } });

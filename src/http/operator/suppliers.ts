@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { issueToken, registerSupplier, revokeToken } from '../../commands/suppliers.js';
+import { issueToken, rateLimitsOf, registerSupplier, revokeToken, setRateLimits } from '../../commands/suppliers.js';
+import { raisableLimits, type RateLimitOverrides } from '../../domain/supplier.js';
+import { HttpProblem } from '../problem.js';
 import type { Services } from '../../service.js';
 import { problems } from '../schemas.js';
 import { forgetTokens } from '../principal.js';
@@ -63,6 +65,50 @@ export const registerOperatorSupplierRoutes = (app: FastifyInstance, services: S
       await revokeToken(services.commands, req.params.supplier_id, req.params.token_id, callerOf(req));
       forgetTokens(services.db);
       return reply.code(204).send(null);
+    },
+  );
+
+  // "Limits can be raised on request": the operator sets a supplier's requests per minute by
+  // class; every instance applies them within a second (they travel with the token lookup)
+  const perMinute = z.number().int().min(1).max(1_000_000);
+  const EffectiveLimits = z.object(Object.fromEntries(raisableLimits.map((k) => [k, z.number().int()])) as Record<(typeof raisableLimits)[number], z.ZodNumber>);
+  const effective = (overrides: RateLimitOverrides) =>
+    Object.fromEntries(raisableLimits.map((k) => [k, overrides[k] ?? services.limits[k]])) as Record<(typeof raisableLimits)[number], number>;
+
+  api.get(
+    '/suppliers/:supplier_id/rate-limits',
+    {
+      schema: {
+        summary: "A supplier's effective rate limits (requests per minute by class)",
+        tags,
+        params: SupplierId,
+        response: { 200: EffectiveLimits, ...problems(404) },
+      },
+    },
+    async (req) => {
+      const overrides = await rateLimitsOf(services.commands, req.params.supplier_id);
+      if (!overrides) throw new HttpProblem('not_found', `supplier ${req.params.supplier_id} not found`);
+      return effective(overrides);
+    },
+  );
+
+  api.put(
+    '/suppliers/:supplier_id/rate-limits',
+    {
+      config: { idempotent: true },
+      schema: {
+        summary: "Raise (or lower) a supplier's rate limits; classes not named keep their value",
+        tags,
+        params: SupplierId,
+        body: z.object(Object.fromEntries(raisableLimits.map((k) => [k, perMinute.optional()])) as Record<(typeof raisableLimits)[number], z.ZodOptional<z.ZodNumber>>).strict(),
+        response: { 200: EffectiveLimits, ...problems(404) },
+      },
+    },
+    async (req) => {
+      const limits = Object.fromEntries(Object.entries(req.body).filter(([, v]) => v !== undefined)) as RateLimitOverrides;
+      const overrides = await setRateLimits(services.commands, req.params.supplier_id, limits, callerOf(req));
+      forgetTokens(services.db);
+      return effective(overrides);
     },
   );
 };
