@@ -69,7 +69,22 @@ export const registerWebhookTimers = (timers: Timers, deps: CommandDeps, project
           .onConflict((oc) => oc.columns(['event_id', 'endpoint_id']).where('test_fire', '=', false).where('recovered', '=', false).doNothing())
           .returning('id')
           .executeTakeFirst();
-        if (inserted) await timers.schedule('webhook.deliver', `${inserted.id}:1`, now, { deliveryId: inserted.id, attempt: 1 });
+        // a fan-out re-run after a crash between the insert and the schedule finds the row
+        // already there: a delivery never attempted gets its first attempt scheduled again
+        // (timers are keyed, so scheduling one that exists changes nothing)
+        const first =
+          inserted ??
+          (await deps.db
+            .selectFrom('webhook_deliveries')
+            .select('id')
+            .where('event_id', '=', event.id)
+            .where('endpoint_id', '=', endpoint.id)
+            .where('test_fire', '=', false)
+            .where('recovered', '=', false)
+            .where('status', '=', 'pending')
+            .where('attempts', '=', 0)
+            .executeTakeFirst());
+        if (first) await timers.schedule('webhook.deliver', `${first.id}:1`, now, { deliveryId: first.id, attempt: 1 });
       }
     }
   });

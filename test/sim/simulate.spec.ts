@@ -40,6 +40,14 @@ describe('simulation', () => {
     expect(summary.crashes).toBe(2);
   }, 240_000);
 
+  it('seed 2083: a webhook fan-out re-run after a crash schedules the first attempt of a delivery it had recorded', async () => {
+    // the crash fell between recording the delivery and scheduling its first attempt; the
+    // re-run found the row and skipped it, so the delivery stayed pending with 0 attempts
+    const summary = await run([2083], 30);
+    expect(summary.failures.map((f) => ({ seed: f.seed, ...f.failure }))).toEqual([]);
+    expect(summary.crashes).toBe(1);
+  }, 240_000);
+
   it('catches a broken rule with a seed that replays the same failure at the same step', async () => {
     // a refund that posts no reversing entry: the supplier keeps money for a refunded sale
     setBugSwitches(['skip-refund-entry']);
