@@ -72,12 +72,21 @@ export const eventually = async <T>(what: string, probe: () => Promise<T | undef
 };
 
 /** The service as a real process (`npm start`), on a given database, with the test clock. */
-export const spawnService = async (options: { databaseUrl: string; dataDir: string; operatorToken: string; secretKey: string }) => {
+export const spawnService = async (options: {
+  databaseUrl: string;
+  dataDir: string;
+  operatorToken: string;
+  secretKey: string;
+  /** Off for a service whose time must be the wall clock's. */
+  testClock?: boolean;
+  /** Further settings, such as SVC_FAULT_KILL_AT. */
+  env?: Record<string, string>;
+}) => {
   const { spawn } = await import('node:child_process');
   const { freePort } = await import('../../src/db/embedded.js');
   const port = await freePort();
   const env: Record<string, string> = { ...(process.env as Record<string, string>) };
-  for (const name of ['SVC_FAULT_KILL_AT', 'SVC_ENV', 'SVC_EVENT_STORE']) delete env[name];
+  for (const name of ['SVC_TEST_CLOCK', 'SVC_FAULT_KILL_AT', 'SVC_ENV', 'SVC_EVENT_STORE']) delete env[name];
   Object.assign(env, {
     DATABASE_URL: options.databaseUrl,
     PORT: String(port),
@@ -85,8 +94,9 @@ export const spawnService = async (options: { databaseUrl: string; dataDir: stri
     SVC_OPERATOR_TOKEN: options.operatorToken,
     SVC_SECRET_KEY: options.secretKey,
     // a retry waits out a dead owner's lease by moving this clock, not by sleeping
-    SVC_TEST_CLOCK: '1',
+    ...(options.testClock !== false && { SVC_TEST_CLOCK: '1' }),
     LOG_LEVEL: 'warn',
+    ...options.env,
   });
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';

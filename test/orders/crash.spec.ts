@@ -8,10 +8,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { auditLedger } from '../../src/cli/ledger-audit.js';
 import { loadConfig } from '../../src/config.js';
 import { connect } from '../../src/db/connect.js';
-import { freePort } from '../../src/db/embedded.js';
 import { PostgresEventStore } from '../../src/eventstore/postgres.js';
 import { type FaultStep } from '../../src/faults.js';
 import { createTestDatabase } from '../support/database.js';
+import { spawnService } from '../faults/support.js';
 import { client } from '../support/http.js';
 import { eur, keys } from './fixtures.js';
 
@@ -29,31 +29,16 @@ const dirs: string[] = [];
 const children: ReturnType<typeof spawn>[] = [];
 
 const startService = async (databaseUrl: string, dataDir: string, killAt?: FaultStep) => {
-  const port = await freePort();
-  const env: Record<string, string> = { ...(process.env as Record<string, string>) };
-  for (const name of ['SVC_TEST_CLOCK', 'SVC_FAULT_KILL_AT', 'SVC_ENV', 'SVC_EVENT_STORE']) delete env[name];
-  Object.assign(env, {
-    DATABASE_URL: databaseUrl,
-    PORT: String(port),
-    SVC_DATA_DIR: dataDir,
-    SVC_OPERATOR_TOKEN: OPERATOR_TOKEN,
-    SVC_SECRET_KEY: SECRET_KEY,
-    LOG_LEVEL: 'warn',
-    ...(killAt && { SVC_FAULT_KILL_AT: killAt }),
+  const started = await spawnService({
+    databaseUrl,
+    dataDir,
+    operatorToken: OPERATOR_TOKEN,
+    secretKey: SECRET_KEY,
+    testClock: false,
+    ...(killAt && { env: { SVC_FAULT_KILL_AT: killAt } }),
   });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  let out = '';
-  child.stdout!.on('data', (c) => (out += String(c)));
-  child.stderr!.on('data', (c) => (out += String(c)));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const m = /^base_url=(.*)$/m.exec(out);
-    if (m) return { child, exited, baseUrl: m[1]!, origin: m[1]!.replace(/\/api\/v1$/, ''), output: () => out };
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`service did not start:\n${out}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  children.push(started.child);
+  return started;
 };
 
 const waitFor = async <T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> => {
