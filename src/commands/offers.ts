@@ -56,7 +56,18 @@ const requireTarget = async (deps: CommandDeps, baseUrl: string) => {
   if (!check.ok) throw badField('body.fulfilment.base_url', check.reason);
 };
 
-export const createOffer = async (deps: CommandDeps, supplierId: string, input: NewOffer, caller: Caller): Promise<OfferView> => {
+export const createOffer = async (
+  deps: CommandDeps,
+  supplierId: string,
+  input: NewOffer,
+  caller: Caller,
+  /**
+   * From the request's Idempotency-Key: the offer's id, so a resumed run (its first owner
+   * crashed) finds the offer it created. Only a resumed run looks: a fresh one that finds its
+   * slot's offer written meets a racing create, and is offer_exists.
+   */
+  operation?: { id: string; resumed: boolean },
+): Promise<OfferView> => {
   if (input.stockMode === 'uploaded') {
     const declaredOnly = (
       [
@@ -85,7 +96,7 @@ export const createOffer = async (deps: CommandDeps, supplierId: string, input: 
 
   // claim the (supplier, product) slot first; a claim whose offer never got written (a
   // crash between the two appends) is taken over by the next create
-  let offerId = newId();
+  let offerId = operation?.id ?? newId();
   try {
     await execute(deps, supplierStream(supplierId), supplierDecider, (now): SupplierCommand => ({ type: 'ClaimOfferSlot', data: { productId: input.productId, offerId, now } }), caller);
   } catch (error) {
@@ -94,6 +105,11 @@ export const createOffer = async (deps: CommandDeps, supplierId: string, input: 
     const { state: existing } = await load(deps.store, offerStream(held), offerDecider, deps.states);
     if (existing) throw error;
     offerId = held;
+  }
+  if (operation?.resumed && offerId === operation.id) {
+    // this operation's own offer, created by a run whose answer was lost: the same answer again
+    const { state: existing } = await load(deps.store, offerStream(offerId), offerDecider, deps.states);
+    if (existing) return createdView(deps, existing);
   }
 
   const secret = input.stockMode === 'declared' ? newFulfilmentSecret() : undefined;
@@ -124,6 +140,13 @@ export const createOffer = async (deps: CommandDeps, supplierId: string, input: 
   );
   const { state: inventory } = await load(deps.store, inventoryStream(offerId), inventoryDecider, deps.states);
   return { offer: result.state!, inventory, ...(secret && { secret }) };
+};
+
+/** A created offer as its create answers it: a declared offer's secret is shown with it (its first answer never arrived). */
+const createdView = async (deps: CommandDeps, offer: OfferState): Promise<OfferView> => {
+  const { state: inventory } = await load(deps.store, inventoryStream(offer.id), inventoryDecider, deps.states);
+  const secret = offer.fulfilment ? deps.secretBox.open(offer.fulfilment.secretSealed) : undefined;
+  return { offer, inventory, ...(secret && { secret }) };
 };
 
 /** Runs one offer command on an offer the caller owns. */

@@ -1,6 +1,6 @@
 import { hashToken, newSupplierToken } from '../crypto/tokens.js';
 import { type RateLimitOverrides, type SupplierCommand, supplierDecider } from '../domain/supplier.js';
-import { newId } from '../ids.js';
+import { deriveId, newId } from '../ids.js';
 import { type Caller, type CommandDeps, execute } from './context.js';
 import { load } from './handle.js';
 
@@ -27,9 +27,22 @@ export const registerSupplier = async (
   return { supplier: { id: supplierId, name }, token, tokenId };
 };
 
-export const issueToken = async (deps: CommandDeps, supplierId: string, caller: Caller) => {
+/**
+ * Issues a token. With `operationId` (the request's Idempotency-Key) its id is the operation's
+ * n-th derived id: a run after a crash finds the tokens earlier runs issued, which nobody has
+ * seen, revokes them and issues the next one, so one operation leaves one working token.
+ */
+export const issueToken = async (deps: CommandDeps, supplierId: string, caller: Caller, operationId?: string) => {
   const token = newSupplierToken(deps.env);
-  const tokenId = newId();
+  let tokenId = operationId === undefined ? newId() : deriveId(operationId, 0);
+  if (operationId !== undefined) {
+    const { state } = await load(deps.store, supplierStream(supplierId), supplierDecider, deps.states);
+    let run = 0;
+    for (let held = state?.tokens[tokenId]; held; held = state?.tokens[tokenId]) {
+      if (!held.revoked) await revokeToken(deps, supplierId, tokenId, caller);
+      tokenId = deriveId(operationId, ++run);
+    }
+  }
   await execute(
     deps,
     supplierStream(supplierId),

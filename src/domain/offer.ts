@@ -75,7 +75,8 @@ export type OfferCommand =
    * crash cannot charge the same penalty twice.
    */
   | { type: 'RecordOutcome'; data: { reason: HealthReason; outcomeId?: string; now: string } }
-  | { type: 'RecordScheduledHealthcheck'; data: { probe: ProbeResult; now: string } }
+  /** `runId` names the timer run (its due time), so a run re-tried after a crash applies its outcome once. */
+  | { type: 'RecordScheduledHealthcheck'; data: { probe: ProbeResult; runId?: string; now: string } }
   | { type: 'RotateFulfilmentSecret'; data: { secretSealed: string; now: string; overlapMs: number } }
   | { type: 'RepriceOffer'; data: { price: number; reason: string; maxChangesPerHour: number; now: string } };
 
@@ -260,8 +261,10 @@ export const offerDecider: Decider<OfferState | null, OfferCommand, OfferEvent> 
         return events;
       }
       case 'RecordScheduledHealthcheck': {
-        const { probe, now } = command.data;
+        const { probe, runId, now } = command.data;
         if (state.stockMode !== 'declared') return [];
+        const outcomeId = runId === undefined ? undefined : `healthcheck:${runId}`;
+        if (outcomeId !== undefined && state.appliedOutcomes.includes(outcomeId)) return []; // this run was recorded already
         const checked: OfferEvent = { type: 'FulfilmentChecked', data: { offerId, probe, at: now } };
         if (state.status !== 'active') return [checked];
         if (state.cooldownUntil === null) {
@@ -269,13 +272,13 @@ export const offerDecider: Decider<OfferState | null, OfferCommand, OfferEvent> 
             // below the routing minimum with no cooldown to end: passing checks lead back to 70
             if (state.health >= HEALTH.routingMinimum) return [checked];
             const health = Math.min(HEALTH.routingMinimum, state.health + HEALTH_DELTAS.healthcheck_passed);
-            return [checked, { type: 'OfferHealthChanged', data: { offerId, health, delta: health - state.health, reason: 'healthcheck_passed', at: now } }];
+            return [checked, { type: 'OfferHealthChanged', data: { offerId, health, delta: health - state.health, reason: 'healthcheck_passed', ...(outcomeId !== undefined && { outcomeId }), at: now } }];
           }
           const health = clampHealth(state.health + HEALTH_DELTAS.healthcheck_failed);
           const events: OfferEvent[] = [checked];
           if (health !== state.health)
-            events.push({ type: 'OfferHealthChanged', data: { offerId, health, delta: health - state.health, reason: 'healthcheck_failed', at: now } });
-          if (health <= HEALTH.exhausted) events.push(cooldown(state, 'healthcheck_failed', now));
+            events.push({ type: 'OfferHealthChanged', data: { offerId, health, delta: health - state.health, reason: 'healthcheck_failed', ...(outcomeId !== undefined && { outcomeId }), at: now } });
+          if (health <= HEALTH.exhausted) events.push(cooldown(state, 'healthcheck_failed', now, outcomeId));
           return events;
         }
         // in cooldown: probes are recorded; the first one after it ends decides
@@ -283,7 +286,7 @@ export const offerDecider: Decider<OfferState | null, OfferCommand, OfferEvent> 
         if (probe.ok) return [checked, { type: 'OfferCooldownEnded', data: { offerId, health: HEALTH.afterCooldown, at: now } }];
         if (new Date(now).getTime() - new Date(state.cooldownSince ?? now).getTime() >= DEACTIVATE_AFTER_MS)
           return [checked, { type: 'OfferDeactivated', data: { offerId, reason: 'health_exhausted', at: now } }];
-        return [checked, cooldown(state, 'healthcheck_failed', now)];
+        return [checked, cooldown(state, 'healthcheck_failed', now, outcomeId)];
       }
       case 'RotateFulfilmentSecret': {
         if (!state.fulfilment) throw new DomainError('stock_mode_mismatch', 'uploaded offers have no fulfilment secret');

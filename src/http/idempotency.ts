@@ -26,6 +26,8 @@ interface Claim {
   owner: string;
   /** The operation's identity: the same across every run of the key. */
   operationId: string;
+  /** Taken over from an owner that is gone: the operation may have run (in part) before. */
+  resumed: boolean;
   heartbeat: NodeJS.Timeout;
 }
 
@@ -41,6 +43,9 @@ declare module 'fastify' {
  * wrote (the same order id) instead of doing it twice. Without a key: a fresh id.
  */
 export const operationIdOf = (req: FastifyRequest): string => req.idempotency?.operationId ?? newId();
+
+/** The operation's identity and whether an earlier run of it may have left effects to find. */
+export const operationOf = (req: FastifyRequest): { id: string; resumed: boolean } => ({ id: operationIdOf(req), resumed: req.idempotency?.resumed ?? false });
 
 const requestText = (req: FastifyRequest) => `${req.method} ${req.url}\n${req.body === undefined ? '' : JSON.stringify(req.body)}`;
 
@@ -70,7 +75,7 @@ export const registerIdempotency = (
     return Array.isArray(raw) ? raw[0] : raw;
   };
 
-  const claim = (req: FastifyRequest, scope: string, key: string, owner: string, operationId: string) => {
+  const claim = (req: FastifyRequest, scope: string, key: string, owner: string, operationId: string, resumed: boolean) => {
     const heartbeat = setInterval(() => {
       db.updateTable('idempotency_keys')
         .set({ lease_until: leaseFrom(clock.now()) })
@@ -83,7 +88,7 @@ export const registerIdempotency = (
         .catch((error) => req.log.warn({ err: error }, 'idempotency lease renewal failed'));
     }, RENEW_MS);
     heartbeat.unref();
-    req.idempotency = { scope, key, owner, operationId, heartbeat };
+    req.idempotency = { scope, key, owner, operationId, resumed, heartbeat };
   };
 
   // the key is checked before the body, so a malformed key is named whatever the body holds
@@ -122,7 +127,7 @@ export const registerIdempotency = (
         .onConflict((oc) => oc.columns(['scope', 'key']).doNothing())
         .returning('key')
         .executeTakeFirst();
-      if (inserted) return void claim(req, scope, key, owner, operationId);
+      if (inserted) return void claim(req, scope, key, owner, operationId, false);
       const stored = await db.selectFrom('idempotency_keys').selectAll().where('scope', '=', scope).where('key', '=', key).executeTakeFirst();
       if (!stored) continue; // expired and purged in between: try to take it again
       if (stored.expires_at.getTime() <= now.getTime()) {
@@ -153,7 +158,7 @@ export const registerIdempotency = (
           .executeTakeFirst();
         if (taken) {
           req.log.info({ idempotency: { scope, taken_over: true } }, 'idempotency key taken over from an owner that is gone');
-          return void claim(req, scope, key, owner, taken.operation_id ?? operationId);
+          return void claim(req, scope, key, owner, taken.operation_id ?? operationId, true);
         }
         continue; // another retry took it first
       }

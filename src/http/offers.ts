@@ -15,6 +15,7 @@ import {
 import type { Services } from '../service.js';
 import { declaredDeliveries, offerFromRow, offerFromState, Offer, readSideOf } from './offer-resource.js';
 import { decodeCursor, listOf, page, pageQuery } from './pagination.js';
+import { operationOf } from './idempotency.js';
 import { HttpProblem } from './problem.js';
 import { problems, Timestamp } from './schemas.js';
 import { callerOf, supplierOf } from './supplier.js';
@@ -107,6 +108,7 @@ export const registerOfferRoutes = (app: FastifyInstance, services: Services) =>
           fulfilmentBaseUrl: b.fulfilment?.base_url,
         },
         callerOf(req),
+        operationOf(req),
       );
       return reply.code(201).send(offerFromState(view, now()));
     },

@@ -254,7 +254,7 @@ export const registerFulfilmentTimers = (timers: Timers, deps: CommandDeps, rank
     if (!offer || offer.stockMode !== 'declared' || offer.status !== 'active') return;
     const probe = await probeHealthcheck(endpointOf(deps, offer, now()), { clock: deps.clock, policy: deps.targets, timeoutMs: deps.timeouts.healthcheckMs, metrics: deps.metrics });
     faultPoint('after-supplier-call');
-    const result = await execute(deps, offerStream(offer.id), offerDecider, (at): OfferCommand => ({ type: 'RecordScheduledHealthcheck', data: { probe, now: at } }), caller(t.kind, t.key));
+    const result = await execute(deps, offerStream(offer.id), offerDecider, (at): OfferCommand => ({ type: 'RecordScheduledHealthcheck', data: { probe, runId: t.dueAt.toISOString(), now: at } }), caller(t.kind, t.key));
     const after = result.state;
     if (!after || after.status !== 'active') return;
     const inCooldown = after.cooldownUntil !== null;

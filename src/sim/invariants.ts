@@ -230,8 +230,9 @@ export class Invariants {
         if (outcomes.has(`${e.data.offerId}:${e.data.outcomeId}`)) return `offer ${e.data.offerId}: outcome ${e.data.outcomeId} applied twice`;
         outcomes.add(`${e.data.offerId}:${e.data.outcomeId}`);
       }
-      // one cause (a timer run or a request) yields each one-off outcome once per offer
-      if (e.data.reason !== 'healthcheck_failed' && e.data.reason !== 'topup_validate_failure' && e.data.reason !== 'out_of_stock' && e.data.reason !== 'call_failure') {
+      // one cause (a timer run or a request) yields each one-off outcome once per offer; an
+      // outcome with an id (a recurring healthcheck's run among them) was checked just above
+      if (!e.data.outcomeId && e.data.reason !== 'healthcheck_failed' && e.data.reason !== 'topup_validate_failure' && e.data.reason !== 'out_of_stock' && e.data.reason !== 'call_failure') {
         const cause = `${e.data.offerId}:${e.metadata?.correlation_id ?? e.metadata?.correlationId}:${e.data.reason}`;
         if (perCause.has(cause)) return `offer ${e.data.offerId}: ${e.data.reason} applied twice for ${cause}`;
         perCause.add(cause);

@@ -152,6 +152,19 @@ describe('Offer', () => {
     expect(history.reduce(offerDecider.evolve, offerDecider.initialState)!.health).toBe(70);
   });
 
+  it('a scheduled healthcheck run re-tried after a crash applies its outcome once; the next run applies its own', () => {
+    const at41: OfferEvent = { type: 'OfferHealthChanged', data: { offerId: 'o1', health: 41, delta: -59, reason: 'out_of_stock', at: now } };
+    const run = (runId: string) => ({ type: 'RecordScheduledHealthcheck' as const, data: { probe: ok, runId, now } });
+    const passed = (runId: string, health: number): OfferEvent => ({
+      type: 'OfferHealthChanged',
+      data: { offerId: 'o1', health, delta: 5, reason: 'healthcheck_passed', outcomeId: `healthcheck:${runId}`, at: now },
+    });
+    const checked: OfferEvent = { type: 'FulfilmentChecked', data: { offerId: 'o1', probe: ok, at: now } };
+    given(created('declared'), activated(), at41).when(run('t1')).then([checked, passed('t1', 46)]);
+    given(created('declared'), activated(), at41, checked, passed('t1', 46)).when(run('t1')).then([]);
+    given(created('declared'), activated(), at41, checked, passed('t1', 46)).when(run('t2')).then([checked, passed('t2', 51)]);
+  });
+
   it('a failing healthcheck of an active offer costs 10 points', () =>
     given(created('declared'), activated())
       .when({ type: 'RecordScheduledHealthcheck', data: { probe: down, now } })

@@ -214,6 +214,48 @@ describe('Idempotency-Key takeover after the owner died', () => {
     expect((await supplier.api.get('/webhooks')).body.data.map((e: any) => e.id)).toEqual([first.body.id]);
   });
 
+  it('an offer created by a request that died: the retry answers 201 with that offer and its secret, not offer_exists', async () => {
+    const product = (await svc.newProduct({ name: 'Takeover Offer' })).id;
+    const body = { product_id: product, stock_mode: 'declared', price: { amount: 500, currency: 'EUR' }, external_ref: 'DIED', fulfilment: { base_url: 'https://127.0.0.1:9/' } };
+    const first = await supplier.api.post('/offers', body, withKey('offer-died'));
+    expect(first.status, first.text).toBe(201);
+    expect(first.body.fulfilment.secret).toMatch(/^svcsec_[0-9a-f]{32}$/);
+    await ownerDied(`supplier:${supplier.id}`, 'offer-died');
+    await svc.advance(LEASE_MS / 1000);
+    const retried = await supplier.api.post('/offers', body, withKey('offer-died'));
+    expect(retried.status, retried.text).toBe(201);
+    expect(retried.body).toEqual(first.body);
+    // another key is another create: the slot is taken
+    const other = await supplier.api.post('/offers', body, withKey('offer-other'));
+    expect(other.status).toBe(409);
+    expect(other.body.code).toBe('offer_exists');
+  });
+
+  it('a token issued by a request that died: the retry answers with a working token, the unseen one revoked, one live token more', async () => {
+    const owner = await svc.newSupplier('Token Died');
+    const issue = () => svc.operator.post(`/suppliers/${owner.id}/tokens`, undefined, withKey('token-died'));
+    const tokens = () => withDb(svc, async (db) => (await db.query(`select count(*)::int as n from es_events where stream_id = $1 and type = 'SupplierTokenIssued'`, [`supplier-${owner.id}`])).rows[0].n as number);
+    const before = await tokens();
+    const first = await issue();
+    expect(first.status, first.text).toBe(201);
+    await ownerDied('operator', 'token-died');
+    await svc.advance(LEASE_MS / 1000);
+    const retried = await issue();
+    expect(retried.status, retried.text).toBe(201);
+    expect(retried.body.token_id).not.toBe(first.body.token_id);
+    expect(await tokens()).toBe(before + 2);
+    const whoami = (token: string) => request(svc.baseUrl, 'GET', '/whoami', { token });
+    expect((await whoami(retried.body.token)).status).toBe(200);
+    expect((await whoami(first.body.token)).status).toBe(401);
+    // a second crash of the same operation: again one live token from it
+    await ownerDied('operator', 'token-died');
+    await svc.advance(LEASE_MS / 1000);
+    const third = await issue();
+    expect(third.status, third.text).toBe(201);
+    expect((await whoami(retried.body.token)).status).toBe(401);
+    expect((await whoami(third.body.token)).status).toBe(200);
+  });
+
   it('the stored request hash is an HMAC under the service key, not a plain digest of the request', async () => {
     const body = { name: 'Hashed' };
     expect((await svc.operator.post('/suppliers', body, withKey('hashed'))).status).toBe(201);

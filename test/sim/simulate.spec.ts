@@ -48,6 +48,14 @@ describe('simulation', () => {
     expect(summary.crashes).toBe(1);
   }, 240_000);
 
+  it('seed 2066: each run of the recurring healthcheck is an outcome of its own, applied once', async () => {
+    // two passing runs of one offer's healthcheck timer shared the cause `offer.healthcheck:<offer>`,
+    // so a legitimate second +5 read as one outcome applied twice; a run now names its due time
+    const summary = await run([2066], 30);
+    expect(summary.failures.map((f) => ({ seed: f.seed, ...f.failure }))).toEqual([]);
+    expect(summary.steps).toBe(30);
+  }, 240_000);
+
   it('catches a broken rule with a seed that replays the same failure at the same step', async () => {
     // a refund that posts no reversing entry: the supplier keeps money for a refunded sale
     setBugSwitches(['skip-refund-entry']);

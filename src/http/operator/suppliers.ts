@@ -29,6 +29,7 @@ export const registerOperatorSupplierRoutes = (app: FastifyInstance, services: S
     },
     async (req, reply) => {
       const { supplier, token, tokenId } = await registerSupplier(services.commands, req.body.name, callerOf(req), operationIdOf(req));
+      forgetTokens(services.db); // a re-run after a crash revokes the unseen token of the lost answer
       return reply.code(201).send({ supplier, token, token_id: tokenId });
     },
   );
@@ -45,7 +46,8 @@ export const registerOperatorSupplierRoutes = (app: FastifyInstance, services: S
       },
     },
     async (req, reply) => {
-      const { token, tokenId } = await issueToken(services.commands, req.params.supplier_id, callerOf(req));
+      const { token, tokenId } = await issueToken(services.commands, req.params.supplier_id, callerOf(req), operationIdOf(req));
+      forgetTokens(services.db); // likewise
       return reply.code(201).send({ token, token_id: tokenId });
     },
   );
