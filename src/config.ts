@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { isConnectionString } from './eventstore/kurrentdb-address.js';
+import { isConnectionString } from './net/kurrentdb-address.js';
 import { FAULT_STEPS } from './faults.js';
 
 const flag = z

@@ -2,8 +2,7 @@ import type { Kysely } from 'kysely';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Clock } from './clock.js';
 import type { Database } from './db/schema.js';
-import { type EventStore, WrongExpectedRevision } from './eventstore/port.js';
-import type { ProjectionRunner } from './projections/runner.js';
+import { type EventStore, type Position, WrongExpectedRevision } from './eventstore/port.js';
 
 /**
  * Every metric the service exposes, on a registry of its own per service instance (tests
@@ -156,7 +155,8 @@ export interface ScrapeSource {
   db: Kysely<Database>;
   clock: Clock;
   store: EventStore;
-  projections: ProjectionRunner;
+  /** The projection runner, as far as lag goes (metrics sit below the projections layer). */
+  projections: { readonly projectors: readonly { name: string }[]; position(name: string): Position | undefined };
 }
 
 /** The outcome label of an HTTP answer from a supplier's system. */

@@ -5,7 +5,7 @@ import { type Clock, OffsetClock, systemClock } from './clock.js';
 import { addClockOffset, loadClockOffset } from './clock-offset.js';
 import type { CommandDeps } from './commands/context.js';
 import { StreamStates } from './commands/handle.js';
-import { type SupplierTimeouts, specTimeouts } from './commands/supplier-timeouts.js';
+import { type SupplierTimeouts, specTimeouts } from './outbound/supplier-timeouts.js';
 import type { Config } from './config.js';
 import { connect, type Db } from './db/connect.js';
 import { migrate } from './db/migrations.js';
@@ -15,37 +15,18 @@ import type { EventStore } from './eventstore/port.js';
 import { connectEventStore } from './eventstore/select.js';
 import { buildHttpApp } from './http/app.js';
 import { type LimitTable, specLimits } from './http/limits.js';
-import { marketsFor, routableOffers } from './http/market.js';
+import { marketsFor, routableOffers } from './resources/market.js';
 import { rankOffers } from './domain/routing.js';
 import type { MarketView } from './http/product-resource.js';
 import { RateLimiter } from './http/rate-limiter.js';
+import type { Services } from './http/services.js';
 import { allProjectors } from './projections/index.js';
 import { ProjectionRunner } from './projections/runner.js';
 import { Timers } from './processes/timers.js';
 import { registerMaintenance } from './processes/maintenance.js';
 import { processProjectors, registerProcessTimers } from './processes/index.js';
 import { Metrics, measuredStore } from './metrics.js';
-
-export interface Services {
-  config: Config;
-  clock: Clock;
-  db: Kysely<Database>;
-  store: EventStore;
-  projections: ProjectionRunner;
-  timers: Timers;
-  commands: CommandDeps;
-  rateLimiter: RateLimiter;
-  limits: LimitTable;
-  operatorToken: string;
-  secretBox: SecretBox;
-  log: Logger;
-  metrics: Metrics;
-  /** The product's market as one supplier sees it. */
-  market(productIds: string[], supplierId: string): Promise<Map<string, MarketView>>;
-  isReady(): boolean;
-  /** Present only with the test clock: moves time and runs what fell due. */
-  advanceClock?: (seconds: number) => Promise<Date>;
-}
+import { purgeIdempotencyKeys } from './http/idempotency.js';
 
 export interface ServiceOptions {
   config: Config;
@@ -167,7 +148,7 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
       }),
   };
 
-  registerMaintenance(timers, { db: db.kysely, rateLimiter, clock });
+  registerMaintenance(timers, { clock, purges: [(now) => purgeIdempotencyKeys(db.kysely, now), (now) => rateLimiter.purge(now)] });
   // the routing module's ranking over the offers read model, for checkout and rerouting
   const rank = async (productId: string) =>
     rankOffers((await routableOffers(db.kysely, [productId])).get(productId) ?? [], clock.now()).map((o) => o.offerId);

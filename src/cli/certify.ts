@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
 import { systemClock } from '../clock.js';
-import { specTimeouts } from '../commands/supplier-timeouts.js';
+import { specTimeouts } from '../outbound/supplier-timeouts.js';
 import { newId } from '../ids.js';
-import { certify, type CertificationReport } from '../processes/certification.js';
+import { certify, type CertificationReport } from '../outbound/certification.js';
 
 export const certifyUsage = `usage: npm run cli -- certify --base-url URL --secret SECRET [--kind declared|topup] [--json]
                                 [--offer-id ID] [--product-id ID] [--external-ref REF] [--price MINOR_UNITS]

@@ -7,7 +7,7 @@ import pino from 'pino';
 import { loadConfig } from '../config.js';
 import { buildHttpApp } from '../http/app.js';
 import { Metrics } from '../metrics.js';
-import type { Services } from '../service.js';
+import { type Services } from '../http/services.js';
 
 /**
  * The service's OpenAPI document, built from the route table without a database: routes

@@ -4,8 +4,8 @@ import type { Config } from '../config.js';
 import { createProduct } from '../commands/products.js';
 import { registerSupplier } from '../commands/suppliers.js';
 import type { ProductFields } from '../domain/product.js';
-import type { Services } from '../service.js';
 import { demoTokenFile } from './secrets.js';
+import { type Services } from '../http/services.js';
 
 const demoProducts: ProductFields[] = [
   { name: 'Starfall Odyssey', type: 'game_key', platform: 'steam', region: 'EU', status: 'sellable', formFields: [] },

@@ -4,10 +4,8 @@ import type { OfferState } from '../domain/offer.js';
 import { productDecider } from '../domain/product.js';
 import type { CommandDeps } from './context.js';
 import { load } from './handle.js';
-import { productStream } from './products.js';
+import { certificationStream, productStream } from './streams.js';
 
-/** A supplier's certification results, one stream per supplier. */
-export const certificationStream = (supplierId: string) => `certifications-${supplierId}`;
 
 /** Which contract an offer's endpoints host: top-up products validate and execute. */
 export const certificationKindOf = async (deps: CommandDeps, offer: OfferState): Promise<CertificationKind> => {

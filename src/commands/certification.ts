@@ -1,10 +1,11 @@
 import { certificationDecider } from '../domain/certification.js';
 import { DomainError } from '../domain/errors.js';
 import { newId } from '../ids.js';
-import { certify, type CertificationReport } from '../processes/certification.js';
-import { certificationKindOf, certificationStream } from './certification-gate.js';
+import { certify, type CertificationReport } from '../outbound/certification.js';
+import { certificationKindOf } from './certification-gate.js';
 import { type Caller, type CommandDeps, execute } from './context.js';
 import { endpointOf, loadOffer } from './offers.js';
+import { certificationStream } from './streams.js';
 
 export type CertificationResult = CertificationReport & { id: string };
 

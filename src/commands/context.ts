@@ -5,7 +5,7 @@ import type { Metrics } from '../metrics.js';
 import type { SecretBox } from '../crypto/secret-box.js';
 import type { Database } from '../db/schema.js';
 import type { TargetPolicy } from '../net/targets.js';
-import type { SupplierTimeouts } from './supplier-timeouts.js';
+import type { SupplierTimeouts } from '../outbound/supplier-timeouts.js';
 import type { Environment } from '../config.js';
 import type { Decider, DomainEvent } from '../domain/decider.js';
 import type { EventMetadata, EventStore, Position } from '../eventstore/port.js';

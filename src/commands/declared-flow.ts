@@ -8,11 +8,11 @@ import { execute } from './context.js';
 import type { ReceivedItem } from './declared-items.js';
 import { recordOutcome, reserveDeclared } from './declared.js';
 import { load } from './handle.js';
-import { inventoryStream, offerStream } from './offers.js';
-import { SCHEDULE } from './supplier-timeouts.js';
+import { SCHEDULE } from '../outbound/supplier-timeouts.js';
+import { inventoryStream, offerStream, orderStream } from './streams.js';
 
 const onOrder = (deps: CommandDeps, orderId: string, command: (now: string) => OrderCommand, caller: Caller) =>
-  execute(deps, `order-${orderId}`, orderDecider, command, caller);
+  execute(deps, orderStream(orderId), orderDecider, command, caller);
 
 /**
  * The first good `ready` answer is what the buyer gets: its items are sealed and kept,
@@ -56,7 +56,7 @@ export const rerouteItem = async (
   rank: (productId: string) => Promise<string[]>,
   caller: Caller,
 ): Promise<OrderItem | null> => {
-  const { state: order } = await load(deps.store, `order-${orderId}`, orderDecider, deps.states);
+  const { state: order } = await load(deps.store, orderStream(orderId), orderDecider, deps.states);
   if (!order) return null;
   // rerouted already (this step ran before and crashed before it was done): nothing to do
   const replacement = order.items.find((i) => i.replacesItemId === cancelled.orderItemId);

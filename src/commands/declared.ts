@@ -6,11 +6,13 @@ import { type OfferCommand, offerDecider, type OfferState } from '../domain/offe
 import { type OrderCommand, orderDecider, type OrderItem, type OrderState } from '../domain/order.js';
 import { faultPoint } from '../faults.js';
 import { newId } from '../ids.js';
-import { callSupplier, codeOf } from '../processes/supplier-calls.js';
+import { callSupplier, codeOf } from '../outbound/supplier-calls.js';
 import { type Caller, type CommandDeps, execute } from './context.js';
 import { load } from './handle.js';
-import { endpointOf, offerStream } from './offers.js';
-import { SCHEDULE } from './supplier-timeouts.js';
+import { endpointOf } from './offers.js';
+import { SCHEDULE } from '../outbound/supplier-timeouts.js';
+import { offerStream, orderStream } from './streams.js';
+import { eur } from '../domain/money.js';
 
 /**
  * The declared-stock contract, step by step: each function makes one call (or one
@@ -18,7 +20,6 @@ import { SCHEDULE } from './supplier-timeouts.js';
  * steps (retries, polls, the allocation window) lives in src/processes/fulfilment.ts.
  */
 
-const eur = (amount: number) => ({ amount, currency: 'EUR' as const });
 
 /**
  * Records one health outcome. `cause` names what it is about (an order item, a
@@ -37,7 +38,7 @@ const callOf = (deps: CommandDeps, offer: OfferState) => ({
 });
 
 const onOrder = (deps: CommandDeps, orderId: string, command: (now: string) => OrderCommand, caller: Caller) =>
-  execute(deps, `order-${orderId}`, orderDecider, command, caller);
+  execute(deps, orderStream(orderId), orderDecider, command, caller);
 
 export type ReservationResult = { held: true; reservationId: string } | { held: false; reason: 'out_of_stock' | 'region_blocked' | 'failure' };
 

@@ -5,7 +5,8 @@ import { type Rejection, validateItem } from '../domain/inventory-items.js';
 import { deriveId, newId } from '../ids.js';
 import { type Caller, type CommandDeps, execute } from './context.js';
 import { load } from './handle.js';
-import { inventoryStream, loadOffer } from './offers.js';
+import { loadOffer } from './offers.js';
+import { inventoryStream } from './streams.js';
 
 export interface UploadResult {
   accepted: number;

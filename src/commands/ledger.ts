@@ -3,9 +3,8 @@ import { orderDecider } from '../domain/order.js';
 import { bugSwitch, faultPoint } from '../faults.js';
 import { type Caller, type CommandDeps, execute } from './context.js';
 import { load } from './handle.js';
-import { orderStream } from './orders.js';
+import { balanceStream, orderStream } from './streams.js';
 
-export const balanceStream = (supplierId: string) => `balance-${supplierId}`;
 
 /** Spec: proceeds move from pending to available after 7 days in production, 10 minutes in the sandbox. */
 export const holdingPeriodMs = (env: 'sandbox' | 'production') => (env === 'production' ? 7 * 24 * 60 * 60_000 : 10 * 60_000);

@@ -1,30 +1,21 @@
 import { newFulfilmentSecret } from '../crypto/signature.js';
 import { DomainError } from '../domain/errors.js';
-import { inventoryDecider, type InventoryState } from '../domain/inventory.js';
+import { inventoryDecider } from '../domain/inventory.js';
 import { type OfferCommand, offerDecider, type OfferState, type OfferTerms, type StockMode } from '../domain/offer.js';
 import { productDecider } from '../domain/product.js';
 import { type SupplierCommand, supplierDecider } from '../domain/supplier.js';
 import { newId } from '../ids.js';
 import { checkTarget } from '../net/targets.js';
-import { probeHealthcheck, type SupplierEndpoint } from '../processes/fulfilment-client.js';
+import { probeHealthcheck, type SupplierEndpoint } from '../outbound/fulfilment-client.js';
+import type { OfferView } from '../resources/offer-resource.js';
 import { requireCertification } from './certification-gate.js';
 import { type Caller, type CommandDeps, execute } from './context.js';
 import { load } from './handle.js';
-import { productStream } from './products.js';
-import { supplierStream } from './suppliers.js';
+import { inventoryStream, offerStream, productStream, supplierStream } from './streams.js';
 
-export const offerStream = (offerId: string) => `offer-${offerId}`;
-export const inventoryStream = (offerId: string) => `inventory-${offerId}`;
 
 /** During a fulfilment secret rotation the old secret keeps signing for this long. */
 export const SECRET_OVERLAP_MS = 24 * 60 * 60_000;
-
-export interface OfferView {
-  offer: OfferState;
-  inventory: InventoryState;
-  /** The clear fulfilment secret, only right after creation or rotation. */
-  secret?: string;
-}
 
 export interface NewOffer {
   productId: string;

@@ -9,14 +9,12 @@ import type { ProjectionRunner } from '../projections/runner.js';
 import { productDecider } from '../domain/product.js';
 import { checkFormFields } from '../domain/topup.js';
 import { releaseSupplierReservation, reserveDeclared } from './declared.js';
-import { productStream } from './products.js';
 import { topupRefused, validateTopup } from './topup.js';
 import { type Caller, type CommandDeps, execute } from './context.js';
 import { load } from './handle.js';
 import { postRefunds, postSales } from './ledger.js';
-import { inventoryStream, offerStream } from './offers.js';
+import { inventoryStream, offerStream, orderStream, productStream } from './streams.js';
 
-export const orderStream = (orderId: string) => `order-${orderId}`;
 
 /** Spec: reservation TTL, 15 minutes; an unpaid order expires then. */
 export const RESERVATION_TTL_MS = 15 * 60_000;

@@ -5,9 +5,9 @@ import { type PayoutSchedule, payoutScheduleDecider } from '../domain/payout-sch
 import { newId } from '../ids.js';
 import { type Caller, type CommandDeps, execute } from './context.js';
 import { load } from './handle.js';
-import { balanceStream, onBalance } from './ledger.js';
+import { onBalance } from './ledger.js';
+import { balanceStream, payoutScheduleStream } from './streams.js';
 
-export const payoutScheduleStream = (supplierId: string) => `payout-schedule-${supplierId}`;
 
 export const createPayout = async (
   deps: CommandDeps,

@@ -2,12 +2,12 @@ import { DomainError } from '../domain/errors.js';
 import { offerDecider, PRICING_RULE_REASON, repricesInLastHour } from '../domain/offer.js';
 import { type PricingRule, pricingRuleDecider, type PricingRuleState, targetPrice } from '../domain/pricing-rule.js';
 import { rankOffers } from '../domain/routing.js';
-import { routableOffers } from '../http/market.js';
+import { routableOffers } from '../resources/market.js';
 import { type Caller, type CommandDeps, execute } from './context.js';
 import { load } from './handle.js';
-import { loadOffer, offerStream } from './offers.js';
+import { loadOffer } from './offers.js';
+import { offerStream, pricingRuleStream } from './streams.js';
 
-export const pricingRuleStream = (offerId: string) => `pricing-rule-${offerId}`;
 
 const HOUR_MS = 3600_000;
 

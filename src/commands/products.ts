@@ -1,8 +1,8 @@
 import { type ProductCommand, type ProductFields, productDecider } from '../domain/product.js';
 import { newId } from '../ids.js';
 import { type Caller, type CommandDeps, execute } from './context.js';
+import { productStream } from './streams.js';
 
-export const productStream = (productId: string) => `product-${productId}`;
 
 export const createProduct = async (deps: CommandDeps, fields: ProductFields, caller: Caller) => {
   const productId = newId();

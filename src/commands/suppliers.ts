@@ -3,8 +3,8 @@ import { type RateLimitOverrides, type SupplierCommand, supplierDecider } from '
 import { deriveId, newId } from '../ids.js';
 import { type Caller, type CommandDeps, execute } from './context.js';
 import { load } from './handle.js';
+import { supplierStream } from './streams.js';
 
-export const supplierStream = (supplierId: string) => `supplier-${supplierId}`;
 
 /** Registers a supplier and issues its first token; the token is returned once, only its hash is kept. */
 export const registerSupplier = async (

@@ -3,11 +3,12 @@ import { offerDecider, type OfferState } from '../domain/offer.js';
 import type { OrderItem } from '../domain/order.js';
 import { sandboxPath, VALIDATE_CODES } from '../domain/topup.js';
 import { newId } from '../ids.js';
-import { callSupplier } from '../processes/supplier-calls.js';
+import { callSupplier } from '../outbound/supplier-calls.js';
 import type { Caller, CommandDeps } from './context.js';
 import { recordOutcome } from './declared.js';
 import { load } from './handle.js';
-import { endpointOf, offerStream } from './offers.js';
+import { endpointOf } from './offers.js';
+import { offerStream } from './streams.js';
 
 export type ValidateResult =
   | { kind: 'valid'; operationId: string; accountLabel: string }

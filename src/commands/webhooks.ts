@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { newWebhookSecret } from '../crypto/signature.js';
 import { DomainError } from '../domain/errors.js';
 import { type SupplierCommand, supplierDecider } from '../domain/supplier.js';
@@ -11,13 +12,12 @@ import {
 } from '../domain/webhook-endpoint.js';
 import { newId } from '../ids.js';
 import { checkTarget } from '../net/targets.js';
-import { fixtureData } from '../processes/webhook-events.js';
-import { type AttemptResult, sendAttempt } from '../processes/webhook-send.js';
+import { fixtureData } from '../outbound/webhook-events.js';
+import { type AttemptResult, sendAttempt } from '../outbound/webhook-send.js';
 import { type Caller, type CommandDeps, execute } from './context.js';
 import { load } from './handle.js';
-import { supplierStream } from './suppliers.js';
+import { supplierStream, webhookStream } from './streams.js';
 
-export const webhookStream = (endpointId: string) => `webhook-${endpointId}`;
 const SECRET_OVERLAP_MS = 24 * 60 * 60_000;
 
 const badUrl = (reason: string) => new DomainError('validation_failed', `url: ${reason}`, { errors: [{ field: 'body.url', message: reason }] });
@@ -145,4 +145,14 @@ export const enableEndpoint = async (deps: CommandDeps, supplierId: string, endp
     .onConflict((oc) => oc.column('endpoint_id').doUpdateSet({ consecutive_failures: 0 }))
     .execute();
   return result.state!;
+};
+
+/** Consecutive failed attempts of an endpoint: any 2xx resets the count. */
+export const countAttempt = async (deps: CommandDeps, endpointId: string, succeeded: boolean): Promise<number> => {
+  const { rows } = await sql<{ consecutive_failures: number }>`
+    insert into webhook_endpoint_failures (endpoint_id, consecutive_failures) values (${endpointId}, ${succeeded ? 0 : 1})
+    on conflict (endpoint_id) do update set consecutive_failures =
+      case when ${succeeded} then 0 else webhook_endpoint_failures.consecutive_failures + 1 end
+    returning consecutive_failures`.execute(deps.db);
+  return rows[0]!.consecutive_failures;
 };

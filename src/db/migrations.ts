@@ -1,5 +1,5 @@
 import { type Kysely, type Migration, Migrator, sql } from 'kysely';
-import { appendFunctionDdl, eventStoreDdl } from '../eventstore/postgres-schema.js';
+import { appendFunctionDdl, eventStoreDdl } from './event-store-schema.js';
 
 /**
  * Schema of the write side and the runtime. Read-model tables are not here: each projector

@@ -1,4 +1,4 @@
-import type { BalanceState, Posting } from './balance.js';
+import type { Posting } from './postings.js';
 import type { ChainLink } from './ledger-chain.js';
 import { assertNever, DomainError } from './errors.js';
 
@@ -67,7 +67,14 @@ const move = (from: Posting['account'], to: Posting['account'], amount: number):
 
 const ACCOUNT_OF = { pending: 'payouts_pending', in_transit: 'payouts_in_transit' } as const;
 
-export const decidePayout = (command: PayoutCommand, state: BalanceState): PayoutEvent[] => {
+/** What a payout decision reads of the supplier's balance (the balance passes itself). */
+export interface PayoutBalance {
+  supplierId: string | null;
+  available: number;
+  payouts: ReadonlyMap<string, PayoutState>;
+}
+
+export const decidePayout = (command: PayoutCommand, state: PayoutBalance): PayoutEvent[] => {
   const now = command.data.now;
   if (command.type === 'CreatePayout') {
     const { supplierId, payoutId, amount, method, trigger } = command.data;

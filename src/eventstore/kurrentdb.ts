@@ -9,7 +9,7 @@ import {
   StreamNotFoundError,
 } from '@kurrent/kurrentdb-client';
 import { newId } from '../ids.js';
-import { describeAddress, normalizeConnectionString } from './kurrentdb-address.js';
+import { describeAddress, normalizeConnectionString } from '../net/kurrentdb-address.js';
 import { EventStoreUnreachable } from './unreachable.js';
 import {
   actualRevision,

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Services } from '../service.js';
 import type { LimitClass } from './limits.js';
 import { HttpProblem } from './problem.js';
 import { resolvePrincipal } from './principal.js';
 import type { Bucket } from './rate-limiter.js';
+import { type Services } from './services.js';
 
 const limitClassOf = (req: FastifyRequest): LimitClass =>
   req.routeOptions.config?.limitClass ?? (req.method === 'GET' || req.method === 'HEAD' ? 'reads' : 'writes');

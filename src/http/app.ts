@@ -4,7 +4,6 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, 
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import { newId } from '../ids.js';
-import type { Services } from '../service.js';
 import { answerFrameworkError, registerErrorHandling } from './errors.js';
 import { registerIdempotency } from './idempotency.js';
 import { decodeUtf8, exceedsDepth, MAX_JSON_DEPTH, registerInputSafety } from './input-safety.js';
@@ -30,6 +29,7 @@ import { registerWhoamiRoutes } from './whoami.js';
 import { registerMetrics } from './metrics.js';
 import { documentObject, documentOperation } from './openapi.js';
 import { registerConsole } from './console/index.js';
+import { type Services } from './services.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -2,9 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { certifyOffer } from '../commands/certification.js';
-import type { Services } from '../service.js';
-import { problems, Timestamp } from './schemas.js';
+import { problems } from './schemas.js';
 import { callerOf, supplierOf } from './supplier.js';
+import { Timestamp } from '../resources/values.js';
+import { type Services } from './services.js';
 
 const Exchange = z.object({
   method: z.enum(['GET', 'POST', 'DELETE']),

@@ -4,15 +4,16 @@ import { z } from 'zod';
 import { readPricingRule, removePricingRule, setPricingRule } from '../commands/pricing.js';
 import type { PricingRule } from '../domain/pricing-rule.js';
 import { compareForRouting, isEligible, marketFor, MIN_ROUTING_HEALTH, type RoutableOffer, simulateRank } from '../domain/routing.js';
-import type { Services } from '../service.js';
-import { routableOffers } from './market.js';
-import { routableOf, snapshotOfRow } from './offer-resource.js';
+import { routableOffers } from '../resources/market.js';
+import { routableOf, snapshotOfRow } from '../resources/offer-resource.js';
 import { PriceInput } from './offers.js';
 import { HttpProblem } from './problem.js';
-import { Money, problems, Timestamp } from './schemas.js';
+import { problems } from './schemas.js';
 import { callerOf, supplierOf } from './supplier.js';
+import { Money, Timestamp } from '../resources/values.js';
+import { eur } from '../domain/money.js';
+import { type Services } from './services.js';
 
-const eur = (amount: number) => ({ amount, currency: 'EUR' as const });
 
 /**
  * Health as a band, never the score: enough to see why a cheaper offer is not winning,

@@ -2,15 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { feeSchedule } from '../domain/fees.js';
-import { commissionFor } from '../domain/money.js';
+import { commissionFor, eur } from '../domain/money.js';
 import { simulateRank } from '../domain/routing.js';
-import type { Services } from '../service.js';
-import { routableOffers } from './market.js';
-import { routableOf, snapshotOfRow } from './offer-resource.js';
+import { routableOffers } from '../resources/market.js';
+import { routableOf, snapshotOfRow } from '../resources/offer-resource.js';
 import { PriceInput } from './offers.js';
 import { HttpProblem } from './problem.js';
-import { Money, problems } from './schemas.js';
+import { problems } from './schemas.js';
 import { supplierOf } from './supplier.js';
+import { Money } from '../resources/values.js';
+import { type Services } from './services.js';
 
 const FeeSchedule = z
   .object({
@@ -38,7 +39,6 @@ const Simulation = z.object({
   lowest_competing_price: Money.nullable(),
 });
 
-const eur = (amount: number) => ({ amount, currency: 'EUR' as const });
 
 export const registerFeeRoutes = (app: FastifyInstance, services: Services) => {
   const api = app.withTypeProvider<ZodTypeProvider>();

@@ -3,12 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { removeInventoryItem, uploadInventory } from '../commands/inventory.js';
 import { MAX_ITEMS_PER_UPLOAD } from '../domain/inventory-items.js';
-import type { Services } from '../service.js';
 import { decodeCursor, listOf, page, pageQuery } from './pagination.js';
 import { HttpProblem } from './problem.js';
-import { iso, problems, Timestamp } from './schemas.js';
+import { problems } from './schemas.js';
 import { callerOf, supplierOf } from './supplier.js';
 import { operationIdOf } from './idempotency.js';
+import { iso, Timestamp } from '../resources/values.js';
+import { type Services } from './services.js';
 
 const tags = ['inventory'];
 

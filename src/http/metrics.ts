@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../service.js';
 import { HttpProblem } from './problem.js';
+import { type Services } from './services.js';
 
 /**
  * `GET /metrics` in the Prometheus text format, for the operator token only (it names

@@ -1,24 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  activateOffer,
-  checkFulfilment,
-  createOffer,
-  deactivateOffer,
-  type OfferChanges,
-  type OfferView,
-  rotateFulfilmentSecret,
-  setDeclaredStock,
-  updateOffer,
-} from '../commands/offers.js';
-import type { Services } from '../service.js';
-import { declaredDeliveries, offerFromRow, offerFromState, Offer, readSideOf } from './offer-resource.js';
+import { activateOffer, checkFulfilment, createOffer, deactivateOffer, type OfferChanges, rotateFulfilmentSecret, setDeclaredStock, updateOffer } from '../commands/offers.js';
+import { declaredDeliveries, offerFromRow, offerFromState, Offer, readSideOf, type OfferView } from '../resources/offer-resource.js';
 import { decodeCursor, listOf, page, pageQuery } from './pagination.js';
 import { operationOf } from './idempotency.js';
 import { HttpProblem } from './problem.js';
-import { problems, Timestamp } from './schemas.js';
+import { problems } from './schemas.js';
 import { callerOf, supplierOf } from './supplier.js';
+import { Timestamp } from '../resources/values.js';
+import { type Services } from './services.js';
 
 const tags = ['offers'];
 const MAX_PRICE = 100_000_000; // one million euros per unit is far past any digital good

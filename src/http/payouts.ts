@@ -3,12 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createPayout, loadPayoutSchedule, setPayoutSchedule } from '../commands/payouts.js';
 import { PAYOUT_METHODS, PAYOUT_MINIMUM } from '../domain/payout.js';
-import type { Services } from '../service.js';
 import { decodeCursor, listOf, page, pageQuery } from './pagination.js';
-import { Payout, PayoutWithEntries, payoutOut, readPayout } from './payout-resource.js';
+import { Payout, PayoutWithEntries, payoutOut, readPayout } from '../resources/payout-resource.js';
 import { HttpProblem } from './problem.js';
-import { iso, Money, problems, Timestamp } from './schemas.js';
+import { problems } from './schemas.js';
 import { callerOf, supplierOf } from './supplier.js';
+import { iso, Money, Timestamp } from '../resources/values.js';
+import { type Services } from './services.js';
 
 const tags = ['payouts'];
 const Method = z.enum(PAYOUT_METHODS);

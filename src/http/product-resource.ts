@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import { z } from 'zod';
 import type { ProductTable } from '../db/schema.js';
 import type { FormField as FormFieldValue } from '../domain/product.js';
-import { Money } from './schemas.js';
+import { Money } from '../resources/values.js';
 
 export const FormField = z
   .object({

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Services } from '../service.js';
 import { decodeCursor, listOf, page, pageQuery } from './pagination.js';
 import { HttpProblem } from './problem.js';
 import { Product, toProductResource } from './product-resource.js';
 import { problems } from './schemas.js';
 import { supplierOf } from './supplier.js';
+import { type Services } from './services.js';
 
 export const registerProductRoutes = (app: FastifyInstance, services: Services) => {
   const api = app.withTypeProvider<ZodTypeProvider>();

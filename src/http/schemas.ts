@@ -3,12 +3,6 @@ import { problemCodes } from './problem-codes.js';
 
 /** Schemas shared by several resources. */
 
-export const Money = z
-  .object({
-    amount: z.number().int().describe('minor units'),
-    currency: z.literal('EUR'),
-  })
-  .meta({ id: 'Money' });
 
 export const Problem = z
   .object({
@@ -27,6 +21,4 @@ export const Problem = z
 export const problems = (...statuses: number[]) =>
   Object.fromEntries([401, 422, 429, ...statuses].map((s) => [s, Problem])) as Record<number, typeof Problem>;
 
-export const Timestamp = z.string().describe('ISO 8601 UTC');
 
-export const iso = (d: Date | string) => (typeof d === 'string' ? d : d.toISOString());

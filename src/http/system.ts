@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { UNAVAILABLE_RETRY_AFTER_S } from '../db/faults.js';
-import type { Services } from '../service.js';
 import { problemCodes } from './problem-codes.js';
+import { type Services } from './services.js';
 
 const PING_TIMEOUT_MS = 2_000;
 

@@ -5,9 +5,10 @@ import { loadEndpoint } from '../commands/webhooks.js';
 import { DomainError } from '../domain/errors.js';
 import { newId } from '../ids.js';
 import { RECOVERY_WINDOW_MS, type RecoveryPayload } from '../processes/webhook-recovery.js';
-import type { Services } from '../service.js';
-import { problems, Timestamp } from './schemas.js';
+import { problems } from './schemas.js';
 import { supplierOf } from './supplier.js';
+import { Timestamp } from '../resources/values.js';
+import { type Services } from './services.js';
 
 const Recovery = z
   .object({

@@ -1,28 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  createEndpoint,
-  deleteEndpoint,
-  disableEndpoint,
-  enableEndpoint,
-  loadEndpoint,
-  rotateEndpointSecret,
-  testFire,
-  updateEndpoint,
-} from '../commands/webhooks.js';
+import { createEndpoint, deleteEndpoint, disableEndpoint, enableEndpoint, loadEndpoint, rotateEndpointSecret, testFire, updateEndpoint, countAttempt } from '../commands/webhooks.js';
 import { load } from '../commands/handle.js';
-import { webhookStream } from '../commands/webhooks.js';
 import { DomainError } from '../domain/errors.js';
 import { DISABLE_AFTER_FAILURES, WEBHOOK_EVENT_TYPES, webhookEndpointDecider, type WebhookEndpointState } from '../domain/webhook-endpoint.js';
-import { countAttempt, LOG_RETENTION_MS } from '../processes/webhooks.js';
-import { sendAttempt } from '../processes/webhook-send.js';
-import type { Services } from '../service.js';
+import { LOG_RETENTION_MS } from '../processes/webhooks.js';
+import { sendAttempt } from '../outbound/webhook-send.js';
 import { decodeCursor, listOf, page, pageQuery } from './pagination.js';
 import { HttpProblem } from './problem.js';
-import { iso, problems, Timestamp } from './schemas.js';
+import { problems } from './schemas.js';
 import { callerOf, supplierOf } from './supplier.js';
 import { operationIdOf } from './idempotency.js';
+import { webhookStream } from '../commands/streams.js';
+import { iso, Timestamp } from '../resources/values.js';
+import { type Services } from './services.js';
 
 const tags = ['webhooks'];
 const EventType = z.enum(WEBHOOK_EVENT_TYPES);

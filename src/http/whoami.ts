@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Services } from '../service.js';
 import { problems } from './schemas.js';
 import { supplierOf } from './supplier.js';
+import { type Services } from './services.js';
 
 const Whoami = z.object({
   supplier: z.object({ id: z.string(), name: z.string() }),

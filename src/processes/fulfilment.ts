@@ -4,9 +4,9 @@ import { deliverDeclared, rerouteItem } from '../commands/declared-flow.js';
 import { orderFromSupplier, pollSupplierItems, recordOutcome, reserveDeclared, returnSupplierItems } from '../commands/declared.js';
 import { load } from '../commands/handle.js';
 import { postSales } from '../commands/ledger.js';
-import { endpointOf, offerStream } from '../commands/offers.js';
+import { endpointOf } from '../commands/offers.js';
 import { captureIfProvisioned, loadOrder, provisionOrder, refundOrder } from '../commands/orders.js';
-import { nextPollAt, SCHEDULE } from '../commands/supplier-timeouts.js';
+import { nextPollAt, SCHEDULE } from '../outbound/supplier-timeouts.js';
 import { executeTopup, topupStatus, validateTopup } from '../commands/topup.js';
 import { execute } from '../commands/context.js';
 import { HEALTHCHECK_EVERY_MS, HEALTHCHECK_IN_COOLDOWN_EVERY_MS } from '../domain/offer-health.js';
@@ -14,9 +14,10 @@ import { type OfferCommand, type OfferEvent, offerDecider } from '../domain/offe
 import { type OrderCommand, type OrderEvent, orderDecider, type OrderItem } from '../domain/order.js';
 import type { RecordedEvent } from '../eventstore/port.js';
 import { projector } from '../projections/projector.js';
-import { probeHealthcheck } from './fulfilment-client.js';
+import { probeHealthcheck } from '../outbound/fulfilment-client.js';
 import { scheduleTimer } from './schedule.js';
 import type { Timers } from './timers.js';
+import { offerStream } from '../commands/streams.js';
 
 type O<T extends OrderEvent['type']> = RecordedEvent<Extract<OrderEvent, { type: T }>['data']>;
 type F<T extends OfferEvent['type']> = RecordedEvent<Extract<OfferEvent, { type: T }>['data']>;
@@ -27,7 +28,7 @@ const later = (at: string, ms: number) => new Date(new Date(at).getTime() + ms);
  * The supplier-hosted contracts as a process: declared stock (order, poll, allocation
  * window, return, reroute), top-ups (execute, status polls, failure refunds) and the
  * healthchecks behind offer health. Every step is a durable timer; every timing is the
- * spec's (src/commands/supplier-timeouts.ts).
+ * spec's (src/outbound/supplier-timeouts.ts).
  */
 export const fulfilmentProcess = projector({
   name: 'fulfilment-process',

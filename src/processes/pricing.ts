@@ -1,6 +1,5 @@
 import type { Caller, CommandDeps } from '../commands/context.js';
 import { load } from '../commands/handle.js';
-import { offerStream } from '../commands/offers.js';
 import { repriceProduct } from '../commands/pricing.js';
 import { offerDecider } from '../domain/offer.js';
 import { formatPosition, parsePosition, type RecordedEvent } from '../eventstore/port.js';
@@ -8,6 +7,7 @@ import { projector } from '../projections/projector.js';
 import type { ProjectionRunner } from '../projections/runner.js';
 import { scheduleTimer } from './schedule.js';
 import type { Timers } from './timers.js';
+import { offerStream } from '../commands/streams.js';
 
 /**
  * The repricer: a market change on a product (an offer created, activated, deactivated,

@@ -1,6 +1,7 @@
-import { disputeOrder, loadOrder, orderStream, refundOrder } from '../commands/orders.js';
+import { disputeOrder, loadOrder, refundOrder } from '../commands/orders.js';
 import type { CommandDeps } from '../commands/context.js';
 import type { Timers } from './timers.js';
+import { orderStream } from '../commands/streams.js';
 
 export type LateScenario = 'refunded' | 'disputed';
 

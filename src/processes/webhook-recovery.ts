@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import type { CommandDeps } from '../commands/context.js';
 import { load } from '../commands/handle.js';
-import { webhookStream } from '../commands/webhooks.js';
 import { webhookEndpointDecider } from '../domain/webhook-endpoint.js';
 import { newId } from '../ids.js';
-import { envelopeBody, outgoingFor } from './webhook-events.js';
+import { envelopeBody, outgoingFor } from '../outbound/webhook-events.js';
 import type { Timers } from './timers.js';
+import { webhookStream } from '../commands/streams.js';
 
 /** Spec-free choice: a recovery reaches at most 14 days back (docs/decisions.md). */
 export const RECOVERY_WINDOW_MS = 14 * 24 * 3600_000;

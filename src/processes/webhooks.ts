@@ -1,18 +1,19 @@
-import { sql } from 'kysely';
 import type { Caller, CommandDeps } from '../commands/context.js';
 import { load } from '../commands/handle.js';
-import { disableEndpoint, webhookStream } from '../commands/webhooks.js';
+import { countAttempt, disableEndpoint } from '../commands/webhooks.js';
 import { DISABLE_AFTER_FAILURES, webhookEndpointDecider } from '../domain/webhook-endpoint.js';
 import { formatPosition, parsePosition, type RecordedEvent } from '../eventstore/port.js';
 import { newId } from '../ids.js';
 import type { ProjectionRunner } from '../projections/runner.js';
 import { projector } from '../projections/projector.js';
-import { envelopeBody, outgoingFor, SOURCES } from './webhook-events.js';
-import { sendAttempt } from './webhook-send.js';
+import { envelopeBody, outgoingFor } from '../outbound/webhook-events.js';
+import { sendAttempt } from '../outbound/webhook-send.js';
 import { EndpointPacer } from './webhook-pacing.js';
 import { registerRecoveryTimers } from './webhook-recovery.js';
 import { scheduleTimer } from './schedule.js';
 import type { Timers } from './timers.js';
+import { webhookStream } from '../commands/streams.js';
+import { SOURCES } from '../domain/webhook-sources.js';
 
 /** Spec: retry ladder after a failed attempt, 7 attempts in all. Entry n is the wait before attempt n + 1. */
 export const RETRY_LADDER_MS = [0, 60_000, 5 * 60_000, 30 * 60_000, 2 * 3600_000, 8 * 3600_000, 24 * 3600_000];
@@ -157,16 +158,6 @@ class EndpointSlots {
     }
   }
 }
-
-/** Consecutive failed attempts of an endpoint: any 2xx resets the count. */
-export const countAttempt = async (deps: CommandDeps, endpointId: string, succeeded: boolean): Promise<number> => {
-  const { rows } = await sql<{ consecutive_failures: number }>`
-    insert into webhook_endpoint_failures (endpoint_id, consecutive_failures) values (${endpointId}, ${succeeded ? 0 : 1})
-    on conflict (endpoint_id) do update set consecutive_failures =
-      case when ${succeeded} then 0 else webhook_endpoint_failures.consecutive_failures + 1 end
-    returning consecutive_failures`.execute(deps.db);
-  return rows[0]!.consecutive_failures;
-};
 
 /** The position just before `position`, to read exactly that event with readAll. */
 const precedingPosition = (position: string) => {

@@ -1,8 +1,9 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
-import type { BalanceEvent, Posting } from '../domain/balance.js';
+import type { BalanceEvent } from '../domain/balance.js';
 import type { RecordedEvent } from '../eventstore/port.js';
 import { projector } from './projector.js';
+import { type Posting } from '../domain/postings.js';
 
 type B = RecordedEvent<BalanceEvent['data']>;
 

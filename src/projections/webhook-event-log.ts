@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { RecordedEvent } from '../eventstore/port.js';
-import { SOURCES } from '../processes/webhook-events.js';
 import { projector } from './projector.js';
+import { SOURCES } from '../domain/webhook-sources.js';
 
 /**
  * Where in the global order each event a webhook can come from sits, by time: a recovery

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { SupplierTimeouts } from '../../src/commands/supplier-timeouts.js';
+import type { SupplierTimeouts } from '../../src/outbound/supplier-timeouts.js';
 import { startSupplierKit, type KitRequest, type KitRoute, type SupplierKit, type SupplierKitOptions } from '../../src/sdk/kit/index.js';
 import { startTestService, type TestService } from '../support/harness.js';
 

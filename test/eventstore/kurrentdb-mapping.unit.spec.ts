@@ -19,7 +19,7 @@ import {
   ulidToUuid,
   uuidToUlid,
 } from '../../src/eventstore/kurrentdb-mapping.js';
-import { describeAddress, isConnectionString, normalizeConnectionString } from '../../src/eventstore/kurrentdb-address.js';
+import { describeAddress, isConnectionString, normalizeConnectionString } from '../../src/net/kurrentdb-address.js';
 import { WrongExpectedRevision } from '../../src/eventstore/port.js';
 import { newId } from '../../src/ids.js';
 

@@ -2,7 +2,6 @@ import { createHash, createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execute } from '../../src/commands/context.js';
 import { load } from '../../src/commands/handle.js';
-import { inventoryStream, offerStream } from '../../src/commands/offers.js';
 import { inventoryDecider } from '../../src/domain/inventory.js';
 import { offerDecider } from '../../src/domain/offer.js';
 import { LEASE_MS } from '../../src/http/idempotency.js';
@@ -10,6 +9,7 @@ import { deriveId } from '../../src/ids.js';
 import { startTestService, type TestService } from '../support/harness.js';
 import { request } from '../support/http.js';
 import { keys, stockOf, type Supplier, troubles, uploadedOffer, withDb } from '../orders/fixtures.js';
+import { inventoryStream, offerStream } from '../../src/commands/streams.js';
 
 /**
  * A request whose process died keeps its Idempotency-Key `in_flight`: no onSend ever runs.

@@ -3,8 +3,8 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClock } from '../../src/clock.js';
-import { probeHealthcheck } from '../../src/processes/fulfilment-client.js';
-import { callSupplier } from '../../src/processes/supplier-calls.js';
+import { probeHealthcheck } from '../../src/outbound/fulfilment-client.js';
+import { callSupplier } from '../../src/outbound/supplier-calls.js';
 
 /**
  * DNS rebinding: a name that answers a public address to the check and a private one to the

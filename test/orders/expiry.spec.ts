@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execute } from '../../src/commands/context.js';
-import { inventoryStream } from '../../src/commands/offers.js';
 import { inventoryDecider } from '../../src/domain/inventory.js';
 import { startTestService, type TestService } from '../support/harness.js';
 import { checkout, itemIdsWithStatus, keys, stockOf, type Supplier, uploadedOffer, withDb, troubles } from './fixtures.js';
+import { inventoryStream } from '../../src/commands/streams.js';
 
 /** The 15-minute reservation TTL: unpaid orders expire and their keys go back to stock. */
 describe('reservation expiry', () => {

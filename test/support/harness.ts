@@ -5,7 +5,7 @@ import { type Config, type Environment, loadConfig } from '../../src/config.js';
 import { newSecretKey } from '../../src/crypto/secret-box.js';
 import { newOperatorToken } from '../../src/crypto/tokens.js';
 import type { LimitTable } from '../../src/http/limits.js';
-import type { SupplierTimeouts } from '../../src/commands/supplier-timeouts.js';
+import type { SupplierTimeouts } from '../../src/outbound/supplier-timeouts.js';
 import { type RunningService, startService } from '../../src/service.js';
 import { createTestDatabase } from './database.js';
 import { type Client, client } from './http.js';

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Services } from '../../service.js';
 import { csrfField, Html, html, layout, money, statusPill, when } from './html.js';
 import { type ConsoleSession, cookies, endSession, readSession, sameOrigin, sameToken, SIGN_IN_COOKIE, signInToken, startSession } from './session.js';
+import { offerStream, orderStream } from '../../commands/streams.js';
+import { type Services } from '../services.js';
 
 type Form = Record<string, string>;
 interface Answer {
@@ -147,7 +148,7 @@ ${offers.map((o: any) => {
       const o = offer.body;
       const product = (await api(req, s, 'GET', `/products/${encodeURIComponent(o.product_id)}`)).body;
       // the API confirmed the offer is this supplier's: its own stream is its history
-      const events = await services.store.readStream(`offer-${o.id}`);
+      const events = await services.store.readStream(offerStream(o.id));
       return page(
         reply,
         s,
@@ -256,7 +257,7 @@ ${orders.map((o: any) => html`<tr><td><a href="/console/orders/${o.id}"><code>${
       // the API answered this order for this supplier, with this supplier's items only; of
       // the order's stream, item events show for those items only, order events by name
       const mine = new Set<string>((o.items ?? []).map((i: any) => i.id));
-      const history = (await services.store.readStream(`order-${o.id}`)).filter((e) => {
+      const history = (await services.store.readStream(orderStream(o.id))).filter((e) => {
         const item = (e.data as { orderItemId?: unknown } | null)?.orderItemId;
         return item === undefined || mine.has(String(item));
       });

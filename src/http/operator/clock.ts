@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Services } from '../../service.js';
 import { problems } from '../schemas.js';
+import { type Services } from '../services.js';
 
 /** Moves the service's clock forward and runs what fell due; only with SVC_TEST_CLOCK=1. */
 export const registerOperatorClockRoutes = (app: FastifyInstance, services: Services) => {

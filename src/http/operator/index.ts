@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../../service.js';
 import { registerOperatorClockRoutes } from './clock.js';
 import { registerOperatorOrderRoutes } from './orders.js';
 import { registerOperatorPayoutRoutes } from './payouts.js';
 import { registerOperatorProductRoutes } from './products.js';
 import { registerOperatorSupplierRoutes } from './suppliers.js';
+import { type Services } from '../services.js';
 
 /** The operator API of shared/design/operator-contract.md, behind the operator token. */
 export const registerOperatorRoutes = (app: FastifyInstance, services: Services) => {

@@ -4,14 +4,14 @@ import { z } from 'zod';
 import { disputeOrder, invalidateItem, loadOrder, payOrder, placeOrder, refundOrder, withOneReadModelWait } from '../../commands/orders.js';
 import { DomainError } from '../../domain/errors.js';
 import { rankOffers } from '../../domain/routing.js';
-import type { Services } from '../../service.js';
-import { routableOffers } from '../market.js';
-import { Order, orderFromState } from '../order-resource.js';
+import { routableOffers } from '../../resources/market.js';
+import { Order, orderFromState } from '../../resources/order-resource.js';
 import { Country } from '../orders.js';
 import { HttpProblem } from '../problem.js';
 import { problems } from '../schemas.js';
 import { callerOf } from '../supplier.js';
 import { operationIdOf } from '../idempotency.js';
+import { type Services } from '../services.js';
 
 const tags = ['operator'];
 const OrderParams = z.object({ order_id: z.string().min(1).max(100) });

@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { movePayout, type PayoutTransition } from '../../commands/payouts.js';
-import type { Services } from '../../service.js';
-import { PayoutWithEntries, readPayout } from '../payout-resource.js';
+import { PayoutWithEntries, readPayout } from '../../resources/payout-resource.js';
 import { problems } from '../schemas.js';
 import { callerOf } from '../supplier.js';
+import { type Services } from '../services.js';
 
 const tags = ['operator'];
 const Params = z.object({ payout_id: z.string().min(1).max(200) });

@@ -3,10 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createProduct, updateProduct } from '../../commands/products.js';
 import type { ProductFields, ProductState } from '../../domain/product.js';
-import type { Services } from '../../service.js';
 import { FormField } from '../product-resource.js';
 import { problems } from '../schemas.js';
 import { callerOf } from '../supplier.js';
+import { type Services } from '../services.js';
 
 const tags = ['operator'];
 

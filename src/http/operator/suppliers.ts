@@ -4,11 +4,11 @@ import { z } from 'zod';
 import { issueToken, rateLimitsOf, registerSupplier, revokeToken, setRateLimits } from '../../commands/suppliers.js';
 import { raisableLimits, type RateLimitOverrides } from '../../domain/supplier.js';
 import { HttpProblem } from '../problem.js';
-import type { Services } from '../../service.js';
 import { problems } from '../schemas.js';
 import { forgetTokens } from '../principal.js';
 import { callerOf } from '../supplier.js';
 import { operationIdOf } from '../idempotency.js';
+import { type Services } from '../services.js';
 
 const tags = ['operator'];
 const SupplierId = z.object({ supplier_id: z.string().min(1).max(100) });

@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../db/schema.js';
 import type { OrderState } from '../domain/order.js';
-import { iso, Money, Timestamp } from './schemas.js';
+import { iso, Money, Timestamp } from './values.js';
+import { eur } from '../domain/money.js';
 
 export const OrderItem = z
   .object({
@@ -76,7 +77,6 @@ interface OrderSnapshot {
   items: ItemSnapshot[];
 }
 
-const eur = (amount: number) => ({ amount, currency: 'EUR' as const });
 
 /**
  * The order's status as one supplier sees it, from its own items: `refunded` when a refund

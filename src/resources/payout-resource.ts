@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../db/schema.js';
 import { PAYOUT_METHODS } from '../domain/payout.js';
-import { Entry, entryOut } from './balance.js';
-import { iso, Money, Timestamp } from './schemas.js';
+import { iso, Money, Timestamp } from './values.js';
+import { Entry, entryOut } from './entry-resource.js';
 
 export const Payout = z
   .object({

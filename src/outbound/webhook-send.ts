@@ -1,11 +1,27 @@
 import { request } from 'undici';
-import type { CommandDeps } from '../commands/context.js';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../clock.js';
+import type { SecretBox } from '../crypto/secret-box.js';
+import type { Database } from '../db/schema.js';
+import type { Metrics } from '../metrics.js';
+import type { TargetPolicy } from '../net/targets.js';
+import type { SupplierTimeouts } from './supplier-timeouts.js';
 import { signatureHeader } from '../crypto/signature.js';
 import type { WebhookEndpointState } from '../domain/webhook-endpoint.js';
 import { newId } from '../ids.js';
 import { outboundDispatcher, refusalOf } from '../net/pinned.js';
 import { checkTargetBeforeCall } from '../net/targets.js';
 import { attemptOutcome } from '../metrics.js';
+
+/** What sending needs (the commands' dependencies carry it): the attempt log is a table of its own. */
+export interface SendDeps {
+  clock: Clock;
+  db: Kysely<Database>;
+  secretBox: SecretBox;
+  targets: TargetPolicy;
+  timeouts: SupplierTimeouts;
+  metrics?: Metrics;
+}
 
 export const WEBHOOK_USER_AGENT = 'service-webhooks/1.0';
 const RESPONSE_KEPT_BYTES = 4096;
@@ -19,7 +35,7 @@ export interface AttemptResult {
 }
 
 /** The endpoint's secrets in clear: the current one, and the previous one during a rotation. */
-export const endpointSecrets = (deps: CommandDeps, endpoint: WebhookEndpointState, at: Date): string[] => {
+export const endpointSecrets = (deps: SendDeps, endpoint: WebhookEndpointState, at: Date): string[] => {
   const secrets = [deps.secretBox.open(endpoint.secretSealed)];
   if (endpoint.previousSecretSealed && endpoint.previousValidUntil && Date.parse(endpoint.previousValidUntil) > at.getTime())
     secrets.push(deps.secretBox.open(endpoint.previousSecretSealed));
@@ -34,7 +50,7 @@ export const endpointSecrets = (deps: CommandDeps, endpoint: WebhookEndpointStat
  * logged with its exact request and the first 4 KB of the answer.
  */
 export const sendAttempt = async (
-  deps: CommandDeps,
+  deps: SendDeps,
   endpoint: WebhookEndpointState,
   delivery: { id: string; eventId: string; eventType: string; body: string; supplierId: string },
   attempt: number,

@@ -2,29 +2,15 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { WebhookEventType } from '../domain/webhook-endpoint.js';
 import type { RecordedEvent } from '../eventstore/port.js';
-import { readOrders } from '../http/order-resource.js';
-import { readPayout } from '../http/payout-resource.js';
+import { readOrders } from '../resources/order-resource.js';
+import { readPayout } from '../resources/payout-resource.js';
+import { SOURCES } from '../domain/webhook-sources.js';
 
 /**
- * Which domain event becomes which webhook event, for which suppliers, with what `data`
- * (docs/webhooks.md). Order events carry the supplier-scoped order exactly as
- * `GET /orders/{order_id}` returns it when the event is fanned out.
+ * For which suppliers a webhook event is, with what `data` (docs/webhooks.md). Order events
+ * carry the supplier-scoped order exactly as `GET /orders/{order_id}` returns it when the
+ * event is fanned out. Which domain event becomes which webhook event: domain/webhook-sources.ts.
  */
-export const SOURCES: Record<string, WebhookEventType> = {
-  OrderPlaced: 'order.created',
-  OrderPaid: 'order.paid',
-  OrderRefunded: 'order.refunded',
-  OrderExpired: 'order.expired',
-  OrderDisputed: 'order.disputed',
-  OfferDeactivated: 'offer.deactivated',
-  OfferStockLow: 'offer.stock_low',
-  OfferPriceChanged: 'offer.repriced',
-  InventoryItemInvalidated: 'stock.invalidated',
-  WebhookEndpointDisabled: 'webhook.disabled',
-  PayoutCreated: 'payout.created',
-  PayoutPaid: 'payout.paid',
-  PayoutFailed: 'payout.failed',
-};
 
 export interface Outgoing {
   type: WebhookEventType;

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Clock } from '../clock.js';
-import type { SupplierTimeouts } from '../commands/supplier-timeouts.js';
+import type { SupplierTimeouts } from './supplier-timeouts.js';
 import { newFulfilmentSecret } from '../crypto/signature.js';
 import type { CertificationKind } from '../domain/certification.js';
 import type { TargetPolicy } from '../net/targets.js';

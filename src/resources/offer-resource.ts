@@ -1,9 +1,18 @@
 import type { Kysely, Selectable } from 'kysely';
 import { z } from 'zod';
-import type { OfferView } from '../commands/offers.js';
+import type { InventoryState } from '../domain/inventory.js';
+import type { OfferState } from '../domain/offer.js';
 import type { Database, OfferTable } from '../db/schema.js';
 import { isEligible, type RoutableOffer } from '../domain/routing.js';
-import { iso, Money, Timestamp } from './schemas.js';
+import { iso, Money, Timestamp } from './values.js';
+
+/** An offer with its inventory, as a command leaves it. */
+export interface OfferView {
+  offer: OfferState;
+  inventory: InventoryState;
+  /** The clear fulfilment secret, only right after creation or rotation. */
+  secret?: string;
+}
 
 export const Offer = z
   .object({

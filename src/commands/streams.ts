@@ -1,0 +1,15 @@
+/**
+ * Every stream id in one place: an aggregate's stream is `<kind>-<id>`, and a reader that
+ * names a stream (a command, a process, the console) names it through these.
+ */
+export const offerStream = (offerId: string) => `offer-${offerId}`;
+export const inventoryStream = (offerId: string) => `inventory-${offerId}`;
+export const pricingRuleStream = (offerId: string) => `pricing-rule-${offerId}`;
+export const payoutScheduleStream = (supplierId: string) => `payout-schedule-${supplierId}`;
+export const supplierStream = (supplierId: string) => `supplier-${supplierId}`;
+export const orderStream = (orderId: string) => `order-${orderId}`;
+export const balanceStream = (supplierId: string) => `balance-${supplierId}`;
+export const productStream = (productId: string) => `product-${productId}`;
+/** A supplier's certification results, one stream per supplier. */
+export const certificationStream = (supplierId: string) => `certifications-${supplierId}`;
+export const webhookStream = (endpointId: string) => `webhook-${endpointId}`;
