@@ -99,8 +99,10 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
   try {
     // read models, timers, idempotency keys and rate limits live in Postgres whatever the event store
     await migrate(db.kysely);
-    // every reader gets events in their type's current shape (upcast on read)
-    store = measuredStore(versionedStore(options.store ?? (await connectEventStore(config, () => db.pool, log)), new EventVersions(eventVersions)), metrics);
+    // every reader gets events in their type's current shape (upcast on read); a gap in the
+    // table stops the start before an event store is connected
+    const versions = new EventVersions(eventVersions);
+    store = measuredStore(versionedStore(options.store ?? (await connectEventStore(config, () => db.pool, log)), versions), metrics);
     clock = options.clock ?? (config.testClock ? new OffsetClock(await loadClockOffset(db.kysely)) : systemClock);
   } catch (error) {
     await db.close();
