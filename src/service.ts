@@ -13,10 +13,12 @@ import type { Database } from './db/schema.js';
 import { SecretBox } from './crypto/secret-box.js';
 import type { EventStore } from './eventstore/port.js';
 import { connectEventStore } from './eventstore/select.js';
+import { EventVersions, versionedStore } from './eventstore/upcast.js';
 import { buildHttpApp } from './http/app.js';
 import { type LimitTable, specLimits } from './http/limits.js';
 import { marketsFor, routableOffers } from './resources/market.js';
 import { rankOffers } from './domain/routing.js';
+import { eventVersions } from './domain/upcasters.js';
 import type { MarketView } from './http/product-resource.js';
 import { RateLimiter } from './http/rate-limiter.js';
 import type { Services } from './http/services.js';
@@ -78,7 +80,10 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
   try {
     // read models, timers, idempotency keys and rate limits live in Postgres whatever the event store
     await migrate(db.kysely);
-    store = measuredStore(options.store ?? (await connectEventStore(config, () => db.pool, log)), metrics);
+    // every reader gets events in their type's current shape (upcast on read); a gap in the
+    // table stops the start before an event store is connected
+    const versions = new EventVersions(eventVersions);
+    store = measuredStore(versionedStore(options.store ?? (await connectEventStore(config, () => db.pool, log)), versions), metrics);
     clock = options.clock ?? (config.testClock ? new OffsetClock(await loadClockOffset(db.kysely)) : systemClock);
   } catch (error) {
     await db.close();

@@ -4,6 +4,8 @@ import { migrate } from '../db/migrations.js';
 import type { EventStore } from '../eventstore/port.js';
 import { PostgresEventStore } from '../eventstore/postgres.js';
 import { connectKurrentDb } from '../eventstore/select.js';
+import { EventVersions, versionedStore } from '../eventstore/upcast.js';
+import { eventVersions } from '../domain/upcasters.js';
 import { openDatabase } from './database.js';
 
 /**
@@ -12,13 +14,15 @@ import { openDatabase } from './database.js';
  * embedded database; both are closed when `work` ends.
  */
 export const withStores = async <T>(config: Config, work: (deps: { store: EventStore; db: Db }) => Promise<T>): Promise<T> => {
+  const versions = new EventVersions(eventVersions);
   const external = config.eventStore === 'kurrentdb' ? await connectKurrentDb(config.kurrentdbUrl!) : undefined;
   const database = await openDatabase(config).catch(async (error: unknown) => {
     await external?.close();
     throw error;
   });
   const db = connect(database.url, 4);
-  const store = external ?? new PostgresEventStore(db.pool);
+  // events in their current shape, as the service reads them (a rebuild runs the same projectors)
+  const store = versionedStore(external ?? new PostgresEventStore(db.pool), versions);
   try {
     await migrate(db.kysely);
     return await work({ store, db });

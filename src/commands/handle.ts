@@ -75,6 +75,7 @@ export const load = async <State, Command, Event extends DomainEvent>(
   let state = (cached?.state as State | undefined) ?? decider.initialState;
   let revision = cached?.revision ?? -1;
   const tail = await store.readStream(streamId, revision + 1);
+  // the service's store hands out events upcast to their type's current shape (eventstore/upcast.ts)
   for (const e of tail) state = decider.evolve(state, e as unknown as Event);
   if (tail.length > 0) revision = tail[tail.length - 1]!.revision;
   if (cache && revision >= 0) cache.set(streamId, { decider, revision, state });

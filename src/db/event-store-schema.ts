@@ -31,9 +31,11 @@ create index es_events_global_order on es_events (transaction_id, position);
 /**
  * The append function. The first schema notified inside it; that made every appending
  * transaction queue for PostgreSQL's notify lock at commit (no shared disk flushes), so
- * the adapter now announces appends itself, after commit, coalesced.
+ * the adapter now announces appends itself, after commit, coalesced. With `schemaVersion`
+ * it also stores each event's `schema_version` (1 when the payload has none); without, it
+ * is the function the earlier migrations created, kept as it was.
  */
-export const appendFunctionDdl = (notify: boolean) => `
+export const appendFunctionDdl = (notify: boolean, schemaVersion = false) => `
 create or replace function es_append(p_stream text, p_expected text, p_events jsonb, p_created_at timestamptz)
 returns table (next_revision bigint, commit_position xid8, prepare_position bigint)
 language plpgsql as $$
@@ -74,8 +76,10 @@ begin
   end if;
 
   with inserted as (
-    insert into es_events (stream_id, stream_revision, event_id, type, data, metadata, created_at)
-    select p_stream, v_current + e.ord, e.value->>'id', e.value->>'type', e.value->'data', e.value->'metadata', p_created_at
+    insert into es_events (stream_id, stream_revision, event_id, type, data, metadata, created_at${schemaVersion ? ', schema_version' : ''})
+    select p_stream, v_current + e.ord, e.value->>'id', e.value->>'type', e.value->'data', e.value->'metadata', p_created_at${
+      schemaVersion ? ", coalesce((e.value->>'schema_version')::smallint, 1)" : ''
+    }
     from jsonb_array_elements(p_events) with ordinality as e(value, ord)
     order by e.ord
     returning position

@@ -7,7 +7,7 @@ import { appendFunctionDdl, eventStoreDdl } from './event-store-schema.js';
  */
 const ddl = (text: string): Migration => ({ up: async (db) => void (await sql.raw(text).execute(db)) });
 
-const migrations: Record<string, Migration> = {
+export const migrations: Record<string, Migration> = {
   '001_event_store': ddl(eventStoreDdl),
   '002_projection_checkpoints': ddl(`
     create table projection_checkpoints (
@@ -125,6 +125,12 @@ const migrations: Record<string, Migration> = {
     alter table webhook_deliveries add column recovery_id text;
     drop index webhook_deliveries_once;
     create unique index webhook_deliveries_once on webhook_deliveries (event_id, endpoint_id) where not test_fire and not recovered;`),
+  // every event records the version of its data's shape, for upcasting on read (see
+  // eventstore/upcast.ts); rows written before read as 1. A constant default adds the
+  // column without rewriting the table.
+  '012_event_schema_version': ddl(`
+    alter table es_events add column schema_version smallint not null default 1 check (schema_version >= 1);
+    ${appendFunctionDdl(false, true)}`),
 };
 
 export const migrate = async (db: Kysely<any>): Promise<void> => {

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { WrongExpectedVersionError } from '@kurrent/kurrentdb-client';
-import { comparePositions, type EventMetadata, type ExpectedRevision, type Position, WrongExpectedRevision } from './port.js';
+import { comparePositions, type EventMetadata, type ExpectedRevision, MAX_SCHEMA_VERSION, type Position, WrongExpectedRevision } from './port.js';
 
 // ---------------------------------------------------------------------------------------
 // Event ids. KurrentDB wants a UUID per event; the port hands out ULIDs. A ULID and a UUID
@@ -52,11 +52,14 @@ export const nameUuid = (name: string): string => {
 // ---------------------------------------------------------------------------------------
 // Metadata. The port's metadata is written as the event's JSON metadata, unchanged, plus
 // what KurrentDB has no field for: the time the command gave the append (its own `created`
-// is the server's clock) and, only for an id that is not a ULID, that id.
+// is the server's clock), only for an id that is not a ULID, that id, and only for a
+// schema version above 1, that version (absent reads as 1, so every event written before
+// versions, and every version-1 event, is stored as it always was).
 // ---------------------------------------------------------------------------------------
 
 export const CREATED_AT_KEY = 'es_created_at';
 export const EVENT_ID_KEY = 'es_event_id';
+export const SCHEMA_VERSION_KEY = 'es_schema_version';
 
 export interface StoredIdentity {
   uuid: string;
@@ -64,21 +67,34 @@ export interface StoredIdentity {
 }
 
 /** The KurrentDB id and metadata for one port event. */
-export const toStored = (id: string, metadata: EventMetadata | undefined, at: Date): StoredIdentity => {
+export const toStored = (id: string, metadata: EventMetadata | undefined, at: Date, schemaVersion = 1): StoredIdentity => {
   const stored: Record<string, unknown> = { ...metadata, [CREATED_AT_KEY]: at.toISOString() };
+  if (schemaVersion !== 1) stored[SCHEMA_VERSION_KEY] = schemaVersion;
   if (isUlid(id)) return { uuid: ulidToUuid(id), metadata: stored };
   return { uuid: nameUuid(id), metadata: { ...stored, [EVENT_ID_KEY]: id } };
 };
 
-/** The port's id, metadata and time of a stored event. */
-export const fromStored = (uuid: string, raw: unknown, serverCreated: Date): { id: string; metadata: EventMetadata; createdAt: Date } => {
+/**
+ * The port's id, metadata, schema version and time of a stored event. A version that is
+ * not a whole number from 1 up is refused: folding data of an unknown shape would be worse.
+ */
+export const fromStored = (
+  uuid: string,
+  raw: unknown,
+  serverCreated: Date,
+): { id: string; metadata: EventMetadata; schemaVersion: number; createdAt: Date } => {
   const all = raw && typeof raw === 'object' && !(raw instanceof Uint8Array) ? { ...(raw as Record<string, unknown>) } : {};
   const givenId = all[EVENT_ID_KEY];
   const at = all[CREATED_AT_KEY];
+  const version = SCHEMA_VERSION_KEY in all ? all[SCHEMA_VERSION_KEY] : 1;
   delete all[EVENT_ID_KEY];
   delete all[CREATED_AT_KEY];
+  delete all[SCHEMA_VERSION_KEY];
+  const id = typeof givenId === 'string' ? givenId : uuidToUlid(uuid);
+  if (typeof version !== 'number' || !Number.isInteger(version) || version < 1 || version > MAX_SCHEMA_VERSION)
+    throw new Error(`event ${id}: stored schema version ${JSON.stringify(version)} is not an integer from 1 to ${MAX_SCHEMA_VERSION}`);
   const createdAt = typeof at === 'string' && !Number.isNaN(Date.parse(at)) ? new Date(at) : serverCreated;
-  return { id: typeof givenId === 'string' ? givenId : uuidToUlid(uuid), metadata: all as EventMetadata, createdAt };
+  return { id, metadata: all as EventMetadata, schemaVersion: version, createdAt };
 };
 
 // ---------------------------------------------------------------------------------------

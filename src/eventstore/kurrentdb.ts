@@ -29,6 +29,7 @@ import {
   type NewEvent,
   type Position,
   type RecordedEvent,
+  schemaVersionOf,
   type SubscribeOptions,
   type Subscription,
   START,
@@ -60,7 +61,7 @@ const HEAD_PAGE = 100;
 
 /** The port's event for one stored event; system events are never asked for here. */
 const toRecorded = (e: StoredEvent): RecordedEvent => {
-  const { id, metadata, createdAt } = fromStored(e.id, e.metadata, e.created);
+  const { id, metadata, schemaVersion, createdAt } = fromStored(e.id, e.metadata, e.created);
   return {
     id,
     streamId: e.streamId,
@@ -69,6 +70,7 @@ const toRecorded = (e: StoredEvent): RecordedEvent => {
     type: e.type,
     data: e.data,
     metadata,
+    schemaVersion,
     createdAt,
   };
 };
@@ -118,7 +120,7 @@ export class KurrentDbEventStore implements EventStore {
   async append(streamId: string, events: NewEvent[], expected: ExpectedRevision, at: Date): Promise<AppendResult> {
     if (events.length === 0) return this.checkOnly(streamId, expected);
     const proposed = events.map((e) => {
-      const { uuid, metadata } = toStored(e.id ?? newId(), e.metadata, at);
+      const { uuid, metadata } = toStored(e.id ?? newId(), e.metadata, at, schemaVersionOf(e));
       return { id: uuid, contentType: 'application/json', type: e.type, data: e.data ?? {}, metadata } as EventData;
     });
     try {

@@ -40,7 +40,19 @@ export interface NewEvent {
   type: string;
   data: unknown;
   metadata?: EventMetadata;
+  /** The version of `data`'s shape (a positive integer); 1 when absent. See upcast.ts. */
+  schemaVersion?: number;
 }
+
+export const MAX_SCHEMA_VERSION = 32_767;
+
+/** The version an append stores for `event`: 1 when not given. Anything but 1..32767 is a bug, refused before writing. */
+export const schemaVersionOf = (event: NewEvent): number => {
+  const version = event.schemaVersion ?? 1;
+  if (!Number.isInteger(version) || version < 1 || version > MAX_SCHEMA_VERSION)
+    throw new Error(`event type ${event.type}: schema version must be an integer from 1 to ${MAX_SCHEMA_VERSION}, not ${String(version)}`);
+  return version;
+};
 
 export interface RecordedEvent<T = unknown> {
   id: string;
@@ -51,6 +63,8 @@ export interface RecordedEvent<T = unknown> {
   type: string;
   data: T;
   metadata: EventMetadata;
+  /** The version of `data`'s shape: as stored (1 for events from before versions), or after upcasting. */
+  schemaVersion: number;
   createdAt: Date;
 }
 

@@ -8,6 +8,7 @@ import {
   type NewEvent,
   type Position,
   type RecordedEvent,
+  schemaVersionOf,
   type SubscribeOptions,
   type Subscription,
   START,
@@ -24,10 +25,11 @@ interface EventRow {
   type: string;
   data: unknown;
   metadata: Record<string, unknown>;
+  schema_version: number;
   created_at: Date;
 }
 
-const COLUMNS = `transaction_id::text as commit, position, stream_id, stream_revision, event_id, type, data, metadata, created_at`;
+const COLUMNS = `transaction_id::text as commit, position, stream_id, stream_revision, event_id, type, data, metadata, schema_version, created_at`;
 const SAFE = `transaction_id < pg_snapshot_xmin(pg_current_snapshot())`;
 
 const toRecorded = (r: EventRow): RecordedEvent => ({
@@ -38,6 +40,7 @@ const toRecorded = (r: EventRow): RecordedEvent => ({
   type: r.type,
   data: r.data,
   metadata: r.metadata,
+  schemaVersion: r.schema_version,
   createdAt: r.created_at,
 });
 
@@ -60,7 +63,7 @@ export class PostgresEventStore implements EventStore {
 
   async append(streamId: string, events: NewEvent[], expected: ExpectedRevision, at: Date): Promise<AppendResult> {
     const payload = JSON.stringify(
-      events.map((e) => ({ id: e.id ?? newId(), type: e.type, data: e.data ?? {}, metadata: e.metadata ?? {} })),
+      events.map((e) => ({ id: e.id ?? newId(), type: e.type, data: e.data ?? {}, metadata: e.metadata ?? {}, schema_version: schemaVersionOf(e) })),
     );
     for (let attempt = 0; ; attempt++) {
       try {

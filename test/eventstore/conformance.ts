@@ -109,6 +109,42 @@ export const eventStoreConformance = (name: string, open: () => Promise<{ store:
       expect(event).toMatchObject({ id, type: 'T', data: { ok: true }, metadata });
     });
 
+    it('keeps each event schema version in every read; an event appended without one is at version 1', async () => {
+      const before = await store.head();
+      const s = stream('v');
+      const written = await store.append(
+        s,
+        [
+          { type: 'V', data: { n: 1 } },
+          { type: 'V', data: { n: 2 }, schemaVersion: 3 },
+          { type: 'V', data: { n: 3 }, schemaVersion: 1 },
+          { type: 'W', data: { n: 4 }, schemaVersion: 32_767 },
+        ],
+        'no_stream',
+        at,
+      );
+      const read = await store.readStream(s);
+      expect(read.map((e) => [e.type, e.data, e.schemaVersion])).toEqual([
+        ['V', { n: 1 }, 1],
+        ['V', { n: 2 }, 3],
+        ['V', { n: 3 }, 1],
+        ['W', { n: 4 }, 32_767],
+      ]);
+      // the version is not metadata: nothing of it shows there
+      expect(read.map((e) => e.metadata)).toEqual([{}, {}, {}, {}]);
+      await waitUntilReadable(store, written.position);
+      expect((await readAllEvents(store, before)).filter((e) => e.streamId === s).map((e) => e.schemaVersion)).toEqual([1, 3, 1, 32_767]);
+      const seen: RecordedEvent[] = [];
+      const sub = store.subscribe({ from: before, onEvents: async (events) => void seen.push(...events.filter((e) => e.streamId === s)) });
+      await eventually(() => seen.length === 4);
+      await sub.close();
+      expect(seen.map((e) => e.schemaVersion)).toEqual([1, 3, 1, 32_767]);
+      // a version that is not an integer from 1 to 32767 is refused, and nothing is written
+      for (const bad of [0, 1.5, 32_768])
+        await expect(store.append(s, [{ type: 'V', data: {}, schemaVersion: bad }], 3, at)).rejects.toThrow(`event type V: schema version must be an integer`);
+      expect(await store.readStream(s, 4)).toEqual([]);
+    });
+
     it('reads all in global order, after a position, with a limit, consistent with each stream', async () => {
       const before = await store.head();
       const s1 = stream('f');

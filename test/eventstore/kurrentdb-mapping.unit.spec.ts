@@ -12,6 +12,7 @@ import {
   isTransient,
   isUlid,
   nameUuid,
+  SCHEMA_VERSION_KEY,
   toPortError,
   toReadPosition,
   toStored,
@@ -79,13 +80,29 @@ describe('KurrentDB mapping: metadata and time', () => {
     expect(stored.uuid).toBe(ulidToUuid(id));
     expect(stored.metadata).toEqual({ ...metadata, [CREATED_AT_KEY]: '2026-02-01T12:00:00.123Z' });
     const back = fromStored(stored.uuid, JSON.parse(JSON.stringify(stored.metadata)), new Date('2030-01-01T00:00:00Z'));
-    expect(back).toEqual({ id, metadata, createdAt: at });
+    expect(back).toEqual({ id, metadata, schemaVersion: 1, createdAt: at });
+  });
+
+  it('writes a schema version above 1 into the metadata and reads it back; absent reads as 1', () => {
+    const id = newId();
+    const stored = toStored(id, { correlation_id: 'c' }, at, 3);
+    expect(stored.metadata).toEqual({ correlation_id: 'c', [CREATED_AT_KEY]: at.toISOString(), [SCHEMA_VERSION_KEY]: 3 });
+    expect(fromStored(stored.uuid, JSON.parse(JSON.stringify(stored.metadata)), at)).toEqual({ id, metadata: { correlation_id: 'c' }, schemaVersion: 3, createdAt: at });
+    // version 1 is stored as events always were, without the key
+    expect(toStored(id, { correlation_id: 'c' }, at, 1).metadata).toEqual({ correlation_id: 'c', [CREATED_AT_KEY]: at.toISOString() });
+    expect(fromStored(stored.uuid, { [CREATED_AT_KEY]: at.toISOString() }, at).schemaVersion).toBe(1);
+  });
+
+  it('refuses a stored schema version that is not a whole number from 1 up, naming the event', () => {
+    const id = newId();
+    for (const bad of [0, -1, 1.5, '2', null, 40_000])
+      expect(() => fromStored(ulidToUuid(id), { [SCHEMA_VERSION_KEY]: bad }, at)).toThrow(`event ${id}: stored schema version ${JSON.stringify(bad)} is not an integer`);
   });
 
   it('reads an event without our keys (or without metadata) with the server time', () => {
     const server = new Date('2026-03-01T00:00:00Z');
     const uuid = ulidToUuid(newId());
-    expect(fromStored(uuid, undefined, server)).toEqual({ id: uuidToUlid(uuid), metadata: {}, createdAt: server });
+    expect(fromStored(uuid, undefined, server)).toEqual({ id: uuidToUlid(uuid), metadata: {}, schemaVersion: 1, createdAt: server });
     expect(fromStored(uuid, new Uint8Array([1, 2]), server).metadata).toEqual({});
     expect(fromStored(uuid, { [CREATED_AT_KEY]: 'garbage', a: 1 }, server)).toMatchObject({ metadata: { a: 1 }, createdAt: server });
     expect(toStored(newId(), undefined, at).metadata).toEqual({ [CREATED_AT_KEY]: at.toISOString() });

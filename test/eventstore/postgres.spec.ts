@@ -1,6 +1,8 @@
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Migrator } from 'kysely';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { connect, type Db } from '../../src/db/connect.js';
+import { migrate, migrations } from '../../src/db/migrations.js';
 import { type RecordedEvent, START } from '../../src/eventstore/port.js';
 import { PostgresEventStore } from '../../src/eventstore/postgres.js';
 import { newId } from '../../src/ids.js';
@@ -84,5 +86,47 @@ describe('postgres event store: the global order has no gaps for readers', () =>
     expect(await fresh.head()).toEqual(START);
     await fresh.close();
     await empty.close();
+  });
+});
+
+describe('postgres event store: schema versions on a store from before them', () => {
+  it('reads the rows written before migration 012 as version 1, and the old append payload still appends at 1', async () => {
+    // an empty database (not the migrated template), taken to migration 011 only
+    const name = `t_${newId().toLowerCase()}`;
+    const admin = new pg.Client({ connectionString: inject('pgAdminUrl') });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const target = new URL(inject('pgAdminUrl'));
+    target.pathname = `/${name}`;
+    const old = connect(target.toString(), 2);
+    const before012 = Object.fromEntries(Object.entries(migrations).filter(([migration]) => migration < '012'));
+    expect(Object.keys(before012)).toHaveLength(Object.keys(migrations).length - 1);
+    const upTo011 = await new Migrator({ db: old.kysely, provider: { getMigrations: async () => before012 } }).migrateToLatest();
+    expect(upTo011.error).toBeUndefined();
+    const s = `old-${newId()}`;
+    const legacy = (type: string) => JSON.stringify([{ id: newId(), type, data: { kept: type }, metadata: { correlation_id: 'c-old' } }]);
+    await old.pool.query(`select * from es_append($1, 'no_stream', $2::jsonb, now())`, [s, legacy('Before')]);
+
+    await migrate(old.kysely);
+    const store = new PostgresEventStore(old.pool);
+    try {
+      // what a caller from before versions sends (no schema_version in the payload) still appends
+      await old.pool.query(`select * from es_append($1, '0', $2::jsonb, now())`, [s, legacy('OldPayload')]);
+      await store.append(s, [{ type: 'New', data: { kept: 'New' }, schemaVersion: 2 }], 1, new Date());
+      expect((await store.readStream(s)).map((e) => [e.type, e.data, e.metadata, e.schemaVersion])).toEqual([
+        ['Before', { kept: 'Before' }, { correlation_id: 'c-old' }, 1],
+        ['OldPayload', { kept: 'OldPayload' }, { correlation_id: 'c-old' }, 1],
+        ['New', { kept: 'New' }, {}, 2],
+      ]);
+      // the column refuses what the adapter would never write
+      await expect(
+        old.pool.query(`select * from es_append($1, '2', $2::jsonb, now())`, [s, JSON.stringify([{ id: newId(), type: 'Zero', data: {}, metadata: {}, schema_version: 0 }])]),
+      ).rejects.toMatchObject({ code: '23514' });
+      expect(await store.readStream(s, 3)).toEqual([]);
+    } finally {
+      await store.close();
+      await old.close();
+    }
   });
 });
