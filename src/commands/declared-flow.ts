@@ -9,7 +9,7 @@ import type { ReceivedItem } from './declared-items.js';
 import { recordOutcome, reserveDeclared } from './declared.js';
 import { load } from './handle.js';
 import { inventoryStream, offerStream } from './offers.js';
-import { SCHEDULE } from './supplier-timeouts.js';
+import { deliveryOutcome } from '../domain/fulfilment-process.js';
 
 const onOrder = (deps: CommandDeps, orderId: string, command: (now: string) => OrderCommand, caller: Caller) =>
   execute(deps, `order-${orderId}`, orderDecider, command, caller);
@@ -40,8 +40,7 @@ export const deliverDeclared = async (deps: CommandDeps, order: OrderState, item
     await deps.db.deleteFrom('inventory_values').where('item_id', 'in', rows.map((r) => r.item_id)).execute();
     return;
   }
-  const orderedAt = new Date(item.supplierOrderedAt ?? now.toISOString()).getTime();
-  await recordOutcome(deps, item.offerId, now.getTime() - orderedAt <= SCHEDULE.fastDeliveryMs ? 'fast_delivery' : 'delivery', item.orderItemId, caller);
+  await recordOutcome(deps, item.offerId, deliveryOutcome(new Date(item.supplierOrderedAt ?? now.toISOString()), now), item.orderItemId, caller);
 };
 
 /**
