@@ -8,8 +8,8 @@ import { execute } from './context.js';
 import type { ReceivedItem } from './declared-items.js';
 import { recordOutcome, reserveDeclared } from './declared.js';
 import { load } from './handle.js';
-import { SCHEDULE } from '../outbound/supplier-timeouts.js';
 import { inventoryStream, offerStream, orderStream } from './streams.js';
+import { deliveryOutcome } from '../domain/fulfilment-process.js';
 
 const onOrder = (deps: CommandDeps, orderId: string, command: (now: string) => OrderCommand, caller: Caller) =>
   execute(deps, orderStream(orderId), orderDecider, command, caller);
@@ -40,8 +40,7 @@ export const deliverDeclared = async (deps: CommandDeps, order: OrderState, item
     await deps.db.deleteFrom('inventory_values').where('item_id', 'in', rows.map((r) => r.item_id)).execute();
     return;
   }
-  const orderedAt = new Date(item.supplierOrderedAt ?? now.toISOString()).getTime();
-  await recordOutcome(deps, item.offerId, now.getTime() - orderedAt <= SCHEDULE.fastDeliveryMs ? 'fast_delivery' : 'delivery', item.orderItemId, caller);
+  await recordOutcome(deps, item.offerId, deliveryOutcome(new Date(item.supplierOrderedAt ?? now.toISOString()), now), item.orderItemId, caller);
 };
 
 /**

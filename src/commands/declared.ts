@@ -10,7 +10,7 @@ import { callSupplier, codeOf } from '../outbound/supplier-calls.js';
 import { type Caller, type CommandDeps, execute } from './context.js';
 import { load } from './handle.js';
 import { endpointOf } from './offers.js';
-import { SCHEDULE } from '../outbound/supplier-timeouts.js';
+import { SCHEDULE } from '../domain/supplier-schedule.js';
 import { offerStream, orderStream } from './streams.js';
 import { eur } from '../domain/money.js';
 

@@ -2,22 +2,24 @@ import { faultPoint } from '../faults.js';
 import type { Caller, CommandDeps } from '../commands/context.js';
 import { deliverDeclared, rerouteItem } from '../commands/declared-flow.js';
 import { orderFromSupplier, pollSupplierItems, recordOutcome, reserveDeclared, returnSupplierItems } from '../commands/declared.js';
+import type { ReceivedItem } from '../commands/declared-items.js';
 import { load } from '../commands/handle.js';
 import { postSales } from '../commands/ledger.js';
 import { endpointOf } from '../commands/offers.js';
 import { captureIfProvisioned, loadOrder, provisionOrder, refundOrder } from '../commands/orders.js';
-import { nextPollAt, SCHEDULE } from '../outbound/supplier-timeouts.js';
 import { executeTopup, topupStatus, validateTopup } from '../commands/topup.js';
 import { execute } from '../commands/context.js';
-import { HEALTHCHECK_EVERY_MS, HEALTHCHECK_IN_COOLDOWN_EVERY_MS } from '../domain/offer-health.js';
+import { decide, decideHealthcheck, type FulfilmentAction, type FulfilmentInput, type FulfilmentState, initialState, type OrderAttempt, type ReturnAttempt } from '../domain/fulfilment-process.js';
+import { HEALTHCHECK_EVERY_MS } from '../domain/offer-health.js';
 import { type OfferCommand, type OfferEvent, offerDecider } from '../domain/offer.js';
-import { type OrderCommand, type OrderEvent, orderDecider, type OrderItem } from '../domain/order.js';
+import { type OrderCommand, type OrderEvent, orderDecider, type OrderItem, type OrderState } from '../domain/order.js';
+import { decideTopup, type ExecuteAttempt, type TopupAction, type TopupInput, type TopupState } from '../domain/topup-process.js';
 import type { RecordedEvent } from '../eventstore/port.js';
 import { projector } from '../projections/projector.js';
 import { probeHealthcheck } from '../outbound/fulfilment-client.js';
 import { scheduleTimer } from './schedule.js';
-import type { Timers } from './timers.js';
-import { offerStream } from '../commands/streams.js';
+import type { DueTimer, TimerOutcome, Timers } from './timers.js';
+import { offerStream, orderStream } from '../commands/streams.js';
 
 type O<T extends OrderEvent['type']> = RecordedEvent<Extract<OrderEvent, { type: T }>['data']>;
 type F<T extends OfferEvent['type']> = RecordedEvent<Extract<OfferEvent, { type: T }>['data']>;
@@ -53,185 +55,199 @@ export const fulfilmentProcess = projector({
   },
 });
 
-interface ItemPayload {
-  orderId: string;
-  orderItemId: string;
-  attempt: number;
-  firstAt: string;
-  renewed?: boolean;
+/** One run of a due timer: the order as loaded (read again after a change the next step needs). */
+interface Run {
+  t: DueTimer;
+  order: OrderState | null;
+  /** The items of the poll that answered `ready`, for the delivery that follows. */
+  received?: ReceivedItem[];
 }
 
+type Next<I> = I | { runAgainAt: Date } | undefined;
+
+/**
+ * Performs each decided action in order. A call's answer comes back as the next input and
+ * is decided at once, against the order as the run knows it; the run's outcome is the last
+ * `pollAgain` (the timer runs again then) or nothing (done).
+ */
+const runWith =
+  <S, I, A>(decideNext: (input: I, state: S) => A[], stateOf: (run: Run) => S, perform: (run: Run, action: A) => Promise<Next<I>>) =>
+  async function run(r: Run, input: I): Promise<TimerOutcome> {
+    let outcome: TimerOutcome = undefined;
+    for (const action of decideNext(input, stateOf(r))) {
+      const next = await perform(r, action);
+      if (next === undefined) continue;
+      if (typeof next === 'object' && next !== null && 'runAgainAt' in next) outcome = next as { runAgainAt: Date };
+      else outcome = (await run(r, next as I)) ?? outcome;
+    }
+    return outcome;
+  };
+
+/**
+ * The runner of the supplier-hosted contracts: loads the order, calls the supplier and the
+ * commands, and leaves every decision (attempts, polls, the allocation window, reroutes,
+ * returns, health outcomes, top-up retries and status polls) to the pure processes in
+ * src/domain/fulfilment-process.ts and src/domain/topup-process.ts.
+ */
 export const registerFulfilmentTimers = (timers: Timers, deps: CommandDeps, rank: (productId: string) => Promise<string[]>) => {
   const caller = (kind: string, key: string): Caller => ({ correlationId: `${kind}:${key}` });
+  const callerOf = (r: Run) => caller(r.t.kind, r.t.key);
   const now = () => deps.clock.now();
-  const itemOf = async (orderId: string, orderItemId: string) => {
-    const order = await loadOrder(deps, orderId);
-    return { order, item: order.items.find((i) => i.orderItemId === orderItemId) };
+  const itemIn = (r: Run, orderItemId: string) => r.order!.items.find((i) => i.orderItemId === orderItemId)!;
+  const loadOffer = async (offerId: string) => (await load(deps.store, offerStream(offerId), offerDecider, deps.states)).state;
+
+  const cancel = (orderId: string, item: OrderItem, reason: string) =>
+    execute(deps, orderStream(orderId), orderDecider, (at): OrderCommand => ({ type: 'CancelItem', data: { orderItemId: item.orderItemId, reason, now: at } }), {
+      correlationId: `cancel:${item.orderItemId}`,
+    });
+
+  const performDeclared = async (r: Run, a: FulfilmentAction): Promise<Next<FulfilmentInput>> => {
+    const order = r.order!;
+    switch (a.kind) {
+      case 'schedule':
+        return void (await timers.schedule(a.timer, a.key, a.at, a.payload));
+      case 'pollAgain':
+        return { runAgainAt: a.at };
+      case 'placeSupplierOrder': {
+        const answer = await orderFromSupplier(deps, order, itemIn(r, a.attempt.orderItemId), a.attempt.firstAt, callerOf(r));
+        faultPoint('after-supplier-call');
+        return { type: 'SupplierOrderAnswered', attempt: a.attempt, answer, now: now() };
+      }
+      case 'reserveAgain': {
+        const item = itemIn(r, a.attempt.orderItemId);
+        const offer = await loadOffer(item.offerId);
+        const held = offer
+          ? await reserveDeclared(deps, offer, { quantity: item.quantity, buyerCountry: order.buyerCountry, expiresAt: a.expiresAt }, callerOf(r))
+          : { held: false as const };
+        return { type: 'FreshReservationAnswered', attempt: a.attempt, reservationId: held.held ? held.reservationId : null, now: now() };
+      }
+      case 'renewReservation':
+        return void (await execute(deps, orderStream(order.id), orderDecider, (at): OrderCommand => ({ type: 'RenewReservation', data: { orderItemId: a.orderItemId, reservationId: a.reservationId, now: at } }), callerOf(r)));
+      case 'pollItems': {
+        const result = await pollSupplierItems(deps, itemIn(r, a.orderItemId));
+        if (result.kind === 'ready') r.received = result.items;
+        return { type: 'ItemsPolled', orderItemId: a.orderItemId, answer: result.kind, now: now() };
+      }
+      case 'deliver':
+        return void (await deliverDeclared(deps, order, itemIn(r, a.orderItemId), r.received!, callerOf(r)));
+      case 'capture':
+        return void (await captureIfProvisioned(deps, order.id, callerOf(r)));
+      case 'recordOutcome':
+        return void (await recordOutcome(deps, a.offerId, a.reason, a.cause, callerOf(r)));
+      case 'cancel':
+        return void (await cancel(order.id, itemIn(r, a.orderItemId), a.reason));
+      case 'reroute':
+        return void (await rerouteItem(deps, order.id, itemIn(r, a.orderItemId), rank, callerOf(r)));
+      case 'provision':
+        return void (await provisionOrder(deps, order.id, callerOf(r)));
+      case 'returnItems': {
+        const returned = await returnSupplierItems(deps, a.return.offerId, a.return.orderItemId);
+        return { type: 'ReturnAnswered', return: a.return, returned, dueAt: r.t.dueAt };
+      }
+    }
   };
-  const orderItem = (p: Omit<ItemPayload, 'attempt'> & { attempt?: number }, at: Date = now()) =>
-    timers.schedule('declared.order', `${p.orderItemId}:${p.renewed ? 'r' : ''}${p.attempt ?? 1}`, at, { attempt: 1, ...p });
+  const declared = runWith(
+    decide,
+    (r): FulfilmentState => (r.order ? { orderId: r.order.id, items: r.order.items } : initialState),
+    performDeclared,
+  );
 
   /** After authorization: ask each declared item's supplier to convert its reservation. */
-  timers.on('declared.start', async (t) => {
-    const order = await loadOrder(deps, t.key);
-    for (const item of order.items)
-      if (item.source === 'declared' && item.status === 'reserved' && !item.supplierOrderedAt)
-        await orderItem({ orderId: order.id, orderItemId: item.orderItemId, firstAt: now().toISOString() });
-  });
+  timers.on('declared.start', async (t) => declared({ t, order: await loadOrder(deps, t.key) }, { type: 'PaymentAuthorized', now: now() }));
 
   /** POST /orders: 10 s, 3 attempts 5 s apart; 410 gets one fresh reservation plus order cycle. */
   timers.on('declared.order', async (t) => {
-    const p = t.payload as ItemPayload;
-    const { order, item } = await itemOf(p.orderId, p.orderItemId);
-    if (!item || item.status !== 'reserved') return;
-    // ordered already, by a run that died before scheduling the polls: schedule them now (keyed, so harmless twice)
-    if (item.supplierOrderedAt) return void (await timers.schedule('declared.poll', item.orderItemId, now(), { orderId: order.id }));
-    const result = await orderFromSupplier(deps, order, item, p.firstAt, caller(t.kind, t.key));
-    faultPoint('after-supplier-call');
-    if (result === 'accepted') return void (await timers.schedule('declared.poll', item.orderItemId, now(), { orderId: order.id }));
-    if (result === 'expired' && !p.renewed) {
-      const { state: offer } = await load(deps.store, offerStream(item.offerId), offerDecider, deps.states);
-      const held = offer
-        ? await reserveDeclared(deps, offer, { quantity: item.quantity, buyerCountry: order.buyerCountry, expiresAt: later(now().toISOString(), 15 * 60_000).toISOString() }, caller(t.kind, t.key))
-        : { held: false as const };
-      if (held.held) {
-        await execute(deps, `order-${order.id}`, orderDecider, (at): OrderCommand => ({ type: 'RenewReservation', data: { orderItemId: item.orderItemId, reservationId: held.reservationId, now: at } }), caller(t.kind, t.key));
-        return void (await orderItem({ ...p, attempt: 1, renewed: true }));
-      }
-      return void (await cancel(order.id, item, 'reservation_expired'));
-    }
-    if (result === 'failed' && p.attempt < SCHEDULE.orderAttempts)
-      return void (await orderItem({ ...p, attempt: p.attempt + 1 }, new Date(now().getTime() + SCHEDULE.orderRetryMs)));
-    await recordOutcome(deps, item.offerId, 'call_failure', item.orderItemId, caller(t.kind, t.key));
-    await cancel(order.id, item, result === 'expired' ? 'reservation_expired' : 'supplier_order_failed');
+    const p = t.payload as OrderAttempt;
+    return declared({ t, order: await loadOrder(deps, p.orderId) }, { type: 'OrderAttemptDue', attempt: p, now: now() });
   });
-
-  const cancel = (orderId: string, item: OrderItem, reason: string) =>
-    execute(deps, `order-${orderId}`, orderDecider, (at): OrderCommand => ({ type: 'CancelItem', data: { orderItemId: item.orderItemId, reason, now: at } }), {
-      correlationId: `cancel:${item.orderItemId}`,
-    });
 
   /** Polls at +0, +5, +15, +30 s, then every 60 s, inside the 10-minute window. */
   timers.on('declared.poll', async (t) => {
     const { orderId } = t.payload as { orderId: string };
-    const { order, item } = await itemOf(orderId, t.key);
-    if (!item || item.status !== 'reserved' || !item.supplierOrderedAt) return;
-    const orderedAt = new Date(item.supplierOrderedAt).getTime();
-    const result = await pollSupplierItems(deps, item);
-    if (result.kind === 'ready') {
-      await deliverDeclared(deps, order, item, result.items, caller(t.kind, t.key));
-      await captureIfProvisioned(deps, orderId, caller(t.kind, t.key));
-      return;
-    }
-    const next = nextPollAt(orderedAt, now().getTime());
-    if (next !== null) return { runAgainAt: new Date(next) };
-    // the allocation window closed without items
-    await recordOutcome(deps, item.offerId, 'missed_window', item.orderItemId, caller(t.kind, t.key));
-    await cancel(orderId, item, 'missed_window');
+    return declared({ t, order: await loadOrder(deps, orderId) }, { type: 'PollDue', orderItemId: t.key, now: now() });
   });
 
   /** A cancelled declared item: take the stock back at the supplier, then reroute or let the buyer off. */
   timers.on('declared.cancelled', async (t) => {
     const { orderId, reason } = t.payload as { orderId: string; reason: string };
-    const { item } = await itemOf(orderId, t.key);
-    if (!item) return;
-    // after POST /orders failed on every attempt the supplier may still have recorded the
-    // sale (a timeout says nothing): the DELETE tells it to withhold the keys either way
-    if (item.source === 'declared' && (item.supplierOrderedAt || reason === 'supplier_order_failed'))
-      await timers.schedule('declared.return', `${item.orderItemId}:1`, now(), { offerId: item.offerId, orderItemId: item.orderItemId, attempt: 1 });
-    if (item.source !== 'topup' && reason !== 'order_expired') await rerouteItem(deps, orderId, item, rank, caller(t.kind, t.key));
-    await captureIfProvisioned(deps, orderId, caller(t.kind, t.key));
+    return declared({ t, order: await loadOrder(deps, orderId) }, { type: 'ItemCancelled', orderItemId: t.key, reason, now: now() });
   });
 
   /** A rerouted item: uploaded keys are handed over at once, declared ones go through the contract. */
   timers.on('declared.rerouted', async (t) => {
     const { orderId } = t.payload as { orderId: string };
-    const { item } = await itemOf(orderId, t.key);
-    if (!item || item.status !== 'reserved') return;
-    if (item.source === 'uploaded') await provisionOrder(deps, orderId, caller(t.kind, t.key));
-    else await orderItem({ orderId, orderItemId: item.orderItemId, firstAt: now().toISOString() });
+    return declared({ t, order: await loadOrder(deps, orderId) }, { type: 'ItemRerouted', orderItemId: t.key, now: now() });
   });
 
   /** DELETE /orders/{id}/items: 10 s, 3 attempts over an hour; 405 is an answer too. */
-  timers.on('declared.return', async (t) => {
-    const p = t.payload as { offerId: string; orderItemId: string; attempt: number };
-    if (await returnSupplierItems(deps, p.offerId, p.orderItemId)) return;
-    const offset = SCHEDULE.cancelAttemptOffsetsMs[p.attempt];
-    if (offset === undefined) return; // best effort: given up after the last attempt
-    const first = t.dueAt.getTime() - SCHEDULE.cancelAttemptOffsetsMs[p.attempt - 1]!;
-    await timers.schedule('declared.return', `${p.orderItemId}:${p.attempt + 1}`, new Date(first + offset), { ...p, attempt: p.attempt + 1 });
-  });
+  timers.on('declared.return', async (t) => declared({ t, order: null }, { type: 'ReturnDue', return: t.payload as ReturnAttempt }));
 
   /** A refund of declared keys tells the supplier to withhold them. */
   timers.on('declared.refunded', async (t) => {
     const { orderId, orderItemIds } = t.payload as { orderId: string; orderItemIds: string[] };
-    const order = await loadOrder(deps, orderId);
-    for (const item of order.items)
-      if (orderItemIds.includes(item.orderItemId) && item.source === 'declared')
-        await timers.schedule('declared.return', `${item.orderItemId}:1`, now(), { offerId: item.offerId, orderItemId: item.orderItemId, attempt: 1 });
+    return declared({ t, order: await loadOrder(deps, orderId) }, { type: 'Refunded', orderItemIds, now: now() });
   });
+
+  const topupCaller = (item: OrderItem): Caller => ({ correlationId: `topup:${item.orderItemId}` });
+  const performTopup = async (r: Run, a: TopupAction): Promise<Next<TopupInput>> => {
+    const order = r.order!;
+    switch (a.kind) {
+      case 'schedule':
+        return void (await timers.schedule(a.timer, a.key, a.at, a.payload));
+      case 'pollAgain':
+        return { runAgainAt: a.at };
+      case 'revalidate': {
+        const item = itemIn(r, a.attempt.orderItemId);
+        const offer = await loadOffer(item.offerId);
+        const fresh = offer
+          ? await validateTopup(deps, offer, { quantity: item.quantity, buyerCountry: order.buyerCountry, formFields: item.topup!.formFields }, callerOf(r))
+          : ({ kind: 'unavailable' } as const);
+        return { type: 'Revalidated', attempt: a.attempt, answer: fresh };
+      }
+      case 'recordRevalidation': {
+        await execute(deps, orderStream(order.id), orderDecider, (at): OrderCommand => ({ type: 'RevalidateTopup', data: { orderItemId: a.attempt.orderItemId, operationId: a.operationId, accountLabel: a.accountLabel, now: at } }), callerOf(r));
+        // the execute that follows carries the fresh operation
+        r.order = await loadOrder(deps, a.attempt.orderId);
+        return { type: 'RevalidationRecorded', attempt: a.attempt };
+      }
+      case 'executeTopup': {
+        const answer = await executeTopup(deps, order.id, itemIn(r, a.attempt.orderItemId), a.attempt.attempt);
+        return { type: 'ExecuteAnswered', attempt: a.attempt, answer, now: now() };
+      }
+      case 'pollStatus': {
+        const answer = await topupStatus(deps, itemIn(r, a.orderItemId));
+        return { type: 'StatusAnswered', orderItemId: a.orderItemId, firstAt: a.firstAt, answer, now: now() };
+      }
+      case 'completeTopup': {
+        const item = itemIn(r, a.orderItemId);
+        return void (await execute(deps, orderStream(order.id), orderDecider, (at): OrderCommand => ({ type: 'CompleteTopup', data: { orderItemId: item.orderItemId, operationId: item.topup!.operationId, receiptRef: a.receiptRef, now: at } }), topupCaller(item)));
+      }
+      case 'failTopup': {
+        const item = itemIn(r, a.orderItemId);
+        const { code, message, stage } = a;
+        return void (await execute(deps, orderStream(order.id), orderDecider, (at): OrderCommand => ({ type: 'FailTopup', data: { orderItemId: item.orderItemId, operationId: item.topup!.operationId, code, message, ...(stage && { stage }), now: at } }), topupCaller(item)));
+      }
+      case 'refund':
+        return void (await refundOrder(deps, order.id, [a.orderItemId], callerOf(r)));
+      case 'recordOutcome':
+        return void (await recordOutcome(deps, a.offerId, a.reason, a.cause, callerOf(r)));
+    }
+  };
+  const topups = runWith(decideTopup, (r): TopupState => ({ orderId: r.order!.id, items: r.order!.items }), performTopup);
 
   /** After capture: execute each top-up with its latest validation (re-validated when stale). */
-  timers.on('topup.start', async (t) => {
-    const order = await loadOrder(deps, t.key);
-    for (const item of order.items)
-      if (item.source === 'topup' && item.status === 'reserved')
-        await timers.schedule('topup.execute', `${item.orderItemId}:1`, now(), { orderId: order.id, orderItemId: item.orderItemId, attempt: 1, firstAt: now().toISOString() });
-  });
-
-  const failTopup = (orderId: string, item: OrderItem, code: string, message: string, stage?: 'revalidation') =>
-    execute(
-      deps,
-      `order-${orderId}`,
-      orderDecider,
-      (at): OrderCommand => ({ type: 'FailTopup', data: { orderItemId: item.orderItemId, operationId: item.topup!.operationId, code, message, ...(stage && { stage }), now: at } }),
-      { correlationId: `topup:${item.orderItemId}` },
-    );
-  const completeTopup = (orderId: string, item: OrderItem, receiptRef: string) =>
-    execute(
-      deps,
-      `order-${orderId}`,
-      orderDecider,
-      (at): OrderCommand => ({ type: 'CompleteTopup', data: { orderItemId: item.orderItemId, operationId: item.topup!.operationId, receiptRef, now: at } }),
-      { correlationId: `topup:${item.orderItemId}` },
-    );
+  timers.on('topup.start', async (t) => topups({ t, order: await loadOrder(deps, t.key) }, { type: 'PaymentCaptured', now: now() }));
 
   /** POST /topup/execute: 30 s, 3 attempts 10 s apart, then status polls until 15 minutes. */
   timers.on('topup.execute', async (t) => {
-    const p = t.payload as ItemPayload;
-    let { order, item } = await itemOf(p.orderId, p.orderItemId);
-    if (!item?.topup || item.status !== 'reserved') return;
-    if (p.attempt === 1 && now().getTime() - new Date(item.topup.validatedAt).getTime() > SCHEDULE.staleValidationMs) {
-      const { state: offer } = await load(deps.store, offerStream(item.offerId), offerDecider, deps.states);
-      const fresh = offer
-        ? await validateTopup(deps, offer, { quantity: item.quantity, buyerCountry: order.buyerCountry, formFields: item.topup.formFields }, caller(t.kind, t.key))
-        : ({ kind: 'unavailable' } as const);
-      if (fresh.kind !== 'valid')
-        return void (await failTopup(order.id, item, fresh.kind === 'invalid' ? fresh.code : 'validation_unavailable', 'the account could not be validated again before execution', 'revalidation'));
-      await execute(deps, `order-${order.id}`, orderDecider, (at): OrderCommand => ({ type: 'RevalidateTopup', data: { orderItemId: item!.orderItemId, operationId: fresh.operationId, accountLabel: fresh.accountLabel, now: at } }), caller(t.kind, t.key));
-      ({ order, item } = await itemOf(p.orderId, p.orderItemId));
-      if (!item?.topup) return;
-    }
-    const result = await executeTopup(deps, order.id, item, p.attempt);
-    if (result.kind === 'completed') return void (await completeTopup(order.id, item, result.receiptRef));
-    if (result.kind === 'failed') return void (await failTopup(order.id, item, result.code, result.message));
-    if (result.kind === 'unknown' && p.attempt < SCHEDULE.executeAttempts)
-      return void (await timers.schedule('topup.execute', `${item.orderItemId}:${p.attempt + 1}`, new Date(now().getTime() + SCHEDULE.executeRetryMs), { ...p, attempt: p.attempt + 1 }));
-    await timers.schedule('topup.status', item.orderItemId, new Date(now().getTime() + SCHEDULE.statusEarlyEveryMs), { orderId: order.id, firstAt: p.firstAt });
+    const p = t.payload as ExecuteAttempt;
+    return topups({ t, order: await loadOrder(deps, p.orderId) }, { type: 'ExecuteDue', attempt: p, now: now() });
   });
 
   /** GET /topup/operations/{id}: every 10 s for a minute, then every 30 s; unresolved at 15 minutes is a failure. */
   timers.on('topup.status', async (t) => {
     const { orderId, firstAt } = t.payload as { orderId: string; firstAt: string };
-    const { item } = await itemOf(orderId, t.key);
-    if (!item?.topup || item.status !== 'reserved') return;
-    const result = await topupStatus(deps, item);
-    if (result.kind === 'completed') return void (await completeTopup(orderId, item, result.receiptRef));
-    if (result.kind === 'failed') return void (await failTopup(orderId, item, result.code, result.message));
-    const elapsed = now().getTime() - new Date(firstAt).getTime();
-    if (elapsed >= SCHEDULE.topupWindowMs) return void (await failTopup(orderId, item, 'unresolved', 'no result within 15 minutes'));
-    const every = elapsed < SCHEDULE.statusEarlyForMs ? SCHEDULE.statusEarlyEveryMs : SCHEDULE.statusLateEveryMs;
-    return { runAgainAt: new Date(Math.min(now().getTime() + every, new Date(firstAt).getTime() + SCHEDULE.topupWindowMs)) };
+    return topups({ t, order: await loadOrder(deps, orderId) }, { type: 'StatusDue', orderItemId: t.key, firstAt });
   });
 
   timers.on('topup.post-sale', async (t) => postSales(deps, (t.payload as { orderId: string }).orderId, caller(t.kind, t.key)));
@@ -243,22 +259,17 @@ export const registerFulfilmentTimers = (timers: Timers, deps: CommandDeps, rank
    */
   timers.on('topup.failed', async (t) => {
     const { orderId, executeFailed = true } = t.payload as { orderId: string; executeFailed?: boolean };
-    const { item } = await itemOf(orderId, t.key);
-    if (!item) return;
-    await refundOrder(deps, orderId, [item.orderItemId], caller(t.kind, t.key));
-    if (executeFailed) await recordOutcome(deps, item.offerId, 'topup_execute_failed', item.orderItemId, caller(t.kind, t.key));
+    return topups({ t, order: await loadOrder(deps, orderId) }, { type: 'TopupFailed', orderItemId: t.key, executeFailed });
   });
 
   /** Healthchecks: every 5 minutes while active, every 10 in cooldown; the offer decides what a result means. */
   timers.on('offer.healthcheck', async (t) => {
-    const { state: offer } = await load(deps.store, offerStream(t.key), offerDecider, deps.states);
-    if (!offer || offer.stockMode !== 'declared' || offer.status !== 'active') return;
-    const probe = await probeHealthcheck(endpointOf(deps, offer, now()), { clock: deps.clock, policy: deps.targets, timeoutMs: deps.timeouts.healthcheckMs, metrics: deps.metrics });
+    const offer = await loadOffer(t.key);
+    if (decideHealthcheck({ type: 'HealthcheckDue', offer }).length === 0) return;
+    const probe = await probeHealthcheck(endpointOf(deps, offer!, now()), { clock: deps.clock, policy: deps.targets, timeoutMs: deps.timeouts.healthcheckMs, metrics: deps.metrics });
     faultPoint('after-supplier-call');
-    const result = await execute(deps, offerStream(offer.id), offerDecider, (at): OfferCommand => ({ type: 'RecordScheduledHealthcheck', data: { probe, runId: t.dueAt.toISOString(), now: at } }), caller(t.kind, t.key));
-    const after = result.state;
-    if (!after || after.status !== 'active') return;
-    const inCooldown = after.cooldownUntil !== null;
-    return { runAgainAt: new Date(now().getTime() + (inCooldown ? HEALTHCHECK_IN_COOLDOWN_EVERY_MS : HEALTHCHECK_EVERY_MS)) };
+    const result = await execute(deps, offerStream(offer!.id), offerDecider, (at): OfferCommand => ({ type: 'RecordScheduledHealthcheck', data: { probe, runId: t.dueAt.toISOString(), now: at } }), caller(t.kind, t.key));
+    const [next] = decideHealthcheck({ type: 'HealthcheckRecorded', offer: result.state, now: now() });
+    return next?.kind === 'pollAgain' ? { runAgainAt: next.at } : undefined;
   });
 };
