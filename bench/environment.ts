@@ -20,6 +20,7 @@ export interface Environment {
   close(): Promise<void>;
 }
 
+// eslint-disable-next-line max-lines-per-function -- the benchmark environment's parts, each started once
 export const startEnvironment = async (settings: Settings, log: (line: string) => void): Promise<Environment> => {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'marketplace-bench-'));
   await chmod(dir, 0o755); // as root the server runs as the `postgres` user and must reach its data

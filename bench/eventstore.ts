@@ -4,7 +4,6 @@
  */
 import { PostgresEventStore } from '../src/eventstore/postgres.js';
 import { type Position, START } from '../src/eventstore/port.js';
-import { newId } from '../src/ids.js';
 import { benchEvent, PAGE, RAW_EVENTS_DDL, RAW_INSERT_COLUMNS, rawEventRow, rawPages, seededStore } from './events.js';
 import { type Benchmark, type BenchContext, paired, type Result, throughput, timed } from './harness.js';
 

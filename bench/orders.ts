@@ -61,7 +61,7 @@ const json = async (res: Response, expected: number, what: string) => {
 const sandboxService = async (ctx: BenchContext, suppliers: number, keysEach: number) => {
   const db = await ctx.freshDatabase('bench_orders', 2);
   const databaseUrl = db.pool.options.connectionString!;
-  const config = { ...loadConfig({ SVC_ENV: 'sandbox', PORT: '0', LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv) };
+  const config = { ...loadConfig({ SVC_ENV: 'sandbox', PORT: '0', LOG_LEVEL: 'silent' }) };
   const operatorToken = newOperatorToken();
   const unlimited = 1_000_000_000;
   const service = await startService({
@@ -217,6 +217,7 @@ const ledgerChunk = (supplierId: string, firstSale: number, sales: number): NewE
     .flat()
     .map((e) => ({ type: e.type, data: e.data, metadata: { supplier_id: supplierId, mode: 'test' as const } }));
 
+// eslint-disable-next-line max-lines-per-function -- one benchmark: setup, measure, raw limit
 const ledgerAuditBench = async (ctx: BenchContext): Promise<Result[]> => {
   const total = Math.max(SUPPLIERS * 2, ctx.settings.events - (ctx.settings.events % (SUPPLIERS * 2)));
   const db = await ctx.freshDatabase('bench_ledger', 8);

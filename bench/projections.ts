@@ -4,7 +4,6 @@
  */
 import { type Kysely, sql } from 'kysely';
 import type pg from 'pg';
-import type { Database } from '../src/db/schema.js';
 import type { RecordedEvent } from '../src/eventstore/port.js';
 import { projector } from '../src/projections/projector.js';
 import { rebuildProjector } from '../src/projections/rebuild.js';
@@ -123,7 +122,7 @@ const PER_EVENT_EVENTS = 50_000;
 const compareRebuilds = async (ctx: BenchContext, events: number, writes: 'per-event' | 'per-page', diagnostic: boolean): Promise<Result> => {
   const seeded = await seededStore(ctx, events);
   const { db, store } = seeded;
-  const kysely = db.kysely as unknown as Kysely<Database>;
+  const kysely = db.kysely;
   const now = () => new Date();
   // Warm-up: one untimed keyset pass over the whole store, so that both passes below start
   // with the same cache state whether or not the readAll benchmark ran before.

@@ -15,7 +15,7 @@ export const startBenchService = async (ctx: BenchContext, prefix: string) => {
   const db = await ctx.freshDatabase(prefix, 2);
   const operatorToken = newOperatorToken();
   const service = await startService({
-    config: { ...loadConfig({ SVC_ENV: 'sandbox', PORT: '0', LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv), allowPrivateTargets: true },
+    config: { ...loadConfig({ SVC_ENV: 'sandbox', PORT: '0', LOG_LEVEL: 'silent' }), allowPrivateTargets: true },
     databaseUrl: db.pool.options.connectionString!,
     operatorToken,
     secretKey: newSecretKey(),

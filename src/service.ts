@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
 import pino, { type Logger } from 'pino';
 import { type Clock, OffsetClock, systemClock } from './clock.js';
 import { addClockOffset, loadClockOffset } from './clock-offset.js';
@@ -9,7 +8,6 @@ import { type SupplierTimeouts, specTimeouts } from './outbound/supplier-timeout
 import type { Config } from './config.js';
 import { connect, type Db } from './db/connect.js';
 import { migrate } from './db/migrations.js';
-import type { Database } from './db/schema.js';
 import { SecretBox } from './crypto/secret-box.js';
 import type { EventStore } from './eventstore/port.js';
 import { connectEventStore } from './eventstore/select.js';
@@ -19,7 +17,6 @@ import { type LimitTable, specLimits } from './http/limits.js';
 import { marketsFor, routableOffers } from './resources/market.js';
 import { rankOffers } from './domain/routing.js';
 import { eventVersions } from './domain/upcasters.js';
-import type { MarketView } from './http/product-resource.js';
 import { RateLimiter } from './http/rate-limiter.js';
 import type { Services } from './http/services.js';
 import { allProjectors } from './projections/index.js';
@@ -69,6 +66,7 @@ export const createLogger = (level: string): Logger =>
   });
 
 /** Builds and starts one instance: database schema, projections, timers, HTTP app. */
+// eslint-disable-next-line max-lines-per-function -- the composition root: each line wires one part
 export const startService = async (options: ServiceOptions): Promise<RunningService> => {
   const { config } = options;
   const log = options.logger ?? createLogger(config.logLevel);

@@ -15,7 +15,7 @@ import { type Services } from '../http/services.js';
  * enough to describe them. Used by `npm run lint:openapi` and `npm run sdk:generate`.
  */
 export const openApiDocument = async (): Promise<Record<string, unknown>> => {
-  const services = { config: loadConfig({} as NodeJS.ProcessEnv), metrics: new Metrics(), commands: {} } as unknown as Services;
+  const services = { config: loadConfig({}), metrics: new Metrics(), commands: {} } as unknown as Services;
   const app = await buildHttpApp(services, pino({ level: 'silent' }));
   await app.ready();
   const doc = app.swagger() as unknown as Record<string, unknown>;

@@ -48,6 +48,7 @@ export const deliverDeclared = async (deps: CommandDeps, order: OrderState, item
  * the buyer's price, or, when none can take it, stays cancelled (the buyer is not charged
  * for it). Returns the new item, if any.
  */
+// eslint-disable-next-line max-lines-per-function -- the reroute rule of the declared-stock contract, step by step
 export const rerouteItem = async (
   deps: CommandDeps,
   orderId: string,

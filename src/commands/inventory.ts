@@ -21,6 +21,7 @@ export interface UploadResult {
  * ever names an item whose value is missing; values of an upload that is then refused
  * (a duplicate found under the stream lock) are deleted again.
  */
+// eslint-disable-next-line max-lines-per-function -- one upload: refusals, duplicates and the append, in order
 export const uploadInventory = async (
   deps: CommandDeps,
   supplierId: string,

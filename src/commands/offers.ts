@@ -47,6 +47,7 @@ const requireTarget = async (deps: CommandDeps, baseUrl: string) => {
   if (!check.ok) throw badField('body.fulfilment.base_url', check.reason);
 };
 
+// eslint-disable-next-line max-lines-per-function -- the create's checks, the slot claim and the create, in order
 export const createOffer = async (
   deps: CommandDeps,
   supplierId: string,

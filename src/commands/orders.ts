@@ -42,6 +42,7 @@ export const loadOrder = async (deps: CommandDeps, orderId: string): Promise<Ord
  * the inventory aggregates grant, so two checkouts can never hold the same key. When the
  * offers together cannot cover the line, what was reserved is released and the line fails.
  */
+// eslint-disable-next-line max-lines-per-function -- routing one order line across offers, in the routing order
 const reserveLine = async (
   deps: CommandDeps,
   orderId: string,
@@ -295,14 +296,14 @@ export const invalidateItem = async (deps: CommandDeps, offerId: string, itemId:
  */
 export const withOneReadModelWait = async <T>(deps: CommandDeps, work: (deps: CommandDeps) => Promise<T>): Promise<T> => {
   let last: Position | undefined;
-  const projections: ProjectionRunner = Object.create(deps.projections, {
+  const projections = Object.create(deps.projections, {
     waitFor: {
       value: async (position: Position) => {
         if (!last || comparePositions(position, last) > 0) last = position;
         return true;
       },
     },
-  });
+  }) as ProjectionRunner;
   try {
     return await work({ ...deps, projections });
   } finally {

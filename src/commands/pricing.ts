@@ -1,6 +1,6 @@
 import { DomainError } from '../domain/errors.js';
 import { offerDecider, PRICING_RULE_REASON, repricesInLastHour } from '../domain/offer.js';
-import { type PricingRule, pricingRuleDecider, type PricingRuleState, targetPrice } from '../domain/pricing-rule.js';
+import { type PricingRule, pricingRuleDecider, type PricingRuleState, targetPrice, type PricingRuleCommand, type PricingRuleEvent } from '../domain/pricing-rule.js';
 import { rankOffers } from '../domain/routing.js';
 import { routableOffers } from '../resources/market.js';
 import { type Caller, type CommandDeps, execute } from './context.js';
@@ -45,7 +45,7 @@ export const repriceProduct = async (deps: CommandDeps, productId: string, calle
   const deferred: RepriceOutcome['deferred'] = [];
   const active = (await routableOffers(deps.db, [productId])).get(productId) ?? [];
   for (const candidate of active) {
-    const { state: ruleState } = await load<PricingRuleState, any, any>(deps.store, pricingRuleStream(candidate.offerId), pricingRuleDecider, deps.states);
+    const { state: ruleState } = await load<PricingRuleState, PricingRuleCommand, PricingRuleEvent>(deps.store, pricingRuleStream(candidate.offerId), pricingRuleDecider, deps.states);
     const rule = ruleState.rule;
     if (!rule) continue;
     const now = deps.clock.now();

@@ -154,6 +154,7 @@ export const inventoryDecider: Decider<InventoryState, InventoryCommand, Invento
     }
   },
 
+  // eslint-disable-next-line max-lines-per-function -- the decider's dispatcher, one case per command
   decide(command, state) {
     switch (command.type) {
       case 'UploadInventory': {

@@ -74,6 +74,7 @@ export interface PayoutBalance {
   payouts: ReadonlyMap<string, PayoutState>;
 }
 
+// eslint-disable-next-line max-lines-per-function -- one case per payout command
 export const decidePayout = (command: PayoutCommand, state: PayoutBalance): PayoutEvent[] => {
   const now = command.data.now;
   if (command.type === 'CreatePayout') {

@@ -94,7 +94,7 @@ export const fromStored = (
   if (typeof version !== 'number' || !Number.isInteger(version) || version < 1 || version > MAX_SCHEMA_VERSION)
     throw new Error(`event ${id}: stored schema version ${JSON.stringify(version)} is not an integer from 1 to ${MAX_SCHEMA_VERSION}`);
   const createdAt = typeof at === 'string' && !Number.isNaN(Date.parse(at)) ? new Date(at) : serverCreated;
-  return { id, metadata: all as EventMetadata, schemaVersion: version, createdAt };
+  return { id, metadata: all, schemaVersion: version, createdAt };
 };
 
 // ---------------------------------------------------------------------------------------

@@ -150,7 +150,7 @@ export class KurrentDbEventStore implements EventStore {
     const out: StoredEvent[] = [];
     try {
       for await (const r of this.client.readStream(streamId, { direction: BACKWARDS, fromRevision: END, maxCount: count })) {
-        if (r.event) out.push(r.event as StoredEvent);
+        if (r.event) out.push(r.event);
       }
     } catch (error) {
       if (error instanceof StreamNotFoundError) return [];
@@ -167,7 +167,7 @@ export class KurrentDbEventStore implements EventStore {
     const out: RecordedEvent[] = [];
     try {
       for await (const r of this.client.readStream(streamId, { direction: FORWARDS, fromRevision: BigInt(fromRevision) })) {
-        if (r.event) out.push(toRecorded(r.event as StoredEvent));
+        if (r.event) out.push(toRecorded(r.event));
       }
     } catch (error) {
       if (error instanceof StreamNotFoundError) return [];
@@ -343,6 +343,8 @@ export class CatchUp {
           this.position = batch[batch.length - 1]!.position;
           continue;
         }
+        // the client's own error, handed on unchanged (its type is the client's)
+        // eslint-disable-next-line @typescript-eslint/only-throw-error
         if (failure) throw failure;
         if (ended || this.closed) return;
         if (sub.readableLength > 0) continue;

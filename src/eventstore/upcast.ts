@@ -92,6 +92,7 @@ export const versionedStore = (store: EventStore, versions: EventVersions): Even
       if (typeof prop === 'string' && prop in wrapped) return wrapped[prop as keyof EventStore];
       const value: unknown = Reflect.get(target, prop);
       // bound to the adapter itself, so its private fields stay reachable
+      // eslint-disable-next-line @typescript-eslint/no-unsafe-return -- a proxy hands on the adapter's own members as they are
       return typeof value === 'function' ? value.bind(target) : value;
     },
   });

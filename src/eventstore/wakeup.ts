@@ -15,13 +15,12 @@ export class Wakeup {
   wait(timeoutMs: number): Promise<void> {
     if (this.woken) return Promise.resolve();
     return new Promise((resolve) => {
-      const timer = setTimeout(done, timeoutMs);
-      const self = this;
-      function done() {
+      const done = () => {
         clearTimeout(timer);
-        self.resolve = undefined;
+        this.resolve = undefined;
         resolve();
-      }
+      };
+      const timer = setTimeout(done, timeoutMs);
       this.resolve = done;
     });
   }

@@ -1,5 +1,6 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- used below; the module augmentation of 'fastify' in this file hides it from the rule
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
@@ -65,6 +66,7 @@ export const REQUEST_TIMEOUT_MS = 60_000;
  */
 export const CONNECTION_TIMEOUT_MS = 120_000;
 
+// eslint-disable-next-line max-lines-per-function -- the app's mechanisms in the order they apply
 export const buildHttpApp = async (services: Services, logger: Logger): Promise<FastifyInstance> => {
   const access = accessControl(services);
   const logController = new LogController({ requestIdLogLabel: 'trace_id' });
@@ -87,7 +89,7 @@ export const buildHttpApp = async (services: Services, logger: Logger): Promise<
     frameworkErrors: (error, req, reply) => {
       // fastify logs the incoming line of these but not the completed one
       reply.raw.once('finish', () => logController.requestCompleted(null, req, reply));
-      void answerFrameworkError(error, req as FastifyRequest, reply as unknown as FastifyReply, access.meter);
+      void answerFrameworkError(error, req, reply, access.meter);
     },
   }) as unknown as FastifyInstance;
   // JSON only: a text/plain body is refused as an unsupported media type, not parsed as a string
@@ -109,7 +111,7 @@ export const buildHttpApp = async (services: Services, logger: Logger): Promise<
         }),
         undefined,
       );
-    json(req, text, done);
+    void json(req, text, done);
   });
   // fastify hands a missing body to the validator as null; it is no body, so a body schema
   // with defaults (test-fire's `event`) applies them instead of refusing "received null"

@@ -65,6 +65,7 @@ const Statement = z
   .meta({ id: 'BalanceStatement' });
 
 
+// eslint-disable-next-line max-lines-per-function -- registers the resource's routes, one call per route
 export const registerBalanceRoutes = (app: FastifyInstance, services: Services) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
 

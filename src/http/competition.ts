@@ -84,6 +84,7 @@ const toRule = (b: z.infer<typeof PricingRuleBody>): PricingRule => ({
   maxChangesPerHour: b.max_changes_per_hour,
 });
 
+// eslint-disable-next-line max-lines-per-function -- registers the resource's routes, one call per route
 export const registerCompetitionRoutes = (app: FastifyInstance, services: Services) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const deps = services.commands;

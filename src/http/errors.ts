@@ -28,7 +28,7 @@ export const registerErrorHandling = (app: FastifyInstance) => {
       return sendProblem(req, reply, error.code, error.detail, error.extensions);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors: FieldError[] = error.validation.map((v) => ({
+      const errors: FieldError[] = error.validation.map((v: { instancePath: string; message?: string }) => ({
         field: fieldPath(error.validationContext, v.instancePath),
         message: v.message ?? 'invalid',
       }));

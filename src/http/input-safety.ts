@@ -12,6 +12,7 @@ import { HttpProblem } from './problem.js';
 export const MAX_JSON_DEPTH = 32;
 
 // a NUL, a high surrogate not followed by a low one, or a low one not preceded by a high one
+// eslint-disable-next-line no-control-regex -- NUL is what Postgres cannot store
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 export const unstorableReason = (s: string): string | undefined => {

@@ -50,6 +50,7 @@ const InventoryItem = z
 
 const Params = z.object({ offer_id: z.string().min(1).max(100) });
 
+// eslint-disable-next-line max-lines-per-function -- registers the resource's routes, one call per route
 export const registerInventoryRoutes = (app: FastifyInstance, services: Services) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
 

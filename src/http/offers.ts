@@ -63,6 +63,7 @@ const FulfilmentCheck = z.object({
 
 const StockUpdate = z.object({ offer_id: z.string(), declared_stock: z.number().int(), updated_at: Timestamp });
 
+// eslint-disable-next-line max-lines-per-function -- registers the resource's routes, one call per route
 export const registerOfferRoutes = (app: FastifyInstance, services: Services) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const deps = services.commands;

@@ -19,6 +19,7 @@ const tags = ['orders'];
 export const Country = z.string().regex(/^[A-Z]{2}$/, 'a two-letter country code (ISO 3166-1 alpha-2, upper case)');
 const Scenario = z.enum(['paid', 'abandoned', 'refunded', 'disputed']);
 
+// eslint-disable-next-line max-lines-per-function -- registers the resource's routes, one call per route
 export const registerOrderRoutes = (app: FastifyInstance, services: Services) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const deps = services.commands;

@@ -25,6 +25,7 @@ const Schedule = z
 
 const defaultSchedule = { interval: 'manual' as const, minimum_amount: { amount: PAYOUT_MINIMUM, currency: 'EUR' as const }, method: 'sepa_bank_transfer' as const, updated_at: null };
 
+// eslint-disable-next-line max-lines-per-function -- registers the resource's routes, one call per route
 export const registerPayoutRoutes = (app: FastifyInstance, services: Services) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const deps = services.commands;

@@ -32,7 +32,7 @@ const caches = new WeakMap<Kysely<Database>, TokenCache>();
 
 const cacheOf = (db: Kysely<Database>): TokenCache => {
   let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new Map()));
+  if (!cache) caches.set(db, (cache = new Map() as TokenCache));
   return cache;
 };
 

@@ -49,6 +49,7 @@ export const endpointSecrets = (deps: SendDeps, endpoint: WebhookEndpointState, 
  * is refused. Every attempt is
  * logged with its exact request and the first 4 KB of the answer.
  */
+// eslint-disable-next-line max-lines-per-function -- one attempt: sign, send, time and record, in order
 export const sendAttempt = async (
   deps: SendDeps,
   endpoint: WebhookEndpointState,

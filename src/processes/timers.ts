@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/schema.js';
@@ -16,6 +16,7 @@ export interface DueTimer<P = unknown> {
 /** What a timer handler may answer: nothing (done) or a later time to run again. */
 export type TimerOutcome = void | { runAgainAt: Date };
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each handler names its payload's type where it is registered
 export type TimerHandler = (timer: DueTimer<any>) => Promise<TimerOutcome>;
 
 /**
@@ -151,29 +152,31 @@ export class Timers {
   }
 
   private async runClaimed(timer: DueTimer, claimToken: string): Promise<void> {
-    const mine = (q: any) => q.where('kind', '=', timer.kind).where('key', '=', timer.key).where('claimed_by', '=', claimToken);
+    const mine = (eb: ExpressionBuilder<Database, 'timers'>) => eb.and([eb('kind', '=', timer.kind), eb('key', '=', timer.key), eb('claimed_by', '=', claimToken)]);
     const handler = this.handlers.get(timer.kind);
     try {
       if (!handler) throw new Error(`no handler for timer kind ${timer.kind}`);
       const outcome = await handler(timer);
       faultPoint('timer-after-run');
       if (outcome && 'runAgainAt' in outcome) {
-        await mine(this.db.updateTable('timers').set({ due_at: outcome.runAgainAt, claimed_by: null, claimed_until: null, attempts: 0 })).execute();
+        await this.db.updateTable('timers').set({ due_at: outcome.runAgainAt, claimed_by: null, claimed_until: null, attempts: 0 }).where(mine).execute();
       } else {
         // a handler that rescheduled its own key cleared the claim: that new row stays
-        await mine(this.db.deleteFrom('timers')).execute();
+        await this.db.deleteFrom('timers').where(mine).execute();
       }
     } catch (error) {
       const backoff = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** Math.min(timer.attempt, 12));
       this.log.warn({ err: error, timer: { kind: timer.kind, key: timer.key, attempt: timer.attempt } }, 'timer failed; retrying later');
-      await mine(
-        this.db.updateTable('timers').set({
+      await this.db
+        .updateTable('timers')
+        .set({
           due_at: new Date(this.clock.now().getTime() + backoff),
           claimed_by: null,
           claimed_until: null,
           last_error: String(error instanceof Error ? error.message : error).slice(0, 1000),
-        }),
-      ).execute();
+        })
+        .where(mine)
+        .execute();
     }
   }
 

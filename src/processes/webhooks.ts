@@ -37,6 +37,7 @@ export const webhookProcess = projector({
   ),
 });
 
+// eslint-disable-next-line max-lines-per-function -- the webhook process's timer kinds, one call each
 export const registerWebhookTimers = (timers: Timers, deps: CommandDeps, projections: ProjectionRunner) => {
   const slots = new EndpointSlots(PER_ENDPOINT_IN_FLIGHT);
   const pacer = new EndpointPacer();
@@ -128,7 +129,7 @@ export const registerWebhookTimers = (timers: Timers, deps: CommandDeps, project
   registerRecoveryTimers(timers, deps, deliver);
 
   /** The delivery log is kept 30 days. */
-  timers.on('webhook.purge', async (t) => {
+  timers.on('webhook.purge', async () => {
     const cutoff = new Date(deps.clock.now().getTime() - LOG_RETENTION_MS);
     await deps.db.deleteFrom('webhook_attempts').where('created_at', '<', cutoff).execute();
     await deps.db.deleteFrom('webhook_deliveries').where('created_at', '<', cutoff).execute();

@@ -4,6 +4,7 @@ import type { RecordedEvent } from '../eventstore/port.js';
 
 type Executable = { execute(): Promise<unknown> };
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each handler names its event's type where it is declared
 export type ProjectionHandler = (db: Kysely<Database>, event: RecordedEvent<any>) => Promise<unknown> | Executable;
 
 export interface Projector {

@@ -66,11 +66,11 @@ export class ProjectionRunner {
         // short pauses first (a dropped session comes back at once), at most 5 s: the read
         // models lag no longer than needed after an outage; a real bug logs every 5 s
         const pause = reconnectPause(failures);
-        const retry = setTimeout(async () => {
+        const retry = setTimeout(() => void (async () => {
           this.subscriptions.delete(subscription);
           const checkpoint = (await readCheckpoint(this.db, p.name).catch(() => undefined))?.position ?? this.positions.get(p.name) ?? START;
           this.follow(p, checkpoint, failures + 1);
-        }, pause);
+        })(), pause);
         this.retries.add(retry);
       },
     });

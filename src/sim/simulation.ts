@@ -130,6 +130,7 @@ export interface SharedWorld {
   close(): Promise<void>;
 }
 
+// eslint-disable-next-line max-lines-per-function -- the simulated world's parts, each set up once
 export const setupWorld = async (databaseUrl: string): Promise<SharedWorld> => {
   const clock = new TestClock(START);
   const operatorToken = newOperatorToken();
@@ -379,6 +380,7 @@ class Simulation {
     return this.invariants.orders();
   }
 
+  // eslint-disable-next-line max-lines-per-function -- one case per kind of simulation step
   private async step(n: number, kind: StepKind) {
     const p = this.prng;
     switch (kind) {
@@ -492,7 +494,7 @@ class Simulation {
         ];
         const [route, fault] = p.pick(choices);
         const times = p.chance(0.2) ? undefined : p.int(1, 3);
-        kit.faults.set(route, { ...fault, ...(times && { times }) } as KitFault);
+        kit.faults.set(route, { ...fault, ...(times && { times }) });
         if (p.chance(0.3)) {
           const other = p.pick(this.kits);
           other.faults.clear();

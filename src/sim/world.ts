@@ -95,7 +95,7 @@ export class Instance {
       },
     });
     const config: Config = {
-      ...loadConfig({ LOG_LEVEL: 'error', PORT: '0', SVC_ALLOW_PRIVATE_TARGETS: '1' } as NodeJS.ProcessEnv),
+      ...loadConfig({ LOG_LEVEL: 'error', PORT: '0', SVC_ALLOW_PRIVATE_TARGETS: '1' }),
       env: 'sandbox',
       allowPrivateTargets: true,
       testClock: false,
@@ -143,7 +143,7 @@ export class Instance {
   async request(method: string, url: string, token: string | undefined, body?: unknown): Promise<Answer> {
     try {
       const answered = this.service.app.inject({
-        method: method as any,
+        method: method,
         url,
         headers: { ...(token && { authorization: `Bearer ${token}` }), ...(body !== undefined && { 'content-type': 'application/json' }) },
         ...(body !== undefined && { payload: JSON.stringify(body) }),

@@ -148,7 +148,7 @@ describe('go-live certification', () => {
     });
 
   it('a duplicate POST /orders answered with another body than the original fails order_duplicate', async () => {
-    let kit: Seller['kit'] | undefined;
+    let kit: Seller['kit'] | undefined; // eslint-disable-line prefer-const -- assigned once the seller exists, read by its hook
     // armed once the first POST /orders was answered, so only the duplicate gets the other body
     const s = await w.seller(await w.gameKey(), 1234, {
       stock: { '*': keys(20) },

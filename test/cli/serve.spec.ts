@@ -12,8 +12,8 @@ const startProcess = (env: Record<string, string>) => {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
-  child.stdout!.on('data', (c) => (out += String(c)));
-  child.stderr!.on('data', (c) => (out += String(c)));
+  child.stdout.on('data', (c) => (out += String(c)));
+  child.stderr.on('data', (c) => (out += String(c)));
   const line = async (name: string, timeoutMs = 60_000) => {
     const deadline = Date.now() + timeoutMs;
     for (;;) {

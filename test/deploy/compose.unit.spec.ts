@@ -32,7 +32,7 @@ describe.each(['docker-compose.yml', 'docker-compose.cluster.yml'])('%s', (file)
     const names = Object.keys(service.environment);
     expect(names.filter((n) => !SETTING_NAMES.includes(n))).toEqual([]);
     expect(interpolated(read(file)).filter((n) => !SETTING_NAMES.includes(n))).toEqual([]);
-    const config = loadConfig(instanceEnv(service.environment) as NodeJS.ProcessEnv);
+    const config = loadConfig(instanceEnv(service.environment));
     expect(config).toMatchObject({ env: 'production', eventStore: 'kurrentdb', host: '0.0.0.0', port: 8080 });
     expect(config.databaseUrl).toBe('postgres://marketplace:marketplace@postgres:5432/marketplace');
   });
@@ -55,6 +55,7 @@ describe.each(['docker-compose.yml', 'docker-compose.cluster.yml'])('%s', (file)
     const nodes = Object.keys(doc.services).filter((name) => String(doc.services[name].image ?? '').includes('/kurrentdb:'));
     expect(nodes.length).toBe(file.includes('cluster') ? 3 : 1);
     expect(Object.keys(service.depends_on).sort()).toEqual([...nodes, 'postgres'].sort());
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- the parsed YAML is untyped
     for (const dependency of Object.values(service.depends_on) as { condition: string }[]) expect(dependency.condition).toBe('service_healthy');
     // the connection string names every node by its service name
     for (const node of nodes) expect(service.environment.SVC_KURRENTDB_URL).toContain(`${node}:2113`);

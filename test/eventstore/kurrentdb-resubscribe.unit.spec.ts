@@ -130,7 +130,7 @@ describe('KurrentDB catch-up subscription', () => {
     await failing.close();
 
     const denied = new Calls();
-    const refusal = new AccessDeniedError(undefined as never);
+    const refusal = new AccessDeniedError(undefined);
     const stopped = new CatchUp(denied, { from: START, onEvents: async () => undefined, onError: (e) => void errors.push(e) });
     denied.last().emit('error', refusal);
     await eventually(() => errors.length === 2);

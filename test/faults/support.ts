@@ -100,8 +100,8 @@ export const spawnService = async (options: {
   });
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
-  child.stdout!.on('data', (c) => (out += String(c)));
-  child.stderr!.on('data', (c) => (out += String(c)));
+  child.stdout.on('data', (c) => (out += String(c)));
+  child.stderr.on('data', (c) => (out += String(c)));
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
   const deadline = Date.now() + 30_000;
   for (;;) {

@@ -14,7 +14,7 @@ describe('the operator test clock (SVC_TEST_CLOCK=1)', () => {
     const secretKey = newSecretKey();
     const start = () =>
       startService({
-        config: loadConfig({ PORT: '0', SVC_TEST_CLOCK: '1', LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv),
+        config: loadConfig({ PORT: '0', SVC_TEST_CLOCK: '1', LOG_LEVEL: 'silent' }),
         databaseUrl,
         operatorToken,
         secretKey,

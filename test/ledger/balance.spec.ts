@@ -96,7 +96,7 @@ describe('the ledger', () => {
       created_at: created,
       available_at: available,
     });
-    const { a1, a2, a3, b1 } = items as Record<string, string>;
+    const { a1, a2, a3, b1 } = items;
     const alphaEntries = [
       entry(`sale-${a1}:pending`, 'sale', 'pending', 1830, 'a1', at[0]!, availableAt(at[0]!)),
       entry(`sale-${a2}:pending`, 'sale', 'pending', 3660, 'a2', at[1]!, availableAt(at[1]!)),
@@ -121,7 +121,7 @@ describe('the ledger', () => {
 
   it('filters entries by type, from (inclusive) and to (exclusive)', async () => {
     const ids = async (query: string) => (await allPages(alpha.api, `/balance/entries?${query}`)).items.map((e) => e.id);
-    const { a1, a2, a3 } = items as Record<string, string>;
+    const { a1, a2, a3 } = items;
     expect(await ids('type=sale')).toEqual([`sale-${a1}:pending`, `sale-${a2}:pending`, `sale-${a3}:pending`]);
     expect(await ids('type=refund')).toEqual([`refund-${a2}:pending`]);
     expect(await ids('type=settlement&limit=1')).toEqual([`settlement-${a1}:pending`, `settlement-${a1}:available`]);

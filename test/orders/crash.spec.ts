@@ -188,10 +188,10 @@ describe('crash recovery', () => {
   }, 90_000);
 
   it('refuses the fault hook in production', () => {
-    expect(() => loadConfig({ SVC_ENV: 'production', SVC_SECRET_KEY: SECRET_KEY, SVC_FAULT_KILL_AT: 'before-capture' } as NodeJS.ProcessEnv)).toThrow(
+    expect(() => loadConfig({ SVC_ENV: 'production', SVC_SECRET_KEY: SECRET_KEY, SVC_FAULT_KILL_AT: 'before-capture' })).toThrow(
       'SVC_FAULT_KILL_AT: fault injection is never enabled in production',
     );
-    expect(() => loadConfig({ SVC_FAULT_KILL_AT: 'somewhere' } as NodeJS.ProcessEnv)).toThrow('SVC_FAULT_KILL_AT');
-    expect(loadConfig({ SVC_FAULT_KILL_AT: 'before-capture' } as NodeJS.ProcessEnv).env).toBe('sandbox');
+    expect(() => loadConfig({ SVC_FAULT_KILL_AT: 'somewhere' })).toThrow('SVC_FAULT_KILL_AT');
+    expect(loadConfig({ SVC_FAULT_KILL_AT: 'before-capture' }).env).toBe('sandbox');
   });
 });

@@ -62,7 +62,7 @@ describe('projection runner', () => {
 
   it('applies events and advances its checkpoint; waitFor resolves at the appended position', async () => {
     const runner = await start(counters('basic'));
-    let last;
+    let last: Awaited<ReturnType<typeof tick>> | undefined;
     for (let i = 0; i < 5; i++) last = await tick('a', i);
     expect(await runner.waitFor(last!.position)).toBe(true);
     expect(await count('basic_counts', 'a')).toBe(5);
@@ -98,7 +98,7 @@ describe('projection runner', () => {
 
   it('rebuilds from position 0 into fresh tables while the live ones keep serving, then swaps', async () => {
     const runner = await start(counters('live'));
-    let last;
+    let last: Awaited<ReturnType<typeof tick>> | undefined;
     for (let i = 0; i < 30; i++) last = await tick('rb', i);
     await runner.waitFor(last!.position);
     // damage the live table: the rebuild must recompute it from the events
@@ -119,7 +119,7 @@ describe('projection runner', () => {
 
   it('rebuilds a projector whose version changed when it starts', async () => {
     const first = await start(counters('versioned', 1));
-    let last;
+    let last: Awaited<ReturnType<typeof tick>> | undefined;
     for (let i = 0; i < 3; i++) last = await tick('v', i);
     await first.waitFor(last!.position);
     await first.stop();
@@ -138,7 +138,7 @@ describe('projection runner', () => {
     await runner.start();
     await runner.stop();
     await service.close();
-    const config = { ...loadConfig({} as NodeJS.ProcessEnv), databaseUrl: url };
+    const config = { ...loadConfig({}), databaseUrl: url };
     const lines: string[] = [];
     const original = console.table;
     console.table = (rows: unknown) => void lines.push(JSON.stringify(rows));

@@ -144,7 +144,7 @@ describe('signatures', () => {
     ['stale timestamp (300001 ms old)', { timestamp: String(Date.parse('2026-03-01T12:00:00.000Z') - 300_001) }, 'stale_timestamp'],
     ['timestamp 300001 ms ahead', { timestamp: String(Date.parse('2026-03-01T12:00:00.000Z') + 300_001) }, 'stale_timestamp'],
   ] as const)('rejects %s with 401', async (_name, o, reason) => {
-    const r = await call(kit, 'POST', '/reservations', reservation('r1'), o as CallOptions);
+    const r = await call(kit, 'POST', '/reservations', reservation('r1'), o);
     expect(r.status).toBe(401);
     expect(kit.received.at(-1)!.signature).toBe(reason);
     expect(kit.state.reservations).toEqual({});

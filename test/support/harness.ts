@@ -52,7 +52,7 @@ export const startTestService = async (options: TestServiceOptions = {}): Promis
   const databaseUrl = options.databaseUrl ?? (await createTestDatabase());
   const clock = options.clock ?? new TestClock(new Date('2026-01-05T10:00:00.000Z'));
   const config: Config = {
-    ...loadConfig({ LOG_LEVEL: 'info', PORT: '0', SVC_ALLOW_PRIVATE_TARGETS: '1' } as NodeJS.ProcessEnv),
+    ...loadConfig({ LOG_LEVEL: 'info', PORT: '0', SVC_ALLOW_PRIVATE_TARGETS: '1' }),
     // a production instance under test still talks to loopback peers (the settings refuse
     // that for a real production start; the harness builds the config directly)
     env: options.env ?? 'sandbox',

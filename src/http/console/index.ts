@@ -19,7 +19,9 @@ interface Answer {
  * exception is an offer's timeline, read from the offer's own event stream once the API
  * has confirmed the offer is the supplier's.
  */
+// eslint-disable-next-line max-lines-per-function -- the console's pages, one route each
 export const registerConsole = async (app: FastifyInstance, services: Services) => {
+  // eslint-disable-next-line max-lines-per-function -- the console's pages, one route each
   await app.register(async (site) => {
     // forms post urlencoded; only the console accepts that, the API stays JSON only
     site.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
@@ -78,7 +80,7 @@ export const registerConsole = async (app: FastifyInstance, services: Services) 
     };
     const query = (params: Record<string, string | undefined>) => {
       const q = new URLSearchParams(Object.entries(params).filter((e): e is [string, string] => !!e[1]));
-      return q.size ? `?${q}` : '';
+      return q.size ? `?${q.toString()}` : '';
     };
 
     site.get('/console', { config, schema }, async (req, reply) => reply.redirect(readSession(req, services.secretBox, services.clock.now()) ? '/console/offers' : '/console/sign-in', 303));
@@ -351,7 +353,7 @@ ${entries.slice(0, 200).map((e) => html`<tr><td>${when(e.created_at)}</td><td>${
         { title: 'Delivery', active: 'webhooks', ...flash(req) },
         html`<h1>${a.event_type} · attempt ${a.attempt} ${statusPill(a.succeeded ? 'succeeded' : 'failed')}</h1>
 <div class="card row"><form class="inline" method="post" action="/console/webhooks/deliveries/${a.delivery_id}/resend">${csrfField(s.csrf)}<input type="hidden" name="back" value="${a.id}"><button type="submit">Resend</button></form></div>
-<h2>Request</h2><pre>${Object.entries(a.request_headers ?? {}).map(([k, v]) => `${k}: ${v}`).join('\n')}\n\n${a.request_body}</pre>
+<h2>Request</h2><pre>${Object.entries(a.request_headers ?? {}).map(([k, v]) => `${k}: ${String(v)}`).join('\n')}\n\n${a.request_body}</pre>
 <h2>Response</h2><pre>${a.response_status ?? 'no answer'} ${a.error ?? ''}\n\n${a.response_body ?? ''}</pre>`,
       );
     });

@@ -25,6 +25,7 @@ type KeyOut = z.infer<typeof Key>;
 
 const Deliverables = z.object({ order_id: z.string(), items: z.array(z.object({ order_item_id: z.string(), keys: z.array(Key) })) });
 
+// eslint-disable-next-line max-lines-per-function -- registers the resource's routes, one call per route
 export const registerOperatorOrderRoutes = (app: FastifyInstance, services: Services) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const deps = services.commands;

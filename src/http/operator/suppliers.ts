@@ -13,6 +13,7 @@ import { type Services } from '../services.js';
 const tags = ['operator'];
 const SupplierId = z.object({ supplier_id: z.string().min(1).max(100) });
 
+// eslint-disable-next-line max-lines-per-function -- registers the resource's routes, one call per route
 export const registerOperatorSupplierRoutes = (app: FastifyInstance, services: Services) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
