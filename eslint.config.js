@@ -6,7 +6,16 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'src/sdk/api-types.ts', 'src/http/console/assets/', 'test/lint/fixtures/', '.data/', 'coverage/'] },
+  {
+    ignores: [
+      'node_modules/',
+      'src/sdk/api-types.ts',
+      'src/http/console/assets/',
+      'test/lint/fixtures/',
+      '.data/',
+      'coverage/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -19,7 +28,10 @@ export default tseslint.config(
       '@typescript-eslint/unbound-method': 'off',
       // String() of an unknown value is how CSV and HTML cells and error texts are made here
       '@typescript-eslint/no-base-to-string': 'off',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
     },
   },
   {

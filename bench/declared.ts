@@ -21,14 +21,24 @@ const percentile = (values: number[], p: number) => {
 export const declaredBenchmarks: Benchmark[] = [
   {
     name: 'declared.sandbox',
-    description: 'declared-stock sandbox orders end to end against the supplier kit at concurrency 32, beside uploaded-stock ones',
+    description:
+      'declared-stock sandbox orders end to end against the supplier kit at concurrency 32, beside uploaded-stock ones',
+    // eslint-disable-next-line max-lines-per-function -- one benchmark: setup, measure, raw limit
     async run(ctx) {
       const orders = Math.max(CONCURRENCY, Math.round(320 * ctx.settings.scale));
       const kit = await startSupplierKit({ secrets: ['svcsec_placeholder'] });
       const { service, origin, operatorToken } = await startBenchService(ctx, 'bench_declared');
       const pool = new Pool(origin, { connections: 64 });
       const call = async (token: string, method: 'GET' | 'POST', path: string, body?: unknown) => {
-        const res = await pool.request({ method, path, headers: { authorization: `Bearer ${token}`, ...(body !== undefined && { 'content-type': 'application/json' }) }, body: body === undefined ? undefined : JSON.stringify(body) });
+        const res = await pool.request({
+          method,
+          path,
+          headers: {
+            authorization: `Bearer ${token}`,
+            ...(body !== undefined && { 'content-type': 'application/json' }),
+          },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
         const text = await res.body.text();
         if (res.statusCode >= 300) throw new Error(`${method} ${path}: ${res.statusCode} ${text}`);
         return JSON.parse(text);
@@ -38,16 +48,42 @@ export const declaredBenchmarks: Benchmark[] = [
         const sellers: { token: string; declared: string; uploaded: string }[] = [];
         for (let s = 0; s < CONCURRENCY; s++) {
           const supplier = await call(operatorToken, 'POST', '/operator/v1/suppliers', { name: `Bench ${s}` });
-          const p1 = await call(operatorToken, 'POST', '/operator/v1/products', { name: `D${s}`, type: 'game_key', platform: 'steam', region: 'EU', status: 'sellable' });
-          const p2 = await call(operatorToken, 'POST', '/operator/v1/products', { name: `U${s}`, type: 'game_key', platform: 'steam', region: 'EU', status: 'sellable' });
-          const declared = await call(supplier.token, 'POST', '/api/v1/offers', { product_id: p1.id, stock_mode: 'declared', price: { amount: 1999, currency: 'EUR' }, external_ref: `D${s}`, fulfilment: { base_url: kit.url }, declared_stock: 100000 });
+          const p1 = await call(operatorToken, 'POST', '/operator/v1/products', {
+            name: `D${s}`,
+            type: 'game_key',
+            platform: 'steam',
+            region: 'EU',
+            status: 'sellable',
+          });
+          const p2 = await call(operatorToken, 'POST', '/operator/v1/products', {
+            name: `U${s}`,
+            type: 'game_key',
+            platform: 'steam',
+            region: 'EU',
+            status: 'sellable',
+          });
+          const declared = await call(supplier.token, 'POST', '/api/v1/offers', {
+            product_id: p1.id,
+            stock_mode: 'declared',
+            price: { amount: 1999, currency: 'EUR' },
+            external_ref: `D${s}`,
+            fulfilment: { base_url: kit.url },
+            declared_stock: 100000,
+          });
           secrets.push(declared.fulfilment.secret);
           kit.setSecrets(secrets);
           await call(supplier.token, 'POST', `/api/v1/offers/${declared.id}/activate`);
-          const uploaded = await call(supplier.token, 'POST', '/api/v1/offers', { product_id: p2.id, stock_mode: 'uploaded', price: { amount: 1999, currency: 'EUR' }, external_ref: `U${s}` });
+          const uploaded = await call(supplier.token, 'POST', '/api/v1/offers', {
+            product_id: p2.id,
+            stock_mode: 'uploaded',
+            price: { amount: 1999, currency: 'EUR' },
+            external_ref: `U${s}`,
+          });
           const keys = Math.ceil((orders * ctx.settings.rounds * 2) / CONCURRENCY) + 10;
           for (let k = 0; k < keys; k += 1000)
-            await call(supplier.token, 'POST', `/api/v1/offers/${uploaded.id}/inventory`, { items: Array.from({ length: Math.min(1000, keys - k) }, () => ({ kind: 'text', value: `K-${newId()}` })) });
+            await call(supplier.token, 'POST', `/api/v1/offers/${uploaded.id}/inventory`, {
+              items: Array.from({ length: Math.min(1000, keys - k) }, () => ({ kind: 'text', value: `K-${newId()}` })),
+            });
           await call(supplier.token, 'POST', `/api/v1/offers/${uploaded.id}/activate`);
           sellers.push({ token: supplier.token, declared: declared.id, uploaded: uploaded.id });
         }
@@ -60,7 +96,11 @@ export const declaredBenchmarks: Benchmark[] = [
               while (next < orders) {
                 next++;
                 const t = performance.now();
-                let order = await call(seller.token, 'POST', '/api/v1/sandbox/orders', { offer_id: seller[which], quantity: 1, buyer_country: 'DE' });
+                let order = await call(seller.token, 'POST', '/api/v1/sandbox/orders', {
+                  offer_id: seller[which],
+                  quantity: 1,
+                  buyer_country: 'DE',
+                });
                 while (order.status !== 'completed') {
                   await new Promise((r) => setTimeout(r, 5));
                   order = await call(seller.token, 'GET', `/api/v1/orders/${order.id}`);
@@ -72,7 +112,13 @@ export const declaredBenchmarks: Benchmark[] = [
           const seconds = (performance.now() - started) / 1000;
           return { perSecond: orders / seconds, units: orders, seconds };
         };
-        const result = await paired(ctx, `sandbox orders end to end, concurrency ${CONCURRENCY}; raw = uploaded-stock orders`, 'orders', run('declared'), run('uploaded'));
+        const result = await paired(
+          ctx,
+          `sandbox orders end to end, concurrency ${CONCURRENCY}; raw = uploaded-stock orders`,
+          'orders',
+          run('declared'),
+          run('uploaded'),
+        );
         result.work = `declared-stock sandbox orders, concurrency ${CONCURRENCY} (p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms); raw = uploaded-stock orders`;
         return [result];
       } finally {

@@ -78,7 +78,11 @@ export const rawPages = async (pool: pg.Pool, limitPages = Infinity) => {
   let after = { commit: '0', prepare: '0' };
   let events = 0;
   for (let page = 0; page < limitPages; page++) {
-    const { rows } = await pool.query<{ commit: string; position: number }>(RAW_PAGE, [after.commit, after.prepare, PAGE]);
+    const { rows } = await pool.query<{ commit: string; position: number }>(RAW_PAGE, [
+      after.commit,
+      after.prepare,
+      PAGE,
+    ]);
     if (rows.length === 0) break;
     events += rows.length;
     const last = rows[rows.length - 1]!;
@@ -86,4 +90,3 @@ export const rawPages = async (pool: pg.Pool, limitPages = Infinity) => {
   }
   return events;
 };
-

@@ -7,7 +7,12 @@ import { type Position, START } from '../src/eventstore/port.js';
 import { benchEvent, PAGE, RAW_EVENTS_DDL, RAW_INSERT_COLUMNS, rawEventRow, rawPages, seededStore } from './events.js';
 import { type Benchmark, type BenchContext, paired, type Result, throughput, timed } from './harness.js';
 
-const singleAppends = async (ctx: BenchContext, concurrency: number, warmup: number, operations: number): Promise<Result[]> => {
+const singleAppends = async (
+  ctx: BenchContext,
+  concurrency: number,
+  warmup: number,
+  operations: number,
+): Promise<Result[]> => {
   const db = await ctx.freshDatabase(`bench_append_c${concurrency}`, concurrency);
   const store = new PostgresEventStore(db.pool);
   await db.pool.query(RAW_EVENTS_DDL);
@@ -36,17 +41,32 @@ const singleAppends = async (ctx: BenchContext, concurrency: number, warmup: num
         )),
     });
   const results = [
-    await paired(ctx, `append 1 event on a new stream ('no_stream'), concurrency ${concurrency}`, 'events', service, raw),
+    await paired(
+      ctx,
+      `append 1 event on a new stream ('no_stream'), concurrency ${concurrency}`,
+      'events',
+      service,
+      raw,
+    ),
   ];
   return results;
 };
 
-const batchAppends = async (ctx: BenchContext, batch: number, concurrency: number, warmup: number, operations: number): Promise<Result[]> => {
+const batchAppends = async (
+  ctx: BenchContext,
+  batch: number,
+  concurrency: number,
+  warmup: number,
+  operations: number,
+): Promise<Result[]> => {
   const db = await ctx.freshDatabase(`bench_batch_c${concurrency}`, concurrency);
   const store = new PostgresEventStore(db.pool);
   await db.pool.query(RAW_EVENTS_DDL);
   const n = Math.max(1, Math.round(operations * ctx.settings.scale));
-  const values = Array.from({ length: batch }, (_, r) => `(${Array.from({ length: 7 }, (_, c) => `$${r * 7 + c + 1}`).join(', ')})`).join(', ');
+  const values = Array.from(
+    { length: batch },
+    (_, r) => `(${Array.from({ length: 7 }, (_, c) => `$${r * 7 + c + 1}`).join(', ')})`,
+  ).join(', ');
   // a named statement: prepared once per connection, as a plain client doing this often would
   const insert = `insert into bench_raw_events (${RAW_INSERT_COLUMNS}) values ${values}`;
 
@@ -68,12 +88,22 @@ const batchAppends = async (ctx: BenchContext, batch: number, concurrency: numbe
       concurrency,
       op: async (i) => {
         const at = new Date();
-        const params = Array.from({ length: batch }, (_, k) => rawEventRow(`r${round}-${i}`, k, i * batch + k, at)).flat();
+        const params = Array.from({ length: batch }, (_, k) =>
+          rawEventRow(`r${round}-${i}`, k, i * batch + k, at),
+        ).flat();
         await db.pool.query({ name: `bench_insert_${batch}`, text: insert, values: params });
         return batch;
       },
     });
-  return [await paired(ctx, `append ${batch} events per call on a new stream, concurrency ${concurrency}`, 'events', service, raw)];
+  return [
+    await paired(
+      ctx,
+      `append ${batch} events per call on a new stream, concurrency ${concurrency}`,
+      'events',
+      service,
+      raw,
+    ),
+  ];
 };
 
 const servicePages = async (store: PostgresEventStore, limitPages = Infinity) => {
@@ -117,7 +147,10 @@ export const eventStoreBenchmarks: Benchmark[] = [
   {
     name: 'eventstore.batch',
     description: 'appends of 100 events, each on a new stream',
-    run: async (ctx) => [...(await batchAppends(ctx, 100, 1, 20, 300)), ...(await batchAppends(ctx, 100, 16, 50, 1000))],
+    run: async (ctx) => [
+      ...(await batchAppends(ctx, 100, 1, 20, 300)),
+      ...(await batchAppends(ctx, 100, 16, 50, 1000)),
+    ],
   },
   {
     name: 'eventstore.readAll',

@@ -123,7 +123,9 @@ export const paired = async (
     const b = await raw(round);
     s.push(a.perSecond);
     r.push(b.perSecond);
-    ctx.log(`  ${work}, round ${round + 1}/${rounds}: service ${fmt(a.perSecond)} ${unit}/s (${a.seconds.toFixed(1)} s), raw ${fmt(b.perSecond)} ${unit}/s (${b.seconds.toFixed(1)} s)`);
+    ctx.log(
+      `  ${work}, round ${round + 1}/${rounds}: service ${fmt(a.perSecond)} ${unit}/s (${a.seconds.toFixed(1)} s), raw ${fmt(b.perSecond)} ${unit}/s (${b.seconds.toFixed(1)} s)`,
+    );
   }
   return { work, unit, service: median(s), raw: median(r), ...(options.diagnostic ? { diagnostic: true } : {}) };
 };
@@ -145,7 +147,8 @@ export const table = (results: Result[]): string => {
     ]),
   ];
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((row) => row[c]!.length)));
-  const line = (row: string[]) => `| ${row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join(' | ')} |`;
+  const line = (row: string[]) =>
+    `| ${row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join(' | ')} |`;
   const rule = `|${widths.map((w, c) => (c === 0 ? `-${'-'.repeat(w)}-` : `-${'-'.repeat(w)}:`)).join('|')}|`;
   return [line(rows[0]!), rule, ...rows.slice(1).map(line)].join('\n');
 };

@@ -37,8 +37,19 @@ const serviceWithOffer = async (ctx: BenchContext) => {
     return JSON.parse(text);
   };
   const supplier = await call(operatorToken, 'POST', '/operator/v1/suppliers', { name: 'Bench' });
-  const product = await call(operatorToken, 'POST', '/operator/v1/products', { name: 'Bench', type: 'game_key', platform: 'steam', region: 'EU', status: 'sellable' });
-  const offer = await call(supplier.token, 'POST', '/api/v1/offers', { product_id: product.id, stock_mode: 'uploaded', price: { amount: 999, currency: 'EUR' }, external_ref: 'B' });
+  const product = await call(operatorToken, 'POST', '/operator/v1/products', {
+    name: 'Bench',
+    type: 'game_key',
+    platform: 'steam',
+    region: 'EU',
+    status: 'sellable',
+  });
+  const offer = await call(supplier.token, 'POST', '/api/v1/offers', {
+    product_id: product.id,
+    stock_mode: 'uploaded',
+    price: { amount: 999, currency: 'EUR' },
+    external_ref: 'B',
+  });
   return { service, db, pool, origin, token: supplier.token as string, offerId: offer.id as string, call };
 };
 
@@ -72,14 +83,30 @@ const upload: Benchmark = {
             params.push(newId(), 'bench', 'text', row.value, new Date());
             return `($${i * 5 + 1}, $${i * 5 + 2}, $${i * 5 + 3}, $${i * 5 + 4}, $${i * 5 + 5})`;
           });
-          await env.db.pool.query(`insert into bench_raw_values (item_id, offer_id, kind, sealed, created_at) values ${values.join(',')}`, params);
+          await env.db.pool.query(
+            `insert into bench_raw_values (item_id, offer_id, kind, sealed, created_at) values ${values.join(',')}`,
+            params,
+          );
         }
         const seconds = (performance.now() - started) / 1000;
         return { perSecond: (requests * 1000) / seconds, units: requests * 1000, seconds };
       };
-      const result = await paired(ctx, `upload 1,000 text keys per request, ${requests} requests`, 'keys', service, raw);
-      ctx.log(`  upload latency per 1,000-key request: p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms`);
-      return [{ ...result, work: `${result.work} (p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms)` }];
+      const result = await paired(
+        ctx,
+        `upload 1,000 text keys per request, ${requests} requests`,
+        'keys',
+        service,
+        raw,
+      );
+      ctx.log(
+        `  upload latency per 1,000-key request: p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms`,
+      );
+      return [
+        {
+          ...result,
+          work: `${result.work} (p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms)`,
+        },
+      ];
     } finally {
       await env.pool.close();
       await env.service.stop();
@@ -87,7 +114,13 @@ const upload: Benchmark = {
   },
 };
 
-const loop = async (pool: Pool, path: string, headers: Record<string, string>, concurrency: number, seconds: number): Promise<Measurement> => {
+const loop = async (
+  pool: Pool,
+  path: string,
+  headers: Record<string, string>,
+  concurrency: number,
+  seconds: number,
+): Promise<Measurement> => {
   let done = 0;
   const until = performance.now() + seconds * 1000;
   const started = performance.now();

@@ -27,7 +27,16 @@ import { type NewEvent, type RecordedEvent, START } from '../src/eventstore/port
 import { newId } from '../src/ids.js';
 import { ledgerEntries, ledgerProjection } from '../src/projections/ledger.js';
 import { startService } from '../src/service.js';
-import { type Benchmark, type BenchContext, fmt, type Measurement, paired, type Result, throughput, timed } from './harness.js';
+import {
+  type Benchmark,
+  type BenchContext,
+  fmt,
+  type Measurement,
+  paired,
+  type Result,
+  throughput,
+  timed,
+} from './harness.js';
 
 const eur = (amount: number) => ({ amount, currency: 'EUR' });
 
@@ -38,7 +47,12 @@ const percentile = (values: number[], p: number) => {
 const ms = (n: number) => `${n.toFixed(n < 10 ? 1 : 0)} ms`;
 
 /** Like `throughput`, also keeping each timed operation's latency. */
-const withLatencies = async (o: { warmup: number; operations: number; concurrency: number; op: (i: number) => Promise<void> }) => {
+const withLatencies = async (o: {
+  warmup: number;
+  operations: number;
+  concurrency: number;
+  op: (i: number) => Promise<void>;
+}) => {
   const latencies: number[] = [];
   const measurement = await throughput({
     ...o,
@@ -58,6 +72,7 @@ const json = async (res: Response, expected: number, what: string) => {
 };
 
 /** One sandbox service on a fresh database, with suppliers whose offers hold enough keys. */
+// eslint-disable-next-line max-lines-per-function -- the benchmark's service, suppliers and offers, each set up once
 const sandboxService = async (ctx: BenchContext, suppliers: number, keysEach: number) => {
   const db = await ctx.freshDatabase('bench_orders', 2);
   const databaseUrl = db.pool.options.connectionString!;
@@ -71,7 +86,14 @@ const sandboxService = async (ctx: BenchContext, suppliers: number, keysEach: nu
     secretKey: newSecretKey(),
     logger: pino({ level: 'silent' }),
     // the spec says limits can be raised on request: a load test asks
-    limits: { reads: unlimited, writes: unlimited, bulk: unlimited, test: unlimited, per_supplier: unlimited, operator: unlimited },
+    limits: {
+      reads: unlimited,
+      writes: unlimited,
+      bulk: unlimited,
+      test: unlimited,
+      per_supplier: unlimited,
+      operator: unlimited,
+    },
     poolSize: 20,
   });
   const origin = await service.listen();
@@ -83,19 +105,54 @@ const sandboxService = async (ctx: BenchContext, suppliers: number, keysEach: nu
     });
   const operator = call(operatorToken);
   const product = await json(
-    await operator('POST', '/operator/v1/products', { name: 'Bench Odyssey', type: 'game_key', platform: 'steam', region: 'EU', status: 'sellable' }),
+    await operator('POST', '/operator/v1/products', {
+      name: 'Bench Odyssey',
+      type: 'game_key',
+      platform: 'steam',
+      region: 'EU',
+      status: 'sellable',
+    }),
     201,
     'product',
   );
   const sellers: { api: ReturnType<typeof call>; offerId: string }[] = [];
   for (let s = 0; s < suppliers; s++) {
-    const created = await json(await operator('POST', '/operator/v1/suppliers', { name: `Bench Supplier ${s}` }), 201, 'supplier');
+    const created = await json(
+      await operator('POST', '/operator/v1/suppliers', { name: `Bench Supplier ${s}` }),
+      201,
+      'supplier',
+    );
     const api = call(created.token);
     // one offer per product and supplier: each supplier sells its own copy of the product
-    const own = s === 0 ? product : await json(await operator('POST', '/operator/v1/products', { name: `Bench ${s}`, type: 'game_key', platform: 'steam', region: 'EU', status: 'sellable' }), 201, 'product');
-    const offer = await json(await api('POST', '/api/v1/offers', { product_id: own.id, stock_mode: 'uploaded', price: eur(1999), external_ref: `BENCH-${s}` }), 201, 'offer');
+    const own =
+      s === 0
+        ? product
+        : await json(
+            await operator('POST', '/operator/v1/products', {
+              name: `Bench ${s}`,
+              type: 'game_key',
+              platform: 'steam',
+              region: 'EU',
+              status: 'sellable',
+            }),
+            201,
+            'product',
+          );
+    const offer = await json(
+      await api('POST', '/api/v1/offers', {
+        product_id: own.id,
+        stock_mode: 'uploaded',
+        price: eur(1999),
+        external_ref: `BENCH-${s}`,
+      }),
+      201,
+      'offer',
+    );
     for (let k = 0; k < keysEach; k += 1000) {
-      const items = Array.from({ length: Math.min(1000, keysEach - k) }, (_, j) => ({ kind: 'text', value: `BENCH-${s}-${k + j}-${newId()}` }));
+      const items = Array.from({ length: Math.min(1000, keysEach - k) }, (_, j) => ({
+        kind: 'text',
+        value: `BENCH-${s}-${k + j}-${newId()}`,
+      }));
       await json(await api('POST', `/api/v1/offers/${offer.id}/inventory`, { items }), 201, 'upload');
     }
     await json(await api('POST', `/api/v1/offers/${offer.id}/activate`), 200, 'activate');
@@ -109,10 +166,16 @@ type Seller = { api: (method: string, path: string, body?: unknown) => Promise<R
 
 /** One sandbox order, checked: the answer comes once it is completed with its key delivered. */
 const sandboxOrder = async (seller: Seller) => {
-  const order = await json(await seller.api('POST', '/api/v1/sandbox/orders', { offer_id: seller.offerId, quantity: 1, buyer_country: 'DE' }), 201, 'sandbox order');
-  if (order.status !== 'completed' || order.items[0].fulfilment.inventory_item_ids.length !== 1) throw new Error(`order not completed: ${JSON.stringify(order)}`);
+  const order = await json(
+    await seller.api('POST', '/api/v1/sandbox/orders', { offer_id: seller.offerId, quantity: 1, buyer_country: 'DE' }),
+    201,
+    'sandbox order',
+  );
+  if (order.status !== 'completed' || order.items[0].fulfilment.inventory_item_ids.length !== 1)
+    throw new Error(`order not completed: ${JSON.stringify(order)}`);
 };
 
+// eslint-disable-next-line max-lines-per-function -- one benchmark: setup, measure, raw limit
 const sandboxOrders = async (ctx: BenchContext): Promise<Result[]> => {
   const results: Result[] = [];
   const rounds = ctx.settings.rounds;
@@ -135,7 +198,12 @@ const sandboxOrders = async (ctx: BenchContext): Promise<Result[]> => {
       const latencies = { service: [] as number[], raw: [] as number[] };
       let seq = 0;
       const service1 = async (): Promise<Measurement> => {
-        const run = await withLatencies({ warmup, operations, concurrency, op: (i) => sandboxOrder(sellers[i % concurrency]!) });
+        const run = await withLatencies({
+          warmup,
+          operations,
+          concurrency,
+          op: (i) => sandboxOrder(sellers[i % concurrency]!),
+        });
         latencies.service.push(...run.latencies);
         return run.measurement;
       };
@@ -148,14 +216,29 @@ const sandboxOrders = async (ctx: BenchContext): Promise<Result[]> => {
             for (let e = 0; e < perOrder; e++)
               await raw.pool.query(
                 'insert into bench_raw_events (stream_id, stream_revision, event_id, type, data, metadata, created_at) values ($1, $2, $3, $4, $5, $6, $7)',
-                [`order-${i}-${seq++}`, e, newId(), 'BenchOrderStep', JSON.stringify({ orderId: `o-${i}`, step: e, amount: 1999 }), '{"mode":"test"}', new Date()],
+                [
+                  `order-${i}-${seq++}`,
+                  e,
+                  newId(),
+                  'BenchOrderStep',
+                  JSON.stringify({ orderId: `o-${i}`, step: e, amount: 1999 }),
+                  '{"mode":"test"}',
+                  new Date(),
+                ],
               );
           },
         });
         latencies.raw.push(...run.latencies);
         return run.measurement;
       };
-      const result = await paired(ctx, `sandbox orders end to end, concurrency ${concurrency}`, 'orders', service1, raw1, { rounds });
+      const result = await paired(
+        ctx,
+        `sandbox orders end to end, concurrency ${concurrency}`,
+        'orders',
+        service1,
+        raw1,
+        { rounds },
+      );
       const pct = (v: number[]) => `p50 ${ms(percentile(v, 50))}, p99 ${ms(percentile(v, 99))}`;
       result.work = `sandbox orders end to end, concurrency ${concurrency} (${pct(latencies.service)}; raw: ${perOrder} INSERT transactions per order, ${pct(latencies.raw)})`;
       ctx.log(`  ${result.work}`);
@@ -225,7 +308,9 @@ const ledgerAuditBench = async (ctx: BenchContext): Promise<Result[]> => {
   const store = new PostgresEventStore(db.pool);
   const perSupplier = total / SUPPLIERS;
   const appendsPerSupplier = Math.ceil(perSupplier / APPEND);
-  ctx.log(`  writing ${fmt(total)} ledger events: ${fmt(SUPPLIERS)} balance streams, appends of up to ${APPEND} events`);
+  ctx.log(
+    `  writing ${fmt(total)} ledger events: ${fmt(SUPPLIERS)} balance streams, appends of up to ${APPEND} events`,
+  );
   const write = await throughput({
     warmup: 0,
     operations: SUPPLIERS * appendsPerSupplier,
@@ -234,7 +319,12 @@ const ledgerAuditBench = async (ctx: BenchContext): Promise<Result[]> => {
       const supplierId = `sup-${String(a % SUPPLIERS).padStart(4, '0')}`;
       const chunk = Math.floor(a / SUPPLIERS);
       const sales = Math.min(APPEND, perSupplier - chunk * APPEND) / 2;
-      await store.append(`balance-${supplierId}`, ledgerChunk(supplierId, (chunk * APPEND) / 2, sales), 'any', new Date(BASE));
+      await store.append(
+        `balance-${supplierId}`,
+        ledgerChunk(supplierId, (chunk * APPEND) / 2, sales),
+        'any',
+        new Date(BASE),
+      );
       return sales * 2;
     },
   });
@@ -244,7 +334,7 @@ const ledgerAuditBench = async (ctx: BenchContext): Promise<Result[]> => {
   const fill = await timed(async () => {
     const balances = new Map<string, { pending: number; available: number; at: string }>();
     let events = 0;
-    for (let after = START; ; ) {
+    for (let after = START; ;) {
       const page = await store.readAll(after, 5000);
       if (page.length === 0) break;
       after = page[page.length - 1]!.position;
@@ -259,10 +349,15 @@ const ledgerAuditBench = async (ctx: BenchContext): Promise<Result[]> => {
       const col = <K extends keyof (typeof rows)[number]>(k: K) => rows.map((r) => r[k]);
       await sql`insert into balance_entries (id, seq, supplier_id, type, account, amount, order_id, order_item_id, created_at, available_at)
         select * from unnest(${col('id')}::text[], ${col('seq')}::bigint[], ${col('supplier_id')}::text[], ${col('type')}::text[], ${col('account')}::text[],
-          ${col('amount')}::bigint[], ${col('order_id')}::text[], ${col('order_item_id')}::text[], ${col('created_at')}::timestamptz[], ${col('available_at')}::timestamptz[])`.execute(db.kysely);
+          ${col('amount')}::bigint[], ${col('order_id')}::text[], ${col('order_item_id')}::text[], ${col('created_at')}::timestamptz[], ${col('available_at')}::timestamptz[])`.execute(
+        db.kysely,
+      );
     }
     for (const [supplierId, b] of balances)
-      await db.kysely.insertInto('balances').values({ supplier_id: supplierId, pending: b.pending, available: b.available, updated_at: b.at }).execute();
+      await db.kysely
+        .insertInto('balances')
+        .values({ supplier_id: supplierId, pending: b.pending, available: b.available, updated_at: b.at })
+        .execute();
     return events;
   });
   ctx.log(`  read models filled in ${fill.seconds.toFixed(1)} s; vacuum analyze`);
@@ -276,7 +371,9 @@ const ledgerAuditBench = async (ctx: BenchContext): Promise<Result[]> => {
       return report.ledgerEvents;
     });
     if (!report || report.differences.length > 0 || report.ledgerEvents !== total)
-      throw new Error(`the audit of a clean ledger failed: ${report?.ledgerEvents} events, ${report?.differences.slice(0, 3).join('; ')}`);
+      throw new Error(
+        `the audit of a clean ledger failed: ${report?.ledgerEvents} events, ${report?.differences.slice(0, 3).join('; ')}`,
+      );
     return m;
   };
   const raw = () =>
@@ -297,13 +394,23 @@ const ledgerAuditBench = async (ctx: BenchContext): Promise<Result[]> => {
       await db.pool.query('select * from balances');
       return events;
     });
-  return [await paired(ctx, `ledger audit over ${fmt(total)} ledger events (raw: the same rows read, nothing compared)`, 'events', service, raw, { rounds: 1 })];
+  return [
+    await paired(
+      ctx,
+      `ledger audit over ${fmt(total)} ledger events (raw: the same rows read, nothing compared)`,
+      'events',
+      service,
+      raw,
+      { rounds: 1 },
+    ),
+  ];
 };
 
 export const orderBenchmarks: Benchmark[] = [
   {
     name: 'orders.sandbox',
-    description: 'sandbox orders/s over HTTP, placed to completed with the ledger posted and read models caught up, concurrency 1 and 32',
+    description:
+      'sandbox orders/s over HTTP, placed to completed with the ledger posted and read models caught up, concurrency 1 and 32',
     run: sandboxOrders,
   },
   {

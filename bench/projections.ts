@@ -41,7 +41,13 @@ const streamHeads = projector({
     [EVENT_TYPE]: (db, e: RecordedEvent<{ amountMinor: number }>) =>
       (db as unknown as Kysely<BenchDatabase>)
         .insertInto('bench_stream_heads')
-        .values({ stream_id: e.streamId, events: 1, last_revision: e.revision, amount_total: e.data.amountMinor, last_event_at: e.createdAt })
+        .values({
+          stream_id: e.streamId,
+          events: 1,
+          last_revision: e.revision,
+          amount_total: e.data.amountMinor,
+          last_event_at: e.createdAt,
+        })
         .onConflict((oc) =>
           oc.column('stream_id').doUpdateSet((eb) => ({
             // unqualified, `events` would be ambiguous with excluded.events
@@ -56,7 +62,15 @@ const streamHeads = projector({
 
 const PAGE = 2000; // rebuildProjector's batch
 
-type PageRow = { commit: string; position: number; stream_id: string; stream_revision: number; type: string; data: { amountMinor: number }; created_at: Date };
+type PageRow = {
+  commit: string;
+  position: number;
+  stream_id: string;
+  stream_revision: number;
+  type: string;
+  data: { amountMinor: number };
+  created_at: Date;
+};
 
 /**
  * The same work in plain SQL on one connection, one transaction per page: a keyset SELECT
@@ -88,7 +102,8 @@ const rawRebuild = async (client: pg.PoolClient, schema: string, writes: 'per-ev
     );
     const handled = rows.filter((r) => r.type === EVENT_TYPE);
     if (writes === 'per-event') {
-      for (const r of handled) await client.query(upsert, [r.stream_id, r.stream_revision, r.data.amountMinor, r.created_at]);
+      for (const r of handled)
+        await client.query(upsert, [r.stream_id, r.stream_revision, r.data.amountMinor, r.created_at]);
     } else if (handled.length > 0) {
       await client.query(upsertPage, [
         handled.map((r) => r.stream_id),
@@ -112,14 +127,21 @@ const verify = async (pool: pg.Pool, schema: string, expected: { events: number;
   );
   const got = rows[0]!;
   if (got.events !== expected.events || got.streams !== expected.streams) {
-    throw new Error(`${schema}.bench_stream_heads holds ${got.events} events in ${got.streams} streams, expected ${expected.events} in ${expected.streams}`);
+    throw new Error(
+      `${schema}.bench_stream_heads holds ${got.events} events in ${got.streams} streams, expected ${expected.events} in ${expected.streams}`,
+    );
   }
 };
 
 /** Store size of the per-event comparison: a full pass of plain per-event upserts over 1,000,000 events would double the run. */
 const PER_EVENT_EVENTS = 50_000;
 
-const compareRebuilds = async (ctx: BenchContext, events: number, writes: 'per-event' | 'per-page', diagnostic: boolean): Promise<Result> => {
+const compareRebuilds = async (
+  ctx: BenchContext,
+  events: number,
+  writes: 'per-event' | 'per-page',
+  diagnostic: boolean,
+): Promise<Result> => {
   const seeded = await seededStore(ctx, events);
   const { db, store } = seeded;
   const kysely = db.kysely;

@@ -20,7 +20,15 @@ export const startBenchService = async (ctx: BenchContext, prefix: string) => {
     operatorToken,
     secretKey: newSecretKey(),
     logger: pino({ level: 'silent' }),
-    limits: { reads: unlimited, writes: unlimited, bulk: unlimited, test: unlimited, sync: unlimited, per_supplier: unlimited, operator: unlimited },
+    limits: {
+      reads: unlimited,
+      writes: unlimited,
+      bulk: unlimited,
+      test: unlimited,
+      sync: unlimited,
+      per_supplier: unlimited,
+      operator: unlimited,
+    },
     poolSize: 20,
   });
   const origin = await service.listen();

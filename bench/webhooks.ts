@@ -39,14 +39,24 @@ const receivers = async (onHit: (eventId: string) => void) => {
   );
   return {
     urls: servers.map((s) => `http://127.0.0.1:${(s.address() as AddressInfo).port}/hooks`),
-    close: () => Promise.all(servers.map((s) => new Promise<void>((r) => { s.closeAllConnections(); s.close(() => r()); }))),
+    close: () =>
+      Promise.all(
+        servers.map(
+          (s) =>
+            new Promise<void>((r) => {
+              s.closeAllConnections();
+              s.close(() => r());
+            }),
+        ),
+      ),
   };
 };
 
 export const webhookBenchmarks: Benchmark[] = [
   {
     name: 'webhooks.delivery',
-    description: 'events fanned out to 10 loopback endpoints: deliveries/s and event-to-first-attempt p50/p99, beside a raw undici POST loop',
+    description:
+      'events fanned out to 10 loopback endpoints: deliveries/s and event-to-first-attempt p50/p99, beside a raw undici POST loop',
     // eslint-disable-next-line max-lines-per-function -- one benchmark: setup, measure, raw limit
     async run(ctx) {
       const events = Math.max(50, Math.round(Number(process.env.BENCH_WEBHOOK_EVENTS ?? 1000 * ctx.settings.scale)));
@@ -64,20 +74,39 @@ export const webhookBenchmarks: Benchmark[] = [
       const { service, origin, operatorToken } = await startBenchService(ctx, 'bench_webhooks');
       try {
         const api = async (token: string, path: string, body: unknown) => {
-          const res = await fetch(`${origin}${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+          const res = await fetch(`${origin}${path}`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          });
           if (res.status >= 300) throw new Error(`${path}: ${res.status} ${await res.text()}`);
           return res.json() as Promise<any>;
         };
         const supplier = await api(operatorToken, '/operator/v1/suppliers', { name: 'Bench' });
-        const product = await api(operatorToken, '/operator/v1/products', { name: 'Bench', type: 'game_key', platform: 'steam', region: 'EU', status: 'sellable' });
-        const offer = await api(supplier.token, '/api/v1/offers', { product_id: product.id, stock_mode: 'uploaded', price: { amount: 100, currency: 'EUR' }, external_ref: 'B' });
+        const product = await api(operatorToken, '/operator/v1/products', {
+          name: 'Bench',
+          type: 'game_key',
+          platform: 'steam',
+          region: 'EU',
+          status: 'sellable',
+        });
+        const offer = await api(supplier.token, '/api/v1/offers', {
+          product_id: product.id,
+          stock_mode: 'uploaded',
+          price: { amount: 100, currency: 'EUR' },
+          external_ref: 'B',
+        });
         for (const url of rx.urls) await api(supplier.token, '/api/v1/webhooks', { url, events: ['offer.stock_low'] });
         await service.drain();
 
         // the events: stock-low signals of the offer, appended in batches of 100
         const started = performance.now();
         for (let i = 0; i < events; i += 100) {
-          const batch = Array.from({ length: Math.min(100, events - i) }, () => ({ id: newId(), type: 'OfferStockLow', data: { offerId: offer.id, available: 1, threshold: 2, at: new Date().toISOString() } }));
+          const batch = Array.from({ length: Math.min(100, events - i) }, () => ({
+            id: newId(),
+            type: 'OfferStockLow',
+            data: { offerId: offer.id, available: 1, threshold: 2, at: new Date().toISOString() },
+          }));
           await service.services.store.append(`bench-stock-${newId()}`, batch, 'no_stream', new Date());
           const now = performance.now();
           for (const e of batch) appendedAt.set(e.id, now);
@@ -89,14 +118,27 @@ export const webhookBenchmarks: Benchmark[] = [
 
         // raw: the same number of signed POSTs, 4 in flight per endpoint like the service
         const pools = rx.urls.map((u) => new Pool(new URL(u).origin, { connections: 4 }));
-        const body = JSON.stringify({ id: newId(), type: 'offer.stock_low', data: { offer_id: offer.id, available: 1, threshold: 2 } });
+        const body = JSON.stringify({
+          id: newId(),
+          type: 'offer.stock_low',
+          data: { offer_id: offer.id, available: 1, threshold: 2 },
+        });
         const rawStarted = performance.now();
         await Promise.all(
           pools.flatMap((pool) =>
             Array.from({ length: 4 }, async (_, lane) => {
               for (let i = lane; i < events; i += 4) {
                 const ts = String(Date.now());
-                const res = await pool.request({ method: 'POST', path: '/hooks', headers: { 'content-type': 'application/json', 'x-svc-timestamp': ts, 'x-svc-signature': signatureHeader(['whsec_bench'], ts, body) }, body });
+                const res = await pool.request({
+                  method: 'POST',
+                  path: '/hooks',
+                  headers: {
+                    'content-type': 'application/json',
+                    'x-svc-timestamp': ts,
+                    'x-svc-signature': signatureHeader(['whsec_bench'], ts, body),
+                  },
+                  body,
+                });
                 await res.body.dump();
               }
             }),
@@ -104,7 +146,9 @@ export const webhookBenchmarks: Benchmark[] = [
         );
         const rawSeconds = (performance.now() - rawStarted) / 1000;
         await Promise.all(pools.map((p) => p.close()));
-        ctx.log(`  ${fmt(expected)} deliveries in ${seconds.toFixed(1)} s; event to first attempt p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms`);
+        ctx.log(
+          `  ${fmt(expected)} deliveries in ${seconds.toFixed(1)} s; event to first attempt p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms`,
+        );
         return [
           {
             work: `${fmt(events)} events x ${ENDPOINTS} endpoints (event to first attempt p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms)`,

@@ -36,7 +36,8 @@ const schema = settings
     if (c.SVC_ENV !== 'production') return;
     const refuse = (key: string, message: string) => ctx.addIssue({ code: 'custom', path: [key], message });
     if (c.SVC_TEST_CLOCK) refuse('SVC_TEST_CLOCK', 'the test clock is never enabled in production');
-    if (c.SVC_ALLOW_PRIVATE_TARGETS) refuse('SVC_ALLOW_PRIVATE_TARGETS', 'private targets are never allowed in production');
+    if (c.SVC_ALLOW_PRIVATE_TARGETS)
+      refuse('SVC_ALLOW_PRIVATE_TARGETS', 'private targets are never allowed in production');
     if (c.SVC_FAULT_KILL_AT) refuse('SVC_FAULT_KILL_AT', 'fault injection is never enabled in production');
     if (!c.SVC_SECRET_KEY) refuse('SVC_SECRET_KEY', 'production needs an explicit secret key');
   })
@@ -47,7 +48,8 @@ const schema = settings
       ctx.addIssue({
         code: 'custom',
         path: ['SVC_KURRENTDB_URL'],
-        message: 'must be a KurrentDB connection string: kurrentdb://host:2113?tls=false, esdb://..., or kurrentdb+discover://...',
+        message:
+          'must be a KurrentDB connection string: kurrentdb://host:2113?tls=false, esdb://..., or kurrentdb+discover://...',
       });
   });
 

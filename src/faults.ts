@@ -21,9 +21,20 @@
  * - `after-supplier-call`: a supplier answered, its outcome is not recorded
  * - `after-health-outcome`: a health outcome is recorded, the step that caused it is not finished
  */
-export const FAULT_STEPS = ['after-deliver-reservation', 'after-record-delivery', 'before-capture', 'after-sale-credited'] as const;
+export const FAULT_STEPS = [
+  'after-deliver-reservation',
+  'after-record-delivery',
+  'before-capture',
+  'after-sale-credited',
+] as const;
 export type FaultStep = (typeof FAULT_STEPS)[number];
-export const SIM_FAULT_POINTS = [...FAULT_STEPS, 'timer-after-run', 'projector-batch', 'after-supplier-call', 'after-health-outcome'] as const;
+export const SIM_FAULT_POINTS = [
+  ...FAULT_STEPS,
+  'timer-after-run',
+  'projector-batch',
+  'after-supplier-call',
+  'after-health-outcome',
+] as const;
 export type FaultPoint = (typeof SIM_FAULT_POINTS)[number];
 
 /**

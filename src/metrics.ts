@@ -126,7 +126,11 @@ export class Metrics {
       .selectFrom('timers')
       .select((eb) => [
         'kind',
-        eb.fn.countAll<string>().filterWhere('due_at', '<=', now).filterWhere((w) => w.or([w('claimed_until', 'is', null), w('claimed_until', '<=', now)])).as('due'),
+        eb.fn
+          .countAll<string>()
+          .filterWhere('due_at', '<=', now)
+          .filterWhere((w) => w.or([w('claimed_until', 'is', null), w('claimed_until', '<=', now)]))
+          .as('due'),
         eb.fn.countAll<string>().filterWhere('claimed_until', '>', now).as('running'),
       ])
       .groupBy('kind')
@@ -140,7 +144,11 @@ export class Metrics {
   }
 
   private async readOrders({ db }: ScrapeSource): Promise<void> {
-    const rows = await db.selectFrom('orders').select((eb) => ['status', eb.fn.countAll<string>().as('n')]).groupBy('status').execute();
+    const rows = await db
+      .selectFrom('orders')
+      .select((eb) => ['status', eb.fn.countAll<string>().as('n')])
+      .groupBy('status')
+      .execute();
     this.orders.reset();
     for (const s of ORDER_STATES) this.orders.set({ state: s }, 0);
     for (const r of rows) this.orders.set({ state: r.status }, Number(r.n));
@@ -160,7 +168,8 @@ export interface ScrapeSource {
 }
 
 /** The outcome label of an HTTP answer from a supplier's system. */
-export const httpOutcome = (status: number): string => (status >= 200 && status < 300 ? 'ok' : `http_${Math.floor(status / 100)}xx`);
+export const httpOutcome = (status: number): string =>
+  status >= 200 && status < 300 ? 'ok' : `http_${Math.floor(status / 100)}xx`;
 
 /** The metric label of one call to a supplier: its spec name, never the URL (ids would explode the series). */
 export const supplierCallKind = (method: string, path: string): string => {
@@ -205,4 +214,10 @@ export const measuredStore = (store: EventStore, metrics: Metrics): EventStore =
 
 /** The outcome label of an attempt that recorded an error text or an HTTP status. */
 export const attemptOutcome = (error: string | null | undefined, status: number): string =>
-  !error ? httpOutcome(status) : error.startsWith('target') ? 'target' : error.startsWith('no answer') ? 'timeout' : 'connection';
+  !error
+    ? httpOutcome(status)
+    : error.startsWith('target')
+      ? 'target'
+      : error.startsWith('no answer')
+        ? 'timeout'
+        : 'connection';

@@ -60,7 +60,15 @@ export const createLogger = (level: string): Logger =>
     level,
     // belt and braces: no code path logs these, and if one ever did they would not leave
     redact: {
-      paths: ['req.headers.authorization', 'headers.authorization', '*.token', '*.secret', '*.password', '*.value', '*.content_base64'],
+      paths: [
+        'req.headers.authorization',
+        'headers.authorization',
+        '*.token',
+        '*.secret',
+        '*.password',
+        '*.value',
+        '*.content_base64',
+      ],
       censor: '[redacted]',
     },
   });
@@ -81,13 +89,22 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
     // every reader gets events in their type's current shape (upcast on read); a gap in the
     // table stops the start before an event store is connected
     const versions = new EventVersions(eventVersions);
-    store = measuredStore(versionedStore(options.store ?? (await connectEventStore(config, () => db.pool, log)), versions), metrics);
+    store = measuredStore(
+      versionedStore(options.store ?? (await connectEventStore(config, () => db.pool, log)), versions),
+      metrics,
+    );
     clock = options.clock ?? (config.testClock ? new OffsetClock(await loadClockOffset(db.kysely)) : systemClock);
   } catch (error) {
     await db.close();
     throw error;
   }
-  const projections = new ProjectionRunner(db.kysely, store, [...allProjectors, ...processProjectors], () => clock.now(), log);
+  const projections = new ProjectionRunner(
+    db.kysely,
+    store,
+    [...allProjectors, ...processProjectors],
+    () => clock.now(),
+    log,
+  );
   const timers = new Timers(db.kysely, clock, log);
   const rateLimiter = new RateLimiter(db.kysely);
   const secretBox = new SecretBox(options.secretKey);
@@ -151,7 +168,10 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
       }),
   };
 
-  registerMaintenance(timers, { clock, purges: [(now) => purgeIdempotencyKeys(db.kysely, now), (now) => rateLimiter.purge(now)] });
+  registerMaintenance(timers, {
+    clock,
+    purges: [(now) => purgeIdempotencyKeys(db.kysely, now), (now) => rateLimiter.purge(now)],
+  });
   // the routing module's ranking over the offers read model, for checkout and rerouting
   const rank = async (productId: string) =>
     rankOffers((await routableOffers(db.kysely, [productId])).get(productId) ?? [], clock.now()).map((o) => o.offerId);

@@ -19,7 +19,9 @@ describe('settings', () => {
       allowPrivateTargets: false,
       eventStore: 'postgres',
     });
-    expect(loadConfig(env({ SVC_ENV: 'production', SVC_SECRET_KEY: 'a'.repeat(64) })).dataDir).toBe(path.resolve('.data/production'));
+    expect(loadConfig(env({ SVC_ENV: 'production', SVC_SECRET_KEY: 'a'.repeat(64) })).dataDir).toBe(
+      path.resolve('.data/production'),
+    );
   });
 
   it('reads every named setting', () => {
@@ -73,7 +75,9 @@ describe('settings', () => {
   });
 
   it('selects KurrentDB with a kurrentdb:// or esdb:// connection string', () => {
-    expect(loadConfig(env({ SVC_EVENT_STORE: 'kurrentdb', SVC_KURRENTDB_URL: 'esdb://localhost:2113?tls=false' }))).toMatchObject({
+    expect(
+      loadConfig(env({ SVC_EVENT_STORE: 'kurrentdb', SVC_KURRENTDB_URL: 'esdb://localhost:2113?tls=false' })),
+    ).toMatchObject({
       eventStore: 'kurrentdb',
       kurrentdbUrl: 'esdb://localhost:2113?tls=false',
     });

@@ -13,7 +13,9 @@ export const certifyUsage = `usage: npm run cli -- certify --base-url URL --secr
 
 const line = (c: CertificationReport['checks'][number]) => {
   const mark = c.outcome === 'pass' ? 'PASS' : c.outcome === 'fail' ? 'FAIL' : 'SKIP';
-  const timing = c.exchanges.map((e) => `${e.method} ${e.path} ${e.response?.status ?? e.failure?.reason} ${e.latency_ms}/${e.timeout_ms} ms`).join('; ');
+  const timing = c.exchanges
+    .map((e) => `${e.method} ${e.path} ${e.response?.status ?? e.failure?.reason} ${e.latency_ms}/${e.timeout_ms} ms`)
+    .join('; ');
   return `${mark} ${c.name}: ${c.expected}${c.detail ? `\n     ${c.detail}` : ''}${timing ? `\n     ${timing}` : ''}`;
 };
 
@@ -21,7 +23,11 @@ const line = (c: CertificationReport['checks'][number]) => {
  * `certify`: the same checks as POST /offers/{id}/certification, from the supplier's own
  * machine. Private and loopback addresses are allowed here: the caller tests its own server.
  */
-export const certifyCommand = async (args: string[], out: (text: string) => void = console.log, env: NodeJS.ProcessEnv = process.env): Promise<number> => {
+export const certifyCommand = async (
+  args: string[],
+  out: (text: string) => void = console.log,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<number> => {
   let values: Record<string, string | boolean | undefined>;
   try {
     ({ values } = parseArgs({
@@ -70,7 +76,9 @@ export const certifyCommand = async (args: string[], out: (text: string) => void
   if (values.json) out(JSON.stringify(report, null, 2));
   else {
     for (const c of report.checks) out(line(c));
-    out(`${report.passed ? 'PASSED' : 'FAILED'}: ${report.summary.passed} passed, ${report.summary.failed} failed, ${report.summary.skipped} skipped (${report.kind}, ${report.base_url})`);
+    out(
+      `${report.passed ? 'PASSED' : 'FAILED'}: ${report.summary.passed} passed, ${report.summary.failed} failed, ${report.summary.skipped} skipped (${report.kind}, ${report.base_url})`,
+    );
   }
   return report.passed ? 0 : 1;
 };

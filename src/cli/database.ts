@@ -46,7 +46,10 @@ const reachable = async (url: string) => {
  * rebuild projections beside a live service); otherwise this process starts it, or takes
  * over a server whose starter died (a crashed instance) and stops it like its own.
  */
-export const openDatabase = async (config: Config, log: (line: string) => void = () => undefined): Promise<OpenDatabase> => {
+export const openDatabase = async (
+  config: Config,
+  log: (line: string) => void = () => undefined,
+): Promise<OpenDatabase> => {
   if (config.databaseUrl) return { url: config.databaseUrl, release: async () => undefined };
   if (existsSync(urlFile(config))) {
     const url = (await readFile(urlFile(config), 'utf8')).trim();

@@ -44,7 +44,7 @@ export const replayLedger = async (store: EventStore, options: AuditOptions = {}
   let eventsRead = 0;
   let ledgerEvents = 0;
   const total = options.onProgress ? Number((await store.head()).prepare) : 0;
-  for (let after = START; ; ) {
+  for (let after = START; ;) {
     const page = await store.readAll(after, PAGE);
     if (page.length === 0) break;
     after = page[page.length - 1]!.position;
@@ -75,15 +75,24 @@ export const replayLedger = async (store: EventStore, options: AuditOptions = {}
   return { bySupplier, payouts, differences, eventsRead, ledgerEvents };
 };
 
-const describe = (e: { type: string; account: string; amount: number; order_item_id: string | null; payout_id: string | null }) =>
-  `${e.type} ${e.account} ${e.amount} (${e.payout_id ? `payout ${e.payout_id}` : `order item ${e.order_item_id}`})`;
+const describe = (e: {
+  type: string;
+  account: string;
+  amount: number;
+  order_item_id: string | null;
+  payout_id: string | null;
+}) => `${e.type} ${e.account} ${e.amount} (${e.payout_id ? `payout ${e.payout_id}` : `order item ${e.order_item_id}`})`;
 
 /**
  * Replays the SupplierBalance streams, recomputes every balance and entry, and compares
  * them with the read models entry by entry and in total. Every difference is named.
  */
 // eslint-disable-next-line max-lines-per-function -- one pass over the ledger's events and its read model
-export const auditLedger = async (store: EventStore, db: Kysely<Database>, options: AuditOptions = {}): Promise<AuditReport> => {
+export const auditLedger = async (
+  store: EventStore,
+  db: Kysely<Database>,
+  options: AuditOptions = {},
+): Promise<AuditReport> => {
   const replay = await replayLedger(store, options);
   const differences = [...replay.differences];
 
@@ -107,7 +116,11 @@ export const auditLedger = async (store: EventStore, db: Kysely<Database>, optio
   const supplierIds = new Set([...replay.bySupplier.keys(), ...storedBySupplier.keys(), ...(balances?.keys() ?? [])]);
   let entries = 0;
   for (const supplierId of [...supplierIds].sort()) {
-    const expected = replay.bySupplier.get(supplierId) ?? { pending: 0, available: 0, entries: new Map<string, LedgerEntry>() };
+    const expected = replay.bySupplier.get(supplierId) ?? {
+      pending: 0,
+      available: 0,
+      entries: new Map<string, LedgerEntry>(),
+    };
     const rows = storedBySupplier.get(supplierId) ?? [];
     entries += expected.entries.size;
     for (const [id, want] of expected.entries) {
@@ -127,17 +140,31 @@ export const auditLedger = async (store: EventStore, db: Kysely<Database>, optio
         ['available_at', want.available_at, got.available_at?.toISOString() ?? null],
       ];
       for (const [field, w, g] of fields)
-        if (w !== g) differences.push(`supplier ${supplierId}: entry ${id} ${field} is ${JSON.stringify(g)} in the read model, ${JSON.stringify(w)} in the ledger`);
+        if (w !== g)
+          differences.push(
+            `supplier ${supplierId}: entry ${id} ${field} is ${JSON.stringify(g)} in the read model, ${JSON.stringify(w)} in the ledger`,
+          );
     }
     for (const row of rows)
-      if (!expected.entries.has(row.id)) differences.push(`supplier ${supplierId}: entry ${row.id} (${describe(row)}) is in the read model but not in the ledger`);
+      if (!expected.entries.has(row.id))
+        differences.push(
+          `supplier ${supplierId}: entry ${row.id} (${describe(row)}) is in the read model but not in the ledger`,
+        );
 
     const got = balances
       ? (balances.get(supplierId) ?? { pending: 0, available: 0 })
-      : rows.reduce((acc, r) => ({ ...acc, [r.account]: acc[r.account as 'pending'] + r.amount }), { pending: 0, available: 0 });
-    if (got.pending !== expected.pending) differences.push(`supplier ${supplierId}: pending is ${got.pending} in the read model, ${expected.pending} in the ledger`);
+      : rows.reduce((acc, r) => ({ ...acc, [r.account]: acc[r.account as 'pending'] + r.amount }), {
+          pending: 0,
+          available: 0,
+        });
+    if (got.pending !== expected.pending)
+      differences.push(
+        `supplier ${supplierId}: pending is ${got.pending} in the read model, ${expected.pending} in the ledger`,
+      );
     if (got.available !== expected.available)
-      differences.push(`supplier ${supplierId}: available is ${got.available} in the read model, ${expected.available} in the ledger`);
+      differences.push(
+        `supplier ${supplierId}: available is ${got.available} in the read model, ${expected.available} in the ledger`,
+      );
   }
   // payouts: their current status and amount (the read model holds no history to compare as of a moment)
   if (!options.asOf) {
@@ -146,11 +173,24 @@ export const auditLedger = async (store: EventStore, db: Kysely<Database>, optio
     const rows = new Map((await payoutsQuery.execute()).map((r) => [r.id, r]));
     for (const [id, want] of [...replay.payouts].sort(([a], [b]) => a.localeCompare(b))) {
       const got = rows.get(id);
-      if (!got) differences.push(`supplier ${want.supplierId}: payout ${id} (${want.status}, ${want.amount}) is missing from the read model`);
+      if (!got)
+        differences.push(
+          `supplier ${want.supplierId}: payout ${id} (${want.status}, ${want.amount}) is missing from the read model`,
+        );
       else if (got.status !== want.status || got.amount !== want.amount || got.supplier_id !== want.supplierId)
-        differences.push(`supplier ${want.supplierId}: payout ${id} is ${got.status} ${got.amount} in the read model, ${want.status} ${want.amount} in the ledger`);
+        differences.push(
+          `supplier ${want.supplierId}: payout ${id} is ${got.status} ${got.amount} in the read model, ${want.status} ${want.amount} in the ledger`,
+        );
     }
-    for (const [id, row] of rows) if (!replay.payouts.has(id)) differences.push(`supplier ${row.supplier_id}: payout ${id} is in the read model but not in the ledger`);
+    for (const [id, row] of rows)
+      if (!replay.payouts.has(id))
+        differences.push(`supplier ${row.supplier_id}: payout ${id} is in the read model but not in the ledger`);
   }
-  return { eventsRead: replay.eventsRead, ledgerEvents: replay.ledgerEvents, suppliers: supplierIds.size, entries, differences };
+  return {
+    eventsRead: replay.eventsRead,
+    ledgerEvents: replay.ledgerEvents,
+    suppliers: supplierIds.size,
+    entries,
+    differences,
+  };
 };

@@ -30,18 +30,33 @@ const verifyStream = (supplierId: string, events: B[], report: VerifyReport) => 
   let index = 0;
   for (const event of events) {
     const brk = (reason: string) =>
-      report.breaks.push({ supplierId, entryId: event.data?.entryId ?? '(unknown)', eventId: event.id, revision: event.revision, reason });
+      report.breaks.push({
+        supplierId,
+        entryId: event.data?.entryId ?? '(unknown)',
+        eventId: event.id,
+        revision: event.revision,
+        reason,
+      });
     if (event.revision !== index) {
-      brk(`is at revision ${event.revision} where revision ${index} was expected: ${event.revision > index ? 'an entry before it was deleted' : 'entries were reordered'}`);
+      brk(
+        `is at revision ${event.revision} where revision ${index} was expected: ${event.revision > index ? 'an entry before it was deleted' : 'entries were reordered'}`,
+      );
       return;
     }
     const hash = linkHash(head, event);
     const link = (event.data as { chain?: ChainLink }).chain;
     report.entries++;
     if (link) {
-      if (link.seq !== index) return void brk(`was written as entry #${link.seq} of the chain and is stored as #${index}: entries were deleted or reordered`);
-      if (link.prev !== head) return void brk(`does not follow the entry before it (its previous hash is ${link.prev.slice(0, 12)}…, the chain's is ${head.slice(0, 12)}…): an entry before it was changed`);
-      if (link.hash !== hash) return void brk(`its stored content does not match its hash: it was changed after it was written`);
+      if (link.seq !== index)
+        return void brk(
+          `was written as entry #${link.seq} of the chain and is stored as #${index}: entries were deleted or reordered`,
+        );
+      if (link.prev !== head)
+        return void brk(
+          `does not follow the entry before it (its previous hash is ${link.prev.slice(0, 12)}…, the chain's is ${head.slice(0, 12)}…): an entry before it was changed`,
+        );
+      if (link.hash !== hash)
+        return void brk(`its stored content does not match its hash: it was changed after it was written`);
     } else report.unchained++;
     head = hash;
     index++;
@@ -58,9 +73,10 @@ const PAGE = 5000;
 export const verifyLedger = async (store: EventStore, options: { supplierId?: string } = {}): Promise<VerifyReport> => {
   const report: VerifyReport = { suppliers: 0, entries: 0, unchained: 0, breaks: [], heads: new Map() };
   const streams = new Map<string, B[]>();
-  if (options.supplierId) streams.set(options.supplierId, (await store.readStream(balanceStreamOf(options.supplierId))) as B[]);
+  if (options.supplierId)
+    streams.set(options.supplierId, (await store.readStream(balanceStreamOf(options.supplierId))) as B[]);
   else
-    for (let after = START; ; ) {
+    for (let after = START; ;) {
       const page = await store.readAll(after, PAGE);
       if (page.length === 0) break;
       after = page[page.length - 1]!.position;
@@ -76,7 +92,11 @@ export const verifyLedger = async (store: EventStore, options: { supplierId?: st
     if (events.length === 0) continue;
     report.suppliers++;
     // the store's order within a stream is its revision order; a reordering shows in the links
-    verifyStream(supplierId, [...events].sort((a, b) => a.revision - b.revision), report);
+    verifyStream(
+      supplierId,
+      [...events].sort((a, b) => a.revision - b.revision),
+      report,
+    );
   }
   return report;
 };

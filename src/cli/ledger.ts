@@ -49,7 +49,18 @@ export const ledgerAudit = (config: Config, args: string[]) =>
     return report.differences.length === 0 ? 0 : 1;
   });
 
-const CSV_COLUMNS = ['id', 'type', 'account', 'amount', 'currency', 'order_id', 'order_item_id', 'payout_id', 'created_at', 'available_at'] as const;
+const CSV_COLUMNS = [
+  'id',
+  'type',
+  'account',
+  'amount',
+  'currency',
+  'order_id',
+  'order_item_id',
+  'payout_id',
+  'created_at',
+  'available_at',
+] as const;
 const csvCell = (v: unknown) => {
   const s = v === null || v === undefined ? '' : String(v);
   return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
@@ -81,7 +92,18 @@ export const ledgerExport = (config: Config, args: string[]) =>
     const entries = [...(bySupplier.get(supplierId)?.entries.values() ?? [])]
       .filter((e) => (!from || new Date(e.created_at) >= from) && (!to || new Date(e.created_at) < to))
       .sort((a, b) => a.seq - b.seq);
-    const rows = entries.map((e) => ({ id: e.id, type: e.type, account: e.account, amount: e.amount, currency: 'EUR', order_id: e.order_id, order_item_id: e.order_item_id, payout_id: e.payout_id, created_at: e.created_at, available_at: e.available_at }));
+    const rows = entries.map((e) => ({
+      id: e.id,
+      type: e.type,
+      account: e.account,
+      amount: e.amount,
+      currency: 'EUR',
+      order_id: e.order_id,
+      order_item_id: e.order_item_id,
+      payout_id: e.payout_id,
+      created_at: e.created_at,
+      available_at: e.available_at,
+    }));
     if (format === 'jsonl') for (const r of rows) process.stdout.write(`${JSON.stringify(r)}\n`);
     else {
       process.stdout.write(`${CSV_COLUMNS.join(',')}\n`);
@@ -126,8 +148,13 @@ export const ledgerVerify = (config: Config, args: string[]) =>
     }
     const report = await verifyLedger(store, { supplierId });
     for (const b of report.breaks)
-      console.log(`BROKEN supplier ${b.supplierId}: entry ${b.entryId} (event ${b.eventId}, revision ${b.revision}) ${b.reason}`);
-    if (supplierId && report.heads.has(supplierId)) console.log(`HEAD supplier ${supplierId}: ${report.heads.get(supplierId)!.hash} after ${report.heads.get(supplierId)!.entries} entries`);
+      console.log(
+        `BROKEN supplier ${b.supplierId}: entry ${b.entryId} (event ${b.eventId}, revision ${b.revision}) ${b.reason}`,
+      );
+    if (supplierId && report.heads.has(supplierId))
+      console.log(
+        `HEAD supplier ${supplierId}: ${report.heads.get(supplierId)!.hash} after ${report.heads.get(supplierId)!.entries} entries`,
+      );
     console.log(
       `${report.breaks.length === 0 ? 'OK' : 'FAILED'}: ${report.entries} entries of ${report.suppliers} supplier(s) verified${report.unchained ? ` (${report.unchained} older than the chain, covered by the links after them)` : ''}, ${report.breaks.length} broken chain(s)`,
     );

@@ -32,10 +32,14 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const file = path.join(dir, 'openapi.json');
     writeFileSync(file, text);
     const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-    const run = spawnSync(path.join(root, 'node_modules/.bin/redocly'), ['lint', file, '--config', path.join(root, 'redocly.yaml'), '--format=summary'], {
-      stdio: 'inherit',
-      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
-    });
+    const run = spawnSync(
+      path.join(root, 'node_modules/.bin/redocly'),
+      ['lint', file, '--config', path.join(root, 'redocly.yaml'), '--format=summary'],
+      {
+        stdio: 'inherit',
+        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+      },
+    );
     rmSync(dir, { recursive: true, force: true });
     process.exitCode = run.status ?? 1;
   }

@@ -12,7 +12,7 @@ const LAG_CAP = 100_000;
 /** Events after `position`, counted through the port up to LAG_CAP (`>=LAG_CAP` beyond). */
 const lagAfter = async (store: EventStore, position: Position): Promise<number | string> => {
   let n = 0;
-  for (let after = position; n < LAG_CAP; ) {
+  for (let after = position; n < LAG_CAP;) {
     const page = await store.readAll(after, LAG_PAGE);
     n += page.length;
     if (page.length < LAG_PAGE) return n;
@@ -44,20 +44,37 @@ export const projectionsRebuild = (config: Config, name: string | undefined) =>
   withStores(config, async ({ store, db }) => {
     const chosen = allProjectors.filter((p) => p.rebuildable && (!name || p.name === name));
     if (chosen.length === 0) {
-      console.error(`no rebuildable projection named ${name}; known: ${allProjectors.filter((p) => p.rebuildable).map((p) => p.name).join(', ')}`);
+      console.error(
+        `no rebuildable projection named ${name}; known: ${allProjectors
+          .filter((p) => p.rebuildable)
+          .map((p) => p.name)
+          .join(', ')}`,
+      );
       return 2;
     }
     for (const p of chosen) {
       const bar = new cliProgress.SingleBar(
-        { format: `${p.name.padEnd(20)} {bar} {percentage}% | {events} events | {rate} events/s | {duration}s`, hideCursor: true },
+        {
+          format: `${p.name.padEnd(20)} {bar} {percentage}% | {events} events | {rate} events/s | {duration}s`,
+          hideCursor: true,
+        },
         cliProgress.Presets.shades_classic,
       );
       const started = Date.now();
       bar.start(1000, 0, { events: 0, rate: 0 });
-      const end = await rebuildProjector(db.kysely, store, p, () => new Date(), ({ processed, fraction }) => {
-        const seconds = (Date.now() - started) / 1000;
-        bar.update(Math.round(fraction * 1000), { events: processed, rate: Math.round(processed / Math.max(seconds, 0.001)) });
-      });
+      const end = await rebuildProjector(
+        db.kysely,
+        store,
+        p,
+        () => new Date(),
+        ({ processed, fraction }) => {
+          const seconds = (Date.now() - started) / 1000;
+          bar.update(Math.round(fraction * 1000), {
+            events: processed,
+            rate: Math.round(processed / Math.max(seconds, 0.001)),
+          });
+        },
+      );
       bar.stop();
       console.log(`${p.name}: rebuilt up to ${formatPosition(end)}`);
     }

@@ -30,7 +30,9 @@ if (!process.argv.includes('--check')) {
     // missing counts as drift
   }
   if (current !== text) {
-    console.error('src/sdk/api-types.ts is not what the API document generates: run npm run sdk:generate and commit it');
+    console.error(
+      'src/sdk/api-types.ts is not what the API document generates: run npm run sdk:generate and commit it',
+    );
     process.exitCode = 1;
   } else console.log('src/sdk/api-types.ts matches the API document');
 }

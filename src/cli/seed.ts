@@ -9,9 +9,23 @@ import { type Services } from '../http/services.js';
 
 const demoProducts: ProductFields[] = [
   { name: 'Starfall Odyssey', type: 'game_key', platform: 'steam', region: 'EU', status: 'sellable', formFields: [] },
-  { name: 'Iron Meridian: Deluxe Edition', type: 'game_key', platform: 'steam', region: 'GLOBAL', status: 'sellable', formFields: [] },
+  {
+    name: 'Iron Meridian: Deluxe Edition',
+    type: 'game_key',
+    platform: 'steam',
+    region: 'GLOBAL',
+    status: 'sellable',
+    formFields: [],
+  },
   { name: 'Harbor Lights', type: 'game_key', platform: 'xbox', region: 'EU', status: 'sellable', formFields: [] },
-  { name: 'Retired Classic', type: 'game_key', platform: 'steam', region: 'EU', status: 'not_sellable', formFields: [] },
+  {
+    name: 'Retired Classic',
+    type: 'game_key',
+    platform: 'steam',
+    region: 'EU',
+    status: 'not_sellable',
+    formFields: [],
+  },
   {
     name: 'Crystal Legends 500 Gems',
     type: 'topup',

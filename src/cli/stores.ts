@@ -13,7 +13,10 @@ import { openDatabase } from './database.js';
  * Postgres of the read models. KurrentDB is asked first, so a refused start starts no
  * embedded database; both are closed when `work` ends.
  */
-export const withStores = async <T>(config: Config, work: (deps: { store: EventStore; db: Db }) => Promise<T>): Promise<T> => {
+export const withStores = async <T>(
+  config: Config,
+  work: (deps: { store: EventStore; db: Db }) => Promise<T>,
+): Promise<T> => {
   const versions = new EventVersions(eventVersions);
   const external = config.eventStore === 'kurrentdb' ? await connectKurrentDb(config.kurrentdbUrl!) : undefined;
   const database = await openDatabase(config).catch(async (error: unknown) => {

@@ -20,7 +20,9 @@ const main = async () => {
     .map((s) => s.trim())
     .filter((s) => s !== '');
   if (secrets.length === 0) {
-    console.error('KIT_SECRETS is not set: give the offer\'s fulfilment secret (svcsec_…), comma separated during a rotation');
+    console.error(
+      "KIT_SECRETS is not set: give the offer's fulfilment secret (svcsec_…), comma separated during a rotation",
+    );
     process.exit(2);
   }
   const port = process.env.PORT === undefined || process.env.PORT === '' ? 8090 : Number(process.env.PORT);
@@ -36,10 +38,13 @@ const main = async () => {
     stock: process.env.KIT_STOCK_FILE || demoStock(),
     ...(process.env.KIT_OFFER_ID ? { offerId: process.env.KIT_OFFER_ID } : {}),
     ...(delay ? { allocationDelayMs: Number(delay) } : {}),
-    onRequest: (r) => console.log(`${new Date(r.at).toISOString()} ${r.method} ${r.path} ${r.status} signature=${r.signature}`),
+    onRequest: (r) =>
+      console.log(`${new Date(r.at).toISOString()} ${r.method} ${r.path} ${r.status} signature=${r.signature}`),
   });
   console.log(`supplier kit listening, base_url=${kit.url}`);
-  console.log(`stock: ${process.env.KIT_STOCK_FILE ? `file ${process.env.KIT_STOCK_FILE}` : 'demo (100 text keys for any external_ref, in memory)'}`);
+  console.log(
+    `stock: ${process.env.KIT_STOCK_FILE ? `file ${process.env.KIT_STOCK_FILE}` : 'demo (100 text keys for any external_ref, in memory)'}`,
+  );
   const stop = () => {
     void kit.close().then(() => process.exit(0));
   };

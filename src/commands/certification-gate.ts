@@ -6,7 +6,6 @@ import type { CommandDeps } from './context.js';
 import { load } from './handle.js';
 import { certificationStream, productStream } from './streams.js';
 
-
 /** Which contract an offer's endpoints host: top-up products validate and execute. */
 export const certificationKindOf = async (deps: CommandDeps, offer: OfferState): Promise<CertificationKind> => {
   const { state: product } = await load(deps.store, productStream(offer.productId), productDecider, deps.states);

@@ -14,7 +14,12 @@ export type CertificationResult = CertificationReport & { id: string };
  * verdict for the production activation gate. It touches nothing of the offer itself: no
  * order, no ledger entry, no health outcome; only its own result stream is written.
  */
-export const certifyOffer = async (deps: CommandDeps, supplierId: string, offerId: string, caller: Caller): Promise<CertificationResult> => {
+export const certifyOffer = async (
+  deps: CommandDeps,
+  supplierId: string,
+  offerId: string,
+  caller: Caller,
+): Promise<CertificationResult> => {
   const { offer } = await loadOffer(deps, supplierId, offerId);
   if (offer.stockMode !== 'declared' || !offer.fulfilment)
     throw new DomainError('stock_mode_mismatch', 'uploaded offers have no fulfilment endpoints to certify');

@@ -19,28 +19,61 @@ const onOrder = (deps: CommandDeps, orderId: string, command: (now: string) => O
  * the order item is delivered, and the offer earns its bonus (+3 within 60 s of the first
  * POST /orders, +1 later in the window).
  */
-export const deliverDeclared = async (deps: CommandDeps, order: OrderState, item: OrderItem, received: ReceivedItem[], caller: Caller) => {
+export const deliverDeclared = async (
+  deps: CommandDeps,
+  order: OrderState,
+  item: OrderItem,
+  received: ReceivedItem[],
+  caller: Caller,
+) => {
   const now = deps.clock.now();
   const rows = received.map((r) => ({
     item_id: newId(),
     offer_id: item.offerId,
     kind: 'declared',
-    sealed: deps.secretBox.seal(JSON.stringify(r.kind === 'text' ? r : { kind: 'file', file_name: r.fileName, content_type: r.contentType, content_base64: r.bytes.toString('base64') })),
+    sealed: deps.secretBox.seal(
+      JSON.stringify(
+        r.kind === 'text'
+          ? r
+          : {
+              kind: 'file',
+              file_name: r.fileName,
+              content_type: r.contentType,
+              content_base64: r.bytes.toString('base64'),
+            },
+      ),
+    ),
     created_at: now,
   }));
   await deps.db.insertInto('inventory_values').values(rows).execute();
   const result = await onOrder(
     deps,
     order.id,
-    (at) => ({ type: 'RecordDelivery', data: { orderItemId: item.orderItemId, inventoryItemIds: rows.map((r) => r.item_id), now: at } }),
+    (at) => ({
+      type: 'RecordDelivery',
+      data: { orderItemId: item.orderItemId, inventoryItemIds: rows.map((r) => r.item_id), now: at },
+    }),
     caller,
   );
   if (result.events.length === 0) {
     // delivered already by an earlier poll: keep only what the buyer got
-    await deps.db.deleteFrom('inventory_values').where('item_id', 'in', rows.map((r) => r.item_id)).execute();
+    await deps.db
+      .deleteFrom('inventory_values')
+      .where(
+        'item_id',
+        'in',
+        rows.map((r) => r.item_id),
+      )
+      .execute();
     return;
   }
-  await recordOutcome(deps, item.offerId, deliveryOutcome(new Date(item.supplierOrderedAt ?? now.toISOString()), now), item.orderItemId, caller);
+  await recordOutcome(
+    deps,
+    item.offerId,
+    deliveryOutcome(new Date(item.supplierOrderedAt ?? now.toISOString()), now),
+    item.orderItemId,
+    caller,
+  );
 };
 
 /**
@@ -64,7 +97,8 @@ export const rerouteItem = async (
   const tried = new Set(order.items.filter((i) => i.productId === cancelled.productId).map((i) => i.supplierId));
   for (const offerId of await rank(cancelled.productId)) {
     const { state: offer } = await load(deps.store, offerStream(offerId), offerDecider, deps.states);
-    if (!offer || offer.status !== 'active' || tried.has(offer.supplierId) || offer.terms.price > cancelled.unitPrice) continue;
+    if (!offer || offer.status !== 'active' || tried.has(offer.supplierId) || offer.terms.price > cancelled.unitPrice)
+      continue;
     const orderItemId = newId();
     let placed: PlacedItem | null = null;
     const base = {
@@ -85,11 +119,24 @@ export const rerouteItem = async (
           inventoryDecider,
           (now): InventoryCommand => ({
             type: 'ReserveItems',
-            data: { offerId: offer.id, orderId, orderItemId, quantity: cancelled.quantity, expiresAt: order.expiresAt, lowStockThreshold: offer.terms.lowStockThreshold, now },
+            data: {
+              offerId: offer.id,
+              orderId,
+              orderItemId,
+              quantity: cancelled.quantity,
+              expiresAt: order.expiresAt,
+              lowStockThreshold: offer.terms.lowStockThreshold,
+              now,
+            },
           }),
           caller,
         );
-        placed = { ...base, source: 'uploaded', reservationId: null, inventoryItemIds: reserved.state.reservations.get(orderItemId)!.itemIds };
+        placed = {
+          ...base,
+          source: 'uploaded',
+          reservationId: null,
+          inventoryItemIds: reserved.state.reservations.get(orderItemId)!.itemIds,
+        };
       } catch (error) {
         if (error instanceof DomainError && error.code === 'out_of_stock') continue;
         throw error;
@@ -98,7 +145,11 @@ export const rerouteItem = async (
       const held = await reserveDeclared(
         deps,
         offer,
-        { quantity: cancelled.quantity, buyerCountry: order.buyerCountry, expiresAt: new Date(deps.clock.now().getTime() + 15 * 60_000).toISOString() },
+        {
+          quantity: cancelled.quantity,
+          buyerCountry: order.buyerCountry,
+          expiresAt: new Date(deps.clock.now().getTime() + 15 * 60_000).toISOString(),
+        },
         caller,
       );
       if (!held.held) continue;
@@ -106,7 +157,12 @@ export const rerouteItem = async (
     }
     if (!placed) continue;
     const item = placed;
-    const result = await onOrder(deps, orderId, (now) => ({ type: 'RerouteItem', data: { replacesItemId: cancelled.orderItemId, item, now } }), caller);
+    const result = await onOrder(
+      deps,
+      orderId,
+      (now) => ({ type: 'RerouteItem', data: { replacesItemId: cancelled.orderItemId, item, now } }),
+      caller,
+    );
     return result.state!.items.find((i) => i.orderItemId === orderItemId) ?? null;
   }
   return null;

@@ -12,7 +12,8 @@ export const parseReadyItems = (
   quantity: number,
 ): { ok: true; items: ReceivedItem[] } | { ok: false; detail: string } => {
   if (!Array.isArray(items)) return { ok: false, detail: 'items is not an array' };
-  if (items.length !== quantity) return { ok: false, detail: `ready with ${items.length} item(s), ${quantity} ordered` };
+  if (items.length !== quantity)
+    return { ok: false, detail: `ready with ${items.length} item(s), ${quantity} ordered` };
   const out: ReceivedItem[] = [];
   for (const [index, raw] of items.entries()) {
     const result = validateItem(raw, index);

@@ -20,14 +20,25 @@ import { eur } from '../domain/money.js';
  * steps (retries, polls, the allocation window) lives in src/processes/fulfilment.ts.
  */
 
-
 /**
  * Records one health outcome. `cause` names what it is about (an order item, a
  * reservation, a validation): the outcome's identity is `reason:cause`, which the offer
  * applies once only, so a step re-run after a crash cannot apply it twice.
  */
-export const recordOutcome = async (deps: CommandDeps, offerId: string, reason: HealthReason, cause: string, caller: Caller) => {
-  const result = await execute(deps, offerStream(offerId), offerDecider, (now): OfferCommand => ({ type: 'RecordOutcome', data: { reason, outcomeId: `${reason}:${cause}`, now } }), caller);
+export const recordOutcome = async (
+  deps: CommandDeps,
+  offerId: string,
+  reason: HealthReason,
+  cause: string,
+  caller: Caller,
+) => {
+  const result = await execute(
+    deps,
+    offerStream(offerId),
+    offerDecider,
+    (now): OfferCommand => ({ type: 'RecordOutcome', data: { reason, outcomeId: `${reason}:${cause}`, now } }),
+    caller,
+  );
   faultPoint('after-health-outcome');
   return result;
 };
@@ -40,7 +51,8 @@ const callOf = (deps: CommandDeps, offer: OfferState) => ({
 const onOrder = (deps: CommandDeps, orderId: string, command: (now: string) => OrderCommand, caller: Caller) =>
   execute(deps, orderStream(orderId), orderDecider, command, caller);
 
-export type ReservationResult = { held: true; reservationId: string } | { held: false; reason: 'out_of_stock' | 'region_blocked' | 'failure' };
+export type ReservationResult =
+  { held: true; reservationId: string } | { held: false; reason: 'out_of_stock' | 'region_blocked' | 'failure' };
 
 /**
  * POST /reservations at checkout: 10 s, 2 attempts 2 s apart. `409 out_of_stock` costs 2
@@ -72,7 +84,8 @@ export const reserveDeclared = async (
         await recordOutcome(deps, offer.id, 'out_of_stock', reservationId, caller);
         return { held: false, reason: 'out_of_stock' };
       }
-      if (outcome.status === 409 && codeOf(outcome.body) === 'region_blocked') return { held: false, reason: 'region_blocked' };
+      if (outcome.status === 409 && codeOf(outcome.body) === 'region_blocked')
+        return { held: false, reason: 'region_blocked' };
     }
     if (attempt < SCHEDULE.reservationAttempts) await deps.clock.sleep(SCHEDULE.reservationRetryMs);
   }
@@ -121,7 +134,15 @@ export const orderFromSupplier = async (
     await onOrder(
       deps,
       order.id,
-      (now) => ({ type: 'RecordSupplierOrder', data: { orderItemId: item.orderItemId, supplierStatus: pendingStock ? 'pending_stock' : 'accepted', orderedAt, now } }),
+      (now) => ({
+        type: 'RecordSupplierOrder',
+        data: {
+          orderItemId: item.orderItemId,
+          supplierStatus: pendingStock ? 'pending_stock' : 'accepted',
+          orderedAt,
+          now,
+        },
+      }),
       caller,
     );
     return 'accepted';
@@ -130,14 +151,22 @@ export const orderFromSupplier = async (
   return 'failed';
 };
 
-export type PollResult = { kind: 'ready'; items: ReceivedItem[] } | { kind: 'pending' } | { kind: 'bad'; detail: string };
+export type PollResult =
+  { kind: 'ready'; items: ReceivedItem[] } | { kind: 'pending' } | { kind: 'bad'; detail: string };
 
 /** One poll of GET /orders/{order_id}/items. */
 export const pollSupplierItems = async (deps: CommandDeps, item: OrderItem): Promise<PollResult> => {
   const { state: offer } = await load(deps.store, offerStream(item.offerId), offerDecider, deps.states);
   if (!offer) return { kind: 'bad', detail: 'offer gone' };
   const { endpoint, deps: callDeps } = callOf(deps, offer);
-  const outcome = await callSupplier(endpoint, 'GET', `/orders/${encodeURIComponent(item.orderItemId)}/items`, undefined, deps.timeouts.pollMs, callDeps);
+  const outcome = await callSupplier(
+    endpoint,
+    'GET',
+    `/orders/${encodeURIComponent(item.orderItemId)}/items`,
+    undefined,
+    deps.timeouts.pollMs,
+    callDeps,
+  );
   if (outcome.kind !== 'answer') return { kind: 'bad', detail: outcome.detail };
   if (outcome.status !== 200) return { kind: 'bad', detail: `HTTP ${outcome.status}` };
   const body = outcome.body as { status?: unknown; items?: unknown };
@@ -148,11 +177,22 @@ export const pollSupplierItems = async (deps: CommandDeps, item: OrderItem): Pro
 };
 
 /** DELETE /orders/{order_id}/items: the supplier takes the stock back (`405`: not supported, fine too). */
-export const returnSupplierItems = async (deps: CommandDeps, offerId: string, orderItemId: string): Promise<boolean> => {
+export const returnSupplierItems = async (
+  deps: CommandDeps,
+  offerId: string,
+  orderItemId: string,
+): Promise<boolean> => {
   const { state: offer } = await load(deps.store, offerStream(offerId), offerDecider, deps.states);
   if (!offer?.fulfilment) return true;
   const { endpoint, deps: callDeps } = callOf(deps, offer);
-  const outcome = await callSupplier(endpoint, 'DELETE', `/orders/${encodeURIComponent(orderItemId)}/items`, undefined, deps.timeouts.cancelMs, callDeps);
+  const outcome = await callSupplier(
+    endpoint,
+    'DELETE',
+    `/orders/${encodeURIComponent(orderItemId)}/items`,
+    undefined,
+    deps.timeouts.cancelMs,
+    callDeps,
+  );
   return outcome.kind === 'answer' && (outcome.status === 200 || outcome.status === 405 || outcome.status === 404);
 };
 
@@ -161,5 +201,12 @@ export const releaseSupplierReservation = async (deps: CommandDeps, offerId: str
   const { state: offer } = await load(deps.store, offerStream(offerId), offerDecider, deps.states);
   if (!offer?.fulfilment) return;
   const { endpoint, deps: callDeps } = callOf(deps, offer);
-  await callSupplier(endpoint, 'DELETE', `/reservations/${encodeURIComponent(reservationId)}`, undefined, deps.timeouts.reservationMs, callDeps);
+  await callSupplier(
+    endpoint,
+    'DELETE',
+    `/reservations/${encodeURIComponent(reservationId)}`,
+    undefined,
+    deps.timeouts.reservationMs,
+    callDeps,
+  );
 };

@@ -33,7 +33,11 @@ export const uploadInventory = async (
   operationId?: string,
 ): Promise<UploadResult> => {
   const { offer } = await loadOffer(deps, supplierId, offerId);
-  if (offer.stockMode !== 'uploaded') throw new DomainError('stock_mode_mismatch', 'inventory uploads are for uploaded offers; declare stock with PUT /offers/{offer_id}/stock');
+  if (offer.stockMode !== 'uploaded')
+    throw new DomainError(
+      'stock_mode_mismatch',
+      'inventory uploads are for uploaded offers; declare stock with PUT /offers/{offer_id}/stock',
+    );
 
   const rejected: Rejection[] = [];
   const items: NewItem[] = [];
@@ -53,23 +57,44 @@ export const uploadInventory = async (
       fileName: item.kind === 'file' ? item.fileName : null,
       contentType: item.kind === 'file' ? item.contentType : null,
     });
-    sealed.push({ item_id: itemId, offer_id: offerId, kind: item.kind, sealed: deps.secretBox.seal(content), created_at: now });
+    sealed.push({
+      item_id: itemId,
+      offer_id: offerId,
+      kind: item.kind,
+      sealed: deps.secretBox.seal(content),
+      created_at: now,
+    });
   });
   if (mode === 'strict' && rejected.length > 0) {
     // refused anyway: let the decider list the duplicates too, before anything is stored
     const { state } = await load(deps.store, inventoryStream(offerId), inventoryDecider, deps.states);
-    inventoryDecider.decide({ type: 'UploadInventory', data: { offerId, mode, items, rejected, now: now.toISOString() } }, state);
+    inventoryDecider.decide(
+      { type: 'UploadInventory', data: { offerId, mode, items, rejected, now: now.toISOString() } },
+      state,
+    );
   }
 
   if (operationId && items.length > 0) {
-    const earlier = await earlierRun(deps, offerId, items.map((i) => i.itemId));
+    const earlier = await earlierRun(
+      deps,
+      offerId,
+      items.map((i) => i.itemId),
+    );
     if (earlier) return earlier;
   }
 
-  for (let i = 0; i < sealed.length; i += 500) await deps.db.insertInto('inventory_values').values(sealed.slice(i, i + 500)).execute();
+  for (let i = 0; i < sealed.length; i += 500)
+    await deps.db
+      .insertInto('inventory_values')
+      .values(sealed.slice(i, i + 500))
+      .execute();
   const forget = async (ids: string[]) => {
     for (let i = 0; i < ids.length; i += 1000)
-      if (ids.length > 0) await deps.db.deleteFrom('inventory_values').where('item_id', 'in', ids.slice(i, i + 1000)).execute();
+      if (ids.length > 0)
+        await deps.db
+          .deleteFrom('inventory_values')
+          .where('item_id', 'in', ids.slice(i, i + 1000))
+          .execute();
   };
 
   try {
@@ -106,24 +131,44 @@ const earlierRun = async (deps: CommandDeps, offerId: string, itemIds: string[])
   if (left.length === 0) return undefined;
   const ours = new Set(itemIds);
   const recorded = (await deps.store.readStream(inventoryStream(offerId))).find(
-    (e) => e.type === 'InventoryUploaded' && (e.data as { items: { itemId: string }[] }).items.some((i) => ours.has(i.itemId)),
+    (e) =>
+      e.type === 'InventoryUploaded' &&
+      (e.data as { items: { itemId: string }[] }).items.some((i) => ours.has(i.itemId)),
   );
   const accepted = recorded ? (recorded.data as { items: { itemId: string }[] }).items.map((i) => i.itemId) : [];
   const keep = new Set(accepted);
   const stray = left.map((r) => r.item_id).filter((id) => !keep.has(id));
-  for (let i = 0; i < stray.length; i += 1000) await deps.db.deleteFrom('inventory_values').where('item_id', 'in', stray.slice(i, i + 1000)).execute();
+  for (let i = 0; i < stray.length; i += 1000)
+    await deps.db
+      .deleteFrom('inventory_values')
+      .where('item_id', 'in', stray.slice(i, i + 1000))
+      .execute();
   if (!recorded) return undefined;
   const { state } = await load(deps.store, inventoryStream(offerId), inventoryDecider, deps.states);
-  return { accepted: accepted.length, rejected: (recorded.data as { rejected: Rejection[] }).rejected, itemIds: accepted, stockAvailable: state.available };
+  return {
+    accepted: accepted.length,
+    rejected: (recorded.data as { rejected: Rejection[] }).rejected,
+    itemIds: accepted,
+    stockAvailable: state.available,
+  };
 };
 
-export const removeInventoryItem = async (deps: CommandDeps, supplierId: string, offerId: string, itemId: string, caller: Caller) => {
+export const removeInventoryItem = async (
+  deps: CommandDeps,
+  supplierId: string,
+  offerId: string,
+  itemId: string,
+  caller: Caller,
+) => {
   const { offer } = await loadOffer(deps, supplierId, offerId);
   const result = await execute(
     deps,
     inventoryStream(offerId),
     inventoryDecider,
-    (now): InventoryCommand => ({ type: 'RemoveItem', data: { offerId, itemId, lowStockThreshold: offer.terms.lowStockThreshold, now } }),
+    (now): InventoryCommand => ({
+      type: 'RemoveItem',
+      data: { offerId, itemId, lowStockThreshold: offer.terms.lowStockThreshold, now },
+    }),
     caller,
   );
   // the supplier took the key back: its value is no longer ours to keep

@@ -5,13 +5,17 @@ import { type Caller, type CommandDeps, execute } from './context.js';
 import { load } from './handle.js';
 import { balanceStream, orderStream } from './streams.js';
 
-
 /** Spec: proceeds move from pending to available after 7 days in production, 10 minutes in the sandbox. */
-export const holdingPeriodMs = (env: 'sandbox' | 'production') => (env === 'production' ? 7 * 24 * 60 * 60_000 : 10 * 60_000);
+export const holdingPeriodMs = (env: 'sandbox' | 'production') =>
+  env === 'production' ? 7 * 24 * 60 * 60_000 : 10 * 60_000;
 
 /** Every write to a supplier's ledger goes through here: each new entry is chained to the last. */
-export const onBalance = (deps: CommandDeps, supplierId: string, command: (now: string) => BalanceCommand, caller: Caller) =>
-  execute(deps, balanceStream(supplierId), chainedBalanceDecider, command, caller);
+export const onBalance = (
+  deps: CommandDeps,
+  supplierId: string,
+  command: (now: string) => BalanceCommand,
+  caller: Caller,
+) => execute(deps, balanceStream(supplierId), chainedBalanceDecider, command, caller);
 
 /** After capture: one `sale` entry per order item, pending until delivery + holding period. */
 export const postSales = async (deps: CommandDeps, orderId: string, caller: Caller) => {
@@ -49,9 +53,18 @@ export const settleSale = (deps: CommandDeps, supplierId: string, orderItemId: s
   onBalance(deps, supplierId, (now) => ({ type: 'SettleSale', data: { orderItemId, now } }), caller);
 
 /** Reversing entries for refunded items: from pending before settlement, from available after. */
-export const postRefunds = async (deps: CommandDeps, items: { supplierId: string; orderItemId: string }[], caller: Caller) => {
+export const postRefunds = async (
+  deps: CommandDeps,
+  items: { supplierId: string; orderItemId: string }[],
+  caller: Caller,
+) => {
   for (const item of items) {
     if (bugSwitch('skip-refund-entry')) continue; // the simulator's own test breaks this rule on purpose
-    await onBalance(deps, item.supplierId, (now) => ({ type: 'DebitRefund', data: { orderItemId: item.orderItemId, now } }), caller);
+    await onBalance(
+      deps,
+      item.supplierId,
+      (now) => ({ type: 'DebitRefund', data: { orderItemId: item.orderItemId, now } }),
+      caller,
+    );
   }
 };

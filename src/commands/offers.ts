@@ -13,7 +13,6 @@ import { type Caller, type CommandDeps, execute } from './context.js';
 import { load } from './handle.js';
 import { inventoryStream, offerStream, productStream, supplierStream } from './streams.js';
 
-
 /** During a fulfilment secret rotation the old secret keeps signing for this long. */
 export const SECRET_OVERLAP_MS = 24 * 60 * 60_000;
 
@@ -70,9 +69,13 @@ export const createOffer = async (
       ] as const
     ).filter(([, v]) => v !== undefined);
     if (declaredOnly.length > 0)
-      throw new DomainError('validation_failed', `${declaredOnly.map(([f]) => f).join(', ')} must be omitted for an uploaded offer`, {
-        errors: declaredOnly.map(([f]) => ({ field: `body.${f}`, message: 'must be omitted for an uploaded offer' })),
-      });
+      throw new DomainError(
+        'validation_failed',
+        `${declaredOnly.map(([f]) => f).join(', ')} must be omitted for an uploaded offer`,
+        {
+          errors: declaredOnly.map(([f]) => ({ field: `body.${f}`, message: 'must be omitted for an uploaded offer' })),
+        },
+      );
   } else {
     if (input.fulfilmentBaseUrl === undefined) throw badField('body.fulfilment', 'required for a declared offer');
     await requireTarget(deps, input.fulfilmentBaseUrl);
@@ -81,7 +84,8 @@ export const createOffer = async (
   const { state: product } = await load(deps.store, productStream(input.productId), productDecider, deps.states);
   if (!product) throw badField('body.product_id', `no product ${input.productId}`);
   // refused before the slot is claimed, so a refusal leaves nothing behind (the decider judges it too)
-  if (product.status !== 'sellable') throw new DomainError('product_not_sellable', `product ${input.productId} is not sellable`);
+  if (product.status !== 'sellable')
+    throw new DomainError('product_not_sellable', `product ${input.productId} is not sellable`);
   // a top-up is validated and executed by the supplier: there are no keys to upload for it
   if (product.type === 'topup' && input.stockMode === 'uploaded')
     throw badField('body.stock_mode', 'top-up products take declared offers (the supplier hosts validate and execute)');
@@ -90,9 +94,16 @@ export const createOffer = async (
   // crash between the two appends) is taken over by the next create
   let offerId = operation?.id ?? newId();
   try {
-    await execute(deps, supplierStream(supplierId), supplierDecider, (now): SupplierCommand => ({ type: 'ClaimOfferSlot', data: { productId: input.productId, offerId, now } }), caller);
+    await execute(
+      deps,
+      supplierStream(supplierId),
+      supplierDecider,
+      (now): SupplierCommand => ({ type: 'ClaimOfferSlot', data: { productId: input.productId, offerId, now } }),
+      caller,
+    );
   } catch (error) {
-    const held = error instanceof DomainError && error.code === 'offer_exists' ? String(error.extensions.offer_id) : undefined;
+    const held =
+      error instanceof DomainError && error.code === 'offer_exists' ? String(error.extensions.offer_id) : undefined;
     if (!held) throw error;
     const { state: existing } = await load(deps.store, offerStream(held), offerDecider, deps.states);
     if (existing) throw error;
@@ -124,7 +135,10 @@ export const createOffer = async (
         deliverySlaMinutes: input.stockMode === 'uploaded' ? 0 : (input.deliverySlaMinutes ?? 10),
         deliveryTime: input.stockMode === 'uploaded' ? 'instant' : (input.deliveryTime ?? 'within_10_minutes'),
         declaredStock: input.stockMode === 'declared' ? (input.declaredStock ?? 0) : null,
-        fulfilment: secret && input.fulfilmentBaseUrl ? { baseUrl: input.fulfilmentBaseUrl, secretSealed: deps.secretBox.seal(secret) } : null,
+        fulfilment:
+          secret && input.fulfilmentBaseUrl
+            ? { baseUrl: input.fulfilmentBaseUrl, secretSealed: deps.secretBox.seal(secret) }
+            : null,
         at: now,
       },
     }),
@@ -142,7 +156,13 @@ const createdView = async (deps: CommandDeps, offer: OfferState): Promise<OfferV
 };
 
 /** Runs one offer command on an offer the caller owns. */
-const onOffer = async (deps: CommandDeps, supplierId: string, offerId: string, command: (now: string) => OfferCommand, caller: Caller) => {
+const onOffer = async (
+  deps: CommandDeps,
+  supplierId: string,
+  offerId: string,
+  command: (now: string) => OfferCommand,
+  caller: Caller,
+) => {
   const view = await loadOffer(deps, supplierId, offerId);
   const result = await execute(deps, offerStream(offerId), offerDecider, command, caller);
   return { ...view, offer: result.state! };
@@ -150,7 +170,13 @@ const onOffer = async (deps: CommandDeps, supplierId: string, offerId: string, c
 
 export type OfferChanges = Partial<OfferTerms> & { fulfilmentBaseUrl?: string };
 
-export const updateOffer = async (deps: CommandDeps, supplierId: string, offerId: string, changes: OfferChanges, caller: Caller) => {
+export const updateOffer = async (
+  deps: CommandDeps,
+  supplierId: string,
+  offerId: string,
+  changes: OfferChanges,
+  caller: Caller,
+) => {
   if (changes.fulfilmentBaseUrl !== undefined) await requireTarget(deps, changes.fulfilmentBaseUrl);
   return onOffer(deps, supplierId, offerId, (now) => ({ type: 'UpdateOffer', data: { changes, now } }), caller);
 };
@@ -164,37 +190,73 @@ export const endpointOf = (deps: CommandDeps, offer: OfferState, at: Date): Supp
 };
 
 const probe = (deps: CommandDeps, offer: OfferState) =>
-  probeHealthcheck(endpointOf(deps, offer, deps.clock.now()), { clock: deps.clock, policy: deps.targets, timeoutMs: deps.timeouts.healthcheckMs, metrics: deps.metrics });
+  probeHealthcheck(endpointOf(deps, offer, deps.clock.now()), {
+    clock: deps.clock,
+    policy: deps.targets,
+    timeoutMs: deps.timeouts.healthcheckMs,
+    metrics: deps.metrics,
+  });
 
 export const activateOffer = async (deps: CommandDeps, supplierId: string, offerId: string, caller: Caller) => {
   const { offer } = await loadOffer(deps, supplierId, offerId);
   if (offer.status !== 'active') await requireCertification(deps, offer);
   // the handler runs the probe, the decider judges it
   const result = offer.stockMode === 'declared' && offer.status !== 'active' ? await probe(deps, offer) : undefined;
-  return onOffer(deps, supplierId, offerId, (now) => ({ type: 'ActivateOffer', data: { ...(result && { probe: result }), now } }), caller);
+  return onOffer(
+    deps,
+    supplierId,
+    offerId,
+    (now) => ({ type: 'ActivateOffer', data: { ...(result && { probe: result }), now } }),
+    caller,
+  );
 };
 
-export const deactivateOffer = (deps: CommandDeps, supplierId: string, offerId: string, reason: string, caller: Caller) =>
-  onOffer(deps, supplierId, offerId, (now) => ({ type: 'DeactivateOffer', data: { reason, now } }), caller);
+export const deactivateOffer = (
+  deps: CommandDeps,
+  supplierId: string,
+  offerId: string,
+  reason: string,
+  caller: Caller,
+) => onOffer(deps, supplierId, offerId, (now) => ({ type: 'DeactivateOffer', data: { reason, now } }), caller);
 
-export const setDeclaredStock = (deps: CommandDeps, supplierId: string, offerId: string, declaredStock: number, caller: Caller) =>
-  onOffer(deps, supplierId, offerId, (now) => ({ type: 'SetDeclaredStock', data: { declaredStock, now } }), caller);
+export const setDeclaredStock = (
+  deps: CommandDeps,
+  supplierId: string,
+  offerId: string,
+  declaredStock: number,
+  caller: Caller,
+) => onOffer(deps, supplierId, offerId, (now) => ({ type: 'SetDeclaredStock', data: { declaredStock, now } }), caller);
 
 export const checkFulfilment = async (deps: CommandDeps, supplierId: string, offerId: string, caller: Caller) => {
   const { offer } = await loadOffer(deps, supplierId, offerId);
-  if (offer.stockMode !== 'declared') throw new DomainError('stock_mode_mismatch', 'uploaded offers have no fulfilment endpoint to check');
+  if (offer.stockMode !== 'declared')
+    throw new DomainError('stock_mode_mismatch', 'uploaded offers have no fulfilment endpoint to check');
   const result = await probe(deps, offer);
-  await onOffer(deps, supplierId, offerId, (now) => ({ type: 'RecordHealthcheck', data: { probe: result, now } }), caller);
+  await onOffer(
+    deps,
+    supplierId,
+    offerId,
+    (now) => ({ type: 'RecordHealthcheck', data: { probe: result, now } }),
+    caller,
+  );
   return result;
 };
 
-export const rotateFulfilmentSecret = async (deps: CommandDeps, supplierId: string, offerId: string, caller: Caller) => {
+export const rotateFulfilmentSecret = async (
+  deps: CommandDeps,
+  supplierId: string,
+  offerId: string,
+  caller: Caller,
+) => {
   const secret = newFulfilmentSecret();
   const view = await onOffer(
     deps,
     supplierId,
     offerId,
-    (now) => ({ type: 'RotateFulfilmentSecret', data: { secretSealed: deps.secretBox.seal(secret), now, overlapMs: SECRET_OVERLAP_MS } }),
+    (now) => ({
+      type: 'RotateFulfilmentSecret',
+      data: { secretSealed: deps.secretBox.seal(secret), now, overlapMs: SECRET_OVERLAP_MS },
+    }),
     caller,
   );
   return { ...view, secret };

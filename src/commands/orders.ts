@@ -15,7 +15,6 @@ import { load } from './handle.js';
 import { postRefunds, postSales } from './ledger.js';
 import { inventoryStream, offerStream, orderStream, productStream } from './streams.js';
 
-
 /** Spec: reservation TTL, 15 minutes; an unpaid order expires then. */
 export const RESERVATION_TTL_MS = 15 * 60_000;
 
@@ -54,7 +53,8 @@ const reserveLine = async (
   const { state: product } = await load(deps.store, productStream(line.productId), productDecider, deps.states);
   if (product?.type === 'topup') {
     const errors = checkFormFields(product.formFields, context.formFields);
-    if (errors.length > 0) throw new DomainError('validation_failed', errors.map((e) => `${e.field}: ${e.message}`).join('; '), { errors });
+    if (errors.length > 0)
+      throw new DomainError('validation_failed', errors.map((e) => `${e.field}: ${e.message}`).join('; '), { errors });
   }
   const placed: PlacedItem[] = [];
   let remaining = line.quantity;
@@ -68,7 +68,12 @@ const reserveLine = async (
     if (product?.type === 'topup') {
       if (offer.stockMode !== 'declared') continue;
       // a top-up is validated and executed whole, by one supplier
-      const validation = await validateTopup(deps, offer, { quantity: line.quantity, buyerCountry: context.buyerCountry, formFields: context.formFields }, caller);
+      const validation = await validateTopup(
+        deps,
+        offer,
+        { quantity: line.quantity, buyerCountry: context.buyerCountry, formFields: context.formFields },
+        caller,
+      );
       if (validation.kind === 'invalid') {
         await releaseItems(deps, placed, caller);
         throw topupRefused(validation.code, validation.message);
@@ -77,7 +82,13 @@ const reserveLine = async (
       placed.push({
         ...placedItem(offer, itemIdFor(offer.id), line.quantity, []),
         source: 'topup',
-        topup: { operationId: validation.operationId, accountLabel: validation.accountLabel, formFields: context.formFields, validatedAt: deps.clock.now().toISOString(), receiptRef: null },
+        topup: {
+          operationId: validation.operationId,
+          accountLabel: validation.accountLabel,
+          formFields: context.formFields,
+          validatedAt: deps.clock.now().toISOString(),
+          receiptRef: null,
+        },
       });
       remaining = 0;
       break;
@@ -86,9 +97,18 @@ const reserveLine = async (
       // declared stock is a routing signal; the supplier's reservation answer decides
       const take = Math.min(remaining, offer.declaredStock ?? 0);
       if (take === 0) continue;
-      const held = await reserveDeclared(deps, offer, { quantity: take, buyerCountry: context.buyerCountry, expiresAt: context.expiresAt }, caller);
+      const held = await reserveDeclared(
+        deps,
+        offer,
+        { quantity: take, buyerCountry: context.buyerCountry, expiresAt: context.expiresAt },
+        caller,
+      );
       if (!held.held) continue;
-      placed.push({ ...placedItem(offer, itemIdFor(offer.id), take, []), source: 'declared', reservationId: held.reservationId });
+      placed.push({
+        ...placedItem(offer, itemIdFor(offer.id), take, []),
+        source: 'declared',
+        reservationId: held.reservationId,
+      });
       remaining -= take;
       continue;
     }
@@ -102,7 +122,15 @@ const reserveLine = async (
           offer.id,
           (now) => ({
             type: 'ReserveItems',
-            data: { offerId: offer.id, orderId, orderItemId, quantity: take, expiresAt: context.expiresAt, lowStockThreshold: offer.terms.lowStockThreshold, now },
+            data: {
+              offerId: offer.id,
+              orderId,
+              orderItemId,
+              quantity: take,
+              expiresAt: context.expiresAt,
+              lowStockThreshold: offer.terms.lowStockThreshold,
+              now,
+            },
           }),
           caller,
         );
@@ -124,14 +152,23 @@ const reserveLine = async (
   }
   if (remaining > 0) {
     await releaseItems(deps, placed, caller);
-    throw new DomainError('out_of_stock', `not enough stock for product ${line.productId}: ${line.quantity - remaining} of ${line.quantity} available`, {
-      product_id: line.productId,
-    });
+    throw new DomainError(
+      'out_of_stock',
+      `not enough stock for product ${line.productId}: ${line.quantity - remaining} of ${line.quantity} available`,
+      {
+        product_id: line.productId,
+      },
+    );
   }
   return placed;
 };
 
-const placedItem = (offer: OfferState, orderItemId: string, quantity: number, inventoryItemIds: string[]): PlacedItem => ({
+const placedItem = (
+  offer: OfferState,
+  orderItemId: string,
+  quantity: number,
+  inventoryItemIds: string[],
+): PlacedItem => ({
   orderItemId,
   productId: offer.productId,
   offerId: offer.id,
@@ -144,12 +181,22 @@ const placedItem = (offer: OfferState, orderItemId: string, quantity: number, in
   inventoryItemIds,
 });
 
-const releaseItems = async (deps: CommandDeps, items: Pick<PlacedItem, 'offerId' | 'orderItemId' | 'source' | 'reservationId'>[], caller: Caller) => {
+const releaseItems = async (
+  deps: CommandDeps,
+  items: Pick<PlacedItem, 'offerId' | 'orderItemId' | 'source' | 'reservationId'>[],
+  caller: Caller,
+) => {
   for (const item of items) {
     if (item.source === 'uploaded')
-      await onInventory(deps, item.offerId, (now) => ({ type: 'ReleaseReservation', data: { orderItemId: item.orderItemId, now } }), caller);
+      await onInventory(
+        deps,
+        item.offerId,
+        (now) => ({ type: 'ReleaseReservation', data: { orderItemId: item.orderItemId, now } }),
+        caller,
+      );
     // early release at the supplier: best effort, the reservation expires on its own anyway
-    if (item.source === 'declared' && item.reservationId) await releaseSupplierReservation(deps, item.offerId, item.reservationId);
+    if (item.source === 'declared' && item.reservationId)
+      await releaseSupplierReservation(deps, item.offerId, item.reservationId);
   }
 };
 
@@ -178,8 +225,14 @@ export const placeOrder = async (
   const items: PlacedItem[] = [];
   let seq = 0;
   try {
-    const context = { expiresAt, buyerCountry: input.buyerCountry, formFields: input.formFields ?? {}, nextItem: () => seq++ };
-    for (const line of input.lines) items.push(...(await reserveLine(deps, orderId, line, await input.rank(line.productId), context, caller)));
+    const context = {
+      expiresAt,
+      buyerCountry: input.buyerCountry,
+      formFields: input.formFields ?? {},
+      nextItem: () => seq++,
+    };
+    for (const line of input.lines)
+      items.push(...(await reserveLine(deps, orderId, line, await input.rank(line.productId), context, caller)));
   } catch (error) {
     await releaseItems(deps, items, caller);
     throw error;
@@ -203,10 +256,20 @@ export const provisionOrder = async (deps: CommandDeps, orderId: string, caller:
   if (!order.authorizedAt || order.paidAt) return order;
   for (const item of order.items) {
     if (item.status !== 'reserved' || item.source !== 'uploaded') continue;
-    const delivered = await onInventory(deps, item.offerId, (now) => ({ type: 'DeliverReservation', data: { orderItemId: item.orderItemId, now } }), caller);
+    const delivered = await onInventory(
+      deps,
+      item.offerId,
+      (now) => ({ type: 'DeliverReservation', data: { orderItemId: item.orderItemId, now } }),
+      caller,
+    );
     faultPoint('after-deliver-reservation');
     const keys = delivered.state.reservations.get(item.orderItemId)!.itemIds;
-    await onOrder(deps, orderId, (now) => ({ type: 'RecordDelivery', data: { orderItemId: item.orderItemId, inventoryItemIds: keys, now } }), caller);
+    await onOrder(
+      deps,
+      orderId,
+      (now) => ({ type: 'RecordDelivery', data: { orderItemId: item.orderItemId, inventoryItemIds: keys, now } }),
+      caller,
+    );
     faultPoint('after-record-delivery');
   }
   // declared items are ordered and polled by their own process (src/processes/fulfilment.ts)
@@ -222,9 +285,18 @@ export const captureIfProvisioned = async (deps: CommandDeps, orderId: string, c
   const order = await loadOrder(deps, orderId);
   if (!order.authorizedAt || order.paidAt || order.status !== 'placed') return order;
   if (order.items.some((i) => i.status === 'reserved' && i.source !== 'topup')) return order;
-  const capturable = order.items.some((i) => i.status === 'delivered' || (i.status === 'reserved' && i.source === 'topup'));
+  const capturable = order.items.some(
+    (i) => i.status === 'delivered' || (i.status === 'reserved' && i.source === 'topup'),
+  );
   if (capturable) faultPoint('before-capture');
-  const after = (await onOrder(deps, orderId, (now) => (capturable ? { type: 'CapturePayment', data: { now } } : { type: 'CancelOrder', data: { now } }), caller)).state!;
+  const after = (
+    await onOrder(
+      deps,
+      orderId,
+      (now) => (capturable ? { type: 'CapturePayment', data: { now } } : { type: 'CancelOrder', data: { now } }),
+      caller,
+    )
+  ).state!;
   // the sale entries follow capture at once; the ledger.post-sales timer only finishes
   // what a crash between the two left undone
   if (after.paidAt) await postSales(deps, orderId, caller);
@@ -245,7 +317,13 @@ export const expireOrder = async (deps: CommandDeps, orderId: string, caller: Ca
 };
 
 /** A reservation whose order never got written (a crash in checkout) must not hold keys forever. */
-export const releaseOrphanReservation = async (deps: CommandDeps, offerId: string, orderId: string, orderItemId: string, caller: Caller) => {
+export const releaseOrphanReservation = async (
+  deps: CommandDeps,
+  offerId: string,
+  orderId: string,
+  orderItemId: string,
+  caller: Caller,
+) => {
   const { state: order } = await load(deps.store, orderStream(orderId), orderDecider, deps.states);
   // an order placed by a later run of its checkout (after a crash) may not hold this item
   if (order && order.items.some((i) => i.orderItemId === orderItemId)) return expireOrder(deps, orderId, caller);
@@ -258,9 +336,21 @@ export const releaseOrphanReservation = async (deps: CommandDeps, offerId: strin
  * finishes what a crash left undone). Items never delivered earned no sale and reverse
  * nothing. A sale a crash left unposted is posted first, so the reversal has its entry.
  */
-export const refundOrder = async (deps: CommandDeps, orderId: string, orderItemIds: string[] | undefined, caller: Caller) => {
-  const result = await onOrder(deps, orderId, (now) => ({ type: 'RefundOrder', data: { refundId: newId(), ...(orderItemIds && { orderItemIds }), now } }), caller);
-  const refunded = new Set(result.events.flatMap((e) => (e.type === 'OrderRefunded' ? e.data.items.map((i) => i.orderItemId) : [])));
+export const refundOrder = async (
+  deps: CommandDeps,
+  orderId: string,
+  orderItemIds: string[] | undefined,
+  caller: Caller,
+) => {
+  const result = await onOrder(
+    deps,
+    orderId,
+    (now) => ({ type: 'RefundOrder', data: { refundId: newId(), ...(orderItemIds && { orderItemIds }), now } }),
+    caller,
+  );
+  const refunded = new Set(
+    result.events.flatMap((e) => (e.type === 'OrderRefunded' ? e.data.items.map((i) => i.orderItemId) : [])),
+  );
   const reversed = result.state!.items.filter((i) => refunded.has(i.orderItemId) && i.deliveredAt !== null);
   if (reversed.length > 0) {
     await postSales(deps, orderId, caller);
@@ -269,11 +359,30 @@ export const refundOrder = async (deps: CommandDeps, orderId: string, orderItemI
   return result.state!;
 };
 
-export const disputeOrder = async (deps: CommandDeps, orderId: string, orderItemIds: string[] | undefined, reason: string | null, caller: Caller) =>
-  (await onOrder(deps, orderId, (now) => ({ type: 'DisputeOrder', data: { ...(orderItemIds && { orderItemIds }), reason, now } }), caller)).state!;
+export const disputeOrder = async (
+  deps: CommandDeps,
+  orderId: string,
+  orderItemIds: string[] | undefined,
+  reason: string | null,
+  caller: Caller,
+) =>
+  (
+    await onOrder(
+      deps,
+      orderId,
+      (now) => ({ type: 'DisputeOrder', data: { ...(orderItemIds && { orderItemIds }), reason, now } }),
+      caller,
+    )
+  ).state!;
 
 /** Staff invalidation of one key (a bad or leaked key): an available key leaves stock. */
-export const invalidateItem = async (deps: CommandDeps, offerId: string, itemId: string, reason: string | null, caller: Caller) => {
+export const invalidateItem = async (
+  deps: CommandDeps,
+  offerId: string,
+  itemId: string,
+  reason: string | null,
+  caller: Caller,
+) => {
   const { state: offer } = await load(deps.store, offerStream(offerId), offerDecider, deps.states);
   if (!offer) throw new DomainError('not_found', `inventory item ${itemId} not found`);
   return onInventory(
@@ -281,7 +390,14 @@ export const invalidateItem = async (deps: CommandDeps, offerId: string, itemId:
     offerId,
     (now) => ({
       type: 'InvalidateItem',
-      data: { offerId, supplierId: offer.supplierId, itemId, reason, lowStockThreshold: offer.terms.lowStockThreshold, now },
+      data: {
+        offerId,
+        supplierId: offer.supplierId,
+        itemId,
+        reason,
+        lowStockThreshold: offer.terms.lowStockThreshold,
+        now,
+      },
     }),
     caller,
   );
@@ -294,7 +410,10 @@ export const invalidateItem = async (deps: CommandDeps, offerId: string, itemId:
  * the request pays one wait instead of one per event. No step here reads a read model
  * written by an earlier step of the same request.
  */
-export const withOneReadModelWait = async <T>(deps: CommandDeps, work: (deps: CommandDeps) => Promise<T>): Promise<T> => {
+export const withOneReadModelWait = async <T>(
+  deps: CommandDeps,
+  work: (deps: CommandDeps) => Promise<T>,
+): Promise<T> => {
   let last: Position | undefined;
   const projections = Object.create(deps.projections, {
     waitFor: {

@@ -8,7 +8,6 @@ import { load } from './handle.js';
 import { onBalance } from './ledger.js';
 import { balanceStream, payoutScheduleStream } from './streams.js';
 
-
 export const createPayout = async (
   deps: CommandDeps,
   supplierId: string,
@@ -19,7 +18,17 @@ export const createPayout = async (
   await onBalance(
     deps,
     supplierId,
-    (now) => ({ type: 'CreatePayout', data: { supplierId, payoutId, amount: input.amount, method: input.method, trigger: input.trigger ?? 'manual', now } }),
+    (now) => ({
+      type: 'CreatePayout',
+      data: {
+        supplierId,
+        payoutId,
+        amount: input.amount,
+        method: input.method,
+        trigger: input.trigger ?? 'manual',
+        now,
+      },
+    }),
     caller,
   );
   return payoutId;
@@ -28,7 +37,13 @@ export const createPayout = async (
 export type PayoutTransition = 'in_transit' | 'paid' | 'failed' | 'cancelled';
 
 /** Operator moves along the lifecycle; the payout's supplier is read from the payouts read model. */
-export const movePayout = async (deps: CommandDeps, payoutId: string, to: PayoutTransition, failureCode: string | null, caller: Caller) => {
+export const movePayout = async (
+  deps: CommandDeps,
+  payoutId: string,
+  to: PayoutTransition,
+  failureCode: string | null,
+  caller: Caller,
+) => {
   const row = await deps.db.selectFrom('payouts').select(['supplier_id']).where('id', '=', payoutId).executeTakeFirst();
   if (!row) throw new DomainError('not_found', `no payout ${payoutId}`);
   await onBalance(
@@ -48,7 +63,13 @@ export const movePayout = async (deps: CommandDeps, payoutId: string, to: Payout
 };
 
 export const setPayoutSchedule = async (deps: CommandDeps, schedule: PayoutSchedule, caller: Caller) => {
-  const { state } = await execute(deps, payoutScheduleStream(schedule.supplierId), payoutScheduleDecider, (now) => ({ type: 'SetPayoutSchedule' as const, data: { ...schedule, now } }), caller);
+  const { state } = await execute(
+    deps,
+    payoutScheduleStream(schedule.supplierId),
+    payoutScheduleDecider,
+    (now) => ({ type: 'SetPayoutSchedule' as const, data: { ...schedule, now } }),
+    caller,
+  );
   return state;
 };
 
@@ -66,6 +87,11 @@ export const runScheduledPayout = async (deps: CommandDeps, supplierId: string, 
   const payoutId = `po_${schedule.interval}_${runAt.toISOString().slice(0, 10).replace(/-/g, '')}_${supplierId}`;
   if (state.payouts.has(payoutId)) return { schedule, payoutId };
   if (state.available < Math.max(schedule.minimumAmount, PAYOUT_MINIMUM)) return { schedule, payoutId: null };
-  await createPayout(deps, supplierId, { amount: state.available, method: schedule.method, trigger: schedule.interval, payoutId }, caller);
+  await createPayout(
+    deps,
+    supplierId,
+    { amount: state.available, method: schedule.method, trigger: schedule.interval, payoutId },
+    caller,
+  );
   return { schedule, payoutId };
 };

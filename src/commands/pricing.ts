@@ -1,6 +1,13 @@
 import { DomainError } from '../domain/errors.js';
 import { offerDecider, PRICING_RULE_REASON, repricesInLastHour } from '../domain/offer.js';
-import { type PricingRule, pricingRuleDecider, type PricingRuleState, targetPrice, type PricingRuleCommand, type PricingRuleEvent } from '../domain/pricing-rule.js';
+import {
+  type PricingRule,
+  pricingRuleDecider,
+  type PricingRuleState,
+  targetPrice,
+  type PricingRuleCommand,
+  type PricingRuleEvent,
+} from '../domain/pricing-rule.js';
 import { rankOffers } from '../domain/routing.js';
 import { routableOffers } from '../resources/market.js';
 import { type Caller, type CommandDeps, execute } from './context.js';
@@ -8,18 +15,35 @@ import { load } from './handle.js';
 import { loadOffer } from './offers.js';
 import { offerStream, pricingRuleStream } from './streams.js';
 
-
 const HOUR_MS = 3600_000;
 
-export const setPricingRule = async (deps: CommandDeps, supplierId: string, offerId: string, rule: PricingRule, caller: Caller) => {
+export const setPricingRule = async (
+  deps: CommandDeps,
+  supplierId: string,
+  offerId: string,
+  rule: PricingRule,
+  caller: Caller,
+) => {
   await loadOffer(deps, supplierId, offerId);
-  const result = await execute(deps, pricingRuleStream(offerId), pricingRuleDecider, (now) => ({ type: 'SetPricingRule' as const, data: { offerId, supplierId, rule, now } }), caller);
+  const result = await execute(
+    deps,
+    pricingRuleStream(offerId),
+    pricingRuleDecider,
+    (now) => ({ type: 'SetPricingRule' as const, data: { offerId, supplierId, rule, now } }),
+    caller,
+  );
   return result.state;
 };
 
 export const removePricingRule = async (deps: CommandDeps, supplierId: string, offerId: string, caller: Caller) => {
   await loadOffer(deps, supplierId, offerId);
-  await execute(deps, pricingRuleStream(offerId), pricingRuleDecider, (now) => ({ type: 'RemovePricingRule' as const, data: { offerId, supplierId, now } }), caller);
+  await execute(
+    deps,
+    pricingRuleStream(offerId),
+    pricingRuleDecider,
+    (now) => ({ type: 'RemovePricingRule' as const, data: { offerId, supplierId, now } }),
+    caller,
+  );
 };
 
 /** The rule, and how many of the hour's changes it used; 404 when the offer has none. */
@@ -28,7 +52,12 @@ export const readPricingRule = async (deps: CommandDeps, supplierId: string, off
   const { state } = await load(deps.store, pricingRuleStream(offerId), pricingRuleDecider, deps.states);
   if (!state.rule) throw new DomainError('not_found', `offer ${offerId} has no pricing rule`);
   const recent = repricesInLastHour(offer, deps.clock.now().toISOString());
-  return { rule: state.rule, updatedAt: state.updatedAt!, changesInLastHour: recent.length, lastRepricedAt: offer.repricedAt?.at(-1) ?? null };
+  return {
+    rule: state.rule,
+    updatedAt: state.updatedAt!,
+    changesInLastHour: recent.length,
+    lastRepricedAt: offer.repricedAt?.at(-1) ?? null,
+  };
 };
 
 export interface RepriceOutcome {
@@ -45,7 +74,12 @@ export const repriceProduct = async (deps: CommandDeps, productId: string, calle
   const deferred: RepriceOutcome['deferred'] = [];
   const active = (await routableOffers(deps.db, [productId])).get(productId) ?? [];
   for (const candidate of active) {
-    const { state: ruleState } = await load<PricingRuleState, PricingRuleCommand, PricingRuleEvent>(deps.store, pricingRuleStream(candidate.offerId), pricingRuleDecider, deps.states);
+    const { state: ruleState } = await load<PricingRuleState, PricingRuleCommand, PricingRuleEvent>(
+      deps.store,
+      pricingRuleStream(candidate.offerId),
+      pricingRuleDecider,
+      deps.states,
+    );
     const rule = ruleState.rule;
     if (!rule) continue;
     const now = deps.clock.now();
@@ -68,7 +102,10 @@ export const repriceProduct = async (deps: CommandDeps, productId: string, calle
       deps,
       offerStream(candidate.offerId),
       offerDecider,
-      (at) => ({ type: 'RepriceOffer' as const, data: { price, reason: PRICING_RULE_REASON, maxChangesPerHour: rule.maxChangesPerHour, now: at } }),
+      (at) => ({
+        type: 'RepriceOffer' as const,
+        data: { price, reason: PRICING_RULE_REASON, maxChangesPerHour: rule.maxChangesPerHour, now: at },
+      }),
       caller,
     );
   }

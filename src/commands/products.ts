@@ -3,7 +3,6 @@ import { newId } from '../ids.js';
 import { type Caller, type CommandDeps, execute } from './context.js';
 import { productStream } from './streams.js';
 
-
 export const createProduct = async (deps: CommandDeps, fields: ProductFields, caller: Caller) => {
   const productId = newId();
   const result = await execute(
@@ -16,7 +15,18 @@ export const createProduct = async (deps: CommandDeps, fields: ProductFields, ca
   return result.state!;
 };
 
-export const updateProduct = async (deps: CommandDeps, productId: string, changes: Partial<ProductFields>, caller: Caller) => {
-  const result = await execute(deps, productStream(productId), productDecider, (now): ProductCommand => ({ type: 'UpdateProduct', data: { changes, now } }), caller);
+export const updateProduct = async (
+  deps: CommandDeps,
+  productId: string,
+  changes: Partial<ProductFields>,
+  caller: Caller,
+) => {
+  const result = await execute(
+    deps,
+    productStream(productId),
+    productDecider,
+    (now): ProductCommand => ({ type: 'UpdateProduct', data: { changes, now } }),
+    caller,
+  );
   return result.state!;
 };

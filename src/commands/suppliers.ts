@@ -5,7 +5,6 @@ import { type Caller, type CommandDeps, execute } from './context.js';
 import { load } from './handle.js';
 import { supplierStream } from './streams.js';
 
-
 /** Registers a supplier and issues its first token; the token is returned once, only its hash is kept. */
 export const registerSupplier = async (
   deps: CommandDeps,
@@ -15,13 +14,22 @@ export const registerSupplier = async (
   operationId?: string,
 ) => {
   const supplierId = operationId ?? newId();
-  const { state: registered } = operationId ? await load(deps.store, supplierStream(supplierId), supplierDecider, deps.states) : { state: undefined };
+  const { state: registered } = operationId
+    ? await load(deps.store, supplierStream(supplierId), supplierDecider, deps.states)
+    : { state: undefined };
   if (registered?.id) {
     // the first run's answer was lost with its token, which nobody has seen: that token is
     // revoked and a fresh one shown instead (only the key's holder knows this supplier id)
-    for (const [tokenId, token] of Object.entries(registered.tokens)) if (!token.revoked) await revokeToken(deps, supplierId, tokenId, caller);
+    for (const [tokenId, token] of Object.entries(registered.tokens))
+      if (!token.revoked) await revokeToken(deps, supplierId, tokenId, caller);
   } else {
-    await execute(deps, supplierStream(supplierId), supplierDecider, (now): SupplierCommand => ({ type: 'RegisterSupplier', data: { supplierId, name, now } }), caller);
+    await execute(
+      deps,
+      supplierStream(supplierId),
+      supplierDecider,
+      (now): SupplierCommand => ({ type: 'RegisterSupplier', data: { supplierId, name, now } }),
+      caller,
+    );
   }
   const { token, tokenId } = await issueToken(deps, supplierId, caller);
   return { supplier: { id: supplierId, name }, token, tokenId };
@@ -47,18 +55,38 @@ export const issueToken = async (deps: CommandDeps, supplierId: string, caller: 
     deps,
     supplierStream(supplierId),
     supplierDecider,
-    (now): SupplierCommand => ({ type: 'IssueToken', data: { tokenId, tokenHash: hashToken(token), environment: deps.env, now } }),
+    (now): SupplierCommand => ({
+      type: 'IssueToken',
+      data: { tokenId, tokenHash: hashToken(token), environment: deps.env, now },
+    }),
     caller,
   );
   return { token, tokenId };
 };
 
 export const revokeToken = (deps: CommandDeps, supplierId: string, tokenId: string, caller: Caller) =>
-  execute(deps, supplierStream(supplierId), supplierDecider, (now): SupplierCommand => ({ type: 'RevokeToken', data: { tokenId, now } }), caller);
+  execute(
+    deps,
+    supplierStream(supplierId),
+    supplierDecider,
+    (now): SupplierCommand => ({ type: 'RevokeToken', data: { tokenId, now } }),
+    caller,
+  );
 
 /** Raises (or lowers) a supplier's rate limits; the answer is the supplier's overrides after the change. */
-export const setRateLimits = async (deps: CommandDeps, supplierId: string, limits: RateLimitOverrides, caller: Caller) => {
-  const { state } = await execute(deps, supplierStream(supplierId), supplierDecider, (now): SupplierCommand => ({ type: 'SetRateLimits', data: { limits, now } }), caller);
+export const setRateLimits = async (
+  deps: CommandDeps,
+  supplierId: string,
+  limits: RateLimitOverrides,
+  caller: Caller,
+) => {
+  const { state } = await execute(
+    deps,
+    supplierStream(supplierId),
+    supplierDecider,
+    (now): SupplierCommand => ({ type: 'SetRateLimits', data: { limits, now } }),
+    caller,
+  );
   return state.rateLimits;
 };
 

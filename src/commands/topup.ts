@@ -56,7 +56,12 @@ export const validateTopup = async (
       return { kind: 'valid', operationId, accountLabel: body.account_label.slice(0, 200) };
     if (body.valid === false) {
       const code = VALIDATE_CODES.includes(body.code as (typeof VALIDATE_CODES)[number]) ? String(body.code) : 'other';
-      return { kind: 'invalid', code, message: typeof body.message === 'string' ? body.message.slice(0, 500) : 'the account cannot receive this top-up' };
+      return {
+        kind: 'invalid',
+        code,
+        message:
+          typeof body.message === 'string' ? body.message.slice(0, 500) : 'the account cannot receive this top-up',
+      };
     }
   }
   if (outcome.kind === 'failure' || (outcome.kind === 'answer' && outcome.status >= 500))
@@ -65,7 +70,10 @@ export const validateTopup = async (
 };
 
 export const topupRefused = (code: string, message: string) =>
-  new DomainError('topup_invalid', `the supplier refused this account: ${message}`, { supplier_code: code, supplier_message: message });
+  new DomainError('topup_invalid', `the supplier refused this account: ${message}`, {
+    supplier_code: code,
+    supplier_message: message,
+  });
 
 export type ExecuteResult =
   | { kind: 'completed'; receiptRef: string }
@@ -76,19 +84,34 @@ export type ExecuteResult =
 
 const readResult = (status: number, body: unknown): ExecuteResult => {
   const b = (body ?? {}) as Record<string, unknown>;
-  if ((status === 200 || status === 201) && b.status === 'completed' && typeof b.receipt_ref === 'string' && b.receipt_ref.length <= 128)
+  if (
+    (status === 200 || status === 201) &&
+    b.status === 'completed' &&
+    typeof b.receipt_ref === 'string' &&
+    b.receipt_ref.length <= 128
+  )
     return { kind: 'completed', receiptRef: b.receipt_ref };
   if ((status === 200 || status === 201) && b.status === 'failed')
-    return { kind: 'failed', code: typeof b.code === 'string' ? b.code.slice(0, 64) : 'topup_failed', message: typeof b.message === 'string' ? b.message.slice(0, 500) : '' };
+    return {
+      kind: 'failed',
+      code: typeof b.code === 'string' ? b.code.slice(0, 64) : 'topup_failed',
+      message: typeof b.message === 'string' ? b.message.slice(0, 500) : '',
+    };
   if ((status === 200 || status === 202) && b.status === 'processing') return { kind: 'processing' };
   return { kind: 'unknown' };
 };
 
 /** One attempt of POST /topup/execute (30 s), idempotent on operation_id at the supplier. */
-export const executeTopup = async (deps: CommandDeps, orderId: string, item: OrderItem, attempt: number): Promise<ExecuteResult> => {
+export const executeTopup = async (
+  deps: CommandDeps,
+  orderId: string,
+  item: OrderItem,
+  attempt: number,
+): Promise<ExecuteResult> => {
   const topup = item.topup!;
   const path = deps.env === 'sandbox' ? sandboxPath(topup.formFields) : null;
-  if (path === 'execute_fails') return { kind: 'failed', code: 'topup_failed', message: 'sandbox: the top-up failed (user_id 888888)' };
+  if (path === 'execute_fails')
+    return { kind: 'failed', code: 'topup_failed', message: 'sandbox: the top-up failed (user_id 888888)' };
   const { state: offer } = await load(deps.store, offerStream(item.offerId), offerDecider, deps.states);
   if (!offer) return { kind: 'unknown' };
   const { endpoint, deps: callDeps } = callOf(deps, offer);
@@ -96,7 +119,14 @@ export const executeTopup = async (deps: CommandDeps, orderId: string, item: Ord
     endpoint,
     'POST',
     '/topup/execute',
-    { operation_id: topup.operationId, order_id: orderId, offer_id: item.offerId, external_ref: item.externalRef, quantity: item.quantity, form_fields: topup.formFields },
+    {
+      operation_id: topup.operationId,
+      order_id: orderId,
+      offer_id: item.offerId,
+      external_ref: item.externalRef,
+      quantity: item.quantity,
+      form_fields: topup.formFields,
+    },
     deps.timeouts.executeMs,
     callDeps,
   );
@@ -111,6 +141,15 @@ export const topupStatus = async (deps: CommandDeps, item: OrderItem): Promise<E
   const { state: offer } = await load(deps.store, offerStream(item.offerId), offerDecider, deps.states);
   if (!offer) return { kind: 'unknown' };
   const { endpoint, deps: callDeps } = callOf(deps, offer);
-  const outcome = await callSupplier(endpoint, 'GET', `/topup/operations/${encodeURIComponent(item.topup!.operationId)}`, undefined, deps.timeouts.statusMs, callDeps);
-  return outcome.kind === 'answer' ? readResult(outcome.status === 200 ? 200 : outcome.status, outcome.body) : { kind: 'unknown' };
+  const outcome = await callSupplier(
+    endpoint,
+    'GET',
+    `/topup/operations/${encodeURIComponent(item.topup!.operationId)}`,
+    undefined,
+    deps.timeouts.statusMs,
+    callDeps,
+  );
+  return outcome.kind === 'answer'
+    ? readResult(outcome.status === 200 ? 200 : outcome.status, outcome.body)
+    : { kind: 'unknown' };
 };

@@ -20,7 +20,8 @@ import { supplierStream, webhookStream } from './streams.js';
 
 const SECRET_OVERLAP_MS = 24 * 60 * 60_000;
 
-const badUrl = (reason: string) => new DomainError('validation_failed', `url: ${reason}`, { errors: [{ field: 'body.url', message: reason }] });
+const badUrl = (reason: string) =>
+  new DomainError('validation_failed', `url: ${reason}`, { errors: [{ field: 'body.url', message: reason }] });
 
 /** Public HTTPS hosts only (unless private targets are allowed), checked on every address the name resolves to. */
 const requireTarget = async (deps: CommandDeps, url: string) => {
@@ -28,14 +29,23 @@ const requireTarget = async (deps: CommandDeps, url: string) => {
   if (!check.ok) throw badUrl(check.reason);
 };
 
-export const loadEndpoint = async (deps: CommandDeps, supplierId: string, endpointId: string): Promise<WebhookEndpointState> => {
+export const loadEndpoint = async (
+  deps: CommandDeps,
+  supplierId: string,
+  endpointId: string,
+): Promise<WebhookEndpointState> => {
   const { state } = await load(deps.store, webhookStream(endpointId), webhookEndpointDecider, deps.states);
-  if (!state || state.deleted || state.supplierId !== supplierId) throw new DomainError('not_found', `webhook endpoint ${endpointId} not found`);
+  if (!state || state.deleted || state.supplierId !== supplierId)
+    throw new DomainError('not_found', `webhook endpoint ${endpointId} not found`);
   return state;
 };
 
-const onEndpoint = (deps: CommandDeps, endpointId: string, command: (now: string) => WebhookEndpointCommand, caller: Caller) =>
-  execute(deps, webhookStream(endpointId), webhookEndpointDecider, command, caller);
+const onEndpoint = (
+  deps: CommandDeps,
+  endpointId: string,
+  command: (now: string) => WebhookEndpointCommand,
+  caller: Caller,
+) => execute(deps, webhookStream(endpointId), webhookEndpointDecider, command, caller);
 
 export const createEndpoint = async (
   deps: CommandDeps,
@@ -49,58 +59,101 @@ export const createEndpoint = async (
   if (operationId) {
     const { state: made } = await load(deps.store, webhookStream(endpointId), webhookEndpointDecider, deps.states);
     // the first run made it and its answer (with the secret, shown once) was lost: shown now
-    if (made && !made.deleted && made.supplierId === supplierId) return { endpoint: made, secret: deps.secretBox.open(made.secretSealed) };
+    if (made && !made.deleted && made.supplierId === supplierId)
+      return { endpoint: made, secret: deps.secretBox.open(made.secretSealed) };
   }
   await requireTarget(deps, settings.url);
   await execute(
     deps,
     supplierStream(supplierId),
     supplierDecider,
-    (now): SupplierCommand => ({ type: 'ClaimWebhookSlot', data: { endpointId, max: MAX_ENDPOINTS_PER_SUPPLIER, now } }),
+    (now): SupplierCommand => ({
+      type: 'ClaimWebhookSlot',
+      data: { endpointId, max: MAX_ENDPOINTS_PER_SUPPLIER, now },
+    }),
     caller,
   );
   const secret = newWebhookSecret();
   const result = await onEndpoint(
     deps,
     endpointId,
-    (now) => ({ type: 'CreateEndpoint', data: { ...settings, endpointId, supplierId, secretSealed: deps.secretBox.seal(secret), now } }),
+    (now) => ({
+      type: 'CreateEndpoint',
+      data: { ...settings, endpointId, supplierId, secretSealed: deps.secretBox.seal(secret), now },
+    }),
     caller,
   );
   return { endpoint: result.state!, secret };
 };
 
-export const updateEndpoint = async (deps: CommandDeps, supplierId: string, endpointId: string, changes: Partial<EndpointSettings>, caller: Caller) => {
+export const updateEndpoint = async (
+  deps: CommandDeps,
+  supplierId: string,
+  endpointId: string,
+  changes: Partial<EndpointSettings>,
+  caller: Caller,
+) => {
   await loadEndpoint(deps, supplierId, endpointId);
   if (changes.url !== undefined) await requireTarget(deps, changes.url);
-  return (await onEndpoint(deps, endpointId, (now) => ({ type: 'UpdateEndpoint', data: { changes, now } }), caller)).state!;
+  return (await onEndpoint(deps, endpointId, (now) => ({ type: 'UpdateEndpoint', data: { changes, now } }), caller))
+    .state!;
 };
 
 export const deleteEndpoint = async (deps: CommandDeps, supplierId: string, endpointId: string, caller: Caller) => {
   await loadEndpoint(deps, supplierId, endpointId);
   await onEndpoint(deps, endpointId, (now) => ({ type: 'DeleteEndpoint', data: { now } }), caller);
-  await execute(deps, supplierStream(supplierId), supplierDecider, (now): SupplierCommand => ({ type: 'ReleaseWebhookSlot', data: { endpointId, now } }), caller);
+  await execute(
+    deps,
+    supplierStream(supplierId),
+    supplierDecider,
+    (now): SupplierCommand => ({ type: 'ReleaseWebhookSlot', data: { endpointId, now } }),
+    caller,
+  );
 };
 
-export const rotateEndpointSecret = async (deps: CommandDeps, supplierId: string, endpointId: string, caller: Caller) => {
+export const rotateEndpointSecret = async (
+  deps: CommandDeps,
+  supplierId: string,
+  endpointId: string,
+  caller: Caller,
+) => {
   await loadEndpoint(deps, supplierId, endpointId);
   const secret = newWebhookSecret();
   const result = await onEndpoint(
     deps,
     endpointId,
-    (now) => ({ type: 'RotateSecret', data: { secretSealed: deps.secretBox.seal(secret), overlapMs: SECRET_OVERLAP_MS, now } }),
+    (now) => ({
+      type: 'RotateSecret',
+      data: { secretSealed: deps.secretBox.seal(secret), overlapMs: SECRET_OVERLAP_MS, now },
+    }),
     caller,
   );
   return { endpoint: result.state!, secret };
 };
 
-export const disableEndpoint = (deps: CommandDeps, endpointId: string, reason: 'consecutive_failures' | 'gone' | 'supplier_request', consecutiveFailures: number, caller: Caller) =>
-  onEndpoint(deps, endpointId, (now) => ({ type: 'DisableEndpoint', data: { reason, consecutiveFailures, now } }), caller);
+export const disableEndpoint = (
+  deps: CommandDeps,
+  endpointId: string,
+  reason: 'consecutive_failures' | 'gone' | 'supplier_request',
+  consecutiveFailures: number,
+  caller: Caller,
+) =>
+  onEndpoint(
+    deps,
+    endpointId,
+    (now) => ({ type: 'DisableEndpoint', data: { reason, consecutiveFailures, now } }),
+    caller,
+  );
 
 /**
  * Test-fire: a signed canned fixture of a real event type with `test_fire: true`, sent at
  * once and logged; it leaves the consecutive-failure counter alone.
  */
-export const testFire = async (deps: CommandDeps, endpoint: WebhookEndpointState, type: WebhookEventType): Promise<AttemptResult & { deliveryId: string }> => {
+export const testFire = async (
+  deps: CommandDeps,
+  endpoint: WebhookEndpointState,
+  type: WebhookEventType,
+): Promise<AttemptResult & { deliveryId: string }> => {
   const now = deps.clock.now();
   const eventId = newId();
   const deliveryId = newId();
@@ -115,10 +168,31 @@ export const testFire = async (deps: CommandDeps, endpoint: WebhookEndpointState
   });
   await deps.db
     .insertInto('webhook_deliveries')
-    .values({ id: deliveryId, event_id: eventId, event_type: type, supplier_id: endpoint.supplierId, endpoint_id: endpoint.id, body, test_fire: true, status: 'pending', attempts: 1, created_at: now, updated_at: now })
+    .values({
+      id: deliveryId,
+      event_id: eventId,
+      event_type: type,
+      supplier_id: endpoint.supplierId,
+      endpoint_id: endpoint.id,
+      body,
+      test_fire: true,
+      status: 'pending',
+      attempts: 1,
+      created_at: now,
+      updated_at: now,
+    })
     .execute();
-  const result = await sendAttempt(deps, endpoint, { id: deliveryId, eventId, eventType: type, body, supplierId: endpoint.supplierId }, 1);
-  await deps.db.updateTable('webhook_deliveries').set({ status: result.succeeded ? 'succeeded' : 'failed', updated_at: now }).where('id', '=', deliveryId).execute();
+  const result = await sendAttempt(
+    deps,
+    endpoint,
+    { id: deliveryId, eventId, eventType: type, body, supplierId: endpoint.supplierId },
+    1,
+  );
+  await deps.db
+    .updateTable('webhook_deliveries')
+    .set({ status: result.succeeded ? 'succeeded' : 'failed', updated_at: now })
+    .where('id', '=', deliveryId)
+    .execute();
   return { ...result, deliveryId };
 };
 
@@ -130,12 +204,21 @@ export const enableEndpoint = async (deps: CommandDeps, supplierId: string, endp
   const result = await onEndpoint(
     deps,
     endpointId,
-    (now) => ({ type: 'EnableEndpoint', data: { probe: { succeeded: probe.succeeded, responseStatus: probe.responseStatus }, now } }),
+    (now) => ({
+      type: 'EnableEndpoint',
+      data: { probe: { succeeded: probe.succeeded, responseStatus: probe.responseStatus }, now },
+    }),
     caller,
   ).catch((error) => {
     if (error instanceof DomainError)
       throw new DomainError(error.code, error.detail, {
-        probe: { delivery_id: probe.deliveryId, event_type: 'order.paid', response_status: probe.responseStatus, duration_ms: probe.durationMs, succeeded: false },
+        probe: {
+          delivery_id: probe.deliveryId,
+          event_type: 'order.paid',
+          response_status: probe.responseStatus,
+          duration_ms: probe.durationMs,
+          succeeded: false,
+        },
       });
     throw error;
   });

@@ -98,7 +98,8 @@ const stopByPid = async (pid: number, timeoutMs = 60_000) => {
   }
   const until = Date.now() + timeoutMs;
   while (isAlive(pid)) {
-    if (Date.now() > until) throw new Error(`the embedded PostgreSQL server (pid ${pid}) did not stop within ${timeoutMs / 1000} s`);
+    if (Date.now() > until)
+      throw new Error(`the embedded PostgreSQL server (pid ${pid}) did not stop within ${timeoutMs / 1000} s`);
     await new Promise((r) => setTimeout(r, 100));
   }
 };
@@ -110,7 +111,11 @@ const stopByPid = async (pid: number, timeoutMs = 60_000) => {
  * over: used, and stopped by `stop()` like one this process started. A server that cannot
  * start says why, with its last log lines.
  */
-export const startEmbeddedPostgres = async (dir: string, log: (line: string) => void = () => undefined): Promise<EmbeddedDatabase> => {
+// eslint-disable-next-line max-lines-per-function -- start, reuse or take over a server: one decision read in one place
+export const startEmbeddedPostgres = async (
+  dir: string,
+  log: (line: string) => void = () => undefined,
+): Promise<EmbeddedDatabase> => {
   await mkdir(dir, { recursive: true });
   if (isRoot()) {
     const binary = await serverBinary();
@@ -125,18 +130,25 @@ export const startEmbeddedPostgres = async (dir: string, log: (line: string) => 
   const running = fresh ? undefined : await runningServer(clusterDir);
   if (running && existsSync(passwordFile)) {
     const password = (await readFile(passwordFile, 'utf8')).trim();
-    log(`taking over the PostgreSQL server already running on ${clusterDir} (pid ${running.pid}); it stops with this process`);
+    log(
+      `taking over the PostgreSQL server already running on ${clusterDir} (pid ${running.pid}); it stops with this process`,
+    );
     const urlFor = (database: string) => `postgres://postgres:${password}@127.0.0.1:${running.port}/${database}`;
     return { adminUrl: urlFor('postgres'), urlFor, stop: () => stopByPid(running.pid) };
   }
-  if (fresh || !existsSync(passwordFile)) await writeFile(passwordFile, randomBytes(18).toString('hex'), { mode: 0o600 });
+  if (fresh || !existsSync(passwordFile))
+    await writeFile(passwordFile, randomBytes(18).toString('hex'), { mode: 0o600 });
   const password = (await readFile(passwordFile, 'utf8')).trim();
   const port = await freePort();
   // the last lines the server wrote: what a failed start is explained with
   const recent: string[] = [];
   const remember = (line: string) => {
     log(line);
-    recent.push(...String(line).split('\n').filter((l) => l.trim()));
+    recent.push(
+      ...String(line)
+        .split('\n')
+        .filter((l) => l.trim()),
+    );
     recent.splice(0, Math.max(0, recent.length - 15));
   };
   const pg = new EmbeddedPostgres({
@@ -157,7 +169,9 @@ export const startEmbeddedPostgres = async (dir: string, log: (line: string) => 
   });
   const failed = (step: string) => (error: unknown) => {
     const reason = error instanceof Error ? error.message : error ? String(error) : 'the server exited';
-    throw new Error(`the embedded PostgreSQL server could not ${step} in ${clusterDir}: ${reason}${recent.length ? `\n  ${recent.join('\n  ')}` : ''}`);
+    throw new Error(
+      `the embedded PostgreSQL server could not ${step} in ${clusterDir}: ${reason}${recent.length ? `\n  ${recent.join('\n  ')}` : ''}`,
+    );
   };
   if (fresh) await pg.initialise().catch(failed('initialise its data'));
   await pg.start().catch(failed('start'));

@@ -6,7 +6,16 @@
  * background loops wait and try again.
  */
 const SQLSTATE_CLASSES = ['08', '53', '57P']; // connection exception, insufficient resources, operator intervention
-const NODE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+const NODE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+]);
 const MESSAGES = [
   'Connection terminated',
   'connection terminated',

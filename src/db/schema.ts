@@ -154,7 +154,11 @@ export interface OrderItemTable {
   source: string;
   reservation_id: string | null;
   inventory_item_ids: string[];
-  topup: ColumnType<{ operationId: string; accountLabel: string; receiptRef: string | null } | null, string | null, string | null>;
+  topup: ColumnType<
+    { operationId: string; accountLabel: string; receiptRef: string | null } | null,
+    string | null,
+    string | null
+  >;
   delivered_at: Timestamp | null;
   created_at: Timestamp;
 }

@@ -19,19 +19,39 @@ type Chained = { chain?: ChainLink };
 export type SaleEvent =
   | {
       type: 'SaleCredited';
-      data: SaleRef & Chained & { entryId: string; gross: number; commission: number; net: number; availableAt: string; postings: Posting[]; at: string };
+      data: SaleRef &
+        Chained & {
+          entryId: string;
+          gross: number;
+          commission: number;
+          net: number;
+          availableAt: string;
+          postings: Posting[];
+          at: string;
+        };
     }
   | { type: 'SaleSettled'; data: SaleRef & Chained & { entryId: string; net: number; postings: Posting[]; at: string } }
   | {
       type: 'RefundDebited';
       data: SaleRef &
-        Chained & { entryId: string; gross: number; commission: number; net: number; from: 'pending' | 'available'; postings: Posting[]; at: string };
+        Chained & {
+          entryId: string;
+          gross: number;
+          commission: number;
+          net: number;
+          from: 'pending' | 'available';
+          postings: Posting[];
+          at: string;
+        };
     };
 
 export type BalanceEvent = SaleEvent | PayoutEvent;
 
 export type BalanceCommand =
-  | { type: 'CreditSale'; data: SaleRef & { gross: number; commission: number; net: number; availableAt: string; now: string } }
+  | {
+      type: 'CreditSale';
+      data: SaleRef & { gross: number; commission: number; net: number; availableAt: string; now: string };
+    }
   | { type: 'SettleSale'; data: { orderItemId: string; now: string } }
   | { type: 'DebitRefund'; data: { orderItemId: string; now: string } }
   | PayoutCommand;
@@ -70,7 +90,8 @@ export const emptyBalance: BalanceState = {
 /** The sum over all accounts of one posting set: zero for every event, always. */
 export const postingSum = (postings: Posting[]) => postings.reduce((s, p) => s + p.amount, 0);
 
-const delta = (postings: Posting[], account: Account) => postings.filter((p) => p.account === account).reduce((s, p) => s + p.amount, 0);
+const delta = (postings: Posting[], account: Account) =>
+  postings.filter((p) => p.account === account).reduce((s, p) => s + p.amount, 0);
 
 const isPayout = (event: BalanceEvent): event is PayoutEvent => event.type.startsWith('Payout');
 
@@ -94,7 +115,16 @@ export const balanceDecider: Decider<BalanceState, BalanceCommand, BalanceEvent>
     switch (event.type) {
       case 'SaleCredited': {
         const { supplierId, orderId, gross, commission, net, availableAt } = event.data;
-        sales.set(orderItemId, { supplierId, orderId, orderItemId, gross, commission, net, availableAt, state: 'pending' });
+        sales.set(orderItemId, {
+          supplierId,
+          orderId,
+          orderItemId,
+          gross,
+          commission,
+          net,
+          availableAt,
+          state: 'pending',
+        });
         break;
       }
       case 'SaleSettled':
@@ -164,7 +194,8 @@ export const balanceDecider: Decider<BalanceState, BalanceCommand, BalanceEvent>
       case 'DebitRefund': {
         const sale = state.sales.get(command.data.orderItemId);
         // the sale is posted by its own process; a refund arriving first waits for it
-        if (!sale) throw new DomainError('invalid_state', `no sale entry for order item ${command.data.orderItemId} yet`);
+        if (!sale)
+          throw new DomainError('invalid_state', `no sale entry for order item ${command.data.orderItemId} yet`);
         if (sale.state === 'refunded') return [];
         const { supplierId, orderId, orderItemId, gross, commission, net } = sale;
         const from = sale.state;

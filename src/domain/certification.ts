@@ -44,7 +44,12 @@ export interface CertificationState {
 export const sameBaseUrl = (a: string, b: string) => a.replace(/\/+$/, '') === b.replace(/\/+$/, '');
 
 /** The newest passing certification of `baseUrl` for `kind` still valid at `now`, if any. */
-export const validCertification = (state: CertificationState, baseUrl: string, kind: CertificationKind, now: Date): CertificationRecord | undefined =>
+export const validCertification = (
+  state: CertificationState,
+  baseUrl: string,
+  kind: CertificationKind,
+  now: Date,
+): CertificationRecord | undefined =>
   state.records
     .filter((r) => r.passed && r.kind === kind && sameBaseUrl(r.baseUrl, baseUrl))
     .filter((r) => now.getTime() - new Date(r.at).getTime() <= CERTIFICATION_VALID_MS)

@@ -132,7 +132,12 @@ export const decide = (input: FulfilmentInput, state: FulfilmentState): Fulfilme
     case 'PaymentAuthorized':
       return state.items
         .filter((i) => i.source === 'declared' && i.status === 'reserved' && !i.supplierOrderedAt)
-        .map((i) => orderAttempt({ orderId: state.orderId!, orderItemId: i.orderItemId, firstAt: input.now.toISOString() }, input.now));
+        .map((i) =>
+          orderAttempt(
+            { orderId: state.orderId!, orderItemId: i.orderItemId, firstAt: input.now.toISOString() },
+            input.now,
+          ),
+        );
 
     case 'OrderAttemptDue': {
       const item = itemOf(state, input.attempt.orderItemId);
@@ -150,16 +155,22 @@ export const decide = (input: FulfilmentInput, state: FulfilmentState): Fulfilme
       // 410: one fresh reservation plus order cycle, then failover (a failed renewal costs no health)
       if (input.answer === 'expired' && !p.renewed)
         return [{ kind: 'reserveAgain', attempt: p, expiresAt: plus(input.now, RESERVATION_TTL_MS).toISOString() }];
-      if (input.answer === 'failed' && p.attempt < SCHEDULE.orderAttempts) return [orderAttempt({ ...p, attempt: p.attempt + 1 }, plus(input.now, SCHEDULE.orderRetryMs))];
+      if (input.answer === 'failed' && p.attempt < SCHEDULE.orderAttempts)
+        return [orderAttempt({ ...p, attempt: p.attempt + 1 }, plus(input.now, SCHEDULE.orderRetryMs))];
       return [
         { kind: 'recordOutcome', offerId: item.offerId, reason: 'call_failure', cause: item.orderItemId },
-        { kind: 'cancel', orderItemId: item.orderItemId, reason: input.answer === 'expired' ? 'reservation_expired' : 'supplier_order_failed' },
+        {
+          kind: 'cancel',
+          orderItemId: item.orderItemId,
+          reason: input.answer === 'expired' ? 'reservation_expired' : 'supplier_order_failed',
+        },
       ];
     }
 
     case 'FreshReservationAnswered': {
       const p = input.attempt;
-      if (input.reservationId === null) return [{ kind: 'cancel', orderItemId: p.orderItemId, reason: 'reservation_expired' }];
+      if (input.reservationId === null)
+        return [{ kind: 'cancel', orderItemId: p.orderItemId, reason: 'reservation_expired' }];
       return [
         { kind: 'renewReservation', orderItemId: p.orderItemId, reservationId: input.reservationId },
         orderAttempt({ ...p, attempt: 1, renewed: true }, input.now),
@@ -195,7 +206,8 @@ export const decide = (input: FulfilmentInput, state: FulfilmentState): Fulfilme
       if (item.source === 'declared' && (item.supplierOrderedAt || input.reason === 'supplier_order_failed'))
         actions.push(firstReturn(item.offerId, item.orderItemId, input.now));
       // a top-up is never rerouted (the buyer's account was validated at one supplier); an expired order is over
-      if (item.source !== 'topup' && input.reason !== 'order_expired') actions.push({ kind: 'reroute', orderItemId: item.orderItemId });
+      if (item.source !== 'topup' && input.reason !== 'order_expired')
+        actions.push({ kind: 'reroute', orderItemId: item.orderItemId });
       actions.push({ kind: 'capture' });
       return actions;
     }
@@ -204,7 +216,12 @@ export const decide = (input: FulfilmentInput, state: FulfilmentState): Fulfilme
       const item = itemOf(state, input.orderItemId);
       if (!item || item.status !== 'reserved') return [];
       if (item.source === 'uploaded') return [{ kind: 'provision' }];
-      return [orderAttempt({ orderId: state.orderId!, orderItemId: item.orderItemId, firstAt: input.now.toISOString() }, input.now)];
+      return [
+        orderAttempt(
+          { orderId: state.orderId!, orderItemId: item.orderItemId, firstAt: input.now.toISOString() },
+          input.now,
+        ),
+      ];
     }
 
     case 'ReturnDue':
@@ -216,7 +233,15 @@ export const decide = (input: FulfilmentInput, state: FulfilmentState): Fulfilme
       const offset = SCHEDULE.cancelAttemptOffsetsMs[p.attempt];
       if (offset === undefined) return []; // best effort: given up after the last attempt
       const first = input.dueAt.getTime() - SCHEDULE.cancelAttemptOffsetsMs[p.attempt - 1]!;
-      return [{ kind: 'schedule', timer: 'declared.return', key: `${p.orderItemId}:${p.attempt + 1}`, at: new Date(first + offset), payload: { ...p, attempt: p.attempt + 1 } }];
+      return [
+        {
+          kind: 'schedule',
+          timer: 'declared.return',
+          key: `${p.orderItemId}:${p.attempt + 1}`,
+          at: new Date(first + offset),
+          payload: { ...p, attempt: p.attempt + 1 },
+        },
+      ];
     }
 
     case 'Refunded':
@@ -245,6 +270,11 @@ export const decideHealthcheck = (input: HealthcheckInput): HealthcheckAction[] 
       return offer && offer.stockMode === 'declared' && offer.status === 'active' ? [{ kind: 'probeHealthcheck' }] : [];
     case 'HealthcheckRecorded':
       if (!offer || offer.status !== 'active') return [];
-      return [{ kind: 'pollAgain', at: plus(input.now, offer.cooldownUntil !== null ? HEALTHCHECK_IN_COOLDOWN_EVERY_MS : HEALTHCHECK_EVERY_MS) }];
+      return [
+        {
+          kind: 'pollAgain',
+          at: plus(input.now, offer.cooldownUntil !== null ? HEALTHCHECK_IN_COOLDOWN_EVERY_MS : HEALTHCHECK_EVERY_MS),
+        },
+      ];
   }
 };

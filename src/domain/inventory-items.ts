@@ -15,8 +15,7 @@ export const FILE_TYPES = {
 export type FileType = keyof typeof FILE_TYPES;
 
 export type ValidItem =
-  | { kind: 'text'; value: string }
-  | { kind: 'file'; fileName: string; contentType: FileType; bytes: Buffer };
+  { kind: 'text'; value: string } | { kind: 'file'; fileName: string; contentType: FileType; bytes: Buffer };
 
 export interface Rejection {
   index: number;
@@ -26,17 +25,21 @@ export interface Rejection {
 
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
-const reject = (index: number, code: string, message: string): { rejection: Rejection } => ({ rejection: { index, code, message } });
+const reject = (index: number, code: string, message: string): { rejection: Rejection } => ({
+  rejection: { index, code, message },
+});
 
 export const validateItem = (raw: unknown, index: number): { item: ValidItem } | { rejection: Rejection } => {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return reject(index, 'invalid_item', 'an item is an object with a kind');
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    return reject(index, 'invalid_item', 'an item is an object with a kind');
   const item = raw as Record<string, unknown>;
   if (item.kind === 'text') {
     const extra = Object.keys(item).filter((k) => k !== 'kind' && k !== 'value');
     if (extra.length > 0) return reject(index, 'invalid_item', `unknown field ${extra[0]} on a text item`);
     if (typeof item.value !== 'string') return reject(index, 'invalid_value', 'value must be a string');
     const length = [...item.value].length;
-    if (length < 1 || length > TEXT_MAX_CHARS) return reject(index, 'invalid_value', `value must be 1 to ${TEXT_MAX_CHARS} characters`);
+    if (length < 1 || length > TEXT_MAX_CHARS)
+      return reject(index, 'invalid_value', `value must be 1 to ${TEXT_MAX_CHARS} characters`);
     if (item.value.trim() === '') return reject(index, 'invalid_value', 'value must not be blank');
     return { item: { kind: 'text', value: item.value } };
   }
@@ -45,16 +48,27 @@ export const validateItem = (raw: unknown, index: number): { item: ValidItem } |
     if (extra.length > 0) return reject(index, 'invalid_item', `unknown field ${extra[0]} on a file item`);
     const { file_name: fileName, content_type: contentType, content_base64: content } = item;
     // the name travels on to the buyer (a download's name): no path, no control characters
-    // eslint-disable-next-line no-control-regex -- control characters are what the rule refuses
-  if (typeof fileName !== 'string' || fileName.length < 1 || fileName.length > 255 || /[/\\\x00-\x1f\x7f]/.test(fileName) || fileName.trim() === '')
-      return reject(index, 'invalid_file_name', 'file_name must be 1 to 255 characters without path separators or control characters');
+    if (
+      typeof fileName !== 'string' ||
+      fileName.length < 1 ||
+      fileName.length > 255 ||
+      // eslint-disable-next-line no-control-regex -- control characters are what the rule refuses
+      /[/\\\x00-\x1f\x7f]/.test(fileName) ||
+      fileName.trim() === ''
+    )
+      return reject(
+        index,
+        'invalid_file_name',
+        'file_name must be 1 to 255 characters without path separators or control characters',
+      );
     if (typeof contentType !== 'string' || !(contentType in FILE_TYPES))
       return reject(index, 'unsupported_content_type', 'content_type must be application/pdf, image/png or image/jpeg');
     if (typeof content !== 'string' || content.length === 0 || !BASE64.test(content))
       return reject(index, 'invalid_base64', 'content_base64 must be non-empty, valid base64');
     // decoded size is known from the length, before decoding anything large
     const decodedSize = (content.length / 4) * 3 - (content.endsWith('==') ? 2 : content.endsWith('=') ? 1 : 0);
-    if (decodedSize > FILE_MAX_BYTES) return reject(index, 'file_too_large', `files are at most ${FILE_MAX_BYTES} bytes decoded`);
+    if (decodedSize > FILE_MAX_BYTES)
+      return reject(index, 'file_too_large', `files are at most ${FILE_MAX_BYTES} bytes decoded`);
     const bytes = Buffer.from(content, 'base64');
     if (!FILE_TYPES[contentType as FileType](bytes))
       return reject(index, 'content_mismatch', `the bytes are not a ${contentType} file`);

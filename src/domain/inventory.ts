@@ -34,21 +34,46 @@ export type InventoryEvent =
   | { type: 'InventoryDelivered'; data: ReservationRef & { at: string } }
   | {
       type: 'InventoryItemInvalidated';
-      data: { offerId: string; supplierId: string; itemId: string; previousStatus: ItemStatus; reason: string | null; at: string };
+      data: {
+        offerId: string;
+        supplierId: string;
+        itemId: string;
+        previousStatus: ItemStatus;
+        reason: string | null;
+        at: string;
+      };
     };
 
 export type InventoryCommand =
-  | { type: 'UploadInventory'; data: { offerId: string; mode: 'strict' | 'partial'; items: NewItem[]; rejected: Rejection[]; now: string } }
+  | {
+      type: 'UploadInventory';
+      data: { offerId: string; mode: 'strict' | 'partial'; items: NewItem[]; rejected: Rejection[]; now: string };
+    }
   | { type: 'RemoveItem'; data: { offerId: string; itemId: string; lowStockThreshold: number; now: string } }
   | {
       type: 'ReserveItems';
-      data: { offerId: string; orderId: string; orderItemId: string; quantity: number; expiresAt: string; lowStockThreshold: number; now: string };
+      data: {
+        offerId: string;
+        orderId: string;
+        orderItemId: string;
+        quantity: number;
+        expiresAt: string;
+        lowStockThreshold: number;
+        now: string;
+      };
     }
   | { type: 'ReleaseReservation'; data: { orderItemId: string; now: string } }
   | { type: 'DeliverReservation'; data: { orderItemId: string; now: string } }
   | {
       type: 'InvalidateItem';
-      data: { offerId: string; supplierId: string; itemId: string; reason: string | null; lowStockThreshold: number; now: string };
+      data: {
+        offerId: string;
+        supplierId: string;
+        itemId: string;
+        reason: string | null;
+        lowStockThreshold: number;
+        now: string;
+      };
     };
 
 export interface Reservation extends ReservationRef {
@@ -96,7 +121,11 @@ const count = (items: InventoryState['items']) => {
   return { available, reserved, delivered };
 };
 
-const withItems = (state: InventoryState, items: InventoryState['items'], extra: Partial<InventoryState> = {}): InventoryState => ({
+const withItems = (
+  state: InventoryState,
+  items: InventoryState['items'],
+  extra: Partial<InventoryState> = {},
+): InventoryState => ({
   ...state,
   ...extra,
   items,
@@ -104,8 +133,16 @@ const withItems = (state: InventoryState, items: InventoryState['items'], extra:
 });
 
 /** Fires when available stock moves from above the threshold to at or below it. */
-export const stockLowCrossing = (offerId: string, before: number, after: number, threshold: number, at: string): InventoryEvent[] =>
-  before > threshold && after <= threshold ? [{ type: 'OfferStockLow', data: { offerId, available: after, threshold, at } }] : [];
+export const stockLowCrossing = (
+  offerId: string,
+  before: number,
+  after: number,
+  threshold: number,
+  at: string,
+): InventoryEvent[] =>
+  before > threshold && after <= threshold
+    ? [{ type: 'OfferStockLow', data: { offerId, available: after, threshold, at } }]
+    : [];
 
 const setReservation = (state: InventoryState, ref: ReservationRef, reservationState: Reservation['state']) =>
   new Map(state.reservations).set(ref.orderItemId, {
@@ -141,11 +178,17 @@ export const inventoryDecider: Decider<InventoryState, InventoryCommand, Invento
       case 'OfferStockLow':
         return state;
       case 'InventoryReserved':
-        return withItems(state, withStatus(state, event.data.itemIds, 'reserved'), { reservations: setReservation(state, event.data, 'reserved') });
+        return withItems(state, withStatus(state, event.data.itemIds, 'reserved'), {
+          reservations: setReservation(state, event.data, 'reserved'),
+        });
       case 'InventoryReleased':
-        return withItems(state, withStatus(state, event.data.itemIds, 'available'), { reservations: setReservation(state, event.data, 'released') });
+        return withItems(state, withStatus(state, event.data.itemIds, 'available'), {
+          reservations: setReservation(state, event.data, 'released'),
+        });
       case 'InventoryDelivered':
-        return withItems(state, withStatus(state, event.data.itemIds, 'delivered'), { reservations: setReservation(state, event.data, 'delivered') });
+        return withItems(state, withStatus(state, event.data.itemIds, 'delivered'), {
+          reservations: setReservation(state, event.data, 'delivered'),
+        });
       case 'InventoryItemInvalidated':
         // an invalidated key stays known: the same key uploaded again is still a duplicate
         return withItems(state, withStatus(state, [event.data.itemId], 'invalidated'));
@@ -164,9 +207,17 @@ export const inventoryDecider: Decider<InventoryState, InventoryCommand, Invento
         const seen = new Set<string>();
         for (const item of command.data.items) {
           if (state.fingerprints.has(item.fingerprint))
-            rejected.push({ index: item.index, code: 'duplicate_key', message: "this key is already in the offer's stock" });
+            rejected.push({
+              index: item.index,
+              code: 'duplicate_key',
+              message: "this key is already in the offer's stock",
+            });
           else if (seen.has(item.fingerprint))
-            rejected.push({ index: item.index, code: 'duplicate_in_batch', message: 'this key appears earlier in the same upload' });
+            rejected.push({
+              index: item.index,
+              code: 'duplicate_in_batch',
+              message: 'this key appears earlier in the same upload',
+            });
           else {
             seen.add(item.fingerprint);
             accepted.push(item);
@@ -174,7 +225,9 @@ export const inventoryDecider: Decider<InventoryState, InventoryCommand, Invento
         }
         rejected.sort((a, b) => a.index - b.index);
         if (mode === 'strict' && rejected.length > 0)
-          throw new DomainError('inventory_rejected', `${rejected.length} item(s) invalid; nothing was stored`, { rejected });
+          throw new DomainError('inventory_rejected', `${rejected.length} item(s) invalid; nothing was stored`, {
+            rejected,
+          });
         return [
           {
             type: 'InventoryUploaded',
@@ -185,8 +238,13 @@ export const inventoryDecider: Decider<InventoryState, InventoryCommand, Invento
       case 'RemoveItem': {
         const { offerId, itemId, lowStockThreshold, now } = command.data;
         const item = state.items.get(itemId);
-        if (!item || item.status === 'removed') throw new DomainError('not_found', `inventory item ${itemId} not found`);
-        if (item.status !== 'available') throw new DomainError('invalid_state', `item ${itemId} is ${item.status}; only available items can be deleted`);
+        if (!item || item.status === 'removed')
+          throw new DomainError('not_found', `inventory item ${itemId} not found`);
+        if (item.status !== 'available')
+          throw new DomainError(
+            'invalid_state',
+            `item ${itemId} is ${item.status}; only available items can be deleted`,
+          );
         return [
           { type: 'InventoryItemRemoved', data: { offerId, itemId, at: now } },
           ...stockLowCrossing(offerId, state.available, state.available - 1, lowStockThreshold, now),
@@ -195,7 +253,10 @@ export const inventoryDecider: Decider<InventoryState, InventoryCommand, Invento
       case 'ReserveItems': {
         const { offerId, orderId, orderItemId, quantity, expiresAt, lowStockThreshold, now } = command.data;
         if (state.reservations.has(orderItemId)) return []; // a retried checkout step
-        if (state.available < quantity) throw new DomainError('out_of_stock', `only ${state.available} key(s) available`, { available: state.available });
+        if (state.available < quantity)
+          throw new DomainError('out_of_stock', `only ${state.available} key(s) available`, {
+            available: state.available,
+          });
         // first uploaded, first sold
         const itemIds: string[] = [];
         for (const [id, item] of state.items) {
@@ -220,20 +281,33 @@ export const inventoryDecider: Decider<InventoryState, InventoryCommand, Invento
         const r = state.reservations.get(command.data.orderItemId);
         if (!r) throw new DomainError('not_found', `no reservation for order item ${command.data.orderItemId}`);
         if (r.state === 'delivered') return [];
-        if (r.state === 'released') throw new DomainError('invalid_state', `the reservation of order item ${command.data.orderItemId} was released`);
+        if (r.state === 'released')
+          throw new DomainError(
+            'invalid_state',
+            `the reservation of order item ${command.data.orderItemId} was released`,
+          );
         const { state: _s, ...ref } = r;
         return [{ type: 'InventoryDelivered', data: { ...ref, at: command.data.now } }];
       }
       case 'InvalidateItem': {
         const { offerId, supplierId, itemId, reason, lowStockThreshold, now } = command.data;
         const item = state.items.get(itemId);
-        if (!item || item.status === 'removed') throw new DomainError('not_found', `inventory item ${itemId} not found`);
+        if (!item || item.status === 'removed')
+          throw new DomainError('not_found', `inventory item ${itemId} not found`);
         if (item.status === 'invalidated') return [];
         if (item.status === 'reserved')
-          throw new DomainError('invalid_state', `item ${itemId} is reserved by a checkout; invalidate it once the order completes or expires`);
+          throw new DomainError(
+            'invalid_state',
+            `item ${itemId} is reserved by a checkout; invalidate it once the order completes or expires`,
+          );
         return [
-          { type: 'InventoryItemInvalidated', data: { offerId, supplierId, itemId, previousStatus: item.status, reason, at: now } },
-          ...(item.status === 'available' ? stockLowCrossing(offerId, state.available, state.available - 1, lowStockThreshold, now) : []),
+          {
+            type: 'InventoryItemInvalidated',
+            data: { offerId, supplierId, itemId, previousStatus: item.status, reason, at: now },
+          },
+          ...(item.status === 'available'
+            ? stockLowCrossing(offerId, state.available, state.available - 1, lowStockThreshold, now)
+            : []),
         ];
       }
       default:

@@ -40,7 +40,11 @@ export const linkHash = (prev: string, event: { type: string; data: unknown }) =
   createHash('sha256').update(prev).update(chainContent(event)).digest('hex');
 
 /** Adds each new event's link, continuing from the stream's head. */
-export const chainEvents = <E extends { type: string; data: object }>(head: string, length: number, events: E[]): E[] => {
+export const chainEvents = <E extends { type: string; data: object }>(
+  head: string,
+  length: number,
+  events: E[],
+): E[] => {
   let prev = head;
   return events.map((event, i) => {
     const hash = linkHash(prev, event);

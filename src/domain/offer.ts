@@ -1,7 +1,16 @@
 import type { Decider } from './decider.js';
 import { changedFields } from './changes.js';
 import { assertNever, DomainError } from './errors.js';
-import { clampHealth, COOLDOWN_MS, COOLDOWN_REASONS, DEACTIVATE_AFTER_MS, HEALTH, HEALTH_DELTAS, type HealthReason, REMEMBERED_OUTCOMES } from './offer-health.js';
+import {
+  clampHealth,
+  COOLDOWN_MS,
+  COOLDOWN_REASONS,
+  DEACTIVATE_AFTER_MS,
+  HEALTH,
+  HEALTH_DELTAS,
+  type HealthReason,
+  REMEMBERED_OUTCOMES,
+} from './offer-health.js';
 
 export type StockMode = 'uploaded' | 'declared';
 export type OfferStatus = 'draft' | 'active' | 'inactive';
@@ -47,20 +56,38 @@ export type OfferEvent =
         at: string;
       };
     }
-  | { type: 'OfferUpdated'; data: { offerId: string; changes: Partial<OfferTerms> & { fulfilmentBaseUrl?: string }; at: string } }
+  | {
+      type: 'OfferUpdated';
+      data: { offerId: string; changes: Partial<OfferTerms> & { fulfilmentBaseUrl?: string }; at: string };
+    }
   | { type: 'OfferActivated'; data: { offerId: string; health: number; at: string } }
   | { type: 'OfferDeactivated'; data: { offerId: string; reason: string; at: string } }
-  | { type: 'OfferHealthChanged'; data: { offerId: string; health: number; delta: number; reason: string; outcomeId?: string; at: string } }
-  | { type: 'OfferCooldownStarted'; data: { offerId: string; until: string; since: string; reason: string; outcomeId?: string; at: string } }
+  | {
+      type: 'OfferHealthChanged';
+      data: { offerId: string; health: number; delta: number; reason: string; outcomeId?: string; at: string };
+    }
+  | {
+      type: 'OfferCooldownStarted';
+      data: { offerId: string; until: string; since: string; reason: string; outcomeId?: string; at: string };
+    }
   | { type: 'OfferCooldownEnded'; data: { offerId: string; health: number; at: string } }
   | { type: 'DeclaredStockSet'; data: { offerId: string; declaredStock: number; at: string } }
   | { type: 'FulfilmentChecked'; data: { offerId: string; probe: ProbeResult; at: string } }
   | {
       type: 'FulfilmentSecretRotated';
-      data: { offerId: string; secretSealed: string; previousSecretSealed: string; previousValidUntil: string; at: string };
+      data: {
+        offerId: string;
+        secretSealed: string;
+        previousSecretSealed: string;
+        previousValidUntil: string;
+        at: string;
+      };
     }
   // a price set by the service on the supplier's behalf (its pricing rule), with the reason
-  | { type: 'OfferPriceChanged'; data: { offerId: string; price: number; previousPrice: number; reason: string; at: string } };
+  | {
+      type: 'OfferPriceChanged';
+      data: { offerId: string; price: number; previousPrice: number; reason: string; at: string };
+    };
 
 export type OfferCommand =
   | { type: 'CreateOffer'; data: Extract<OfferEvent, { type: 'OfferCreated' }>['data'] & { productSellable: boolean } }
@@ -152,7 +179,10 @@ export const offerDecider: Decider<OfferState | null, OfferCommand, OfferEvent> 
         return {
           ...touched,
           terms: { ...state.terms, ...terms },
-          fulfilment: state.fulfilment && fulfilmentBaseUrl !== undefined ? { ...state.fulfilment, baseUrl: fulfilmentBaseUrl } : state.fulfilment,
+          fulfilment:
+            state.fulfilment && fulfilmentBaseUrl !== undefined
+              ? { ...state.fulfilment, baseUrl: fulfilmentBaseUrl }
+              : state.fulfilment,
         };
       }
       case 'OfferActivated':
@@ -166,9 +196,18 @@ export const offerDecider: Decider<OfferState | null, OfferCommand, OfferEvent> 
           everActive: true,
         };
       case 'OfferHealthChanged':
-        return { ...touched, health: event.data.health, appliedOutcomes: remember(state.appliedOutcomes, event.data.outcomeId) };
+        return {
+          ...touched,
+          health: event.data.health,
+          appliedOutcomes: remember(state.appliedOutcomes, event.data.outcomeId),
+        };
       case 'OfferCooldownStarted':
-        return { ...touched, cooldownUntil: event.data.until, cooldownSince: event.data.since, appliedOutcomes: remember(state.appliedOutcomes, event.data.outcomeId) };
+        return {
+          ...touched,
+          cooldownUntil: event.data.until,
+          cooldownSince: event.data.since,
+          appliedOutcomes: remember(state.appliedOutcomes, event.data.outcomeId),
+        };
       case 'OfferCooldownEnded':
         return { ...touched, health: event.data.health, cooldownUntil: null, cooldownSince: null };
       case 'OfferDeactivated':
@@ -198,7 +237,10 @@ export const offerDecider: Decider<OfferState | null, OfferCommand, OfferEvent> 
         return {
           ...touched,
           terms: { ...state.terms, price: event.data.price },
-          repricedAt: event.data.reason === PRICING_RULE_REASON ? [...(state.repricedAt ?? []), event.data.at].slice(-REPRICE_HISTORY) : state.repricedAt,
+          repricedAt:
+            event.data.reason === PRICING_RULE_REASON
+              ? [...(state.repricedAt ?? []), event.data.at].slice(-REPRICE_HISTORY)
+              : state.repricedAt,
         };
       default:
         return assertNever(event);
@@ -219,10 +261,15 @@ export const offerDecider: Decider<OfferState | null, OfferCommand, OfferEvent> 
       case 'UpdateOffer': {
         const { changes, now } = command.data;
         if (state.stockMode === 'uploaded') {
-          const declaredOnly = (['deliverySlaMinutes', 'deliveryTime', 'fulfilmentBaseUrl'] as const).filter((k) => changes[k] !== undefined);
+          const declaredOnly = (['deliverySlaMinutes', 'deliveryTime', 'fulfilmentBaseUrl'] as const).filter(
+            (k) => changes[k] !== undefined,
+          );
           if (declaredOnly.length > 0) throw declaredOnlyError(declaredOnly.map(fieldName));
         }
-        const changed = changedFields<typeof changes>(changes, { ...state.terms, fulfilmentBaseUrl: state.fulfilment?.baseUrl });
+        const changed = changedFields<typeof changes>(changes, {
+          ...state.terms,
+          fulfilmentBaseUrl: state.fulfilment?.baseUrl,
+        });
         if (Object.keys(changed).length === 0) return [];
         return [{ type: 'OfferUpdated', data: { offerId, changes: changed, at: now } }];
       }
@@ -232,7 +279,13 @@ export const offerDecider: Decider<OfferState | null, OfferCommand, OfferEvent> 
         if (state.stockMode === 'declared') {
           if (!probe?.ok)
             throw new DomainError('fulfilment_unreachable', probeDetail(probe), {
-              probe: probe && { ok: probe.ok, http_status: probe.httpStatus, latency_ms: probe.latencyMs, checked_at: probe.checkedAt, ...(probe.error && { error: probe.error }) },
+              probe: probe && {
+                ok: probe.ok,
+                http_status: probe.httpStatus,
+                latency_ms: probe.latencyMs,
+                checked_at: probe.checkedAt,
+                ...(probe.error && { error: probe.error }),
+              },
             });
         }
         const health = state.everActive ? REACTIVATION_HEALTH : state.health;
@@ -243,11 +296,21 @@ export const offerDecider: Decider<OfferState | null, OfferCommand, OfferEvent> 
         if (state.status !== 'active') return [];
         return [{ type: 'OfferDeactivated', data: { offerId, reason: command.data.reason, at: command.data.now } }];
       case 'SetDeclaredStock':
-        if (state.stockMode !== 'declared') throw new DomainError('stock_mode_mismatch', 'declared stock is for declared offers; this offer holds uploaded stock');
+        if (state.stockMode !== 'declared')
+          throw new DomainError(
+            'stock_mode_mismatch',
+            'declared stock is for declared offers; this offer holds uploaded stock',
+          );
         if (state.declaredStock === command.data.declaredStock) return [];
-        return [{ type: 'DeclaredStockSet', data: { offerId, declaredStock: command.data.declaredStock, at: command.data.now } }];
+        return [
+          {
+            type: 'DeclaredStockSet',
+            data: { offerId, declaredStock: command.data.declaredStock, at: command.data.now },
+          },
+        ];
       case 'RecordHealthcheck':
-        if (state.stockMode !== 'declared') throw new DomainError('stock_mode_mismatch', 'uploaded offers have no fulfilment endpoint to check');
+        if (state.stockMode !== 'declared')
+          throw new DomainError('stock_mode_mismatch', 'uploaded offers have no fulfilment endpoint to check');
         return [{ type: 'FulfilmentChecked', data: { offerId, probe: command.data.probe, at: command.data.now } }];
       case 'RecordOutcome': {
         const { reason, outcomeId, now } = command.data;
@@ -257,7 +320,14 @@ export const offerDecider: Decider<OfferState | null, OfferCommand, OfferEvent> 
         const health = clampHealth(state.health + delta);
         const id = outcomeId === undefined ? {} : { outcomeId };
         const events: OfferEvent[] =
-          health === state.health ? [] : [{ type: 'OfferHealthChanged', data: { offerId, health, delta: health - state.health, reason, ...id, at: now } }];
+          health === state.health
+            ? []
+            : [
+                {
+                  type: 'OfferHealthChanged',
+                  data: { offerId, health, delta: health - state.health, reason, ...id, at: now },
+                },
+              ];
         if (COOLDOWN_REASONS.has(reason) || (health <= HEALTH.exhausted && !inCooldown(state, now)))
           events.push(cooldown(state, reason, now, outcomeId));
         return events;
@@ -274,24 +344,49 @@ export const offerDecider: Decider<OfferState | null, OfferCommand, OfferEvent> 
             // below the routing minimum with no cooldown to end: passing checks lead back to 70
             if (state.health >= HEALTH.routingMinimum) return [checked];
             const health = Math.min(HEALTH.routingMinimum, state.health + HEALTH_DELTAS.healthcheck_passed);
-            return [checked, { type: 'OfferHealthChanged', data: { offerId, health, delta: health - state.health, reason: 'healthcheck_passed', ...(outcomeId !== undefined && { outcomeId }), at: now } }];
+            return [
+              checked,
+              {
+                type: 'OfferHealthChanged',
+                data: {
+                  offerId,
+                  health,
+                  delta: health - state.health,
+                  reason: 'healthcheck_passed',
+                  ...(outcomeId !== undefined && { outcomeId }),
+                  at: now,
+                },
+              },
+            ];
           }
           const health = clampHealth(state.health + HEALTH_DELTAS.healthcheck_failed);
           const events: OfferEvent[] = [checked];
           if (health !== state.health)
-            events.push({ type: 'OfferHealthChanged', data: { offerId, health, delta: health - state.health, reason: 'healthcheck_failed', ...(outcomeId !== undefined && { outcomeId }), at: now } });
+            events.push({
+              type: 'OfferHealthChanged',
+              data: {
+                offerId,
+                health,
+                delta: health - state.health,
+                reason: 'healthcheck_failed',
+                ...(outcomeId !== undefined && { outcomeId }),
+                at: now,
+              },
+            });
           if (health <= HEALTH.exhausted) events.push(cooldown(state, 'healthcheck_failed', now, outcomeId));
           return events;
         }
         // in cooldown: probes are recorded; the first one after it ends decides
         if (inCooldown(state, now)) return [checked];
-        if (probe.ok) return [checked, { type: 'OfferCooldownEnded', data: { offerId, health: HEALTH.afterCooldown, at: now } }];
+        if (probe.ok)
+          return [checked, { type: 'OfferCooldownEnded', data: { offerId, health: HEALTH.afterCooldown, at: now } }];
         if (new Date(now).getTime() - new Date(state.cooldownSince ?? now).getTime() >= DEACTIVATE_AFTER_MS)
           return [checked, { type: 'OfferDeactivated', data: { offerId, reason: 'health_exhausted', at: now } }];
         return [checked, cooldown(state, 'healthcheck_failed', now, outcomeId)];
       }
       case 'RotateFulfilmentSecret': {
-        if (!state.fulfilment) throw new DomainError('stock_mode_mismatch', 'uploaded offers have no fulfilment secret');
+        if (!state.fulfilment)
+          throw new DomainError('stock_mode_mismatch', 'uploaded offers have no fulfilment secret');
         const { secretSealed, now, overlapMs } = command.data;
         return [
           {
@@ -311,7 +406,9 @@ export const offerDecider: Decider<OfferState | null, OfferCommand, OfferEvent> 
         // only an offer on the market is repriced; a price it already has is no change
         if (state.status !== 'active' || price === state.terms.price) return [];
         if (reason === PRICING_RULE_REASON && repricesInLastHour(state, now).length >= maxChangesPerHour) return [];
-        return [{ type: 'OfferPriceChanged', data: { offerId, price, previousPrice: state.terms.price, reason, at: now } }];
+        return [
+          { type: 'OfferPriceChanged', data: { offerId, price, previousPrice: state.terms.price, reason, at: now } },
+        ];
       }
       default:
         return assertNever(command);
@@ -347,7 +444,11 @@ const cooldown = (state: OfferState, reason: string, now: string, outcomeId?: st
 });
 
 const fieldName = (k: string) =>
-  ({ deliverySlaMinutes: 'delivery_sla_minutes', deliveryTime: 'delivery_time', fulfilmentBaseUrl: 'fulfilment.base_url' })[k] ?? k;
+  ({
+    deliverySlaMinutes: 'delivery_sla_minutes',
+    deliveryTime: 'delivery_time',
+    fulfilmentBaseUrl: 'fulfilment.base_url',
+  })[k] ?? k;
 
 export const declaredOnlyError = (fields: string[]) =>
   new DomainError('validation_failed', `${fields.join(', ')} only apply to declared offers`, {

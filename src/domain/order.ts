@@ -27,7 +27,13 @@ export interface OrderItem {
   /** Rerouting: the cancelled item this one replaces (an item is replaced once). */
   replacesItemId?: string;
   /** Top-up: the validated operation (only the latest one is ever executed). */
-  topup?: { operationId: string; accountLabel: string; formFields: Record<string, string>; validatedAt: string; receiptRef: string | null } | null;
+  topup?: {
+    operationId: string;
+    accountLabel: string;
+    formFields: Record<string, string>;
+    validatedAt: string;
+    receiptRef: string | null;
+  } | null;
 }
 
 export type PlacedItem = Omit<OrderItem, 'gross' | 'commission' | 'net' | 'status' | 'deliveredAt'>;
@@ -45,40 +51,104 @@ export interface RefundedItem {
 export type OrderEvent =
   | {
       type: 'OrderPlaced';
-      data: { orderId: string; buyerCountry: string; items: OrderItem[]; supplierIds: string[]; expiresAt: string; at: string };
+      data: {
+        orderId: string;
+        buyerCountry: string;
+        items: OrderItem[];
+        supplierIds: string[];
+        expiresAt: string;
+        at: string;
+      };
     }
   | { type: 'OrderPaymentAuthorized'; data: { orderId: string; supplierIds: string[]; at: string } }
-  | { type: 'OrderItemDelivered'; data: { orderId: string; orderItemId: string; inventoryItemIds: string[]; at: string } }
+  | {
+      type: 'OrderItemDelivered';
+      data: { orderId: string; orderItemId: string; inventoryItemIds: string[]; at: string };
+    }
   | { type: 'OrderPaid'; data: { orderId: string; supplierIds: string[]; at: string } }
   | { type: 'OrderExpired'; data: { orderId: string; supplierIds: string[]; at: string } }
-  | { type: 'OrderRefunded'; data: { orderId: string; refundId: string; items: RefundedItem[]; supplierIds: string[]; at: string } }
-  | { type: 'OrderDisputed'; data: { orderId: string; orderItemIds: string[]; reason: string | null; supplierIds: string[]; at: string } }
-  | { type: 'OrderItemSupplierOrdered'; data: { orderId: string; orderItemId: string; supplierStatus: 'accepted' | 'pending_stock'; orderedAt: string; at: string } }
-  | { type: 'OrderItemReservationRenewed'; data: { orderId: string; orderItemId: string; reservationId: string; at: string } }
-  | { type: 'OrderItemCancelled'; data: { orderId: string; orderItemId: string; offerId: string; supplierId: string; reason: string; at: string } }
+  | {
+      type: 'OrderRefunded';
+      data: { orderId: string; refundId: string; items: RefundedItem[]; supplierIds: string[]; at: string };
+    }
+  | {
+      type: 'OrderDisputed';
+      data: { orderId: string; orderItemIds: string[]; reason: string | null; supplierIds: string[]; at: string };
+    }
+  | {
+      type: 'OrderItemSupplierOrdered';
+      data: {
+        orderId: string;
+        orderItemId: string;
+        supplierStatus: 'accepted' | 'pending_stock';
+        orderedAt: string;
+        at: string;
+      };
+    }
+  | {
+      type: 'OrderItemReservationRenewed';
+      data: { orderId: string; orderItemId: string; reservationId: string; at: string };
+    }
+  | {
+      type: 'OrderItemCancelled';
+      data: { orderId: string; orderItemId: string; offerId: string; supplierId: string; reason: string; at: string };
+    }
   | { type: 'OrderItemRerouted'; data: { orderId: string; replacesItemId: string; item: OrderItem; at: string } }
   | { type: 'OrderCancelled'; data: { orderId: string; supplierIds: string[]; at: string } }
-  | { type: 'OrderItemTopupRevalidated'; data: { orderId: string; orderItemId: string; operationId: string; accountLabel: string; at: string } }
-  | { type: 'OrderItemTopupCompleted'; data: { orderId: string; orderItemId: string; operationId: string; receiptRef: string; at: string } }
+  | {
+      type: 'OrderItemTopupRevalidated';
+      data: { orderId: string; orderItemId: string; operationId: string; accountLabel: string; at: string };
+    }
+  | {
+      type: 'OrderItemTopupCompleted';
+      data: { orderId: string; orderItemId: string; operationId: string; receiptRef: string; at: string };
+    }
   /** `stage: 'revalidation'`: the account failed its re-validation; no execute ever ran (no execute-failure penalty). */
-  | { type: 'OrderItemTopupFailed'; data: { orderId: string; orderItemId: string; operationId: string; code: string; message: string; stage?: 'revalidation'; at: string } };
+  | {
+      type: 'OrderItemTopupFailed';
+      data: {
+        orderId: string;
+        orderItemId: string;
+        operationId: string;
+        code: string;
+        message: string;
+        stage?: 'revalidation';
+        at: string;
+      };
+    };
 
 export type OrderCommand =
-  | { type: 'PlaceOrder'; data: { orderId: string; buyerCountry: string; items: PlacedItem[]; expiresAt: string; now: string } }
+  | {
+      type: 'PlaceOrder';
+      data: { orderId: string; buyerCountry: string; items: PlacedItem[]; expiresAt: string; now: string };
+    }
   | { type: 'AuthorizePayment'; data: { now: string } }
   | { type: 'RecordDelivery'; data: { orderItemId: string; inventoryItemIds: string[]; now: string } }
   | { type: 'CapturePayment'; data: { now: string } }
   | { type: 'ExpireOrder'; data: { now: string } }
   | { type: 'RefundOrder'; data: { refundId: string; orderItemIds?: string[]; now: string } }
   | { type: 'DisputeOrder'; data: { orderItemIds?: string[]; reason: string | null; now: string } }
-  | { type: 'RecordSupplierOrder'; data: { orderItemId: string; supplierStatus: 'accepted' | 'pending_stock'; orderedAt: string; now: string } }
+  | {
+      type: 'RecordSupplierOrder';
+      data: { orderItemId: string; supplierStatus: 'accepted' | 'pending_stock'; orderedAt: string; now: string };
+    }
   | { type: 'RenewReservation'; data: { orderItemId: string; reservationId: string; now: string } }
   | { type: 'CancelItem'; data: { orderItemId: string; reason: string; now: string } }
   | { type: 'RerouteItem'; data: { replacesItemId: string; item: PlacedItem; now: string } }
   | { type: 'CancelOrder'; data: { now: string } }
   | { type: 'RevalidateTopup'; data: { orderItemId: string; operationId: string; accountLabel: string; now: string } }
   | { type: 'CompleteTopup'; data: { orderItemId: string; operationId: string; receiptRef: string; now: string } }
-  | { type: 'FailTopup'; data: { orderItemId: string; operationId: string; code: string; message: string; stage?: 'revalidation'; now: string } };
+  | {
+      type: 'FailTopup';
+      data: {
+        orderItemId: string;
+        operationId: string;
+        code: string;
+        message: string;
+        stage?: 'revalidation';
+        now: string;
+      };
+    };
 
 export interface OrderState {
   id: string;
@@ -129,14 +199,21 @@ export const orderDecider: Decider<OrderState | null, OrderCommand, OrderEvent> 
           ...state,
           updatedAt: at,
           items: state.items.map((i) =>
-            i.orderItemId === event.data.orderItemId ? { ...i, status: 'delivered', inventoryItemIds: event.data.inventoryItemIds, deliveredAt: at } : i,
+            i.orderItemId === event.data.orderItemId
+              ? { ...i, status: 'delivered', inventoryItemIds: event.data.inventoryItemIds, deliveredAt: at }
+              : i,
           ),
         };
       case 'OrderPaid':
         // capture follows provisioning of keys; top-ups still to execute keep it `paid`
         return settle({ ...state, status: 'paid', paidAt: at, updatedAt: at }, at);
       case 'OrderExpired':
-        return { ...state, status: 'expired', updatedAt: at, items: state.items.map((i) => ({ ...i, status: 'released' })) };
+        return {
+          ...state,
+          status: 'expired',
+          updatedAt: at,
+          items: state.items.map((i) => ({ ...i, status: 'released' })),
+        };
       case 'OrderRefunded': {
         const refunded = new Set(event.data.items.map((i) => i.orderItemId));
         const items = state.items.map((i) => (refunded.has(i.orderItemId) ? { ...i, status: 'refunded' as const } : i));
@@ -145,24 +222,64 @@ export const orderDecider: Decider<OrderState | null, OrderCommand, OrderEvent> 
       case 'OrderDisputed':
         return { ...state, updatedAt: at };
       case 'OrderItemSupplierOrdered':
-        return withItem(state, event.data.orderItemId, (i) => ({ ...i, supplierOrderedAt: i.supplierOrderedAt ?? event.data.orderedAt }), at);
+        return withItem(
+          state,
+          event.data.orderItemId,
+          (i) => ({ ...i, supplierOrderedAt: i.supplierOrderedAt ?? event.data.orderedAt }),
+          at,
+        );
       case 'OrderItemReservationRenewed':
-        return withItem(state, event.data.orderItemId, (i) => ({ ...i, reservationId: event.data.reservationId, supplierOrderedAt: null }), at);
+        return withItem(
+          state,
+          event.data.orderItemId,
+          (i) => ({ ...i, reservationId: event.data.reservationId, supplierOrderedAt: null }),
+          at,
+        );
       case 'OrderItemCancelled':
         return withItem(state, event.data.orderItemId, (i) => ({ ...i, status: 'cancelled' }), at);
       case 'OrderItemRerouted':
-        return { ...state, items: [...state.items, { ...event.data.item, replacesItemId: event.data.replacesItemId }], updatedAt: at };
+        return {
+          ...state,
+          items: [...state.items, { ...event.data.item, replacesItemId: event.data.replacesItemId }],
+          updatedAt: at,
+        };
       case 'OrderCancelled':
         return { ...state, status: 'cancelled', updatedAt: at };
       case 'OrderItemTopupRevalidated':
-        return withItem(state, event.data.orderItemId, (i) => ({ ...i, topup: i.topup && { ...i.topup, operationId: event.data.operationId, accountLabel: event.data.accountLabel, validatedAt: at } }), at);
+        return withItem(
+          state,
+          event.data.orderItemId,
+          (i) => ({
+            ...i,
+            topup: i.topup && {
+              ...i.topup,
+              operationId: event.data.operationId,
+              accountLabel: event.data.accountLabel,
+              validatedAt: at,
+            },
+          }),
+          at,
+        );
       case 'OrderItemTopupCompleted':
         return settle(
-          withItem(state, event.data.orderItemId, (i) => ({ ...i, status: 'delivered', deliveredAt: at, topup: i.topup && { ...i.topup, receiptRef: event.data.receiptRef } }), at),
+          withItem(
+            state,
+            event.data.orderItemId,
+            (i) => ({
+              ...i,
+              status: 'delivered',
+              deliveredAt: at,
+              topup: i.topup && { ...i.topup, receiptRef: event.data.receiptRef },
+            }),
+            at,
+          ),
           at,
         );
       case 'OrderItemTopupFailed':
-        return settle(withItem(state, event.data.orderItemId, (i) => ({ ...i, status: 'cancelled' }), at), at);
+        return settle(
+          withItem(state, event.data.orderItemId, (i) => ({ ...i, status: 'cancelled' }), at),
+          at,
+        );
       default:
         return assertNever(event);
     }
@@ -178,7 +295,12 @@ export const orderDecider: Decider<OrderState | null, OrderCommand, OrderEvent> 
         const { gross, commission, net } = itemAmounts(i.unitPrice, i.quantity);
         return { ...i, gross, commission, net, status: 'reserved', deliveredAt: null };
       });
-      return [{ type: 'OrderPlaced', data: { orderId, buyerCountry, items: priced, supplierIds: suppliersOf(priced), expiresAt, at: now } }];
+      return [
+        {
+          type: 'OrderPlaced',
+          data: { orderId, buyerCountry, items: priced, supplierIds: suppliersOf(priced), expiresAt, at: now },
+        },
+      ];
     }
     if (!state) throw new DomainError('not_found', 'order not found');
     const orderId = state.id;
@@ -189,15 +311,29 @@ export const orderDecider: Decider<OrderState | null, OrderCommand, OrderEvent> 
         if (state.authorizedAt) return [];
         if (state.status !== 'placed') throw new DomainError('invalid_state', `order ${orderId} is ${state.status}`);
         if (new Date(now).getTime() >= new Date(state.expiresAt).getTime())
-          throw new DomainError('invalid_state', `order ${orderId} expired at ${state.expiresAt}; its reservation is gone`);
+          throw new DomainError(
+            'invalid_state',
+            `order ${orderId} expired at ${state.expiresAt}; its reservation is gone`,
+          );
         return [{ type: 'OrderPaymentAuthorized', data: { orderId, supplierIds, at: now } }];
       }
       case 'RecordDelivery': {
         const item = state.items.find((i) => i.orderItemId === command.data.orderItemId);
         if (!item) throw new DomainError('not_found', `order item ${command.data.orderItemId} not found`);
         if (item.status === 'delivered') return [];
-        if (!state.authorizedAt || item.status !== 'reserved') throw new DomainError('invalid_state', `order item ${item.orderItemId} is ${item.status}`);
-        return [{ type: 'OrderItemDelivered', data: { orderId, orderItemId: item.orderItemId, inventoryItemIds: command.data.inventoryItemIds, at: command.data.now } }];
+        if (!state.authorizedAt || item.status !== 'reserved')
+          throw new DomainError('invalid_state', `order item ${item.orderItemId} is ${item.status}`);
+        return [
+          {
+            type: 'OrderItemDelivered',
+            data: {
+              orderId,
+              orderItemId: item.orderItemId,
+              inventoryItemIds: command.data.inventoryItemIds,
+              at: command.data.now,
+            },
+          },
+        ];
       }
       case 'CapturePayment': {
         if (state.paidAt) return [];
@@ -215,30 +351,73 @@ export const orderDecider: Decider<OrderState | null, OrderCommand, OrderEvent> 
         return [{ type: 'OrderExpired', data: { orderId, supplierIds, at: command.data.now } }];
       case 'RefundOrder': {
         const { refundId, orderItemIds, now } = command.data;
-        if (!state.paidAt) throw new DomainError('invalid_state', `order ${orderId} is ${state.status}; only paid orders can be refunded`);
-        const chosen = pickItems(state, orderItemIds).filter((i) => i.status === 'delivered' || (i.status === 'cancelled' && i.source === 'topup' && i.topup !== null));
+        if (!state.paidAt)
+          throw new DomainError(
+            'invalid_state',
+            `order ${orderId} is ${state.status}; only paid orders can be refunded`,
+          );
+        const chosen = pickItems(state, orderItemIds).filter(
+          (i) => i.status === 'delivered' || (i.status === 'cancelled' && i.source === 'topup' && i.topup !== null),
+        );
         if (chosen.length === 0) return [];
-        const items = chosen.map((i) => ({ orderItemId: i.orderItemId, supplierId: i.supplierId, gross: i.gross, commission: i.commission, net: i.net, delivered: i.status === 'delivered' }));
-        return [{ type: 'OrderRefunded', data: { orderId, refundId, items, supplierIds: suppliersOf(items), at: now } }];
+        const items = chosen.map((i) => ({
+          orderItemId: i.orderItemId,
+          supplierId: i.supplierId,
+          gross: i.gross,
+          commission: i.commission,
+          net: i.net,
+          delivered: i.status === 'delivered',
+        }));
+        return [
+          { type: 'OrderRefunded', data: { orderId, refundId, items, supplierIds: suppliersOf(items), at: now } },
+        ];
       }
       case 'DisputeOrder': {
         const { orderItemIds, reason, now } = command.data;
-        if (!state.paidAt) throw new DomainError('invalid_state', `order ${orderId} is ${state.status}; only paid orders can be disputed`);
+        if (!state.paidAt)
+          throw new DomainError(
+            'invalid_state',
+            `order ${orderId} is ${state.status}; only paid orders can be disputed`,
+          );
         const chosen = pickItems(state, orderItemIds);
         return [
-          { type: 'OrderDisputed', data: { orderId, orderItemIds: chosen.map((i) => i.orderItemId), reason, supplierIds: suppliersOf(chosen), at: now } },
+          {
+            type: 'OrderDisputed',
+            data: {
+              orderId,
+              orderItemIds: chosen.map((i) => i.orderItemId),
+              reason,
+              supplierIds: suppliersOf(chosen),
+              at: now,
+            },
+          },
         ];
       }
       case 'RecordSupplierOrder': {
         const item = findItem(state, command.data.orderItemId);
         if (item.supplierOrderedAt) return [];
         const { supplierStatus, orderedAt, now } = command.data;
-        return [{ type: 'OrderItemSupplierOrdered', data: { orderId, orderItemId: item.orderItemId, supplierStatus, orderedAt, at: now } }];
+        return [
+          {
+            type: 'OrderItemSupplierOrdered',
+            data: { orderId, orderItemId: item.orderItemId, supplierStatus, orderedAt, at: now },
+          },
+        ];
       }
       case 'RenewReservation': {
         const item = findItem(state, command.data.orderItemId);
         if (item.reservationId === command.data.reservationId) return [];
-        return [{ type: 'OrderItemReservationRenewed', data: { orderId, orderItemId: item.orderItemId, reservationId: command.data.reservationId, at: command.data.now } }];
+        return [
+          {
+            type: 'OrderItemReservationRenewed',
+            data: {
+              orderId,
+              orderItemId: item.orderItemId,
+              reservationId: command.data.reservationId,
+              at: command.data.now,
+            },
+          },
+        ];
       }
       case 'CancelItem': {
         const item = findItem(state, command.data.orderItemId);
@@ -246,18 +425,37 @@ export const orderDecider: Decider<OrderState | null, OrderCommand, OrderEvent> 
         return [
           {
             type: 'OrderItemCancelled',
-            data: { orderId, orderItemId: item.orderItemId, offerId: item.offerId, supplierId: item.supplierId, reason: command.data.reason, at: command.data.now },
+            data: {
+              orderId,
+              orderItemId: item.orderItemId,
+              offerId: item.offerId,
+              supplierId: item.supplierId,
+              reason: command.data.reason,
+              at: command.data.now,
+            },
           },
         ];
       }
       case 'RerouteItem': {
         const { replacesItemId, item, now } = command.data;
         // a retried reroute (a crash before its timer was done) never adds a second replacement
-        if (state.items.some((i) => i.orderItemId === item.orderItemId || i.replacesItemId === replacesItemId)) return [];
+        if (state.items.some((i) => i.orderItemId === item.orderItemId || i.replacesItemId === replacesItemId))
+          return [];
         const replaced = findItem(state, replacesItemId);
-        if (replaced.status !== 'cancelled') throw new DomainError('invalid_state', `item ${replacesItemId} is ${replaced.status}`);
+        if (replaced.status !== 'cancelled')
+          throw new DomainError('invalid_state', `item ${replacesItemId} is ${replaced.status}`);
         const { gross, commission, net } = itemAmounts(item.unitPrice, item.quantity);
-        return [{ type: 'OrderItemRerouted', data: { orderId, replacesItemId, item: { ...item, gross, commission, net, status: 'reserved', deliveredAt: null }, at: now } }];
+        return [
+          {
+            type: 'OrderItemRerouted',
+            data: {
+              orderId,
+              replacesItemId,
+              item: { ...item, gross, commission, net, status: 'reserved', deliveredAt: null },
+              at: now,
+            },
+          },
+        ];
       }
       case 'CancelOrder':
         if (state.status === 'cancelled') return [];
@@ -270,7 +468,13 @@ export const orderDecider: Decider<OrderState | null, OrderCommand, OrderEvent> 
         return [
           {
             type: 'OrderItemTopupRevalidated',
-            data: { orderId, orderItemId: item.orderItemId, operationId: command.data.operationId, accountLabel: command.data.accountLabel, at: command.data.now },
+            data: {
+              orderId,
+              orderItemId: item.orderItemId,
+              operationId: command.data.operationId,
+              accountLabel: command.data.accountLabel,
+              at: command.data.now,
+            },
           },
         ];
       }
@@ -280,7 +484,13 @@ export const orderDecider: Decider<OrderState | null, OrderCommand, OrderEvent> 
         return [
           {
             type: 'OrderItemTopupCompleted',
-            data: { orderId, orderItemId: item.orderItemId, operationId: command.data.operationId, receiptRef: command.data.receiptRef, at: command.data.now },
+            data: {
+              orderId,
+              orderItemId: item.orderItemId,
+              operationId: command.data.operationId,
+              receiptRef: command.data.receiptRef,
+              at: command.data.now,
+            },
           },
         ];
       }
@@ -288,7 +498,20 @@ export const orderDecider: Decider<OrderState | null, OrderCommand, OrderEvent> 
         const item = findItem(state, command.data.orderItemId);
         if (item.status !== 'reserved' || item.topup?.operationId !== command.data.operationId) return [];
         const { operationId, code, message, stage, now } = command.data;
-        return [{ type: 'OrderItemTopupFailed', data: { orderId, orderItemId: item.orderItemId, operationId, code, message, ...(stage && { stage }), at: now } }];
+        return [
+          {
+            type: 'OrderItemTopupFailed',
+            data: {
+              orderId,
+              orderItemId: item.orderItemId,
+              operationId,
+              code,
+              message,
+              ...(stage && { stage }),
+              at: now,
+            },
+          },
+        ];
       }
       default:
         return assertNever(command);
@@ -308,7 +531,12 @@ const findItem = (state: OrderState, orderItemId: string): OrderItem => {
   return item;
 };
 
-const withItem = (state: OrderState, orderItemId: string, change: (i: OrderItem) => OrderItem, at: string): OrderState => ({
+const withItem = (
+  state: OrderState,
+  orderItemId: string,
+  change: (i: OrderItem) => OrderItem,
+  at: string,
+): OrderState => ({
   ...state,
   updatedAt: at,
   items: state.items.map((i) => (i.orderItemId === orderItemId ? change(i) : i)),

@@ -31,10 +31,20 @@ export const payoutScheduleDecider: Decider<PayoutScheduleState, PayoutScheduleC
       case 'SetPayoutSchedule': {
         const { now, ...schedule } = command.data;
         if (schedule.minimumAmount < PAYOUT_MINIMUM)
-          throw new DomainError('payout_below_minimum', `minimum_amount is at least ${PAYOUT_MINIMUM} minor units (the fee schedule's payout minimum)`, {
-            minimum: { amount: PAYOUT_MINIMUM, currency: 'EUR' },
-          });
-        if (state && state.interval === schedule.interval && state.minimumAmount === schedule.minimumAmount && state.method === schedule.method) return [];
+          throw new DomainError(
+            'payout_below_minimum',
+            `minimum_amount is at least ${PAYOUT_MINIMUM} minor units (the fee schedule's payout minimum)`,
+            {
+              minimum: { amount: PAYOUT_MINIMUM, currency: 'EUR' },
+            },
+          );
+        if (
+          state &&
+          state.interval === schedule.interval &&
+          state.minimumAmount === schedule.minimumAmount &&
+          state.method === schedule.method
+        )
+          return [];
         return [{ type: 'PayoutScheduleSet', data: { ...schedule, at: now } }];
       }
       default:

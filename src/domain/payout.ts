@@ -23,7 +23,15 @@ export interface PayoutState {
   status: PayoutStatus;
 }
 
-type Ref = { supplierId: string; payoutId: string; entryId: string; amount: number; postings: Posting[]; at: string; chain?: ChainLink };
+type Ref = {
+  supplierId: string;
+  payoutId: string;
+  entryId: string;
+  amount: number;
+  postings: Posting[];
+  at: string;
+  chain?: ChainLink;
+};
 
 export type PayoutEvent =
   | { type: 'PayoutCreated'; data: Ref & { method: PayoutMethod; trigger: PayoutTrigger } }
@@ -33,13 +41,29 @@ export type PayoutEvent =
   | { type: 'PayoutCancelled'; data: Ref };
 
 export type PayoutCommand =
-  | { type: 'CreatePayout'; data: { supplierId: string; payoutId: string; amount: number; method: PayoutMethod; trigger: PayoutTrigger; now: string } }
+  | {
+      type: 'CreatePayout';
+      data: {
+        supplierId: string;
+        payoutId: string;
+        amount: number;
+        method: PayoutMethod;
+        trigger: PayoutTrigger;
+        now: string;
+      };
+    }
   | { type: 'MarkPayoutInTransit'; data: { payoutId: string; now: string } }
   | { type: 'MarkPayoutPaid'; data: { payoutId: string; now: string } }
   | { type: 'FailPayout'; data: { payoutId: string; failureCode: string; now: string } }
   | { type: 'CancelPayout'; data: { payoutId: string; now: string } };
 
-export const PAYOUT_EVENT_TYPES = ['PayoutCreated', 'PayoutInTransit', 'PayoutPaid', 'PayoutFailed', 'PayoutCancelled'] as const;
+export const PAYOUT_EVENT_TYPES = [
+  'PayoutCreated',
+  'PayoutInTransit',
+  'PayoutPaid',
+  'PayoutFailed',
+  'PayoutCancelled',
+] as const;
 
 const STATUS_AFTER: Record<PayoutEvent['type'], PayoutStatus> = {
   PayoutCreated: 'pending',
@@ -49,10 +73,14 @@ const STATUS_AFTER: Record<PayoutEvent['type'], PayoutStatus> = {
   PayoutCancelled: 'cancelled',
 };
 
-export const evolvePayout = (payouts: ReadonlyMap<string, PayoutState>, event: PayoutEvent): ReadonlyMap<string, PayoutState> => {
+export const evolvePayout = (
+  payouts: ReadonlyMap<string, PayoutState>,
+  event: PayoutEvent,
+): ReadonlyMap<string, PayoutState> => {
   const next = new Map(payouts);
   const d = event.data;
-  if (event.type === 'PayoutCreated') next.set(d.payoutId, { payoutId: d.payoutId, amount: d.amount, method: event.data.method, status: 'pending' });
+  if (event.type === 'PayoutCreated')
+    next.set(d.payoutId, { payoutId: d.payoutId, amount: d.amount, method: event.data.method, status: 'pending' });
   else {
     const p = next.get(d.payoutId);
     if (p) next.set(d.payoutId, { ...p, status: STATUS_AFTER[event.type] });
@@ -80,19 +108,37 @@ export const decidePayout = (command: PayoutCommand, state: PayoutBalance): Payo
   if (command.type === 'CreatePayout') {
     const { supplierId, payoutId, amount, method, trigger } = command.data;
     if (state.payouts.has(payoutId)) return [];
-    if (!Number.isInteger(amount) || amount <= 0) throw new DomainError('validation_failed', 'amount must be a positive number of minor units');
+    if (!Number.isInteger(amount) || amount <= 0)
+      throw new DomainError('validation_failed', 'amount must be a positive number of minor units');
     if (amount < PAYOUT_MINIMUM)
-      throw new DomainError('payout_below_minimum', `a payout is at least ${PAYOUT_MINIMUM} minor units (the fee schedule's minimum)`, {
-        minimum: { amount: PAYOUT_MINIMUM, currency: 'EUR' },
-      });
+      throw new DomainError(
+        'payout_below_minimum',
+        `a payout is at least ${PAYOUT_MINIMUM} minor units (the fee schedule's minimum)`,
+        {
+          minimum: { amount: PAYOUT_MINIMUM, currency: 'EUR' },
+        },
+      );
     if (amount > state.available)
-      throw new DomainError('insufficient_available_balance', `the available balance is ${state.available}, less than ${amount}`, {
-        available: { amount: state.available, currency: 'EUR' },
-      });
+      throw new DomainError(
+        'insufficient_available_balance',
+        `the available balance is ${state.available}, less than ${amount}`,
+        {
+          available: { amount: state.available, currency: 'EUR' },
+        },
+      );
     return [
       {
         type: 'PayoutCreated',
-        data: { supplierId, payoutId, entryId: `payout-${payoutId}`, amount, method, trigger, postings: move('supplier_available', 'payouts_pending', amount), at: now },
+        data: {
+          supplierId,
+          payoutId,
+          entryId: `payout-${payoutId}`,
+          amount,
+          method,
+          trigger,
+          postings: move('supplier_available', 'payouts_pending', amount),
+          at: now,
+        },
       },
     ];
   }
@@ -100,17 +146,37 @@ export const decidePayout = (command: PayoutCommand, state: PayoutBalance): Payo
   if (!payout || !state.supplierId) throw new DomainError('not_found', `no payout ${command.data.payoutId}`);
   const ref = { supplierId: state.supplierId, payoutId: payout.payoutId, amount: payout.amount, at: now };
   const refuse = (to: string): never => {
-    throw new DomainError('invalid_state', `payout ${payout.payoutId} is ${payout.status}; it cannot become ${to}`, { payout_status: payout.status });
+    throw new DomainError('invalid_state', `payout ${payout.payoutId} is ${payout.status}; it cannot become ${to}`, {
+      payout_status: payout.status,
+    });
   };
   switch (command.type) {
     case 'MarkPayoutInTransit':
       if (payout.status === 'in_transit') return [];
       if (payout.status !== 'pending') return refuse('in_transit');
-      return [{ type: 'PayoutInTransit', data: { ...ref, entryId: `payout-in-transit-${payout.payoutId}`, postings: move('payouts_pending', 'payouts_in_transit', payout.amount) } }];
+      return [
+        {
+          type: 'PayoutInTransit',
+          data: {
+            ...ref,
+            entryId: `payout-in-transit-${payout.payoutId}`,
+            postings: move('payouts_pending', 'payouts_in_transit', payout.amount),
+          },
+        },
+      ];
     case 'MarkPayoutPaid':
       if (payout.status === 'paid') return [];
       if (payout.status !== 'in_transit') return refuse('paid');
-      return [{ type: 'PayoutPaid', data: { ...ref, entryId: `payout-paid-${payout.payoutId}`, postings: move('payouts_in_transit', 'paid_out', payout.amount) } }];
+      return [
+        {
+          type: 'PayoutPaid',
+          data: {
+            ...ref,
+            entryId: `payout-paid-${payout.payoutId}`,
+            postings: move('payouts_in_transit', 'paid_out', payout.amount),
+          },
+        },
+      ];
     case 'FailPayout': {
       if (payout.status === 'failed') return [];
       if (payout.status !== 'pending' && payout.status !== 'in_transit') return refuse('failed');
@@ -131,7 +197,16 @@ export const decidePayout = (command: PayoutCommand, state: PayoutBalance): Payo
     case 'CancelPayout':
       if (payout.status === 'cancelled') return [];
       if (payout.status !== 'pending') return refuse('cancelled');
-      return [{ type: 'PayoutCancelled', data: { ...ref, entryId: `payout-cancel-${payout.payoutId}`, postings: move('payouts_pending', 'supplier_available', payout.amount) } }];
+      return [
+        {
+          type: 'PayoutCancelled',
+          data: {
+            ...ref,
+            entryId: `payout-cancel-${payout.payoutId}`,
+            postings: move('payouts_pending', 'supplier_available', payout.amount),
+          },
+        },
+      ];
     default:
       return assertNever(command);
   }

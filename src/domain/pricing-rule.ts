@@ -36,19 +36,28 @@ export const pricingRuleDecider: Decider<PricingRuleState, PricingRuleCommand, P
   initialState: { rule: null, updatedAt: null },
 
   evolve(_state, event) {
-    return event.type === 'PricingRuleSet' ? { rule: event.data.rule, updatedAt: event.data.at } : { rule: null, updatedAt: event.data.at };
+    return event.type === 'PricingRuleSet'
+      ? { rule: event.data.rule, updatedAt: event.data.at }
+      : { rule: null, updatedAt: event.data.at };
   },
 
   decide(command, state) {
     if (command.type === 'SetPricingRule') {
       const { offerId, supplierId, rule, now } = command.data;
       if (rule.floor > rule.ceiling)
-        throw new DomainError('validation_failed', 'floor must not be above ceiling', { errors: [{ field: 'body.floor', message: 'must not be above ceiling' }] });
+        throw new DomainError('validation_failed', 'floor must not be above ceiling', {
+          errors: [{ field: 'body.floor', message: 'must not be above ceiling' }],
+        });
       if (state.rule && sameRule(state.rule, rule)) return [];
       return [{ type: 'PricingRuleSet', data: { offerId, supplierId, rule, at: now } }];
     }
     if (!state.rule) throw new DomainError('not_found', `offer ${command.data.offerId} has no pricing rule`);
-    return [{ type: 'PricingRuleRemoved', data: { offerId: command.data.offerId, supplierId: command.data.supplierId, at: command.data.now } }];
+    return [
+      {
+        type: 'PricingRuleRemoved',
+        data: { offerId: command.data.offerId, supplierId: command.data.supplierId, at: command.data.now },
+      },
+    ];
   },
 };
 
@@ -60,6 +69,9 @@ export const pricingRuleDecider: Decider<PricingRuleState, PricingRuleCommand, P
  */
 export const targetPrice = (rule: PricingRule, lowestCompeting: number | null): number => {
   if (lowestCompeting === null) return rule.ceiling;
-  const beaten = rule.beatBy.kind === 'amount' ? lowestCompeting - rule.beatBy.amount : Math.floor((lowestCompeting * (10_000 - rule.beatBy.bps)) / 10_000);
+  const beaten =
+    rule.beatBy.kind === 'amount'
+      ? lowestCompeting - rule.beatBy.amount
+      : Math.floor((lowestCompeting * (10_000 - rule.beatBy.bps)) / 10_000);
   return Math.min(rule.ceiling, Math.max(rule.floor, beaten));
 };

@@ -26,7 +26,10 @@ export const isEligible = (o: RoutableOffer, now: Date): boolean =>
 
 /** The lowest price wins; ties go to higher health, then to the earlier activation. */
 export const compareForRouting = (a: RoutableOffer, b: RoutableOffer): number =>
-  a.price - b.price || b.health - a.health || byCodeUnits(a.activatedAt ?? '', b.activatedAt ?? '') || byCodeUnits(a.offerId, b.offerId);
+  a.price - b.price ||
+  b.health - a.health ||
+  byCodeUnits(a.activatedAt ?? '', b.activatedAt ?? '') ||
+  byCodeUnits(a.offerId, b.offerId);
 
 /** ISO timestamps and ULIDs order by their characters; a locale's collation would not. */
 const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -74,7 +77,8 @@ export const simulateRank = (offers: RoutableOffer[], supplierId: string, price:
     supplierId,
     status: 'active',
     price,
-    health: own === undefined ? INITIAL_OFFER_HEALTH : own.status === 'inactive' ? REACTIVATION_OFFER_HEALTH : own.health,
+    health:
+      own === undefined ? INITIAL_OFFER_HEALTH : own.status === 'inactive' ? REACTIVATION_OFFER_HEALTH : own.health,
     cooldownUntil: active ? own.cooldownUntil : null,
     stock: 1,
     activatedAt: active ? own.activatedAt : now.toISOString(),

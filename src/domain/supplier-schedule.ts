@@ -30,7 +30,12 @@ export const SCHEDULE = {
 export const nextPollAt = (orderedAt: number, now: number): number | null => {
   const end = orderedAt + SCHEDULE.allocationWindowMs;
   const offsets: number[] = [...SCHEDULE.pollOffsetsMs];
-  for (let t = SCHEDULE.pollOffsetsMs.at(-1)! + SCHEDULE.pollEveryMs; t < SCHEDULE.allocationWindowMs; t += SCHEDULE.pollEveryMs) offsets.push(t);
+  for (
+    let t = SCHEDULE.pollOffsetsMs.at(-1)! + SCHEDULE.pollEveryMs;
+    t < SCHEDULE.allocationWindowMs;
+    t += SCHEDULE.pollEveryMs
+  )
+    offsets.push(t);
   const next = offsets.map((o) => orderedAt + o).find((t) => t > now);
   if (next !== undefined) return next;
   return now < end ? end : null;

@@ -69,11 +69,17 @@ export const supplierDecider: Decider<SupplierState, SupplierCommand, SupplierEv
     }
   },
 
+  // eslint-disable-next-line max-lines-per-function -- the decider's dispatcher, one case per command
   decide(command, state) {
     switch (command.type) {
       case 'RegisterSupplier':
         if (state.id !== null) throw new DomainError('supplier_exists', `supplier ${state.id} already exists`);
-        return [{ type: 'SupplierRegistered', data: { supplierId: command.data.supplierId, name: command.data.name, at: command.data.now } }];
+        return [
+          {
+            type: 'SupplierRegistered',
+            data: { supplierId: command.data.supplierId, name: command.data.name, at: command.data.now },
+          },
+        ];
       case 'IssueToken': {
         const supplierId = requireSupplier(state);
         const { tokenId, tokenHash, environment, now } = command.data;
@@ -84,14 +90,19 @@ export const supplierDecider: Decider<SupplierState, SupplierCommand, SupplierEv
         const token = state.tokens[command.data.tokenId];
         if (!token) throw new DomainError('not_found', `token ${command.data.tokenId} not found`);
         if (token.revoked) return [];
-        return [{ type: 'SupplierTokenRevoked', data: { supplierId, tokenId: command.data.tokenId, at: command.data.now } }];
+        return [
+          { type: 'SupplierTokenRevoked', data: { supplierId, tokenId: command.data.tokenId, at: command.data.now } },
+        ];
       }
       case 'ClaimOfferSlot': {
         const supplierId = requireSupplier(state);
         const { productId, offerId, now } = command.data;
         const held = state.offers[productId];
         if (held === offerId) return [];
-        if (held) throw new DomainError('offer_exists', `you already have offer ${held} for product ${productId}`, { offer_id: held });
+        if (held)
+          throw new DomainError('offer_exists', `you already have offer ${held} for product ${productId}`, {
+            offer_id: held,
+          });
         return [{ type: 'OfferSlotClaimed', data: { supplierId, productId, offerId, at: now } }];
       }
       case 'ClaimWebhookSlot': {
@@ -99,15 +110,24 @@ export const supplierDecider: Decider<SupplierState, SupplierCommand, SupplierEv
         const { endpointId, max, now } = command.data;
         if (state.webhooks.includes(endpointId)) return [];
         if (state.webhooks.length >= max)
-          throw new DomainError('validation_failed', `at most ${max} webhook endpoints per environment; delete one first`, {
-            errors: [{ field: 'body.url', message: `limit of ${max} endpoints reached` }],
-          });
+          throw new DomainError(
+            'validation_failed',
+            `at most ${max} webhook endpoints per environment; delete one first`,
+            {
+              errors: [{ field: 'body.url', message: `limit of ${max} endpoints reached` }],
+            },
+          );
         return [{ type: 'WebhookSlotClaimed', data: { supplierId, endpointId, at: now } }];
       }
       case 'ReleaseWebhookSlot': {
         const supplierId = requireSupplier(state);
         if (!state.webhooks.includes(command.data.endpointId)) return [];
-        return [{ type: 'WebhookSlotReleased', data: { supplierId, endpointId: command.data.endpointId, at: command.data.now } }];
+        return [
+          {
+            type: 'WebhookSlotReleased',
+            data: { supplierId, endpointId: command.data.endpointId, at: command.data.now },
+          },
+        ];
       }
       case 'SetRateLimits': {
         const supplierId = requireSupplier(state);

@@ -36,7 +36,10 @@ export type TopupAnswer =
   | { kind: 'unknown' };
 
 /** POST /topup/validate again before a stale execution. */
-export type RevalidationAnswer = { kind: 'valid'; operationId: string; accountLabel: string } | { kind: 'invalid'; code: string } | { kind: 'unavailable' };
+export type RevalidationAnswer =
+  | { kind: 'valid'; operationId: string; accountLabel: string }
+  | { kind: 'invalid'; code: string }
+  | { kind: 'unavailable' };
 
 export type TopupInput =
   /** The payment is captured: every top-up item is executed. */
@@ -97,7 +100,10 @@ export const decideTopup = (input: TopupInput, state: TopupState): TopupAction[]
       const item = itemOf(state, p.orderItemId);
       if (!item?.topup || item.status !== 'reserved') return [];
       // the supplier validated the account more than 15 minutes ago: ask again before money moves
-      if (p.attempt === 1 && input.now.getTime() - new Date(item.topup.validatedAt).getTime() > SCHEDULE.staleValidationMs)
+      if (
+        p.attempt === 1 &&
+        input.now.getTime() - new Date(item.topup.validatedAt).getTime() > SCHEDULE.staleValidationMs
+      )
         return [{ kind: 'revalidate', attempt: p }];
       return [{ kind: 'executeTopup', attempt: p }];
     }
@@ -115,7 +121,14 @@ export const decideTopup = (input: TopupInput, state: TopupState): TopupAction[]
             stage: 'revalidation',
           },
         ];
-      return [{ kind: 'recordRevalidation', attempt: input.attempt, operationId: a.operationId, accountLabel: a.accountLabel }];
+      return [
+        {
+          kind: 'recordRevalidation',
+          attempt: input.attempt,
+          operationId: a.operationId,
+          accountLabel: a.accountLabel,
+        },
+      ];
     }
 
     case 'RevalidationRecorded': {
@@ -130,10 +143,24 @@ export const decideTopup = (input: TopupInput, state: TopupState): TopupAction[]
       if (done) return done;
       // timeout or 5xx: 3 attempts 10 s apart (execute is idempotent on operation_id)
       if (input.answer.kind === 'unknown' && p.attempt < SCHEDULE.executeAttempts)
-        return [{ kind: 'schedule', timer: 'topup.execute', key: `${p.orderItemId}:${p.attempt + 1}`, at: plus(input.now, SCHEDULE.executeRetryMs), payload: { ...p, attempt: p.attempt + 1 } }];
+        return [
+          {
+            kind: 'schedule',
+            timer: 'topup.execute',
+            key: `${p.orderItemId}:${p.attempt + 1}`,
+            at: plus(input.now, SCHEDULE.executeRetryMs),
+            payload: { ...p, attempt: p.attempt + 1 },
+          },
+        ];
       // processing, or every attempt unanswered: poll the status
       return [
-        { kind: 'schedule', timer: 'topup.status', key: p.orderItemId, at: plus(input.now, SCHEDULE.statusEarlyEveryMs), payload: { orderId: p.orderId, firstAt: p.firstAt } },
+        {
+          kind: 'schedule',
+          timer: 'topup.status',
+          key: p.orderItemId,
+          at: plus(input.now, SCHEDULE.statusEarlyEveryMs),
+          payload: { orderId: p.orderId, firstAt: p.firstAt },
+        },
       ];
     }
 
@@ -148,10 +175,20 @@ export const decideTopup = (input: TopupInput, state: TopupState): TopupAction[]
       if (done) return done;
       const first = new Date(input.firstAt).getTime();
       const elapsed = input.now.getTime() - first;
-      if (elapsed >= SCHEDULE.topupWindowMs) return [{ kind: 'failTopup', orderItemId: input.orderItemId, code: 'unresolved', message: 'no result within 15 minutes' }];
+      if (elapsed >= SCHEDULE.topupWindowMs)
+        return [
+          {
+            kind: 'failTopup',
+            orderItemId: input.orderItemId,
+            code: 'unresolved',
+            message: 'no result within 15 minutes',
+          },
+        ];
       const every = elapsed < SCHEDULE.statusEarlyForMs ? SCHEDULE.statusEarlyEveryMs : SCHEDULE.statusLateEveryMs;
       // the last poll falls on the window's end, not after it
-      return [{ kind: 'pollAgain', at: new Date(Math.min(input.now.getTime() + every, first + SCHEDULE.topupWindowMs)) }];
+      return [
+        { kind: 'pollAgain', at: new Date(Math.min(input.now.getTime() + every, first + SCHEDULE.topupWindowMs)) },
+      ];
     }
 
     case 'TopupFailed': {
@@ -160,7 +197,12 @@ export const decideTopup = (input: TopupInput, state: TopupState): TopupAction[]
       const item = itemOf(state, input.orderItemId);
       if (!item) return [];
       const refund: TopupAction = { kind: 'refund', orderItemId: item.orderItemId };
-      return input.executeFailed ? [refund, { kind: 'recordOutcome', offerId: item.offerId, reason: 'topup_execute_failed', cause: item.orderItemId }] : [refund];
+      return input.executeFailed
+        ? [
+            refund,
+            { kind: 'recordOutcome', offerId: item.offerId, reason: 'topup_execute_failed', cause: item.orderItemId },
+          ]
+        : [refund];
     }
   }
 };

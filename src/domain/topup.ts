@@ -1,7 +1,13 @@
 import type { FormField } from './product.js';
 
 /** The closed set of validate codes (spec: POST /topup/validate). */
-export const VALIDATE_CODES = ['invalid_user_id', 'invalid_server', 'account_ineligible', 'limit_exceeded', 'other'] as const;
+export const VALIDATE_CODES = [
+  'invalid_user_id',
+  'invalid_server',
+  'account_ineligible',
+  'limit_exceeded',
+  'other',
+] as const;
 
 export interface FieldError {
   field: string;
@@ -12,7 +18,11 @@ export interface FieldError {
  * The buyer's input against the product's form fields, before any supplier call:
  * required, pattern, max_length, options; unknown keys are refused too.
  */
-export const checkFormFields = (fields: FormField[], values: Record<string, string>, path = 'body.form_fields'): FieldError[] => {
+export const checkFormFields = (
+  fields: FormField[],
+  values: Record<string, string>,
+  path = 'body.form_fields',
+): FieldError[] => {
   const errors: FieldError[] = [];
   for (const f of fields) {
     const value = values[f.key];
@@ -21,13 +31,17 @@ export const checkFormFields = (fields: FormField[], values: Record<string, stri
       if (f.required) errors.push({ field, message: `${f.label} is required` });
       continue;
     }
-    if (f.max_length !== null && [...value].length > f.max_length) errors.push({ field, message: `at most ${f.max_length} characters` });
-    if (f.pattern !== null && !new RegExp(f.pattern, 'u').test(value)) errors.push({ field, message: `does not match ${f.pattern}` });
+    if (f.max_length !== null && [...value].length > f.max_length)
+      errors.push({ field, message: `at most ${f.max_length} characters` });
+    if (f.pattern !== null && !new RegExp(f.pattern, 'u').test(value))
+      errors.push({ field, message: `does not match ${f.pattern}` });
     if (f.type === 'number' && !/^-?\d+(\.\d+)?$/.test(value)) errors.push({ field, message: 'must be a number' });
     if (f.type === 'select' && !(f.options ?? []).some((o) => o.value === value))
       errors.push({ field, message: `must be one of ${(f.options ?? []).map((o) => o.value).join(', ')}` });
   }
-  for (const key of Object.keys(values)) if (!fields.some((f) => f.key === key)) errors.push({ field: `${path}.${key}`, message: 'not a field of this product' });
+  for (const key of Object.keys(values))
+    if (!fields.some((f) => f.key === key))
+      errors.push({ field: `${path}.${key}`, message: 'not a field of this product' });
   return errors;
 };
 

@@ -33,20 +33,48 @@ export interface EndpointSettings {
 }
 
 export type WebhookEndpointEvent =
-  | { type: 'WebhookEndpointCreated'; data: EndpointSettings & { endpointId: string; supplierId: string; secretSealed: string; at: string } }
-  | { type: 'WebhookEndpointUpdated'; data: { endpointId: string; supplierId: string; changes: Partial<EndpointSettings>; at: string } }
-  | { type: 'WebhookEndpointDisabled'; data: { endpointId: string; supplierId: string; reason: 'consecutive_failures' | 'gone' | 'supplier_request'; consecutiveFailures: number; at: string } }
+  | {
+      type: 'WebhookEndpointCreated';
+      data: EndpointSettings & { endpointId: string; supplierId: string; secretSealed: string; at: string };
+    }
+  | {
+      type: 'WebhookEndpointUpdated';
+      data: { endpointId: string; supplierId: string; changes: Partial<EndpointSettings>; at: string };
+    }
+  | {
+      type: 'WebhookEndpointDisabled';
+      data: {
+        endpointId: string;
+        supplierId: string;
+        reason: 'consecutive_failures' | 'gone' | 'supplier_request';
+        consecutiveFailures: number;
+        at: string;
+      };
+    }
   | { type: 'WebhookEndpointEnabled'; data: { endpointId: string; supplierId: string; at: string } }
   | { type: 'WebhookEndpointDeleted'; data: { endpointId: string; supplierId: string; at: string } }
   | {
       type: 'WebhookSecretRotated';
-      data: { endpointId: string; supplierId: string; secretSealed: string; previousSecretSealed: string; previousValidUntil: string; at: string };
+      data: {
+        endpointId: string;
+        supplierId: string;
+        secretSealed: string;
+        previousSecretSealed: string;
+        previousValidUntil: string;
+        at: string;
+      };
     };
 
 export type WebhookEndpointCommand =
-  | { type: 'CreateEndpoint'; data: EndpointSettings & { endpointId: string; supplierId: string; secretSealed: string; now: string } }
+  | {
+      type: 'CreateEndpoint';
+      data: EndpointSettings & { endpointId: string; supplierId: string; secretSealed: string; now: string };
+    }
   | { type: 'UpdateEndpoint'; data: { changes: Partial<EndpointSettings>; now: string } }
-  | { type: 'DisableEndpoint'; data: { reason: 'consecutive_failures' | 'gone' | 'supplier_request'; consecutiveFailures: number; now: string } }
+  | {
+      type: 'DisableEndpoint';
+      data: { reason: 'consecutive_failures' | 'gone' | 'supplier_request'; consecutiveFailures: number; now: string };
+    }
   /** Re-enabling needs a passing test-fire first: the handler runs it, the decider judges it. */
   | { type: 'EnableEndpoint'; data: { probe: { succeeded: boolean; responseStatus: number }; now: string } }
   | { type: 'DeleteEndpoint'; data: { now: string } }
@@ -65,7 +93,11 @@ export interface WebhookEndpointState {
   createdAt: string;
 }
 
-export const webhookEndpointDecider: Decider<WebhookEndpointState | null, WebhookEndpointCommand, WebhookEndpointEvent> = {
+export const webhookEndpointDecider: Decider<
+  WebhookEndpointState | null,
+  WebhookEndpointCommand,
+  WebhookEndpointEvent
+> = {
   initialState: null,
 
   evolve(state, event) {
@@ -122,13 +154,27 @@ export const webhookEndpointDecider: Decider<WebhookEndpointState | null, Webhoo
       }
       case 'DisableEndpoint':
         if (state.status === 'disabled') return [];
-        return [{ type: 'WebhookEndpointDisabled', data: { ...ids, reason: command.data.reason, consecutiveFailures: command.data.consecutiveFailures, at: command.data.now } }];
+        return [
+          {
+            type: 'WebhookEndpointDisabled',
+            data: {
+              ...ids,
+              reason: command.data.reason,
+              consecutiveFailures: command.data.consecutiveFailures,
+              at: command.data.now,
+            },
+          },
+        ];
       case 'EnableEndpoint':
         if (state.status === 'active') return [];
         if (!command.data.probe.succeeded)
-          throw new DomainError('invalid_state', `the test delivery answered ${command.data.probe.responseStatus || 'nothing'}; the endpoint stays disabled`, {
-            probe: command.data.probe,
-          });
+          throw new DomainError(
+            'invalid_state',
+            `the test delivery answered ${command.data.probe.responseStatus || 'nothing'}; the endpoint stays disabled`,
+            {
+              probe: command.data.probe,
+            },
+          );
         return [{ type: 'WebhookEndpointEnabled', data: { ...ids, at: command.data.now } }];
       case 'DeleteEndpoint':
         return [{ type: 'WebhookEndpointDeleted', data: { ...ids, at: command.data.now } }];
@@ -137,7 +183,13 @@ export const webhookEndpointDecider: Decider<WebhookEndpointState | null, Webhoo
         return [
           {
             type: 'WebhookSecretRotated',
-            data: { ...ids, secretSealed, previousSecretSealed: state.secretSealed, previousValidUntil: new Date(Date.parse(now) + overlapMs).toISOString(), at: now },
+            data: {
+              ...ids,
+              secretSealed,
+              previousSecretSealed: state.secretSealed,
+              previousValidUntil: new Date(Date.parse(now) + overlapMs).toISOString(),
+              at: now,
+            },
           },
         ];
       }

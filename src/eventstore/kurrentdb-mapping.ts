@@ -5,7 +5,14 @@
  */
 import { createHash } from 'node:crypto';
 import { WrongExpectedVersionError } from '@kurrent/kurrentdb-client';
-import { comparePositions, type EventMetadata, type ExpectedRevision, MAX_SCHEMA_VERSION, type Position, WrongExpectedRevision } from './port.js';
+import {
+  comparePositions,
+  type EventMetadata,
+  type ExpectedRevision,
+  MAX_SCHEMA_VERSION,
+  type Position,
+  WrongExpectedRevision,
+} from './port.js';
 
 // ---------------------------------------------------------------------------------------
 // Event ids. KurrentDB wants a UUID per event; the port hands out ULIDs. A ULID and a UUID
@@ -19,7 +26,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const isUlid = (id: string): boolean => ULID.test(id);
 
-const hexToUuid = (hex: string) => `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+const hexToUuid = (hex: string) =>
+  `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 
 /** The UUID carrying the same 128 bits as a canonical (upper-case) ULID. */
 export const ulidToUuid = (ulid: string): string => {
@@ -67,7 +75,12 @@ export interface StoredIdentity {
 }
 
 /** The KurrentDB id and metadata for one port event. */
-export const toStored = (id: string, metadata: EventMetadata | undefined, at: Date, schemaVersion = 1): StoredIdentity => {
+export const toStored = (
+  id: string,
+  metadata: EventMetadata | undefined,
+  at: Date,
+  schemaVersion = 1,
+): StoredIdentity => {
   const stored: Record<string, unknown> = { ...metadata, [CREATED_AT_KEY]: at.toISOString() };
   if (schemaVersion !== 1) stored[SCHEMA_VERSION_KEY] = schemaVersion;
   if (isUlid(id)) return { uuid: ulidToUuid(id), metadata: stored };
@@ -83,7 +96,8 @@ export const fromStored = (
   raw: unknown,
   serverCreated: Date,
 ): { id: string; metadata: EventMetadata; schemaVersion: number; createdAt: Date } => {
-  const all = raw && typeof raw === 'object' && !(raw instanceof Uint8Array) ? { ...(raw as Record<string, unknown>) } : {};
+  const all =
+    raw && typeof raw === 'object' && !(raw instanceof Uint8Array) ? { ...(raw as Record<string, unknown>) } : {};
   const givenId = all[EVENT_ID_KEY];
   const at = all[CREATED_AT_KEY];
   const version = SCHEMA_VERSION_KEY in all ? all[SCHEMA_VERSION_KEY] : 1;
@@ -92,7 +106,9 @@ export const fromStored = (
   delete all[SCHEMA_VERSION_KEY];
   const id = typeof givenId === 'string' ? givenId : uuidToUlid(uuid);
   if (typeof version !== 'number' || !Number.isInteger(version) || version < 1 || version > MAX_SCHEMA_VERSION)
-    throw new Error(`event ${id}: stored schema version ${JSON.stringify(version)} is not an integer from 1 to ${MAX_SCHEMA_VERSION}`);
+    throw new Error(
+      `event ${id}: stored schema version ${JSON.stringify(version)} is not an integer from 1 to ${MAX_SCHEMA_VERSION}`,
+    );
   const createdAt = typeof at === 'string' && !Number.isNaN(Date.parse(at)) ? new Date(at) : serverCreated;
   return { id, metadata: all, schemaVersion: version, createdAt };
 };
@@ -120,7 +136,8 @@ export const toReadPosition = (p: Position): 'start' | Position => (p.commit ===
 export const isAfter = (p: Position, after: Position): boolean => comparePositions(p, after) > 0;
 
 /** System events ($-types) and $-streams ($stats, $users, metadata streams `$$x`) are KurrentDB's own. */
-export const isSystemEvent = (streamId: string, type: string): boolean => streamId.startsWith('$') || type.startsWith('$');
+export const isSystemEvent = (streamId: string, type: string): boolean =>
+  streamId.startsWith('$') || type.startsWith('$');
 
 // ---------------------------------------------------------------------------------------
 // Errors.
@@ -128,7 +145,9 @@ export const isSystemEvent = (streamId: string, type: string): boolean => stream
 
 /** KurrentDB's WrongExpectedVersionError as the port's WrongExpectedRevision; other errors as they are. */
 export const toPortError = (streamId: string, expected: ExpectedRevision, error: unknown): unknown =>
-  error instanceof WrongExpectedVersionError ? new WrongExpectedRevision(streamId, expected, actualRevision(error.actualState)) : error;
+  error instanceof WrongExpectedVersionError
+    ? new WrongExpectedRevision(streamId, expected, actualRevision(error.actualState))
+    : error;
 
 const TRANSIENT_TYPES = new Set(['unavailable', 'deadline-exceeded', 'timeout', 'cancelled', 'not-leader', 'unknown']);
 

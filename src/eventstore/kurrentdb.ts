@@ -95,7 +95,11 @@ export class KurrentDbEventStore implements EventStore {
 
   /** A client for `url`; nothing is sent until the first call. */
   static create(url: string, log?: KurrentDbLog): KurrentDbEventStore {
-    return new KurrentDbEventStore(KurrentDBClient.connectionString(normalizeConnectionString(url)), describeAddress(url), log);
+    return new KurrentDbEventStore(
+      KurrentDBClient.connectionString(normalizeConnectionString(url)),
+      describeAddress(url),
+      log,
+    );
   }
 
   /** A client for `url` that answered one read, or EventStoreUnreachable naming the address. */
@@ -104,7 +108,9 @@ export class KurrentDbEventStore implements EventStore {
     try {
       store = KurrentDbEventStore.create(url, log);
     } catch (error) {
-      throw new EventStoreUnreachable(`KurrentDB at ${describeAddress(url)}: not a usable connection string (${(error as Error).message})`);
+      throw new EventStoreUnreachable(
+        `KurrentDB at ${describeAddress(url)}: not a usable connection string (${(error as Error).message})`,
+      );
     }
     try {
       await store.head();
@@ -113,7 +119,9 @@ export class KurrentDbEventStore implements EventStore {
       await store.close().catch(() => undefined);
       const e = error as Error;
       const why = e.message || e.name;
-      throw new EventStoreUnreachable(`KurrentDB at ${describeAddress(url)} cannot be reached (${why}); check SVC_KURRENTDB_URL and that the node is up`);
+      throw new EventStoreUnreachable(
+        `KurrentDB at ${describeAddress(url)} cannot be reached (${why}); check SVC_KURRENTDB_URL and that the node is up`,
+      );
     }
   }
 
@@ -125,9 +133,13 @@ export class KurrentDbEventStore implements EventStore {
     });
     try {
       const result = await this.client.appendToStream(streamId, proposed, { streamState: toStreamState(expected) });
-      if (!result.success) throw new WrongExpectedRevision(streamId, expected, actualRevision(result.nextExpectedRevision));
+      if (!result.success)
+        throw new WrongExpectedRevision(streamId, expected, actualRevision(result.nextExpectedRevision));
       // the server answers with the position of the write's last event (commit = prepare = its log position)
-      return { nextRevision: Number(result.nextExpectedRevision), position: result.position ?? (await this.lastOf(streamId)) };
+      return {
+        nextRevision: Number(result.nextExpectedRevision),
+        position: result.position ?? (await this.lastOf(streamId)),
+      };
     } catch (error) {
       throw toPortError(streamId, expected, error);
     }
@@ -149,7 +161,11 @@ export class KurrentDbEventStore implements EventStore {
   private async readStreamBackwards(streamId: string, count: number): Promise<StoredEvent[]> {
     const out: StoredEvent[] = [];
     try {
-      for await (const r of this.client.readStream(streamId, { direction: BACKWARDS, fromRevision: END, maxCount: count })) {
+      for await (const r of this.client.readStream(streamId, {
+        direction: BACKWARDS,
+        fromRevision: END,
+        maxCount: count,
+      })) {
         if (r.event) out.push(r.event);
       }
     } catch (error) {
@@ -166,7 +182,10 @@ export class KurrentDbEventStore implements EventStore {
   async readStream(streamId: string, fromRevision = 0): Promise<RecordedEvent[]> {
     const out: RecordedEvent[] = [];
     try {
-      for await (const r of this.client.readStream(streamId, { direction: FORWARDS, fromRevision: BigInt(fromRevision) })) {
+      for await (const r of this.client.readStream(streamId, {
+        direction: FORWARDS,
+        fromRevision: BigInt(fromRevision),
+      })) {
         if (r.event) out.push(toRecorded(r.event));
       }
     } catch (error) {
@@ -184,7 +203,11 @@ export class KurrentDbEventStore implements EventStore {
       const want = limit - out.length + 1; // the read includes the event at `from`
       let seen = 0;
       let last: Position | undefined;
-      for await (const r of this.client.readAll({ direction: FORWARDS, fromPosition: toReadPosition(from), maxCount: want })) {
+      for await (const r of this.client.readAll({
+        direction: FORWARDS,
+        fromPosition: toReadPosition(from),
+        maxCount: want,
+      })) {
         seen++;
         const e = r.event as StoredEvent | undefined;
         if (e?.position) last = e.position;
@@ -297,7 +320,10 @@ export class CatchUp {
         if (!isTransient(error)) return this.options.onError?.(error);
         failures = isAfter(this.position, before) ? 1 : failures + 1;
         const pause = Math.min(RECONNECT_MAX_MS, RECONNECT_FIRST_MS * 2 ** (failures - 1));
-        this.log?.warn({ err: error, resumeAt: `${this.position.commit}/${this.position.prepare}`, retryInMs: pause }, 'KurrentDB subscription dropped; resubscribing');
+        this.log?.warn(
+          { err: error, resumeAt: `${this.position.commit}/${this.position.prepare}`, retryInMs: pause },
+          'KurrentDB subscription dropped; resubscribing',
+        );
         this.signalled = false;
         await this.sleep(pause);
       }
@@ -307,7 +333,10 @@ export class CatchUp {
   /** Reads one server subscription until it fails, ends, or this is closed. */
   private async follow(): Promise<void> {
     const batchSize = this.options.batchSize ?? 500;
-    const sub = this.client.subscribeToAll({ fromPosition: toReadPosition(this.position) }, { highWaterMark: batchSize });
+    const sub = this.client.subscribeToAll(
+      { fromPosition: toReadPosition(this.position) },
+      { highWaterMark: batchSize },
+    );
     this.current = sub;
     let failure: unknown;
     let ended = false;

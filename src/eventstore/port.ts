@@ -50,7 +50,9 @@ export const MAX_SCHEMA_VERSION = 32_767;
 export const schemaVersionOf = (event: NewEvent): number => {
   const version = event.schemaVersion ?? 1;
   if (!Number.isInteger(version) || version < 1 || version > MAX_SCHEMA_VERSION)
-    throw new Error(`event type ${event.type}: schema version must be an integer from 1 to ${MAX_SCHEMA_VERSION}, not ${String(version)}`);
+    throw new Error(
+      `event type ${event.type}: schema version must be an integer from 1 to ${MAX_SCHEMA_VERSION}, not ${String(version)}`,
+    );
   return version;
 };
 

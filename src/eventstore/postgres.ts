@@ -63,14 +63,26 @@ export class PostgresEventStore implements EventStore {
 
   async append(streamId: string, events: NewEvent[], expected: ExpectedRevision, at: Date): Promise<AppendResult> {
     const payload = JSON.stringify(
-      events.map((e) => ({ id: e.id ?? newId(), type: e.type, data: e.data ?? {}, metadata: e.metadata ?? {}, schema_version: schemaVersionOf(e) })),
+      events.map((e) => ({
+        id: e.id ?? newId(),
+        type: e.type,
+        data: e.data ?? {},
+        metadata: e.metadata ?? {},
+        schema_version: schemaVersionOf(e),
+      })),
     );
     for (let attempt = 0; ; attempt++) {
       try {
-        const { rows } = await this.pool.query<{ next_revision: string; commit_position: string; prepare_position: string }>(
-          'select next_revision, commit_position::text, prepare_position from es_append($1, $2, $3::jsonb, $4)',
-          [streamId, String(expected), payload, at],
-        );
+        const { rows } = await this.pool.query<{
+          next_revision: string;
+          commit_position: string;
+          prepare_position: string;
+        }>('select next_revision, commit_position::text, prepare_position from es_append($1, $2, $3::jsonb, $4)', [
+          streamId,
+          String(expected),
+          payload,
+          at,
+        ]);
         const row = rows[0]!;
         this.announce();
         return {

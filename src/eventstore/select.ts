@@ -11,7 +11,8 @@ import { PostgresEventStore } from './postgres.js';
  * The KurrentDB client (gRPC and a native bridge, seconds to load on a busy machine) is
  * loaded only when it is chosen.
  */
-export const connectKurrentDb = async (url: string, log?: KurrentDbLog) => (await import('./kurrentdb.js')).KurrentDbEventStore.connect(url, log);
+export const connectKurrentDb = async (url: string, log?: KurrentDbLog) =>
+  (await import('./kurrentdb.js')).KurrentDbEventStore.connect(url, log);
 
 export const connectEventStore = async (
   config: Pick<Config, 'eventStore' | 'kurrentdbUrl'>,

@@ -9,7 +9,13 @@
  * (src/domain/upcasters.ts) and is handed in where the service is assembled, so the event
  * store never imports the domain.
  */
-import { type EventStore, MAX_SCHEMA_VERSION, type NewEvent, type RecordedEvent, type SubscribeOptions } from './port.js';
+import {
+  type EventStore,
+  MAX_SCHEMA_VERSION,
+  type NewEvent,
+  type RecordedEvent,
+  type SubscribeOptions,
+} from './port.js';
 
 /** Turns the data of one version into the data of the next. Pure. */
 export type Upcaster = (data: unknown) => unknown;
@@ -29,7 +35,9 @@ export class EventVersions {
     // a gap in a chain is found when the service starts, not when the first old event is read
     for (const [type, versions] of Object.entries(table)) {
       if (!Number.isInteger(versions.current) || versions.current < 1 || versions.current > MAX_SCHEMA_VERSION)
-        throw new Error(`event type ${type}: current version must be an integer from 1 to ${MAX_SCHEMA_VERSION}, not ${String(versions.current)}`);
+        throw new Error(
+          `event type ${type}: current version must be an integer from 1 to ${MAX_SCHEMA_VERSION}, not ${String(versions.current)}`,
+        );
       for (let v = 1; v < versions.current; v++) this.hook(type, versions, v);
     }
   }
@@ -62,13 +70,16 @@ export class EventVersions {
     const current = this.current(event.type);
     // code writes the shape it knows, which is the current one; anything else is a bug
     if (event.schemaVersion !== undefined && event.schemaVersion !== current)
-      throw new Error(`event type ${event.type}: an append writes the current version ${current}, not ${event.schemaVersion}`);
+      throw new Error(
+        `event type ${event.type}: an append writes the current version ${current}, not ${event.schemaVersion}`,
+      );
     return { ...event, schemaVersion: current };
   }
 
   private hook(type: string, versions: EventTypeVersions, from: number): Upcaster {
     const hook = versions.upcast[from];
-    if (typeof hook !== 'function') throw new Error(`event type ${type}: no upcaster from version ${from} to ${from + 1}`);
+    if (typeof hook !== 'function')
+      throw new Error(`event type ${type}: no upcaster from version ${from} to ${from + 1}`);
     return hook;
   }
 }
@@ -81,11 +92,18 @@ export class EventVersions {
 export const versionedStore = (store: EventStore, versions: EventVersions): EventStore => {
   const up = (events: RecordedEvent[]) => events.map((e) => versions.upcast(e));
   const wrapped: Partial<EventStore> = {
-    append: (streamId, events, expected, at) => store.append(streamId, events.map((e) => versions.stamp(e)), expected, at),
+    append: (streamId, events, expected, at) =>
+      store.append(
+        streamId,
+        events.map((e) => versions.stamp(e)),
+        expected,
+        at,
+      ),
     readStream: async (streamId, fromRevision) => up(await store.readStream(streamId, fromRevision)),
     readAll: async (after, limit) => up(await store.readAll(after, limit)),
     // a refused event fails the batch: the subscriber's onError hears it, and the runner retries
-    subscribe: (options: SubscribeOptions) => store.subscribe({ ...options, onEvents: async (events) => options.onEvents(up(events)) }),
+    subscribe: (options: SubscribeOptions) =>
+      store.subscribe({ ...options, onEvents: async (events) => options.onEvents(up(events)) }),
   };
   return new Proxy(store, {
     get: (target, prop) => {

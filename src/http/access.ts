@@ -47,16 +47,25 @@ export const accessControl = (services: Services): AccessControl => {
   };
 
   const meter = async (req: FastifyRequest, reply: FastifyReply) => {
-    req.principal = await resolvePrincipal(req, { db: services.db, env: services.config.env, operatorToken: services.operatorToken });
+    req.principal = await resolvePrincipal(req, {
+      db: services.db,
+      env: services.config.env,
+      operatorToken: services.operatorToken,
+    });
     if (req.routeOptions.config?.unlimited) return;
     const verdict = await services.rateLimiter.hit(bucketsFor(req), services.clock.now());
     reply.header('x-ratelimit-limit', verdict.limit);
     reply.header('x-ratelimit-remaining', verdict.remaining);
     reply.header('x-ratelimit-reset', verdict.reset);
     if (!verdict.allowed)
-      throw new HttpProblem('rate_limited', `rate limit of ${verdict.limit} requests per minute exceeded; retry after ${verdict.retryAfter} s`, {}, {
-        'retry-after': String(verdict.retryAfter),
-      });
+      throw new HttpProblem(
+        'rate_limited',
+        `rate limit of ${verdict.limit} requests per minute exceeded; retry after ${verdict.retryAfter} s`,
+        {},
+        {
+          'retry-after': String(verdict.retryAfter),
+        },
+      );
   };
 
   const register = (app: FastifyInstance) =>

@@ -76,7 +76,10 @@ export const buildHttpApp = async (services: Services, logger: Logger): Promise<
     connectionTimeout: services.config.connectionTimeoutMs ?? CONNECTION_TIMEOUT_MS,
     // handed to http.createServer: the request timeout is enforced within a second, and the
     // headers have no longer than the whole request
-    http: { connectionsCheckingInterval: Math.min(1000, requestTimeout / 4), headersTimeout: Math.min(requestTimeout, 30_000) },
+    http: {
+      connectionsCheckingInterval: Math.min(1000, requestTimeout / 4),
+      headersTimeout: Math.min(requestTimeout, 30_000),
+    },
     loggerInstance: logger,
     genReqId: () => newId(),
     logController,
@@ -147,7 +150,8 @@ export const buildHttpApp = async (services: Services, logger: Logger): Promise<
     secretKey: services.commands.secretKey,
     db: services.db,
     clock: services.clock,
-    scopeOf: (req: FastifyRequest) => (req.principal.kind === 'supplier' ? `supplier:${req.principal.supplierId}` : req.principal.kind),
+    scopeOf: (req: FastifyRequest) =>
+      req.principal.kind === 'supplier' ? `supplier:${req.principal.supplierId}` : req.principal.kind,
   });
   registerInputSafety(app);
 
@@ -157,9 +161,12 @@ export const buildHttpApp = async (services: Services, logger: Logger): Promise<
       info: {
         title: 'Supplier Marketplace API',
         version: 'v1',
-        description: 'Offers, inventory, orders, balance and webhooks for suppliers; the operator API for the storefront and staff.',
+        description:
+          'Offers, inventory, orders, balance and webhooks for suppliers; the operator API for the storefront and staff.',
       },
-      servers: [{ url: 'http://127.0.0.1:8080', description: 'a local instance (npm start); use your deployment origin' }],
+      servers: [
+        { url: 'http://127.0.0.1:8080', description: 'a local instance (npm start); use your deployment origin' },
+      ],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
       webhooks: webhookDocs,

@@ -12,7 +12,9 @@ import { supplierOf } from './supplier.js';
 import { eur } from '../domain/money.js';
 import { type Services } from './services.js';
 
-const Balance = z.object({ currency: z.literal('EUR'), available: Money, pending: Money, updated_at: Timestamp.nullable() }).meta({ id: 'Balance' });
+const Balance = z
+  .object({ currency: z.literal('EUR'), available: Money, pending: Money, updated_at: Timestamp.nullable() })
+  .meta({ id: 'Balance' });
 
 const AsOf = z.iso.datetime({ offset: true }).describe('a moment: the answer is the ledger as it stood then');
 
@@ -20,7 +22,9 @@ const Proof = z
   .object({
     supplier_id: z.string(),
     as_of: Timestamp,
-    algorithm: z.literal('sha256').describe('head = sha256(previous head + canonical JSON of the entry), from 64 zeros'),
+    algorithm: z
+      .literal('sha256')
+      .describe('head = sha256(previous head + canonical JSON of the entry), from 64 zeros'),
     head: z.string().describe('hex; 64 zeros before the first entry'),
     entries: z.number().int().describe('how many ledger entries the head covers'),
     last_entry_id: z.string().nullable(),
@@ -49,8 +53,6 @@ const negotiate = (accept: string): 'csv' | 'html' | 'json' => {
   return 'json';
 };
 
-
-
 const Statement = z
   .object({
     supplier_id: z.string(),
@@ -63,7 +65,6 @@ const Statement = z
     closing: Pair,
   })
   .meta({ id: 'BalanceStatement' });
-
 
 // eslint-disable-next-line max-lines-per-function -- registers the resource's routes, one call per route
 export const registerBalanceRoutes = (app: FastifyInstance, services: Services) => {
@@ -80,13 +81,27 @@ export const registerBalanceRoutes = (app: FastifyInstance, services: Services) 
       },
     },
     async (req) => {
-    const { supplierId } = supplierOf(req);
-    if (req.query.as_of) {
-      const then = await ledgerAsOf(services.store, supplierId, new Date(req.query.as_of));
-      return { currency: 'EUR' as const, available: eur(then.available), pending: eur(then.pending), updated_at: then.updatedAt };
-    }
-    const row = await services.db.selectFrom('balances').selectAll().where('supplier_id', '=', supplierOf(req).supplierId).executeTakeFirst();
-    return { currency: 'EUR' as const, available: eur(row?.available ?? 0), pending: eur(row?.pending ?? 0), updated_at: row ? iso(row.updated_at) : null };
+      const { supplierId } = supplierOf(req);
+      if (req.query.as_of) {
+        const then = await ledgerAsOf(services.store, supplierId, new Date(req.query.as_of));
+        return {
+          currency: 'EUR' as const,
+          available: eur(then.available),
+          pending: eur(then.pending),
+          updated_at: then.updatedAt,
+        };
+      }
+      const row = await services.db
+        .selectFrom('balances')
+        .selectAll()
+        .where('supplier_id', '=', supplierOf(req).supplierId)
+        .executeTakeFirst();
+      return {
+        currency: 'EUR' as const,
+        available: eur(row?.available ?? 0),
+        pending: eur(row?.pending ?? 0),
+        updated_at: row ? iso(row.updated_at) : null,
+      };
     },
   );
 
@@ -104,15 +119,25 @@ export const registerBalanceRoutes = (app: FastifyInstance, services: Services) 
     },
     async (req, reply) => {
       const { supplierId } = supplierOf(req);
-      const statement = monthlyStatement(supplierId, req.params.month, (await ledgerAsOf(services.store, supplierId)).entries);
+      const statement = monthlyStatement(
+        supplierId,
+        req.params.month,
+        (await ledgerAsOf(services.store, supplierId)).entries,
+      );
       const format = req.headers.accept ? negotiate(req.headers.accept) : 'json';
       // the text formats leave as they are; only JSON goes through the response schema
       const raw = reply as unknown as FastifyReply;
       const filename = `statement-${req.params.month}`;
       if (format === 'csv')
-        return raw.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename}.csv"`).send(statementCsv(statement));
+        return raw
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${filename}.csv"`)
+          .send(statementCsv(statement));
       if (format === 'html') return raw.type('text/html; charset=utf-8').send(statementHtml(statement));
-      const pair = (b: { pending: number; available: number }) => ({ pending: eur(b.pending), available: eur(b.available) });
+      const pair = (b: { pending: number; available: number }) => ({
+        pending: eur(b.pending),
+        available: eur(b.available),
+      });
       return {
         supplier_id: supplierId,
         month: statement.month,
@@ -120,7 +145,11 @@ export const registerBalanceRoutes = (app: FastifyInstance, services: Services) 
         to: statement.to,
         currency: 'EUR' as const,
         opening: pair(statement.opening),
-        entries: statement.entries.map((e) => ({ ...entryOut(e), pending_after: eur(e.pending_after), available_after: eur(e.available_after) })),
+        entries: statement.entries.map((e) => ({
+          ...entryOut(e),
+          pending_after: eur(e.pending_after),
+          available_after: eur(e.available_after),
+        })),
         closing: pair(statement.closing),
       };
     },
@@ -130,7 +159,8 @@ export const registerBalanceRoutes = (app: FastifyInstance, services: Services) 
     '/balance/proof',
     {
       schema: {
-        summary: "The head of your ledger's hash chain, now or at any moment: keep it to prove later that history was not rewritten",
+        summary:
+          "The head of your ledger's hash chain, now or at any moment: keep it to prove later that history was not rewritten",
         tags: ['balance'],
         querystring: z.object({ as_of: AsOf.optional() }),
         response: { 200: Proof, ...problems() },
@@ -172,14 +202,20 @@ export const registerBalanceRoutes = (app: FastifyInstance, services: Services) 
       const { type, from, to, limit, cursor, as_of } = req.query;
       const after = decodeCursor(cursor);
       if (after !== undefined && !/^\d+$/.test(after))
-        throw new HttpProblem('validation_failed', 'cursor is not one this service issued', { errors: [{ field: 'querystring.cursor', message: 'unknown cursor' }] });
+        throw new HttpProblem('validation_failed', 'cursor is not one this service issued', {
+          errors: [{ field: 'querystring.cursor', message: 'unknown cursor' }],
+        });
       if (as_of) {
         const fromMs = from ? new Date(from).getTime() : -Infinity;
         const toMs = to ? new Date(to).getTime() : Infinity;
-        const rows = (await ledgerAsOf(services.store, supplierOf(req).supplierId, new Date(as_of))).entries.filter((e) => {
-          const at = new Date(e.created_at).getTime();
-          return (!type || e.type === type) && at >= fromMs && at < toMs && (after === undefined || e.seq > Number(after));
-        });
+        const rows = (await ledgerAsOf(services.store, supplierOf(req).supplierId, new Date(as_of))).entries.filter(
+          (e) => {
+            const at = new Date(e.created_at).getTime();
+            return (
+              (!type || e.type === type) && at >= fromMs && at < toMs && (after === undefined || e.seq > Number(after))
+            );
+          },
+        );
         return page(rows.slice(0, limit + 1), limit, (r) => String(r.seq), entryOut);
       }
       let q = services.db

@@ -3,7 +3,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readPricingRule, removePricingRule, setPricingRule } from '../commands/pricing.js';
 import type { PricingRule } from '../domain/pricing-rule.js';
-import { compareForRouting, isEligible, marketFor, MIN_ROUTING_HEALTH, type RoutableOffer, simulateRank } from '../domain/routing.js';
+import {
+  compareForRouting,
+  isEligible,
+  marketFor,
+  MIN_ROUTING_HEALTH,
+  type RoutableOffer,
+  simulateRank,
+} from '../domain/routing.js';
 import { routableOffers } from '../resources/market.js';
 import { routableOf, snapshotOfRow } from '../resources/offer-resource.js';
 import { PriceInput } from './offers.js';
@@ -14,13 +21,13 @@ import { Money, Timestamp } from '../resources/values.js';
 import { eur } from '../domain/money.js';
 import { type Services } from './services.js';
 
-
 /**
  * Health as a band, never the score: enough to see why a cheaper offer is not winning,
  * not a fingerprint of one supplier. `excellent` 90 and above, `good` 70 to 89 (routable),
  * `poor` below 70 (not routed).
  */
-export const healthBand = (health: number): 'excellent' | 'good' | 'poor' => (health >= 90 ? 'excellent' : health >= MIN_ROUTING_HEALTH ? 'good' : 'poor');
+export const healthBand = (health: number): 'excellent' | 'good' | 'poor' =>
+  health >= 90 ? 'excellent' : health >= MIN_ROUTING_HEALTH ? 'good' : 'poor';
 
 const CompetingOffer = z.object({
   price: Money,
@@ -35,7 +42,9 @@ const Competition = z
     product_id: z.string(),
     buyer_price: Money.nullable().describe('the price the buyer pays now: the first offer in routing order'),
     active_offers: z.number().int().describe('active offers that routing may choose now'),
-    offers: z.array(CompetingOffer).describe('every active offer, eligible ones in routing order first; no supplier or offer identity'),
+    offers: z
+      .array(CompetingOffer)
+      .describe('every active offer, eligible ones in routing order first; no supplier or offer identity'),
     position: z
       .object({
         price: Money,
@@ -50,7 +59,16 @@ const Competition = z
 
 const BeatBy = z.union([
   z.object({ amount: z.number().int().min(1).max(100_000_000).describe('minor units') }).strict(),
-  z.object({ percent: z.number().min(0.01).max(50).refine((p) => Math.abs(p * 100 - Math.round(p * 100)) < 1e-9, 'at most two decimals').describe('up to two decimals') }).strict(),
+  z
+    .object({
+      percent: z
+        .number()
+        .min(0.01)
+        .max(50)
+        .refine((p) => Math.abs(p * 100 - Math.round(p * 100)) < 1e-9, 'at most two decimals')
+        .describe('up to two decimals'),
+    })
+    .strict(),
 ]);
 
 const PricingRuleBody = z
@@ -78,7 +96,10 @@ const PricingRuleResource = z
 const OfferParams = z.object({ offer_id: z.string().min(1).max(100) });
 
 const toRule = (b: z.infer<typeof PricingRuleBody>): PricingRule => ({
-  beatBy: 'amount' in b.beat_by ? { kind: 'amount', amount: b.beat_by.amount } : { kind: 'percent', bps: Math.round(b.beat_by.percent * 100) },
+  beatBy:
+    'amount' in b.beat_by
+      ? { kind: 'amount', amount: b.beat_by.amount }
+      : { kind: 'percent', bps: Math.round(b.beat_by.percent * 100) },
   floor: b.floor.amount,
   ceiling: b.ceiling.amount,
   maxChangesPerHour: b.max_changes_per_hour,
@@ -93,18 +114,25 @@ export const registerCompetitionRoutes = (app: FastifyInstance, services: Servic
     '/products/:product_id/competition',
     {
       schema: {
-        summary: "The product's competing offers: prices and health bands, the buyer price, and where your offer would stand",
+        summary:
+          "The product's competing offers: prices and health bands, the buyer price, and where your offer would stand",
         description:
           "Other suppliers appear only as a price, a health band and routing eligibility: no supplier id, name or offer id. `price` (minor units) asks where your offer would rank at that price; without it, your offer's current price is used. Errors: 404 not_found (product); 422 validation_failed.",
         tags: ['products'],
         params: z.object({ product_id: z.string().min(1).max(100) }),
-        querystring: z.object({ price: z.coerce.number().int().min(1).max(100_000_000).optional().describe('minor units') }).strict(),
+        querystring: z
+          .object({ price: z.coerce.number().int().min(1).max(100_000_000).optional().describe('minor units') })
+          .strict(),
         response: { 200: Competition, ...problems(404) },
       },
     },
     async (req) => {
       const productId = req.params.product_id;
-      const product = await services.db.selectFrom('products').select('id').where('id', '=', productId).executeTakeFirst();
+      const product = await services.db
+        .selectFrom('products')
+        .select('id')
+        .where('id', '=', productId)
+        .executeTakeFirst();
       if (!product) throw new HttpProblem('not_found', `product ${productId} not found`);
       const supplierId = supplierOf(req).supplierId;
       const now = services.clock.now();
@@ -119,12 +147,27 @@ export const registerCompetitionRoutes = (app: FastifyInstance, services: Servic
         rank,
       });
       const market = marketFor(active, supplierId, now);
-      const own = await services.db.selectFrom('offers').selectAll().where('product_id', '=', productId).where('supplier_id', '=', supplierId).executeTakeFirst();
+      const own = await services.db
+        .selectFrom('offers')
+        .selectAll()
+        .where('product_id', '=', productId)
+        .where('supplier_id', '=', supplierId)
+        .executeTakeFirst();
       const at = req.query.price ?? own?.price_amount;
       let position = null;
       if (at !== undefined) {
-        const sim = simulateRank([...active.filter((o) => o.supplierId !== supplierId), ...(own ? [routableOf(snapshotOfRow(own))] : [])], supplierId, at, now);
-        position = { price: eur(at), rank: sim.rank, would_be_selected: sim.wouldBeSelected, lowest_competing_price: sim.lowestCompetingPrice === null ? null : eur(sim.lowestCompetingPrice) };
+        const sim = simulateRank(
+          [...active.filter((o) => o.supplierId !== supplierId), ...(own ? [routableOf(snapshotOfRow(own))] : [])],
+          supplierId,
+          at,
+          now,
+        );
+        position = {
+          price: eur(at),
+          rank: sim.rank,
+          would_be_selected: sim.wouldBeSelected,
+          lowest_competing_price: sim.lowestCompetingPrice === null ? null : eur(sim.lowestCompetingPrice),
+        };
       }
       return {
         product_id: productId,
@@ -140,7 +183,8 @@ export const registerCompetitionRoutes = (app: FastifyInstance, services: Servic
     const r = await readPricingRule(deps, supplierId, offerId);
     return {
       offer_id: offerId,
-      beat_by: r.rule.beatBy.kind === 'amount' ? { amount: r.rule.beatBy.amount } : { percent: r.rule.beatBy.bps / 100 },
+      beat_by:
+        r.rule.beatBy.kind === 'amount' ? { amount: r.rule.beatBy.amount } : { percent: r.rule.beatBy.bps / 100 },
       floor: eur(r.rule.floor),
       ceiling: eur(r.rule.ceiling),
       max_changes_per_hour: r.rule.maxChangesPerHour,

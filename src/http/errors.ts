@@ -32,7 +32,9 @@ export const registerErrorHandling = (app: FastifyInstance) => {
         field: fieldPath(error.validationContext, v.instancePath),
         message: v.message ?? 'invalid',
       }));
-      return sendProblem(req, reply, 'validation_failed', errors.map((e) => `${e.field}: ${e.message}`).join('; '), { errors });
+      return sendProblem(req, reply, 'validation_failed', errors.map((e) => `${e.field}: ${e.message}`).join('; '), {
+        errors,
+      });
     }
     switch (error.code) {
       case 'FST_ERR_CTP_INVALID_JSON_BODY':
@@ -48,10 +50,17 @@ export const registerErrorHandling = (app: FastifyInstance) => {
     }
     if (isDatabaseUnavailable(error)) return answerUnavailable(req, reply, error);
     req.log.error({ err: error }, 'unhandled error');
-    return sendProblem(req, reply, 'internal_error', 'something went wrong on our side; quote the trace_id when you report it');
+    return sendProblem(
+      req,
+      reply,
+      'internal_error',
+      'something went wrong on our side; quote the trace_id when you report it',
+    );
   });
 
-  app.setNotFoundHandler((req, reply) => sendProblem(req, reply, 'not_found', `no route ${req.method} ${req.url.split('?')[0]}`));
+  app.setNotFoundHandler((req, reply) =>
+    sendProblem(req, reply, 'not_found', `no route ${req.method} ${req.url.split('?')[0]}`),
+  );
 };
 
 /**
@@ -59,9 +68,22 @@ export const registerErrorHandling = (app: FastifyInstance) => {
  * request fails, with 503 and Retry-After; the process stays up and reconnects by itself.
  */
 const answerUnavailable = (req: FastifyRequest, reply: FastifyReply, error: unknown) => {
-  req.log.warn({ err: { message: error instanceof Error ? error.message : String(error), code: (error as { code?: unknown }).code } }, 'database unavailable');
+  req.log.warn(
+    {
+      err: {
+        message: error instanceof Error ? error.message : String(error),
+        code: (error as { code?: unknown }).code,
+      },
+    },
+    'database unavailable',
+  );
   reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S));
-  return sendProblem(req, reply, 'service_unavailable', 'the service cannot reach its database right now; retry shortly');
+  return sendProblem(
+    req,
+    reply,
+    'service_unavailable',
+    'the service cannot reach its database right now; retry shortly',
+  );
 };
 
 /**
@@ -84,10 +106,20 @@ export const answerFrameworkError = async (
     }
     if (isDatabaseUnavailable(refusal)) return answerUnavailable(req, reply, refusal);
     req.log.error({ err: refusal }, 'unhandled error');
-    return sendProblem(req, reply, 'internal_error', 'something went wrong on our side; quote the trace_id when you report it');
+    return sendProblem(
+      req,
+      reply,
+      'internal_error',
+      'something went wrong on our side; quote the trace_id when you report it',
+    );
   }
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
-    return sendProblem(req, reply, 'not_found', `no resource at ${req.method} ${req.url.split('?')[0]}: a path segment is longer than any id`);
+    return sendProblem(
+      req,
+      reply,
+      'not_found',
+      `no resource at ${req.method} ${req.url.split('?')[0]}: a path segment is longer than any id`,
+    );
   if (error.code === 'FST_ERR_BAD_URL') return sendProblem(req, reply, 'bad_request', 'the URL is not validly encoded');
   return sendProblem(req, reply, 'bad_request', 'the request could not be read');
 };

@@ -39,12 +39,13 @@ const Simulation = z.object({
   lowest_competing_price: Money.nullable(),
 });
 
-
 export const registerFeeRoutes = (app: FastifyInstance, services: Services) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get('/fees', { schema: { summary: 'The fee schedule', tags: ['fees'], response: { 200: FeeSchedule, ...problems() } } }, async (req) =>
-    feeSchedule(`${req.protocol}://${req.host}/api/v1/docs`),
+  api.get(
+    '/fees',
+    { schema: { summary: 'The fee schedule', tags: ['fees'], response: { 200: FeeSchedule, ...problems() } } },
+    async (req) => feeSchedule(`${req.protocol}://${req.host}/api/v1/docs`),
   );
 
   api.post(
@@ -62,13 +63,25 @@ export const registerFeeRoutes = (app: FastifyInstance, services: Services) => {
     },
     async (req) => {
       const { product_id, price } = req.body;
-      const product = await services.db.selectFrom('products').select('id').where('id', '=', product_id).executeTakeFirst();
+      const product = await services.db
+        .selectFrom('products')
+        .select('id')
+        .where('id', '=', product_id)
+        .executeTakeFirst();
       if (!product) throw new HttpProblem('not_found', `product ${product_id} not found`);
       const supplierId = supplierOf(req).supplierId;
       const active = (await routableOffers(services.db, [product_id])).get(product_id) ?? [];
       // the caller's own offer counts whatever its status (a draft or inactive one too)
-      const own = await services.db.selectFrom('offers').selectAll().where('product_id', '=', product_id).where('supplier_id', '=', supplierId).executeTakeFirst();
-      const offers = [...active.filter((o) => o.supplierId !== supplierId), ...(own ? [routableOf(snapshotOfRow(own))] : [])];
+      const own = await services.db
+        .selectFrom('offers')
+        .selectAll()
+        .where('product_id', '=', product_id)
+        .where('supplier_id', '=', supplierId)
+        .executeTakeFirst();
+      const offers = [
+        ...active.filter((o) => o.supplierId !== supplierId),
+        ...(own ? [routableOf(snapshotOfRow(own))] : []),
+      ];
       const sim = simulateRank(offers, supplierId, price.amount, services.clock.now());
       const commission = commissionFor(price.amount);
       return {

@@ -45,12 +45,17 @@ declare module 'fastify' {
 export const operationIdOf = (req: FastifyRequest): string => req.idempotency?.operationId ?? newId();
 
 /** The operation's identity and whether an earlier run of it may have left effects to find. */
-export const operationOf = (req: FastifyRequest): { id: string; resumed: boolean } => ({ id: operationIdOf(req), resumed: req.idempotency?.resumed ?? false });
+export const operationOf = (req: FastifyRequest): { id: string; resumed: boolean } => ({
+  id: operationIdOf(req),
+  resumed: req.idempotency?.resumed ?? false,
+});
 
-const requestText = (req: FastifyRequest) => `${req.method} ${req.url}\n${req.body === undefined ? '' : JSON.stringify(req.body)}`;
+const requestText = (req: FastifyRequest) =>
+  `${req.method} ${req.url}\n${req.body === undefined ? '' : JSON.stringify(req.body)}`;
 
 // keyed with the service key: a stored hash tells nothing about the request to whoever reads the table
-const fingerprint = (secretKey: string, req: FastifyRequest) => createHmac('sha256', secretKey).update(requestText(req)).digest('hex');
+const fingerprint = (secretKey: string, req: FastifyRequest) =>
+  createHmac('sha256', secretKey).update(requestText(req)).digest('hex');
 // keys stored before hashes were keyed (they expire within a day of the upgrade)
 const legacyFingerprint = (req: FastifyRequest) => createHash('sha256').update(requestText(req)).digest('hex');
 
@@ -65,7 +70,13 @@ const legacyFingerprint = (req: FastifyRequest) => createHash('sha256').update(r
 // eslint-disable-next-line max-lines-per-function -- the Idempotency-Key mechanism's hooks, kept together
 export const registerIdempotency = (
   app: FastifyInstance,
-  deps: { db: Kysely<Database>; clock: Clock; secretBox: SecretBox; secretKey: string; scopeOf: (req: FastifyRequest) => string },
+  deps: {
+    db: Kysely<Database>;
+    clock: Clock;
+    secretBox: SecretBox;
+    secretKey: string;
+    scopeOf: (req: FastifyRequest) => string;
+  },
 ) => {
   const { db, clock } = deps;
   const leaseFrom = (now: Date) => new Date(now.getTime() + LEASE_MS);
@@ -76,7 +87,14 @@ export const registerIdempotency = (
     return Array.isArray(raw) ? raw[0] : raw;
   };
 
-  const claim = (req: FastifyRequest, scope: string, key: string, owner: string, operationId: string, resumed: boolean) => {
+  const claim = (
+    req: FastifyRequest,
+    scope: string,
+    key: string,
+    owner: string,
+    operationId: string,
+    resumed: boolean,
+  ) => {
     const heartbeat = setInterval(() => {
       db.updateTable('idempotency_keys')
         .set({ lease_until: leaseFrom(clock.now()) })
@@ -130,14 +148,27 @@ export const registerIdempotency = (
         .returning('key')
         .executeTakeFirst();
       if (inserted) return void claim(req, scope, key, owner, operationId, false);
-      const stored = await db.selectFrom('idempotency_keys').selectAll().where('scope', '=', scope).where('key', '=', key).executeTakeFirst();
+      const stored = await db
+        .selectFrom('idempotency_keys')
+        .selectAll()
+        .where('scope', '=', scope)
+        .where('key', '=', key)
+        .executeTakeFirst();
       if (!stored) continue; // expired and purged in between: try to take it again
       if (stored.expires_at.getTime() <= now.getTime()) {
-        await db.deleteFrom('idempotency_keys').where('scope', '=', scope).where('key', '=', key).where('expires_at', '<=', now).execute();
+        await db
+          .deleteFrom('idempotency_keys')
+          .where('scope', '=', scope)
+          .where('key', '=', key)
+          .where('expires_at', '<=', now)
+          .execute();
         continue;
       }
       if (stored.request_hash !== hash && stored.request_hash !== legacyFingerprint(req))
-        throw new HttpProblem('idempotency_key_reused', 'this Idempotency-Key was used with a different request; use a fresh key per operation');
+        throw new HttpProblem(
+          'idempotency_key_reused',
+          'this Idempotency-Key was used with a different request; use a fresh key per operation',
+        );
       if (stored.state === 'in_flight') {
         const leaseLeft = stored.lease_until ? stored.lease_until.getTime() - now.getTime() : 0;
         if (leaseLeft > 0)
@@ -159,7 +190,10 @@ export const registerIdempotency = (
           .returning('operation_id')
           .executeTakeFirst();
         if (taken) {
-          req.log.info({ idempotency: { scope, taken_over: true } }, 'idempotency key taken over from an owner that is gone');
+          req.log.info(
+            { idempotency: { scope, taken_over: true } },
+            'idempotency key taken over from an owner that is gone',
+          );
           return void claim(req, scope, key, owner, taken.operation_id ?? operationId, true);
         }
         continue; // another retry took it first
@@ -171,7 +205,12 @@ export const registerIdempotency = (
         .header('idempotent-replay', 'true')
         .send(stored.response_body ? deps.secretBox.open(stored.response_body) : '');
     }
-    throw new HttpProblem('idempotency_key_in_use', 'this Idempotency-Key is changing hands; retry later', {}, { 'retry-after': '1' });
+    throw new HttpProblem(
+      'idempotency_key_in_use',
+      'this Idempotency-Key is changing hands; retry later',
+      {},
+      { 'retry-after': '1' },
+    );
   });
 
   /** Lets the key go at once, keeping its operation's identity for the retry. */
@@ -209,7 +248,9 @@ export const registerIdempotency = (
           response_status: reply.statusCode,
           response_headers: JSON.stringify(headers),
           // answers carry secrets shown once (tokens, signing secrets): kept sealed, like every stored secret
-          response_body: deps.secretBox.seal(typeof payload === 'string' ? payload : payload == null ? '' : String(payload)),
+          response_body: deps.secretBox.seal(
+            typeof payload === 'string' ? payload : payload == null ? '' : String(payload),
+          ),
         })
         .where('scope', '=', claim.scope)
         .where('key', '=', claim.key)
@@ -229,8 +270,11 @@ export const registerIdempotency = (
     if (!claim) return;
     req.idempotency = undefined;
     clearInterval(claim.heartbeat);
-    await release(claim).catch((error) => req.log.warn({ err: error }, 'idempotency key not released; its lease will lapse'));
+    await release(claim).catch((error) =>
+      req.log.warn({ err: error }, 'idempotency key not released; its lease will lapse'),
+    );
   });
 };
 
-export const purgeIdempotencyKeys = (db: Kysely<Database>, now: Date) => db.deleteFrom('idempotency_keys').where('expires_at', '<', now).execute();
+export const purgeIdempotencyKeys = (db: Kysely<Database>, now: Date) =>
+  db.deleteFrom('idempotency_keys').where('expires_at', '<', now).execute();

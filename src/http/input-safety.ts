@@ -59,7 +59,8 @@ export const exceedsDepth = (text: string, limit: number): boolean => {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped character
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped character
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x5b || c === 0x7b) {
@@ -91,8 +92,7 @@ export const registerInputSafety = (app: FastifyInstance) => {
   app.addHook('preValidation', async (req: FastifyRequest) => {
     for (const part of PARTS) {
       const bad = findUnstorable(req[part], part);
-      if (bad)
-        throw new HttpProblem('validation_failed', `${bad.field}: ${bad.message}`, { errors: [bad] });
+      if (bad) throw new HttpProblem('validation_failed', `${bad.field}: ${bad.message}`, { errors: [bad] });
     }
   });
 };

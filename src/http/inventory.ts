@@ -69,14 +69,25 @@ export const registerInventoryRoutes = (app: FastifyInstance, services: Services
           .object({
             mode: z.enum(['strict', 'partial']).default('strict'),
             // items are judged one by one (into `rejected`), not by the request schema
-            items: z.array(z.union([TextItem, FileItem, z.unknown()])).min(1).max(MAX_ITEMS_PER_UPLOAD),
+            items: z
+              .array(z.union([TextItem, FileItem, z.unknown()]))
+              .min(1)
+              .max(MAX_ITEMS_PER_UPLOAD),
           })
           .strict(),
         response: { 201: UploadResult, ...problems(404, 409, 413) },
       },
     },
     async (req, reply) => {
-      const result = await uploadInventory(services.commands, supplierOf(req).supplierId, req.params.offer_id, req.body.mode, req.body.items, callerOf(req), operationIdOf(req));
+      const result = await uploadInventory(
+        services.commands,
+        supplierOf(req).supplierId,
+        req.params.offer_id,
+        req.body.mode,
+        req.body.items,
+        callerOf(req),
+        operationIdOf(req),
+      );
       return reply.code(201).send({
         accepted: result.accepted,
         rejected: result.rejected,
@@ -90,11 +101,14 @@ export const registerInventoryRoutes = (app: FastifyInstance, services: Services
     '/offers/:offer_id/inventory',
     {
       schema: {
-        summary: 'List an offer\'s inventory items (never their values)',
+        summary: "List an offer's inventory items (never their values)",
         description: 'Errors: 404 not_found; 422 validation_failed (status filter, limit, cursor).',
         tags,
         params: Params,
-        querystring: z.object({ status: z.enum(['available', 'reserved', 'delivered', 'invalidated']).optional(), ...pageQuery }),
+        querystring: z.object({
+          status: z.enum(['available', 'reserved', 'delivered', 'invalidated']).optional(),
+          ...pageQuery,
+        }),
         response: { 200: listOf(InventoryItem), ...problems(404) },
       },
     },
@@ -118,15 +132,20 @@ export const registerInventoryRoutes = (app: FastifyInstance, services: Services
       if (status) q = q.where('status', '=', status);
       if (after) q = q.where('id', '>', after);
       const rows = await q.execute();
-      return page(rows, limit, (r) => r.id, (r) => ({
-        id: r.id,
-        kind: r.kind as 'text' | 'file',
-        status: r.status as 'available',
-        file_name: r.file_name,
-        content_type: r.content_type,
-        created_at: iso(r.created_at),
-        updated_at: iso(r.updated_at),
-      }));
+      return page(
+        rows,
+        limit,
+        (r) => r.id,
+        (r) => ({
+          id: r.id,
+          kind: r.kind as 'text' | 'file',
+          status: r.status as 'available',
+          file_name: r.file_name,
+          content_type: r.content_type,
+          created_at: iso(r.created_at),
+          updated_at: iso(r.updated_at),
+        }),
+      );
     },
   );
 
@@ -136,14 +155,24 @@ export const registerInventoryRoutes = (app: FastifyInstance, services: Services
       config: { idempotent: true },
       schema: {
         summary: 'Take back an available item',
-        description: 'Errors: 404 not_found (no such item in this offer); 409 invalid_state (the item is reserved, delivered or invalidated).',
+        description:
+          'Errors: 404 not_found (no such item in this offer); 409 invalid_state (the item is reserved, delivered or invalidated).',
         tags,
         params: Params.extend({ item_id: z.string().min(1).max(100) }),
-        response: { 200: z.object({ item_id: z.string(), status: z.literal('removed'), stock_available: z.number().int() }), ...problems(404, 409) },
+        response: {
+          200: z.object({ item_id: z.string(), status: z.literal('removed'), stock_available: z.number().int() }),
+          ...problems(404, 409),
+        },
       },
     },
     async (req) => {
-      const state = await removeInventoryItem(services.commands, supplierOf(req).supplierId, req.params.offer_id, req.params.item_id, callerOf(req));
+      const state = await removeInventoryItem(
+        services.commands,
+        supplierOf(req).supplierId,
+        req.params.offer_id,
+        req.params.item_id,
+        callerOf(req),
+      );
       return { item_id: req.params.item_id, status: 'removed' as const, stock_available: state.available };
     },
   );

@@ -16,8 +16,12 @@ export const registerMetrics = (app: FastifyInstance, services: Services) => {
     metrics.httpRequests.inc(labels);
     metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
     if (reply.statusCode === 429) {
-      const cls = req.routeOptions.config?.limitClass ?? (req.method === 'GET' || req.method === 'HEAD' ? 'reads' : 'writes');
-      metrics.rateLimited.inc({ route, class: req.principal?.kind === 'supplier' ? cls : req.principal?.kind ?? 'anonymous' });
+      const cls =
+        req.routeOptions.config?.limitClass ?? (req.method === 'GET' || req.method === 'HEAD' ? 'reads' : 'writes');
+      metrics.rateLimited.inc({
+        route,
+        class: req.principal?.kind === 'supplier' ? cls : (req.principal?.kind ?? 'anonymous'),
+      });
     }
   });
 

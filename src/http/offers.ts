@@ -1,8 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { activateOffer, checkFulfilment, createOffer, deactivateOffer, type OfferChanges, rotateFulfilmentSecret, setDeclaredStock, updateOffer } from '../commands/offers.js';
-import { declaredDeliveries, offerFromRow, offerFromState, Offer, readSideOf, type OfferView } from '../resources/offer-resource.js';
+import {
+  activateOffer,
+  checkFulfilment,
+  createOffer,
+  deactivateOffer,
+  type OfferChanges,
+  rotateFulfilmentSecret,
+  setDeclaredStock,
+  updateOffer,
+} from '../commands/offers.js';
+import {
+  declaredDeliveries,
+  offerFromRow,
+  offerFromState,
+  Offer,
+  readSideOf,
+  type OfferView,
+} from '../resources/offer-resource.js';
 import { decodeCursor, listOf, page, pageQuery } from './pagination.js';
 import { operationOf } from './idempotency.js';
 import { HttpProblem } from './problem.js';
@@ -24,7 +40,11 @@ export const PriceInput = z
 const OfferParams = z.object({ offer_id: z.string().min(1).max(100) });
 const ExternalRef = z.string().trim().min(1).max(128);
 const Threshold = z.number().int().min(0).max(1_000_000);
-const SlaMinutes = z.number().int().min(1).max(7 * 24 * 60);
+const SlaMinutes = z
+  .number()
+  .int()
+  .min(1)
+  .max(7 * 24 * 60);
 const DeliveryTime = z.string().trim().min(1).max(64);
 const BaseUrl = z.string().min(1).max(2000);
 
@@ -124,14 +144,27 @@ export const registerOfferRoutes = (app: FastifyInstance, services: Services) =>
     async (req) => {
       const { status, product_id, stock_mode, limit, cursor } = req.query;
       const after = decodeCursor(cursor);
-      let q = services.db.selectFrom('offers').selectAll().where('supplier_id', '=', supplierOf(req).supplierId).orderBy('id').limit(limit + 1);
+      let q = services.db
+        .selectFrom('offers')
+        .selectAll()
+        .where('supplier_id', '=', supplierOf(req).supplierId)
+        .orderBy('id')
+        .limit(limit + 1);
       if (status) q = q.where('status', '=', status);
       if (product_id) q = q.where('product_id', '=', product_id);
       if (stock_mode) q = q.where('stock_mode', '=', stock_mode);
       if (after) q = q.where('id', '>', after);
       const rows = await q.execute();
-      const delivered = await declaredDeliveries(services.db, rows.filter((r) => r.stock_mode === 'declared').map((r) => r.id));
-      return page(rows, limit, (r) => r.id, (r) => offerFromRow(r, now(), delivered.get(r.id)));
+      const delivered = await declaredDeliveries(
+        services.db,
+        rows.filter((r) => r.stock_mode === 'declared').map((r) => r.id),
+      );
+      return page(
+        rows,
+        limit,
+        (r) => r.id,
+        (r) => offerFromRow(r, now(), delivered.get(r.id)),
+      );
     },
   );
 
@@ -154,7 +187,8 @@ export const registerOfferRoutes = (app: FastifyInstance, services: Services) =>
         .where('supplier_id', '=', supplierOf(req).supplierId)
         .executeTakeFirst();
       if (!row) throw new HttpProblem('not_found', `offer ${req.params.offer_id} not found`);
-      const delivered = row.stock_mode === 'declared' ? (await declaredDeliveries(services.db, [row.id])).get(row.id) : 0;
+      const delivered =
+        row.stock_mode === 'declared' ? (await declaredDeliveries(services.db, [row.id])).get(row.id) : 0;
       return offerFromRow(row, now(), delivered);
     },
   );
@@ -201,7 +235,15 @@ export const registerOfferRoutes = (app: FastifyInstance, services: Services) =>
       },
     },
     async (req) =>
-      answer(await updateOffer(deps, supplierOf(req).supplierId, req.params.offer_id, { price: req.body.price.amount }, callerOf(req))),
+      answer(
+        await updateOffer(
+          deps,
+          supplierOf(req).supplierId,
+          req.params.offer_id,
+          { price: req.body.price.amount },
+          callerOf(req),
+        ),
+      ),
   );
 
   api.post(
@@ -232,7 +274,10 @@ export const registerOfferRoutes = (app: FastifyInstance, services: Services) =>
         response: { 200: Offer, ...problems(404) },
       },
     },
-    async (req) => answer(await deactivateOffer(deps, supplierOf(req).supplierId, req.params.offer_id, 'supplier_request', callerOf(req))),
+    async (req) =>
+      answer(
+        await deactivateOffer(deps, supplierOf(req).supplierId, req.params.offer_id, 'supplier_request', callerOf(req)),
+      ),
   );
 
   api.put(
@@ -249,7 +294,13 @@ export const registerOfferRoutes = (app: FastifyInstance, services: Services) =>
       },
     },
     async (req) => {
-      const { offer } = await setDeclaredStock(deps, supplierOf(req).supplierId, req.params.offer_id, req.body.declared_stock, callerOf(req));
+      const { offer } = await setDeclaredStock(
+        deps,
+        supplierOf(req).supplierId,
+        req.params.offer_id,
+        req.body.declared_stock,
+        callerOf(req),
+      );
       return { offer_id: offer.id, declared_stock: offer.declaredStock!, updated_at: offer.updatedAt };
     },
   );
@@ -260,7 +311,8 @@ export const registerOfferRoutes = (app: FastifyInstance, services: Services) =>
       config: { idempotent: true, limitClass: 'test' },
       schema: {
         summary: 'Probe the fulfilment healthcheck now (200 means the check ran; read status; rate-limit class test)',
-        description: 'Records last_healthcheck_at and last_healthcheck_ok. Errors: 404 not_found; 409 stock_mode_mismatch (an uploaded offer).',
+        description:
+          'Records last_healthcheck_at and last_healthcheck_ok. Errors: 404 not_found; 409 stock_mode_mismatch (an uploaded offer).',
         tags,
         params: OfferParams,
         response: { 200: FulfilmentCheck, ...problems(404, 409) },
@@ -284,12 +336,14 @@ export const registerOfferRoutes = (app: FastifyInstance, services: Services) =>
       config: { idempotent: true },
       schema: {
         summary: 'Rotate the fulfilment secret; for 24 hours calls carry a second v1= signature made with the old one',
-        description: 'The answer carries the new fulfilment.secret once. Errors: 404 not_found; 409 stock_mode_mismatch (an uploaded offer).',
+        description:
+          'The answer carries the new fulfilment.secret once. Errors: 404 not_found; 409 stock_mode_mismatch (an uploaded offer).',
         tags,
         params: OfferParams,
         response: { 200: Offer, ...problems(404, 409) },
       },
     },
-    async (req) => answer(await rotateFulfilmentSecret(deps, supplierOf(req).supplierId, req.params.offer_id, callerOf(req))),
+    async (req) =>
+      answer(await rotateFulfilmentSecret(deps, supplierOf(req).supplierId, req.params.offer_id, callerOf(req))),
   );
 };

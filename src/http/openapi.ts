@@ -15,7 +15,10 @@ const commonHeaders = {
   'x-trace-id': { type: 'string', description: 'equals trace_id of a problem; quote it when reporting' },
   'x-ratelimit-limit': { ...integer, description: 'requests allowed per rolling 60 seconds in the tightest bucket' },
   'x-ratelimit-remaining': { ...integer, description: 'requests left in that bucket' },
-  'x-ratelimit-reset': { ...integer, description: 'Unix seconds: end of the current window; on a 429, when a request passes again' },
+  'x-ratelimit-reset': {
+    ...integer,
+    description: 'Unix seconds: end of the current window; on a 429, when a request passes again',
+  },
 };
 const problemRef = { $ref: '#/components/schemas/Problem' };
 /** Methods whose body the service parses (and may refuse as malformed, too large or not JSON). */
@@ -32,7 +35,8 @@ interface RouteFacts {
 /** The problems the shared machinery may answer on a route, by status. */
 export const sharedProblems = ({ method, url, config, schema }: RouteFacts): Map<string, ProblemCode[]> => {
   const codes = new Map<string, ProblemCode[]>();
-  const add = (status: number, code: ProblemCode) => codes.set(String(status), [...(codes.get(String(status)) ?? []), code]);
+  const add = (status: number, code: ProblemCode) =>
+    codes.set(String(status), [...(codes.get(String(status)) ?? []), code]);
   if (BODY_METHODS.has(method)) {
     add(400, 'malformed_json');
     add(413, 'payload_too_large');
@@ -57,17 +61,27 @@ export const operationIdOf = (method: string, url: string): string => {
     .replace(/^\/operator\/v1/, '/operator')
     .split('/')
     .filter(Boolean)
-    .flatMap((segment) => (segment.startsWith(':') ? ['by', ...segment.slice(1).split(/[_-]/)] : segment.split(/[_-]/)));
+    .flatMap((segment) =>
+      segment.startsWith(':') ? ['by', ...segment.slice(1).split(/[_-]/)] : segment.split(/[_-]/),
+    );
   return [method.toLowerCase(), ...words.map((w) => w.charAt(0).toUpperCase() + w.slice(1))].join('');
 };
 
 export const documentOperation = (input: Input): ReturnType<typeof jsonSchemaTransform> => {
   const out = jsonSchemaTransform(input);
-  const schema = out.schema as Record<string, unknown> & { response?: Record<string, Record<string, unknown>>; hide?: boolean };
+  const schema = out.schema as Record<string, unknown> & {
+    response?: Record<string, Record<string, unknown>>;
+    hide?: boolean;
+  };
   if (schema.hide) return out;
   const route = input.route as unknown as { method: string | string[]; config?: RouteFacts['config'] };
   const method = String(Array.isArray(route.method) ? route.method[0] : route.method).toUpperCase();
-  const facts: RouteFacts = { method, url: input.url, config: route.config ?? {}, schema: input.schema as Record<string, unknown> };
+  const facts: RouteFacts = {
+    method,
+    url: input.url,
+    config: route.config ?? {},
+    schema: input.schema as Record<string, unknown>,
+  };
   schema.operationId ??= operationIdOf(method, input.url);
 
   const response = (schema.response ??= {});
@@ -75,13 +89,18 @@ export const documentOperation = (input: Input): ReturnType<typeof jsonSchemaTra
   for (const [status, codes] of shared) response[status] ??= { description: `Problem: ${codes.join(', ')}` };
   for (const [status, declared] of Object.entries(response)) {
     const problem = Number(status) >= 400;
-    const headers = status === '429' ? { ...commonHeaders, 'retry-after': { ...integer, description: 'seconds to wait' } } : commonHeaders;
+    const headers =
+      status === '429'
+        ? { ...commonHeaders, 'retry-after': { ...integer, description: 'seconds to wait' } }
+        : commonHeaders;
     if (!problem) {
       response[status] = { ...declared, headers: { ...commonHeaders, ...(declared.headers as object | undefined) } };
       continue;
     }
     const codes = shared.get(status);
-    const description = codes ? `Problem: ${codes.join(', ')}${status === '422' || status === '409' || status === '404' ? ', or a code the operation names' : ''}` : 'Problem';
+    const description = codes
+      ? `Problem: ${codes.join(', ')}${status === '422' || status === '409' || status === '404' ? ', or a code the operation names' : ''}`
+      : 'Problem';
     response[status] = { description, headers, content: { 'application/problem+json': { schema: problemRef } } };
   }
   return out;

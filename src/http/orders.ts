@@ -35,7 +35,9 @@ export const registerOrderRoutes = (app: FastifyInstance, services: Services) =>
       },
     },
     async (req) => {
-      const found = (await readOrders(services.db, [req.params.order_id], supplierOf(req).supplierId)).get(req.params.order_id);
+      const found = (await readOrders(services.db, [req.params.order_id], supplierOf(req).supplierId)).get(
+        req.params.order_id,
+      );
       if (!found) throw new HttpProblem('not_found', `order ${req.params.order_id} not found`);
       return found;
     },
@@ -48,7 +50,9 @@ export const registerOrderRoutes = (app: FastifyInstance, services: Services) =>
         summary: 'Orders with at least one of your items, newest first',
         tags,
         querystring: z.object({
-          status: z.enum(['placed', 'paid', 'completed', 'expired', 'refunded', 'partially_refunded', 'cancelled']).optional(),
+          status: z
+            .enum(['placed', 'paid', 'completed', 'expired', 'refunded', 'partially_refunded', 'cancelled'])
+            .optional(),
           created_from: z.iso.datetime({ offset: true }).optional(),
           created_to: z.iso.datetime({ offset: true }).optional(),
           offer_id: z.string().min(1).max(100).optional(),
@@ -66,7 +70,10 @@ export const registerOrderRoutes = (app: FastifyInstance, services: Services) =>
         .selectFrom('orders as o')
         .select('o.id')
         .where(({ exists, selectFrom }) => {
-          let items = selectFrom('order_items as i').select('i.id').whereRef('i.order_id', '=', 'o.id').where('i.supplier_id', '=', supplierId);
+          let items = selectFrom('order_items as i')
+            .select('i.id')
+            .whereRef('i.order_id', '=', 'o.id')
+            .where('i.supplier_id', '=', supplierId);
           if (offer_id) items = items.where('i.offer_id', '=', offer_id);
           if (external_ref) items = items.where('i.external_ref', '=', external_ref);
           return exists(items);
@@ -93,7 +100,10 @@ export const registerOrderRoutes = (app: FastifyInstance, services: Services) =>
       const more = ids.length > limit;
       const shown = more ? ids.slice(0, limit) : ids;
       const orders = await readOrders(services.db, shown, supplierId);
-      return { data: shown.map((id) => orders.get(id)!).filter(Boolean), next_cursor: more ? encodeCursor(shown[shown.length - 1]!) : null };
+      return {
+        data: shown.map((id) => orders.get(id)!).filter(Boolean),
+        next_cursor: more ? encodeCursor(shown[shown.length - 1]!) : null,
+      };
     },
   );
 
@@ -119,13 +129,15 @@ export const registerOrderRoutes = (app: FastifyInstance, services: Services) =>
       },
     },
     async (req, reply) => {
-      if (services.config.env !== 'sandbox') throw new HttpProblem('not_found', 'sandbox orders exist only in the sandbox');
+      if (services.config.env !== 'sandbox')
+        throw new HttpProblem('not_found', 'sandbox orders exist only in the sandbox');
       const supplierId = supplierOf(req).supplierId;
       const caller = callerOf(req);
       const { offer_id, quantity, buyer_country, scenario } = req.body;
       const { state: offer } = await load(deps.store, offerStream(offer_id), offerDecider, deps.states);
       if (!offer || offer.supplierId !== supplierId) throw new HttpProblem('not_found', `offer ${offer_id} not found`);
-      if (offer.status !== 'active') throw new DomainError('invalid_state', `offer ${offer_id} is ${offer.status}; activate it first`);
+      if (offer.status !== 'active')
+        throw new DomainError('invalid_state', `offer ${offer_id} is ${offer.status}; activate it first`);
       // the whole scenario is one request: the read models are waited for once, at its end
       const order = await withOneReadModelWait(deps, async (deps) => {
         let order = await placeOrder(

@@ -9,11 +9,18 @@ export const MAX_LIMIT = 200;
 export const DEFAULT_LIMIT = 50;
 
 export const pageQuery = {
-  limit: z.coerce.number().int().min(1).max(MAX_LIMIT).default(DEFAULT_LIMIT).describe(`1 to ${MAX_LIMIT}, default ${DEFAULT_LIMIT}`),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_LIMIT)
+    .default(DEFAULT_LIMIT)
+    .describe(`1 to ${MAX_LIMIT}, default ${DEFAULT_LIMIT}`),
   cursor: z.string().min(1).max(500).optional().describe('next_cursor of the previous page'),
 };
 
-export const encodeCursor = (key: string): string => Buffer.from(JSON.stringify({ k: key }), 'utf8').toString('base64url');
+export const encodeCursor = (key: string): string =>
+  Buffer.from(JSON.stringify({ k: key }), 'utf8').toString('base64url');
 
 export const decodeCursor = (cursor: string | undefined): string | undefined => {
   if (cursor === undefined) return undefined;
@@ -35,4 +42,5 @@ export const page = <Row, Out>(rows: Row[], limit: number, keyOf: (row: Row) => 
   return { data: shown.map(map), next_cursor: more ? encodeCursor(keyOf(shown[shown.length - 1]!)) : null };
 };
 
-export const listOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), next_cursor: z.string().nullable() });
+export const listOf = <T extends z.ZodType>(item: T) =>
+  z.object({ data: z.array(item), next_cursor: z.string().nullable() });

@@ -16,14 +16,23 @@ const Method = z.enum(PAYOUT_METHODS);
 
 const Schedule = z
   .object({
-    interval: z.enum(['manual', 'daily', 'weekly']).describe('daily: 00:00 UTC; weekly: Mondays 00:00 UTC; manual: none'),
-    minimum_amount: Money.describe('a run pays out the whole available balance when it is at least this (and the fee schedule minimum)'),
+    interval: z
+      .enum(['manual', 'daily', 'weekly'])
+      .describe('daily: 00:00 UTC; weekly: Mondays 00:00 UTC; manual: none'),
+    minimum_amount: Money.describe(
+      'a run pays out the whole available balance when it is at least this (and the fee schedule minimum)',
+    ),
     method: Method,
     updated_at: Timestamp.nullable(),
   })
   .meta({ id: 'PayoutSchedule' });
 
-const defaultSchedule = { interval: 'manual' as const, minimum_amount: { amount: PAYOUT_MINIMUM, currency: 'EUR' as const }, method: 'sepa_bank_transfer' as const, updated_at: null };
+const defaultSchedule = {
+  interval: 'manual' as const,
+  minimum_amount: { amount: PAYOUT_MINIMUM, currency: 'EUR' as const },
+  method: 'sepa_bank_transfer' as const,
+  updated_at: null,
+};
 
 // eslint-disable-next-line max-lines-per-function -- registers the resource's routes, one call per route
 export const registerPayoutRoutes = (app: FastifyInstance, services: Services) => {
@@ -46,7 +55,9 @@ export const registerPayoutRoutes = (app: FastifyInstance, services: Services) =
       const { supplierId } = supplierOf(req);
       const amount = req.body.amount.amount;
       if (amount <= 0)
-        throw new HttpProblem('validation_failed', 'amount must be positive', { errors: [{ field: 'body.amount.amount', message: 'must be greater than 0' }] });
+        throw new HttpProblem('validation_failed', 'amount must be positive', {
+          errors: [{ field: 'body.amount.amount', message: 'must be greater than 0' }],
+        });
       const payoutId = await createPayout(deps, supplierId, { amount, method: req.body.method }, callerOf(req));
       const { supplierId: _owner, ...payout } = (await readPayout(services.db, payoutId, supplierId))!;
       return reply.code(201).send(payout);
@@ -59,7 +70,10 @@ export const registerPayoutRoutes = (app: FastifyInstance, services: Services) =
       schema: {
         summary: 'Your payouts, newest first',
         tags,
-        querystring: z.object({ status: z.enum(['pending', 'in_transit', 'paid', 'failed', 'cancelled']).optional(), ...pageQuery }),
+        querystring: z.object({
+          status: z.enum(['pending', 'in_transit', 'paid', 'failed', 'cancelled']).optional(),
+          ...pageQuery,
+        }),
         response: { 200: listOf(Payout), ...problems() },
       },
     },
@@ -67,7 +81,9 @@ export const registerPayoutRoutes = (app: FastifyInstance, services: Services) =
       const { status, limit, cursor } = req.query;
       const before = decodeCursor(cursor);
       if (before !== undefined && !/^\d+$/.test(before))
-        throw new HttpProblem('validation_failed', 'cursor is not one this service issued', { errors: [{ field: 'querystring.cursor', message: 'unknown cursor' }] });
+        throw new HttpProblem('validation_failed', 'cursor is not one this service issued', {
+          errors: [{ field: 'querystring.cursor', message: 'unknown cursor' }],
+        });
       let q = services.db
         .selectFrom('payouts')
         .selectAll()
@@ -84,9 +100,18 @@ export const registerPayoutRoutes = (app: FastifyInstance, services: Services) =
     '/payouts/schedule',
     { schema: { summary: 'Your payout schedule', tags, response: { 200: Schedule, ...problems() } } },
     async (req) => {
-      const row = await services.db.selectFrom('payout_schedules').selectAll().where('supplier_id', '=', supplierOf(req).supplierId).executeTakeFirst();
+      const row = await services.db
+        .selectFrom('payout_schedules')
+        .selectAll()
+        .where('supplier_id', '=', supplierOf(req).supplierId)
+        .executeTakeFirst();
       if (!row) return defaultSchedule;
-      return { interval: row.interval as 'daily', minimum_amount: { amount: row.minimum_amount, currency: 'EUR' as const }, method: row.method as 'paypal', updated_at: iso(row.updated_at) };
+      return {
+        interval: row.interval as 'daily',
+        minimum_amount: { amount: row.minimum_amount, currency: 'EUR' as const },
+        method: row.method as 'paypal',
+        updated_at: iso(row.updated_at),
+      };
     },
   );
 
@@ -110,9 +135,17 @@ export const registerPayoutRoutes = (app: FastifyInstance, services: Services) =
     async (req) => {
       const { supplierId } = supplierOf(req);
       const minimumAmount = req.body.minimum_amount?.amount ?? PAYOUT_MINIMUM;
-      await setPayoutSchedule(deps, { supplierId, interval: req.body.interval, minimumAmount, method: req.body.method }, callerOf(req));
+      await setPayoutSchedule(
+        deps,
+        { supplierId, interval: req.body.interval, minimumAmount, method: req.body.method },
+        callerOf(req),
+      );
       const schedule = await loadPayoutSchedule(deps, supplierId);
-      const row = await services.db.selectFrom('payout_schedules').select(['updated_at']).where('supplier_id', '=', supplierId).executeTakeFirst();
+      const row = await services.db
+        .selectFrom('payout_schedules')
+        .select(['updated_at'])
+        .where('supplier_id', '=', supplierId)
+        .executeTakeFirst();
       return {
         interval: schedule!.interval,
         minimum_amount: { amount: schedule!.minimumAmount, currency: 'EUR' as const },

@@ -64,7 +64,13 @@ export const resolvePrincipal = async (
     .where('t.environment', '=', deps.env)
     .executeTakeFirst();
   if (!row) return anonymous;
-  const principal: Principal = { kind: 'supplier', supplierId: row.supplier_id, supplierName: row.name, tokenId: row.token_id, rateLimits: row.rate_limits ?? {} };
+  const principal: Principal = {
+    kind: 'supplier',
+    supplierId: row.supplier_id,
+    supplierName: row.name,
+    tokenId: row.token_id,
+    rateLimits: row.rate_limits ?? {},
+  };
   if (knownTokens.size >= TOKEN_CACHE_LIMIT) knownTokens.delete(knownTokens.keys().next().value!);
   knownTokens.set(hash, { principal, until: Date.now() + TOKEN_TTL_MS });
   return principal;

@@ -25,7 +25,12 @@ export interface ProblemBody {
   [extension: string]: unknown;
 }
 
-export const problemBody = (req: FastifyRequest, code: ProblemCode, detail: string, extensions: Record<string, unknown> = {}): ProblemBody => {
+export const problemBody = (
+  req: FastifyRequest,
+  code: ProblemCode,
+  detail: string,
+  extensions: Record<string, unknown> = {},
+): ProblemBody => {
   const { status, title } = problemCodes[code];
   return { type: `${errorsUrl(req)}#${code}`, title, status, detail, code, trace_id: String(req.id), ...extensions };
 };

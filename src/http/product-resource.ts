@@ -6,7 +6,11 @@ import { Money } from '../resources/values.js';
 
 export const FormField = z
   .object({
-    key: z.string().min(1).max(64).regex(/^[a-z][a-z0-9_]*$/, 'lowercase letters, digits and _'),
+    key: z
+      .string()
+      .min(1)
+      .max(64)
+      .regex(/^[a-z][a-z0-9_]*$/, 'lowercase letters, digits and _'),
     label: z.string().min(1).max(200),
     type: z.enum(['text', 'number', 'select']),
     required: z.boolean(),

@@ -24,13 +24,25 @@ export const registerProductRoutes = (app: FastifyInstance, services: Services) 
     async (req) => {
       const { type, limit, cursor } = req.query;
       const after = decodeCursor(cursor);
-      let q = services.db.selectFrom('products').selectAll().orderBy('id').limit(limit + 1);
+      let q = services.db
+        .selectFrom('products')
+        .selectAll()
+        .orderBy('id')
+        .limit(limit + 1);
       if (type) q = q.where('type', '=', type);
       if (after) q = q.where('id', '>', after);
       const rows = await q.execute();
       const supplierId = supplierOf(req).supplierId;
-      const markets = await services.market(rows.map((r) => r.id), supplierId);
-      return page(rows, limit, (r) => r.id, (r) => toProductResource(r, markets.get(r.id)!));
+      const markets = await services.market(
+        rows.map((r) => r.id),
+        supplierId,
+      );
+      return page(
+        rows,
+        limit,
+        (r) => r.id,
+        (r) => toProductResource(r, markets.get(r.id)!),
+      );
     },
   );
 
@@ -45,7 +57,11 @@ export const registerProductRoutes = (app: FastifyInstance, services: Services) 
       },
     },
     async (req) => {
-      const row = await services.db.selectFrom('products').selectAll().where('id', '=', req.params.product_id).executeTakeFirst();
+      const row = await services.db
+        .selectFrom('products')
+        .selectAll()
+        .where('id', '=', req.params.product_id)
+        .executeTakeFirst();
       if (!row) throw new HttpProblem('not_found', `product ${req.params.product_id} not found`);
       const markets = await services.market([row.id], supplierOf(req).supplierId);
       return toProductResource(row, markets.get(row.id)!);

@@ -42,7 +42,9 @@ export class RateLimiter {
         returning bucket, hits
       )
       select c.bucket, c.hits, coalesce(p.hits, 0) as prev
-      from counted c left join rate_limit_hits p on p.bucket = c.bucket and p.window_start = ${windowStart - WINDOW_SECONDS}`.execute(this.db);
+      from counted c left join rate_limit_hits p on p.bucket = c.bucket and p.window_start = ${windowStart - WINDOW_SECONDS}`.execute(
+      this.db,
+    );
 
     const states = buckets.map((b) => {
       const row = rows.find((r) => r.bucket === b.name)!;
@@ -54,7 +56,13 @@ export class RateLimiter {
     const reset = windowStart + WINDOW_SECONDS;
 
     if (over.length === 0) {
-      return { allowed: true, limit: tightest.limit, remaining: Math.max(0, tightest.limit - tightest.used), reset, retryAfter: 0 };
+      return {
+        allowed: true,
+        limit: tightest.limit,
+        remaining: Math.max(0, tightest.limit - tightest.used),
+        reset,
+        retryAfter: 0,
+      };
     }
     await sql`
       update rate_limit_hits r set hits = r.hits - 1
@@ -64,7 +72,9 @@ export class RateLimiter {
         order by bucket for update
       ) locked
       where r.window_start = ${windowStart} and r.bucket = locked.bucket`.execute(this.db);
-    const retryAfter = Math.max(...over.map((s) => secondsUntilFree(s.limit, s.hits - 1, s.prev, seconds - windowStart)));
+    const retryAfter = Math.max(
+      ...over.map((s) => secondsUntilFree(s.limit, s.hits - 1, s.prev, seconds - windowStart)),
+    );
     // refused: the reset is when a request passes again, as Retry-After says (that can be
     // after the current window ends, while the full one still weighs in as the previous)
     return { allowed: false, limit: tightest.limit, remaining: 0, reset: Math.ceil(seconds + retryAfter), retryAfter };

@@ -3,7 +3,6 @@ import { problemCodes } from './problem-codes.js';
 
 /** Schemas shared by several resources. */
 
-
 export const Problem = z
   .object({
     type: z.string().describe('<errors_url>#<code>'),
@@ -20,5 +19,3 @@ export const Problem = z
 /** The problem answers every route can give, keyed by status, for the OpenAPI document. */
 export const problems = (...statuses: number[]) =>
   Object.fromEntries([401, 422, 429, ...statuses].map((s) => [s, Problem])) as Record<number, typeof Problem>;
-
-

@@ -48,7 +48,9 @@ export const registerSystemRoutes = (app: FastifyInstance, services: Services) =
         summary: 'Every problem code with its HTTP status and title',
         tags: ['system'],
         security: [],
-        response: { 200: z.object({ data: z.array(z.object({ code: z.string(), status: z.number(), title: z.string() })) }) },
+        response: {
+          200: z.object({ data: z.array(z.object({ code: z.string(), status: z.number(), title: z.string() })) }),
+        },
       },
     },
     async () => ({ data: Object.entries(problemCodes).map(([code, { status, title }]) => ({ code, status, title })) }),

@@ -2,19 +2,35 @@ import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../domain/webhook-en
 
 /** The OpenAPI 3.1 `webhooks` section: one entry per event type, the envelope and its `data`. */
 const order = { $ref: '#/components/schemas/Order' };
-const payout = { type: 'object', properties: { payout: { $ref: '#/components/schemas/PayoutWithEntries' } }, required: ['payout'] };
+const payout = {
+  type: 'object',
+  properties: { payout: { $ref: '#/components/schemas/PayoutWithEntries' } },
+  required: ['payout'],
+};
 const dataByType: Record<WebhookEventType, object> = {
   'order.created': { type: 'object', properties: { order }, required: ['order'] },
   'order.paid': { type: 'object', properties: { order }, required: ['order'] },
   'order.expired': { type: 'object', properties: { order }, required: ['order'] },
-  'order.refunded': { type: 'object', properties: { order, refunded_item_ids: { type: 'array', items: { type: 'string' } } } },
+  'order.refunded': {
+    type: 'object',
+    properties: { order, refunded_item_ids: { type: 'array', items: { type: 'string' } } },
+  },
   'order.disputed': {
     type: 'object',
-    properties: { order, disputed_item_ids: { type: 'array', items: { type: 'string' } }, reason: { type: ['string', 'null'] } },
+    properties: {
+      order,
+      disputed_item_ids: { type: 'array', items: { type: 'string' } },
+      reason: { type: ['string', 'null'] },
+    },
   },
   'offer.deactivated': {
     type: 'object',
-    properties: { offer_id: { type: 'string' }, product_id: { type: 'string' }, external_ref: { type: 'string' }, reason: { type: 'string' } },
+    properties: {
+      offer_id: { type: 'string' },
+      product_id: { type: 'string' },
+      external_ref: { type: 'string' },
+      reason: { type: 'string' },
+    },
   },
   'offer.stock_low': {
     type: 'object',
@@ -40,7 +56,12 @@ const dataByType: Record<WebhookEventType, object> = {
   },
   'stock.invalidated': {
     type: 'object',
-    properties: { offer_id: { type: 'string' }, item_id: { type: 'string' }, previous_status: { type: 'string' }, reason: { type: ['string', 'null'] } },
+    properties: {
+      offer_id: { type: 'string' },
+      item_id: { type: 'string' },
+      previous_status: { type: 'string' },
+      reason: { type: ['string', 'null'] },
+    },
   },
   'payout.created': payout,
   'payout.paid': payout,
@@ -89,4 +110,3 @@ export const webhookDocs: Record<string, any> = Object.fromEntries(
     },
   ]),
 );
-

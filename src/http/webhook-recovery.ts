@@ -20,7 +20,8 @@ const Recovery = z
   })
   .meta({ id: 'WebhookRecovery' });
 
-const badSince = (message: string) => new DomainError('validation_failed', `since: ${message}`, { errors: [{ field: 'body.since', message }] });
+const badSince = (message: string) =>
+  new DomainError('validation_failed', `since: ${message}`, { errors: [{ field: 'body.since', message }] });
 
 export const registerWebhookRecoveryRoutes = (app: FastifyInstance, services: Services) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -29,7 +30,8 @@ export const registerWebhookRecoveryRoutes = (app: FastifyInstance, services: Se
     {
       config: { idempotent: true },
       schema: {
-        summary: 'Re-send every event the endpoint subscribes to since a moment (at most 14 days back), in order, as new deliveries marked recovered',
+        summary:
+          'Re-send every event the endpoint subscribes to since a moment (at most 14 days back), in order, as new deliveries marked recovered',
         description:
           "The deliveries are made in the background, one after another in event order and within the endpoint's rate_limit; each is a new delivery (same envelope id, the dedupe key) with recovered: true in the delivery log, and a failed one takes the retry ladder. Errors: 404 not_found; 409 invalid_state (the endpoint is disabled: re-enable it first); 422 validation_failed (since more than 14 days back or in the future).",
         tags: ['webhooks'],
@@ -45,11 +47,26 @@ export const registerWebhookRecoveryRoutes = (app: FastifyInstance, services: Se
       const since = new Date(req.body.since);
       if (since.getTime() < now.getTime() - RECOVERY_WINDOW_MS) throw badSince('at most 14 days back');
       if (since.getTime() > now.getTime()) throw badSince('must not be in the future');
-      if (endpoint.status !== 'active') throw new DomainError('invalid_state', 'the endpoint is disabled: re-enable it before recovering');
+      if (endpoint.status !== 'active')
+        throw new DomainError('invalid_state', 'the endpoint is disabled: re-enable it before recovering');
       const id = newId();
-      const payload: RecoveryPayload = { recoveryId: id, endpointId: endpoint.id, supplierId, since: since.toISOString(), until: now.toISOString(), after: null, batch: 1 };
+      const payload: RecoveryPayload = {
+        recoveryId: id,
+        endpointId: endpoint.id,
+        supplierId,
+        since: since.toISOString(),
+        until: now.toISOString(),
+        after: null,
+        batch: 1,
+      };
       await services.timers.schedule('webhook.recover', `${id}:1`, now, payload);
-      return reply.code(202).send({ id, webhook_id: endpoint.id, since: payload.since, until: payload.until, status: 'scheduled' as const });
+      return reply.code(202).send({
+        id,
+        webhook_id: endpoint.id,
+        since: payload.since,
+        until: payload.until,
+        status: 'scheduled' as const,
+      });
     },
   );
 };

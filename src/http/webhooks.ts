@@ -1,10 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createEndpoint, deleteEndpoint, disableEndpoint, enableEndpoint, loadEndpoint, rotateEndpointSecret, testFire, updateEndpoint, countAttempt } from '../commands/webhooks.js';
+import {
+  createEndpoint,
+  deleteEndpoint,
+  disableEndpoint,
+  enableEndpoint,
+  loadEndpoint,
+  rotateEndpointSecret,
+  testFire,
+  updateEndpoint,
+  countAttempt,
+} from '../commands/webhooks.js';
 import { load } from '../commands/handle.js';
 import { DomainError } from '../domain/errors.js';
-import { DISABLE_AFTER_FAILURES, WEBHOOK_EVENT_TYPES, webhookEndpointDecider, type WebhookEndpointState } from '../domain/webhook-endpoint.js';
+import {
+  DISABLE_AFTER_FAILURES,
+  WEBHOOK_EVENT_TYPES,
+  webhookEndpointDecider,
+  type WebhookEndpointState,
+} from '../domain/webhook-endpoint.js';
 import { LOG_RETENTION_MS } from '../processes/webhooks.js';
 import { sendAttempt } from '../outbound/webhook-send.js';
 import { decodeCursor, listOf, page, pageQuery } from './pagination.js';
@@ -24,7 +39,13 @@ const Events = z
   .max(WEBHOOK_EVENT_TYPES.length + 1)
   .refine((events) => new Set(events).size === events.length, 'each event type once');
 const Url = z.string().min(1).max(2000);
-const RateLimit = z.number().int().min(1).max(1000).nullable().describe('deliveries per second the sender keeps to; null: no limit');
+const RateLimit = z
+  .number()
+  .int()
+  .min(1)
+  .max(1000)
+  .nullable()
+  .describe('deliveries per second the sender keeps to; null: no limit');
 
 export const WebhookEndpoint = z
   .object({
@@ -115,7 +136,11 @@ export const registerWebhookRoutes = (app: FastifyInstance, services: Services) 
 
   const failuresOf = async (ids: string[]) => {
     if (ids.length === 0) return new Map<string, number>();
-    const rows = await services.db.selectFrom('webhook_endpoint_failures').selectAll().where('endpoint_id', 'in', ids).execute();
+    const rows = await services.db
+      .selectFrom('webhook_endpoint_failures')
+      .selectAll()
+      .where('endpoint_id', 'in', ids)
+      .execute();
     return new Map(rows.map((r) => [r.endpoint_id, r.consecutive_failures]));
   };
   const resource = async (e: WebhookEndpointState, secret?: string) => ({
@@ -138,41 +163,90 @@ export const registerWebhookRoutes = (app: FastifyInstance, services: Services) 
       schema: {
         summary: 'Register a webhook endpoint (public HTTPS; at most 10); the secret is shown once',
         tags,
-        body: z.object({ url: Url, events: Events, description: z.string().max(500).default(''), rate_limit: RateLimit.optional() }).strict(),
+        body: z
+          .object({
+            url: Url,
+            events: Events,
+            description: z.string().max(500).default(''),
+            rate_limit: RateLimit.optional(),
+          })
+          .strict(),
         response: { 201: WebhookEndpoint, ...problems() },
       },
     },
     async (req, reply) => {
       const { rate_limit, ...settings } = req.body;
-      const { endpoint, secret } = await createEndpoint(deps, supplierOf(req).supplierId, { ...settings, ...(rate_limit && { rateLimit: rate_limit }) }, callerOf(req), operationIdOf(req));
+      const { endpoint, secret } = await createEndpoint(
+        deps,
+        supplierOf(req).supplierId,
+        { ...settings, ...(rate_limit && { rateLimit: rate_limit }) },
+        callerOf(req),
+        operationIdOf(req),
+      );
       return reply.code(201).send(await resource(endpoint, secret));
     },
   );
 
-  api.get('/webhooks', { schema: { summary: 'Your webhook endpoints', tags, querystring: z.object(pageQuery), response: { 200: listOf(WebhookEndpoint), ...problems() } } }, async (req) => {
-    const after = decodeCursor(req.query.cursor);
-    let q = services.db.selectFrom('webhook_endpoints').selectAll().where('supplier_id', '=', supplierOf(req).supplierId).where('deleted', '=', false).orderBy('id').limit(req.query.limit + 1);
-    if (after) q = q.where('id', '>', after);
-    const rows = await q.execute();
-    const failures = await failuresOf(rows.map((r) => r.id));
-    // the rate limit is not in the read model: at most 10 endpoints, each state is cached
-    const limits = new Map<string, number | null>();
-    for (const r of rows) limits.set(r.id, (await load(deps.store, webhookStream(r.id), webhookEndpointDecider, deps.states)).state?.settings.rateLimit ?? null);
-    return page(rows, req.query.limit, (r) => r.id, (r) => ({
-      id: r.id,
-      url: r.url,
-      events: r.events,
-      description: r.description,
-      status: r.status as 'active',
-      rate_limit: limits.get(r.id) ?? null,
-      consecutive_failures: failures.get(r.id) ?? 0,
-      disabled_at: r.disabled_at && iso(r.disabled_at),
-      created_at: iso(r.created_at),
-    }));
-  });
+  api.get(
+    '/webhooks',
+    {
+      schema: {
+        summary: 'Your webhook endpoints',
+        tags,
+        querystring: z.object(pageQuery),
+        response: { 200: listOf(WebhookEndpoint), ...problems() },
+      },
+    },
+    async (req) => {
+      const after = decodeCursor(req.query.cursor);
+      let q = services.db
+        .selectFrom('webhook_endpoints')
+        .selectAll()
+        .where('supplier_id', '=', supplierOf(req).supplierId)
+        .where('deleted', '=', false)
+        .orderBy('id')
+        .limit(req.query.limit + 1);
+      if (after) q = q.where('id', '>', after);
+      const rows = await q.execute();
+      const failures = await failuresOf(rows.map((r) => r.id));
+      // the rate limit is not in the read model: at most 10 endpoints, each state is cached
+      const limits = new Map<string, number | null>();
+      for (const r of rows)
+        limits.set(
+          r.id,
+          (await load(deps.store, webhookStream(r.id), webhookEndpointDecider, deps.states)).state?.settings
+            .rateLimit ?? null,
+        );
+      return page(
+        rows,
+        req.query.limit,
+        (r) => r.id,
+        (r) => ({
+          id: r.id,
+          url: r.url,
+          events: r.events,
+          description: r.description,
+          status: r.status as 'active',
+          rate_limit: limits.get(r.id) ?? null,
+          consecutive_failures: failures.get(r.id) ?? 0,
+          disabled_at: r.disabled_at && iso(r.disabled_at),
+          created_at: iso(r.created_at),
+        }),
+      );
+    },
+  );
 
-  api.get('/webhooks/:webhook_id', { schema: { summary: 'One webhook endpoint', tags, params: Params, response: { 200: WebhookEndpoint, ...problems(404) } } }, async (req) =>
-    resource(await loadEndpoint(deps, supplierOf(req).supplierId, req.params.webhook_id)),
+  api.get(
+    '/webhooks/:webhook_id',
+    {
+      schema: {
+        summary: 'One webhook endpoint',
+        tags,
+        params: Params,
+        response: { 200: WebhookEndpoint, ...problems(404) },
+      },
+    },
+    async (req) => resource(await loadEndpoint(deps, supplierOf(req).supplierId, req.params.webhook_id)),
   );
 
   api.patch(
@@ -180,11 +254,18 @@ export const registerWebhookRoutes = (app: FastifyInstance, services: Services) 
     {
       config: { idempotent: true },
       schema: {
-        summary: 'Change url, events, description, rate_limit or status (status active re-enables after a passing test-fire)',
+        summary:
+          'Change url, events, description, rate_limit or status (status active re-enables after a passing test-fire)',
         tags,
         params: Params,
         body: z
-          .object({ url: Url.optional(), events: Events.optional(), description: z.string().max(500).optional(), rate_limit: RateLimit.optional(), status: z.enum(['active', 'disabled']).optional() })
+          .object({
+            url: Url.optional(),
+            events: Events.optional(),
+            description: z.string().max(500).optional(),
+            rate_limit: RateLimit.optional(),
+            status: z.enum(['active', 'disabled']).optional(),
+          })
           .strict(),
         response: { 200: WebhookEndpoint, ...problems(404, 409) },
       },
@@ -195,21 +276,47 @@ export const registerWebhookRoutes = (app: FastifyInstance, services: Services) 
       const settings = { ...rest, ...(rate_limit !== undefined && { rateLimit: rate_limit }) };
       let endpoint = await updateEndpoint(deps, supplierId, req.params.webhook_id, settings, callerOf(req));
       if (status === 'active') endpoint = await enableEndpoint(deps, supplierId, req.params.webhook_id, callerOf(req));
-      if (status === 'disabled') endpoint = (await disableEndpoint(deps, req.params.webhook_id, 'supplier_request', 0, callerOf(req))).state!;
+      if (status === 'disabled')
+        endpoint = (await disableEndpoint(deps, req.params.webhook_id, 'supplier_request', 0, callerOf(req))).state!;
       return resource(endpoint);
     },
   );
 
-  api.delete('/webhooks/:webhook_id', { config: { idempotent: true }, schema: { summary: 'Delete a webhook endpoint', tags, params: Params, response: { 204: z.null(), ...problems(404) } } }, async (req, reply) => {
-    await deleteEndpoint(deps, supplierOf(req).supplierId, req.params.webhook_id, callerOf(req));
-    return reply.code(204).send(null);
-  });
+  api.delete(
+    '/webhooks/:webhook_id',
+    {
+      config: { idempotent: true },
+      schema: {
+        summary: 'Delete a webhook endpoint',
+        tags,
+        params: Params,
+        response: { 204: z.null(), ...problems(404) },
+      },
+    },
+    async (req, reply) => {
+      await deleteEndpoint(deps, supplierOf(req).supplierId, req.params.webhook_id, callerOf(req));
+      return reply.code(204).send(null);
+    },
+  );
 
   api.post(
     '/webhooks/:webhook_id/rotate-secret',
-    { config: { idempotent: true }, schema: { summary: 'A new secret, shown once; for 24 hours the old one also signs (a second v1= entry)', tags, params: Params, response: { 200: WebhookEndpoint, ...problems(404) } } },
+    {
+      config: { idempotent: true },
+      schema: {
+        summary: 'A new secret, shown once; for 24 hours the old one also signs (a second v1= entry)',
+        tags,
+        params: Params,
+        response: { 200: WebhookEndpoint, ...problems(404) },
+      },
+    },
     async (req) => {
-      const { endpoint, secret } = await rotateEndpointSecret(deps, supplierOf(req).supplierId, req.params.webhook_id, callerOf(req));
+      const { endpoint, secret } = await rotateEndpointSecret(
+        deps,
+        supplierOf(req).supplierId,
+        req.params.webhook_id,
+        callerOf(req),
+      );
       return resource(endpoint, secret);
     },
   );
@@ -222,14 +329,23 @@ export const registerWebhookRoutes = (app: FastifyInstance, services: Services) 
         summary: 'Send a signed canned fixture of a real event type (test_fire: true) now',
         tags,
         params: Params,
-        body: z.object({ event: EventType.default('order.paid') }).strict().default({ event: 'order.paid' }),
+        body: z
+          .object({ event: EventType.default('order.paid') })
+          .strict()
+          .default({ event: 'order.paid' }),
         response: { 200: TestFireResult, ...problems(404) },
       },
     },
     async (req) => {
       const endpoint = await loadEndpoint(deps, supplierOf(req).supplierId, req.params.webhook_id);
       const r = await testFire(deps, endpoint, req.body.event);
-      return { delivery_id: r.deliveryId, event_type: req.body.event, response_status: r.responseStatus, duration_ms: r.durationMs, succeeded: r.succeeded };
+      return {
+        delivery_id: r.deliveryId,
+        event_type: req.body.event,
+        response_status: r.responseStatus,
+        duration_ms: r.durationMs,
+        succeeded: r.succeeded,
+      };
     },
   );
 
@@ -257,7 +373,21 @@ export const registerWebhookRoutes = (app: FastifyInstance, services: Services) 
       let q = services.db
         .selectFrom('webhook_attempts as a')
         .innerJoin('webhook_deliveries as d', 'd.id', 'a.delivery_id')
-        .select(['a.id', 'a.delivery_id', 'd.endpoint_id', 'd.event_id', 'd.event_type', 'a.attempt', 'd.test_fire', 'd.recovered', 'a.succeeded', 'a.response_status', 'a.duration_ms', 'a.error', 'a.created_at'])
+        .select([
+          'a.id',
+          'a.delivery_id',
+          'd.endpoint_id',
+          'd.event_id',
+          'd.event_type',
+          'a.attempt',
+          'd.test_fire',
+          'd.recovered',
+          'a.succeeded',
+          'a.response_status',
+          'a.duration_ms',
+          'a.error',
+          'a.created_at',
+        ])
         .where('a.supplier_id', '=', supplierOf(req).supplierId)
         .orderBy('a.id', 'desc')
         .limit(limit + 1);
@@ -279,7 +409,16 @@ export const registerWebhookRoutes = (app: FastifyInstance, services: Services) 
       .selectFrom('webhook_attempts as a')
       .innerJoin('webhook_deliveries as d', 'd.id', 'a.delivery_id')
       .selectAll('a')
-      .select(['d.endpoint_id', 'd.event_id', 'd.event_type', 'd.test_fire', 'd.recovered', 'd.body', 'd.created_at as delivery_created_at', 'd.attempts'])
+      .select([
+        'd.endpoint_id',
+        'd.event_id',
+        'd.event_type',
+        'd.test_fire',
+        'd.recovered',
+        'd.body',
+        'd.created_at as delivery_created_at',
+        'd.attempts',
+      ])
       .where('a.supplier_id', '=', supplierId)
       .where((eb) => eb.or([eb('a.id', '=', id), eb('a.delivery_id', '=', id)]))
       .orderBy('a.attempt', 'desc')
@@ -327,13 +466,20 @@ export const registerWebhookRoutes = (app: FastifyInstance, services: Services) 
       if (services.clock.now().getTime() - new Date(r.delivery_created_at).getTime() > LOG_RETENTION_MS)
         throw new DomainError('invalid_state', 'deliveries can be resent for 30 days');
       const endpoint = await loadEndpoint(deps, supplierId, r.endpoint_id);
-      if (endpoint.status !== 'active') throw new DomainError('invalid_state', 'the endpoint is disabled; re-enable it first');
+      if (endpoint.status !== 'active')
+        throw new DomainError('invalid_state', 'the endpoint is disabled; re-enable it first');
       const attempt = r.attempts + 1;
-      const result = await sendAttempt(deps, endpoint, { id: r.delivery_id, eventId: r.event_id, eventType: r.event_type, body: r.body, supplierId }, attempt);
+      const result = await sendAttempt(
+        deps,
+        endpoint,
+        { id: r.delivery_id, eventId: r.event_id, eventType: r.event_type, body: r.body, supplierId },
+        attempt,
+      );
       // a resend is an attempt like any other: its failure can be the 30th in a row, and a
       // 410 is the receiver saying it is gone, whichever attempt it answers
       const failures = r.test_fire ? 0 : await countAttempt(deps, endpoint.id, result.succeeded);
-      if (!r.test_fire && result.responseStatus === 410) await disableEndpoint(deps, endpoint.id, 'gone', failures, callerOf(req));
+      if (!r.test_fire && result.responseStatus === 410)
+        await disableEndpoint(deps, endpoint.id, 'gone', failures, callerOf(req));
       else if (!r.test_fire && !result.succeeded && failures >= DISABLE_AFTER_FAILURES)
         await disableEndpoint(deps, endpoint.id, 'consecutive_failures', failures, callerOf(req));
       await services.db
@@ -341,7 +487,13 @@ export const registerWebhookRoutes = (app: FastifyInstance, services: Services) 
         .set({ attempts: attempt, ...(result.succeeded && { status: 'succeeded' }), updated_at: services.clock.now() })
         .where('id', '=', r.delivery_id)
         .execute();
-      return { delivery_id: r.delivery_id, event_type: r.event_type, response_status: result.responseStatus, duration_ms: result.durationMs, succeeded: result.succeeded };
+      return {
+        delivery_id: r.delivery_id,
+        event_type: r.event_type,
+        response_status: result.responseStatus,
+        duration_ms: result.durationMs,
+        succeeded: result.succeeded,
+      };
     },
   );
 };

@@ -14,10 +14,20 @@ const Whoami = z.object({
 export const registerWhoamiRoutes = (app: FastifyInstance, services: Services) => {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/whoami',
-    { schema: { summary: 'The supplier behind the token, and the environment', tags: ['account'], response: { 200: Whoami, ...problems() } } },
+    {
+      schema: {
+        summary: 'The supplier behind the token, and the environment',
+        tags: ['account'],
+        response: { 200: Whoami, ...problems() },
+      },
+    },
     async (req) => {
       const p = supplierOf(req);
-      return { supplier: { id: p.supplierId, name: p.supplierName }, environment: services.config.env, token_id: p.tokenId };
+      return {
+        supplier: { id: p.supplierId, name: p.supplierName },
+        environment: services.config.env,
+        token_id: p.tokenId,
+      };
     },
   );
 };

@@ -24,7 +24,10 @@ export const ipv6Groups = (address: string): number[] | undefined => {
 };
 
 /** Canonical full form (`0:0:0:0:0:ffff:7f00:1`), or undefined if not an IPv6 address. */
-export const normaliseIpv6 = (address: string): string | undefined => ipv6Groups(address)?.map((g) => g.toString(16)).join(':');
+export const normaliseIpv6 = (address: string): string | undefined =>
+  ipv6Groups(address)
+    ?.map((g) => g.toString(16))
+    .join(':');
 
 const v4 = (hi: number, lo: number) => `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
 const zero = (groups: number[], from: number, to: number) => groups.slice(from, to).every((g) => g === 0);

@@ -31,9 +31,17 @@ export const checkedLookup =
           const refusal = addressRefusal(hostname, address, policy);
           if (refusal) return callback(new TargetRefused(refusal), '');
         }
-        const wanted = options.family === 4 || options.family === 6 ? addresses.filter((a) => net.isIP(a) === options.family) : addresses;
-        if (wanted.length === 0) return callback(new TargetRefused(`host ${hostname} has no IPv${options.family} address`), '');
-        if (options.all) return callback(null, wanted.map((address) => ({ address, family: net.isIP(address) })));
+        const wanted =
+          options.family === 4 || options.family === 6
+            ? addresses.filter((a) => net.isIP(a) === options.family)
+            : addresses;
+        if (wanted.length === 0)
+          return callback(new TargetRefused(`host ${hostname} has no IPv${options.family} address`), '');
+        if (options.all)
+          return callback(
+            null,
+            wanted.map((address) => ({ address, family: net.isIP(address) })),
+          );
         callback(null, wanted[0]!, net.isIP(wanted[0]!));
       },
       () => callback(new TargetRefused(`host ${hostname} does not resolve`), ''),
@@ -46,7 +54,9 @@ const dispatchers = new WeakMap<TargetPolicy, Dispatcher>();
 export const outboundDispatcher = (policy: TargetPolicy): Dispatcher => {
   let dispatcher = dispatchers.get(policy);
   if (!dispatcher) {
-    dispatcher = new Agent({ connect: { lookup: checkedLookup(policy) as never, ...(policy.ca && { ca: policy.ca }) } });
+    dispatcher = new Agent({
+      connect: { lookup: checkedLookup(policy) as never, ...(policy.ca && { ca: policy.ca }) },
+    });
     dispatchers.set(policy, dispatcher);
   }
   return dispatcher;

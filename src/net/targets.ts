@@ -75,7 +75,8 @@ export interface TargetPolicy {
   ca?: string;
 }
 
-export const defaultResolve = async (host: string) => (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
+export const defaultResolve = async (host: string) =>
+  (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
 
 /** Why `address` may not be called under `policy`, or undefined when it may. */
 export const addressRefusal = (host: string, address: string, policy: TargetPolicy): string | undefined => {
@@ -95,7 +96,8 @@ export const checkTargetSyntax = (raw: string, policy: TargetPolicy): TargetChec
   } catch {
     return { ok: false, reason: 'not a valid URL' };
   }
-  if (url.protocol !== 'https:' && !(policy.allowPrivate && url.protocol === 'http:')) return { ok: false, reason: 'must use https' };
+  if (url.protocol !== 'https:' && !(policy.allowPrivate && url.protocol === 'http:'))
+    return { ok: false, reason: 'must use https' };
   if (url.username || url.password) return { ok: false, reason: 'must not carry credentials' };
   if (url.hash) return { ok: false, reason: 'must not carry a fragment' };
   return { ok: true, url };

@@ -46,26 +46,47 @@ export const runDeclaredChecks = async (run: CertificationRun) => {
   });
   const inFifteenMinutes = () => new Date(deps.clock.now().getTime() + 15 * 60_000);
   /** Gives back what a check held by mistake (an accepted wrong signature, an impossible reservation). */
-  const release = (c: Check, reservationId: string) => c.call('DELETE', `/reservations/${reservationId}`, undefined, t.reservationMs);
+  const release = (c: Check, reservationId: string) =>
+    c.call('DELETE', `/reservations/${reservationId}`, undefined, t.reservationMs);
 
   await healthcheckCheck(run);
 
-  await run.check('signature_rejected', 'POST /reservations signed with a wrong secret is refused (4xx, e.g. 401)', async (c) => {
-    const reservationId = id();
-    const res = await c.answer('POST', '/reservations', reservationBody(reservationId, 1, inFifteenMinutes()), t.reservationMs, { wrongSecret: true });
-    if (res.status >= 200 && res.status < 300) await release(c, reservationId);
-    refusedSignature(res);
-  });
+  await run.check(
+    'signature_rejected',
+    'POST /reservations signed with a wrong secret is refused (4xx, e.g. 401)',
+    async (c) => {
+      const reservationId = id();
+      const res = await c.answer(
+        'POST',
+        '/reservations',
+        reservationBody(reservationId, 1, inFifteenMinutes()),
+        t.reservationMs,
+        { wrongSecret: true },
+      );
+      if (res.status >= 200 && res.status < 300) await release(c, reservationId);
+      refusedSignature(res);
+    },
+  );
 
   const reservationId = id();
   const reservation = reservationBody(reservationId, ORDER_QUANTITY, inFifteenMinutes());
-  const held = await run.check('reservation', `POST /reservations for ${ORDER_QUANTITY} answers 201 {reservation_id, expires_at}`, async (c) => {
-    const res = await c.answer('POST', '/reservations', reservation, t.reservationMs);
-    demand(res.status === 201, `HTTP ${res.status} ${show(res.body)}, expected 201`);
-    demand(isObject(res.body) && res.body.reservation_id === reservationId, `body ${show(res.body)} does not echo reservation_id`);
-    demand(typeof res.body.expires_at === 'string' && !Number.isNaN(Date.parse(res.body.expires_at)), `body ${show(res.body)} has no expires_at timestamp`);
-    return res.body;
-  });
+  const held = await run.check(
+    'reservation',
+    `POST /reservations for ${ORDER_QUANTITY} answers 201 {reservation_id, expires_at}`,
+    async (c) => {
+      const res = await c.answer('POST', '/reservations', reservation, t.reservationMs);
+      demand(res.status === 201, `HTTP ${res.status} ${show(res.body)}, expected 201`);
+      demand(
+        isObject(res.body) && res.body.reservation_id === reservationId,
+        `body ${show(res.body)} does not echo reservation_id`,
+      );
+      demand(
+        typeof res.body.expires_at === 'string' && !Number.isNaN(Date.parse(res.body.expires_at)),
+        `body ${show(res.body)} has no expires_at timestamp`,
+      );
+      return res.body;
+    },
+  );
 
   await run.check(
     'reservation_replay',
@@ -88,7 +109,10 @@ export const runDeclaredChecks = async (run: CertificationRun) => {
       const body = res.body;
       demand(res.status === 201 || res.status === 202, `HTTP ${res.status} ${show(body)}, expected 201`);
       demand(isObject(body) && body.order_id === orderId, `body ${show(body)} does not echo order_id`);
-      demand(body.status === (res.status === 201 ? 'accepted' : 'pending_stock'), `HTTP ${res.status} with status ${show(body.status)}`);
+      demand(
+        body.status === (res.status === 201 ? 'accepted' : 'pending_stock'),
+        `HTTP ${res.status} with status ${show(body.status)}`,
+      );
       return body;
     },
     { needs: ['reservation'] },
@@ -114,7 +138,10 @@ export const runDeclaredChecks = async (run: CertificationRun) => {
         const res = await c.answer('GET', `/orders/${orderId}/items`, undefined, t.pollMs);
         const body = res.body;
         demand(res.status === 200, `HTTP ${res.status} ${show(body)}, expected 200`);
-        demand(isObject(body) && body.order_id === orderId && Array.isArray(body.items), `body ${show(body)} is not {order_id, status, items}`);
+        demand(
+          isObject(body) && body.order_id === orderId && Array.isArray(body.items),
+          `body ${show(body)} is not {order_id, status, items}`,
+        );
         const list = body.items as unknown[];
         if (body.status === 'pending') {
           demand(list.length === 0, `a pending answer carries ${list.length} items`);
@@ -137,7 +164,10 @@ export const runDeclaredChecks = async (run: CertificationRun) => {
     'a later GET /orders/{id}/items answers the same items with the same values',
     async (c) => {
       const res = await c.answer('GET', `/orders/${orderId}/items`, undefined, t.pollMs);
-      demand(res.status === 200 && isObject(res.body) && res.body.status === 'ready', `HTTP ${res.status} ${show(res.body)}, expected the ready answer again`);
+      demand(
+        res.status === 200 && isObject(res.body) && res.body.status === 'ready',
+        `HTTP ${res.status} ${show(res.body)}, expected the ready answer again`,
+      );
       demand(sameJson(res.body.items, items), 'the items differ from the first ready answer');
     },
     { needs: ['items_ready'] },
@@ -150,28 +180,48 @@ export const runDeclaredChecks = async (run: CertificationRun) => {
       const res = await c.answer('DELETE', `/orders/${orderId}/items`, undefined, t.cancelMs);
       if (res.status === 405) return false;
       demand(res.status === 200, `HTTP ${res.status} ${show(res.body)}, expected 200 (or 405)`);
-      demand(isObject(res.body) && res.body.order_id === orderId && Number.isInteger(res.body.returned), `body ${show(res.body)} is not {order_id, returned}`);
+      demand(
+        isObject(res.body) && res.body.order_id === orderId && Number.isInteger(res.body.returned),
+        `body ${show(res.body)} is not {order_id, returned}`,
+      );
       return true;
     },
     { needs: ['order'] },
   );
 
   if (returned === true) {
-    await run.check('items_withheld', 'after DELETE /orders/{id}/items the keys are withheld (no ready answer with items)', async (c) => {
-      const res = await c.call('GET', `/orders/${orderId}/items`, undefined, t.pollMs);
-      if (res.kind === 'failure') return; // refusing to answer withholds too
-      const delivers = res.status === 200 && isObject(res.body) && Array.isArray(res.body.items) && res.body.items.length > 0;
-      demand(!delivers, 'the items are still handed over after they were returned');
-    });
+    await run.check(
+      'items_withheld',
+      'after DELETE /orders/{id}/items the keys are withheld (no ready answer with items)',
+      async (c) => {
+        const res = await c.call('GET', `/orders/${orderId}/items`, undefined, t.pollMs);
+        if (res.kind === 'failure') return; // refusing to answer withholds too
+        const delivers =
+          res.status === 200 && isObject(res.body) && Array.isArray(res.body.items) && res.body.items.length > 0;
+        demand(!delivers, 'the items are still handed over after they were returned');
+      },
+    );
   }
 
-  await run.check('out_of_stock', `POST /reservations for ${OVER_STOCK_QUANTITY} (above any declarable stock) answers 409 {code: 'out_of_stock'}`, async (c) => {
-    const overId = id();
-    const res = await c.answer('POST', '/reservations', reservationBody(overId, OVER_STOCK_QUANTITY, inFifteenMinutes()), t.reservationMs);
-    if (res.status >= 200 && res.status < 300) await release(c, overId);
-    demand(res.status === 409, `HTTP ${res.status} ${show(res.body)}, expected 409`);
-    demand(isObject(res.body) && res.body.code === 'out_of_stock', `body ${show(res.body)}, expected {code: 'out_of_stock'}`);
-  });
+  await run.check(
+    'out_of_stock',
+    `POST /reservations for ${OVER_STOCK_QUANTITY} (above any declarable stock) answers 409 {code: 'out_of_stock'}`,
+    async (c) => {
+      const overId = id();
+      const res = await c.answer(
+        'POST',
+        '/reservations',
+        reservationBody(overId, OVER_STOCK_QUANTITY, inFifteenMinutes()),
+        t.reservationMs,
+      );
+      if (res.status >= 200 && res.status < 300) await release(c, overId);
+      demand(res.status === 409, `HTTP ${res.status} ${show(res.body)}, expected 409`);
+      demand(
+        isObject(res.body) && res.body.code === 'out_of_stock',
+        `body ${show(res.body)}, expected {code: 'out_of_stock'}`,
+      );
+    },
+  );
 
   await run.check(
     'reservation_expired',
@@ -181,12 +231,19 @@ export const runDeclaredChecks = async (run: CertificationRun) => {
       const expiresAt = new Date(deps.clock.now().getTime() + SHORT_RESERVATION_MS);
       const res = await c.answer('POST', '/reservations', reservationBody(shortId, 1, expiresAt), t.reservationMs);
       demand(res.status === 201, `the short reservation: HTTP ${res.status} ${show(res.body)}, expected 201`);
-      const answered = isObject(res.body) && typeof res.body.expires_at === 'string' ? Date.parse(res.body.expires_at) : Number.NaN;
-      demand(answered === expiresAt.getTime(), `the supplier answered expires_at ${show(isObject(res.body) ? res.body.expires_at : undefined)}, expected the requested ${expiresAt.toISOString()}`);
+      const answered =
+        isObject(res.body) && typeof res.body.expires_at === 'string' ? Date.parse(res.body.expires_at) : Number.NaN;
+      demand(
+        answered === expiresAt.getTime(),
+        `the supplier answered expires_at ${show(isObject(res.body) ? res.body.expires_at : undefined)}, expected the requested ${expiresAt.toISOString()}`,
+      );
       await deps.clock.sleep(Math.max(0, expiresAt.getTime() - deps.clock.now().getTime()) + EXPIRY_GRACE_MS);
       const late = await c.answer('POST', '/orders', orderBody(id(), shortId, 1), t.orderMs);
       demand(late.status === 410, `HTTP ${late.status} ${show(late.body)}, expected 410`);
-      demand(isObject(late.body) && late.body.code === 'reservation_expired', `body ${show(late.body)}, expected {code: 'reservation_expired'}`);
+      demand(
+        isObject(late.body) && late.body.code === 'reservation_expired',
+        `body ${show(late.body)}, expected {code: 'reservation_expired'}`,
+      );
     },
     { needs: ['reservation'] },
   );
@@ -195,4 +252,7 @@ export const runDeclaredChecks = async (run: CertificationRun) => {
 const validItem = (item: unknown) =>
   isObject(item) &&
   ((item.kind === 'text' && typeof item.value === 'string') ||
-    (item.kind === 'file' && typeof item.file_name === 'string' && typeof item.content_type === 'string' && typeof item.content_base64 === 'string'));
+    (item.kind === 'file' &&
+      typeof item.file_name === 'string' &&
+      typeof item.content_type === 'string' &&
+      typeof item.content_base64 === 'string'));

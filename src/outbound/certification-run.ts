@@ -102,7 +102,9 @@ export class Check {
     timeoutMs: number,
     options: { wrongSecret?: boolean } = {},
   ): Promise<CallOutcome> {
-    const endpoint = options.wrongSecret ? { ...this.target.endpoint, secrets: [newFulfilmentSecret()] } : this.target.endpoint;
+    const endpoint = options.wrongSecret
+      ? { ...this.target.endpoint, secrets: [newFulfilmentSecret()] }
+      : this.target.endpoint;
     const sentAt = this.deps.clock.now().toISOString();
     const outcome = await callSupplier(endpoint, method, path, body, timeoutMs, this.deps);
     this.exchanges.push({
@@ -121,7 +123,13 @@ export class Check {
   }
 
   /** The answer, or the check fails with what went wrong instead. */
-  async answer(method: Exchange['method'], path: string, body: unknown, timeoutMs: number, options: { wrongSecret?: boolean } = {}) {
+  async answer(
+    method: Exchange['method'],
+    path: string,
+    body: unknown,
+    timeoutMs: number,
+    options: { wrongSecret?: boolean } = {},
+  ) {
     const outcome = await this.call(method, path, body, timeoutMs, options);
     if (outcome.kind === 'failure') throw new CheckFailed(`${method} ${path}: ${outcome.reason} (${outcome.detail})`);
     return outcome;
@@ -134,7 +142,8 @@ export function demand(condition: unknown, reason: string): asserts condition {
 
 export const sameJson = (a: unknown, b: unknown) => isDeepStrictEqual(a, b);
 
-export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export const show = (v: unknown) => {
   const s = JSON.stringify(v);
@@ -161,10 +170,22 @@ export class CertificationRun {
     return this.checks.find((c) => c.name === name)?.outcome === 'pass';
   }
 
-  async check<T>(name: string, expected: string, run: (c: Check) => Promise<T>, options: { needs?: string[] } = {}): Promise<T | undefined> {
+  async check<T>(
+    name: string,
+    expected: string,
+    run: (c: Check) => Promise<T>,
+    options: { needs?: string[] } = {},
+  ): Promise<T | undefined> {
     const missing = (options.needs ?? []).filter((n) => !this.passed(n));
     if (missing.length > 0) {
-      this.checks.push({ name, expected, outcome: 'skipped', passed: false, detail: `not run: ${missing.join(', ')} did not pass`, exchanges: [] });
+      this.checks.push({
+        name,
+        expected,
+        outcome: 'skipped',
+        passed: false,
+        detail: `not run: ${missing.join(', ')} did not pass`,
+        exchanges: [],
+      });
       return undefined;
     }
     const c = new Check(this.target, this.deps);
@@ -174,7 +195,14 @@ export class CertificationRun {
       return value;
     } catch (error) {
       if (!(error instanceof CheckFailed)) throw error;
-      this.checks.push({ name, expected, outcome: 'fail', passed: false, detail: error.message, exchanges: c.exchanges });
+      this.checks.push({
+        name,
+        expected,
+        outcome: 'fail',
+        passed: false,
+        detail: error.message,
+        exchanges: c.exchanges,
+      });
       return undefined;
     }
   }
@@ -207,6 +235,12 @@ export const healthcheckCheck = (run: CertificationRun) =>
  * 409 and 410 are contract answers (the request was processed), so they do not count.
  */
 export const refusedSignature = (res: CallOutcome & { kind: 'answer' }) => {
-  demand(res.status >= 200 && res.status < 300 ? false : true, `HTTP ${res.status}: a wrongly signed request was accepted`);
-  demand(res.status >= 400 && res.status < 500 && res.status !== 409 && res.status !== 410, `HTTP ${res.status}, expected a 4xx refusal (401 or 403)`);
+  demand(
+    res.status >= 200 && res.status < 300 ? false : true,
+    `HTTP ${res.status}: a wrongly signed request was accepted`,
+  );
+  demand(
+    res.status >= 400 && res.status < 500 && res.status !== 409 && res.status !== 410,
+    `HTTP ${res.status}, expected a 4xx refusal (401 or 403)`,
+  );
 };

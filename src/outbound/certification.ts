@@ -1,5 +1,10 @@
 import { runDeclaredChecks } from './certification-declared.js';
-import { type CertificationDeps, type CertificationReport, CertificationRun, type CertificationTarget } from './certification-run.js';
+import {
+  type CertificationDeps,
+  type CertificationReport,
+  CertificationRun,
+  type CertificationTarget,
+} from './certification-run.js';
 import { runTopupChecks } from './certification-topup.js';
 
 export type { CertificationReport, CertificationTarget, CertificationDeps } from './certification-run.js';

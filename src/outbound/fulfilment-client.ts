@@ -34,7 +34,8 @@ const probeOnce = async (endpoint: SupplierEndpoint, deps: ProbeDeps): Promise<P
   const url = joinPath(endpoint.baseUrl, '/healthcheck');
   const checkedAt = deps.clock.now().toISOString();
   const target = checkTargetBeforeCall(url, deps.policy);
-  if (!target.ok) return { ok: false, httpStatus: 0, latencyMs: 0, checkedAt, error: `target refused: ${target.reason}` };
+  if (!target.ok)
+    return { ok: false, httpStatus: 0, latencyMs: 0, checkedAt, error: `target refused: ${target.reason}` };
   const timestamp = String(deps.clock.now().getTime());
   const started = performance.now();
   const timeout = deps.timeoutMs ?? HEALTHCHECK_TIMEOUT_MS;
@@ -60,6 +61,12 @@ const probeOnce = async (endpoint: SupplierEndpoint, deps: ProbeDeps): Promise<P
     const refusal = refusalOf(error);
     if (refusal) return { ok: false, httpStatus: 0, latencyMs, checkedAt, error: `target refused: ${refusal}` };
     const timedOut = error instanceof Error && (error.name === 'TimeoutError' || /timeout/i.test(error.message));
-    return { ok: false, httpStatus: 0, latencyMs, checkedAt, error: timedOut ? `no answer within ${timeout} ms` : 'connection failed' };
+    return {
+      ok: false,
+      httpStatus: 0,
+      latencyMs,
+      checkedAt,
+      error: timedOut ? `no answer within ${timeout} ms` : 'connection failed',
+    };
   }
 };

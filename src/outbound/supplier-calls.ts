@@ -28,7 +28,11 @@ const USER_AGENT = 'service-fulfilment/1.0';
  */
 export const callSupplier = async (...args: Parameters<typeof callOnce>): Promise<CallOutcome> => {
   const outcome = await callOnce(...args);
-  args[5].metrics?.supplierCall(supplierCallKind(args[1], args[2]), outcome.kind === 'answer' ? httpOutcome(outcome.status) : outcome.reason, outcome.latencyMs);
+  args[5].metrics?.supplierCall(
+    supplierCallKind(args[1], args[2]),
+    outcome.kind === 'answer' ? httpOutcome(outcome.status) : outcome.reason,
+    outcome.latencyMs,
+  );
   return outcome;
 };
 
@@ -68,12 +72,19 @@ const callOnce = async (
     try {
       return { kind: 'answer', status: res.statusCode, body: JSON.parse(text), latencyMs: elapsed() };
     } catch {
-      return { kind: 'failure', reason: 'malformed', detail: `HTTP ${res.statusCode} with a body that is not JSON`, latencyMs: elapsed() };
+      return {
+        kind: 'failure',
+        reason: 'malformed',
+        detail: `HTTP ${res.statusCode} with a body that is not JSON`,
+        latencyMs: elapsed(),
+      };
     }
   } catch (error) {
     const refusal = refusalOf(error);
     if (refusal) return { kind: 'failure', reason: 'target', detail: refusal, latencyMs: elapsed() };
-    const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError' || /timeout/i.test(error.message));
+    const timedOut =
+      error instanceof Error &&
+      (error.name === 'TimeoutError' || error.name === 'AbortError' || /timeout/i.test(error.message));
     return timedOut
       ? { kind: 'failure', reason: 'timeout', detail: `no answer within ${timeoutMs} ms`, latencyMs: elapsed() }
       : { kind: 'failure', reason: 'connection', detail: 'connection failed', latencyMs: elapsed() };
@@ -81,4 +92,6 @@ const callOnce = async (
 };
 
 export const codeOf = (body: unknown): string | undefined =>
-  typeof body === 'object' && body !== null && typeof (body as { code?: unknown }).code === 'string' ? (body as { code: string }).code : undefined;
+  typeof body === 'object' && body !== null && typeof (body as { code?: unknown }).code === 'string'
+    ? (body as { code: string }).code
+    : undefined;

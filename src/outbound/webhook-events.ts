@@ -21,7 +21,11 @@ export interface Outgoing {
 }
 
 const offerOwner = (db: Kysely<Database>, offerId: string) =>
-  db.selectFrom('offers').select(['supplier_id', 'product_id', 'external_ref']).where('id', '=', offerId).executeTakeFirst();
+  db
+    .selectFrom('offers')
+    .select(['supplier_id', 'product_id', 'external_ref'])
+    .where('id', '=', offerId)
+    .executeTakeFirst();
 
 /** The fields the source events of webhooks carry (domain/webhook-sources.ts names them), each as its event types spell it. */
 interface SourceData {
@@ -57,9 +61,16 @@ export const outgoingFor = async (db: Kysely<Database>, event: RecordedEvent<unk
       if (!order) continue;
       const extra =
         event.type === 'OrderRefunded'
-          ? { refunded_item_ids: (d.items as { orderItemId: string; supplierId: string }[]).filter((i) => i.supplierId === supplierId).map((i) => i.orderItemId) }
+          ? {
+              refunded_item_ids: (d.items as { orderItemId: string; supplierId: string }[])
+                .filter((i) => i.supplierId === supplierId)
+                .map((i) => i.orderItemId),
+            }
           : event.type === 'OrderDisputed'
-            ? { disputed_item_ids: d.orderItemIds.filter((id) => order.items.some((i) => i.id === id)), reason: d.reason }
+            ? {
+                disputed_item_ids: d.orderItemIds.filter((id) => order.items.some((i) => i.id === id)),
+                reason: d.reason,
+              }
             : {};
       bySupplier.set(supplierId, { order, ...extra });
     }
@@ -72,7 +83,13 @@ export const outgoingFor = async (db: Kysely<Database>, event: RecordedEvent<unk
       owner.supplier_id,
       type === 'offer.deactivated'
         ? { offer_id: d.offerId, product_id: owner.product_id, external_ref: owner.external_ref, reason: d.reason }
-        : { offer_id: d.offerId, product_id: owner.product_id, external_ref: owner.external_ref, available: d.available, threshold: d.threshold },
+        : {
+            offer_id: d.offerId,
+            product_id: owner.product_id,
+            external_ref: owner.external_ref,
+            available: d.available,
+            threshold: d.threshold,
+          },
     );
     return { type, bySupplier };
   }
@@ -91,7 +108,12 @@ export const outgoingFor = async (db: Kysely<Database>, event: RecordedEvent<unk
     return { type, bySupplier };
   }
   if (type === 'stock.invalidated') {
-    bySupplier.set(d.supplierId, { offer_id: d.offerId, item_id: d.itemId, previous_status: d.previousStatus, reason: d.reason });
+    bySupplier.set(d.supplierId, {
+      offer_id: d.offerId,
+      item_id: d.itemId,
+      previous_status: d.previousStatus,
+      reason: d.reason,
+    });
     return { type, bySupplier };
   }
   if (type.startsWith('payout.')) {
@@ -103,7 +125,11 @@ export const outgoingFor = async (db: Kysely<Database>, event: RecordedEvent<unk
     return { type, bySupplier };
   }
   // webhook.disabled: to the supplier's other active endpoints
-  const endpoint = await db.selectFrom('webhook_endpoints').select(['url']).where('id', '=', d.endpointId).executeTakeFirst();
+  const endpoint = await db
+    .selectFrom('webhook_endpoints')
+    .select(['url'])
+    .where('id', '=', d.endpointId)
+    .executeTakeFirst();
   bySupplier.set(d.supplierId, {
     webhook_id: d.endpointId,
     url: endpoint?.url ?? null,
@@ -121,7 +147,14 @@ export const fixtureData = (type: WebhookEventType, at: string): Record<string, 
   const order = {
     id: 'test_order',
     number: 'SVC-test_order',
-    status: type === 'order.expired' ? 'expired' : type === 'order.refunded' ? 'refunded' : type === 'order.created' ? 'placed' : 'completed',
+    status:
+      type === 'order.expired'
+        ? 'expired'
+        : type === 'order.refunded'
+          ? 'refunded'
+          : type === 'order.created'
+            ? 'placed'
+            : 'completed',
     buyer_country: 'DE',
     currency: 'EUR',
     created_at: at,
@@ -139,7 +172,14 @@ export const fixtureData = (type: WebhookEventType, at: string): Record<string, 
         gross: money(1999),
         commission: money(170),
         net: money(1829),
-        status: type === 'order.expired' ? 'released' : type === 'order.refunded' ? 'refunded' : type === 'order.created' ? 'reserved' : 'delivered',
+        status:
+          type === 'order.expired'
+            ? 'released'
+            : type === 'order.refunded'
+              ? 'refunded'
+              : type === 'order.created'
+                ? 'reserved'
+                : 'delivered',
         fulfilment: { source: 'uploaded', reservation_id: null, inventory_item_ids: ['test_inventory_item'] },
         delivered_at: type === 'order.created' || type === 'order.expired' ? null : at,
       },
@@ -152,11 +192,29 @@ export const fixtureData = (type: WebhookEventType, at: string): Record<string, 
     case 'order.disputed':
       return { order, disputed_item_ids: ['test_item'], reason: 'test' };
     case 'offer.deactivated':
-      return { offer_id: 'test_offer', product_id: 'test_product', external_ref: 'TEST-SKU', reason: 'health_exhausted' };
+      return {
+        offer_id: 'test_offer',
+        product_id: 'test_product',
+        external_ref: 'TEST-SKU',
+        reason: 'health_exhausted',
+      };
     case 'offer.stock_low':
-      return { offer_id: 'test_offer', product_id: 'test_product', external_ref: 'TEST-SKU', available: 2, threshold: 5 };
+      return {
+        offer_id: 'test_offer',
+        product_id: 'test_product',
+        external_ref: 'TEST-SKU',
+        available: 2,
+        threshold: 5,
+      };
     case 'offer.repriced':
-      return { offer_id: 'test_offer', product_id: 'test_product', external_ref: 'TEST-SKU', price: money(1899), previous_price: money(1999), reason: 'pricing_rule' };
+      return {
+        offer_id: 'test_offer',
+        product_id: 'test_product',
+        external_ref: 'TEST-SKU',
+        price: money(1899),
+        previous_price: money(1999),
+        reason: 'pricing_rule',
+      };
     case 'stock.invalidated':
       return { offer_id: 'test_offer', item_id: 'test_inventory_item', previous_status: 'available', reason: 'test' };
     case 'payout.created':
@@ -195,7 +253,13 @@ export const fixtureData = (type: WebhookEventType, at: string): Record<string, 
       };
     }
     case 'webhook.disabled':
-      return { webhook_id: 'test_webhook', url: 'https://example.com/hooks', reason: 'consecutive_failures', consecutive_failures: 30, disabled_at: at };
+      return {
+        webhook_id: 'test_webhook',
+        url: 'https://example.com/hooks',
+        reason: 'consecutive_failures',
+        consecutive_failures: 30,
+        disabled_at: at,
+      };
     default:
       return { order };
   }
@@ -205,7 +269,12 @@ export const fixtureData = (type: WebhookEventType, at: string): Record<string, 
  * The envelope body of one event for one supplier, as every delivery of it sends it (the
  * regular fan-out and a recovery alike): the same bytes are stored, signed and resent.
  */
-export const envelopeBody = (event: RecordedEvent<unknown>, type: WebhookEventType, data: Record<string, unknown>, env: 'sandbox' | 'production') =>
+export const envelopeBody = (
+  event: RecordedEvent<unknown>,
+  type: WebhookEventType,
+  data: Record<string, unknown>,
+  env: 'sandbox' | 'production',
+) =>
   JSON.stringify({
     id: event.id,
     type,

@@ -37,7 +37,11 @@ export interface AttemptResult {
 /** The endpoint's secrets in clear: the current one, and the previous one during a rotation. */
 export const endpointSecrets = (deps: SendDeps, endpoint: WebhookEndpointState, at: Date): string[] => {
   const secrets = [deps.secretBox.open(endpoint.secretSealed)];
-  if (endpoint.previousSecretSealed && endpoint.previousValidUntil && Date.parse(endpoint.previousValidUntil) > at.getTime())
+  if (
+    endpoint.previousSecretSealed &&
+    endpoint.previousValidUntil &&
+    Date.parse(endpoint.previousValidUntil) > at.getTime()
+  )
     secrets.push(deps.secretBox.open(endpoint.previousSecretSealed));
   return secrets;
 };
@@ -89,8 +93,13 @@ export const sendAttempt = async (
       responseBody = bytes.subarray(0, RESPONSE_KEPT_BYTES).toString('utf8');
     } catch (e) {
       const refusal = refusalOf(e);
-      const timedOut = e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError' || /timeout/i.test(e.message));
-      error = refusal ? `target refused: ${refusal}` : timedOut ? `no answer within ${deps.timeouts.webhookMs} ms` : 'connection failed';
+      const timedOut =
+        e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError' || /timeout/i.test(e.message));
+      error = refusal
+        ? `target refused: ${refusal}`
+        : timedOut
+          ? `no answer within ${deps.timeouts.webhookMs} ms`
+          : 'connection failed';
     }
   }
   const durationMs = Math.round(performance.now() - started);

@@ -1,7 +1,13 @@
 import { faultPoint } from '../faults.js';
 import type { Caller, CommandDeps } from '../commands/context.js';
 import { deliverDeclared, rerouteItem } from '../commands/declared-flow.js';
-import { orderFromSupplier, pollSupplierItems, recordOutcome, reserveDeclared, returnSupplierItems } from '../commands/declared.js';
+import {
+  orderFromSupplier,
+  pollSupplierItems,
+  recordOutcome,
+  reserveDeclared,
+  returnSupplierItems,
+} from '../commands/declared.js';
 import type { ReceivedItem } from '../commands/declared-items.js';
 import { load } from '../commands/handle.js';
 import { postSales } from '../commands/ledger.js';
@@ -9,11 +15,26 @@ import { endpointOf } from '../commands/offers.js';
 import { captureIfProvisioned, loadOrder, provisionOrder, refundOrder } from '../commands/orders.js';
 import { executeTopup, topupStatus, validateTopup } from '../commands/topup.js';
 import { execute } from '../commands/context.js';
-import { decide, decideHealthcheck, type FulfilmentAction, type FulfilmentInput, type FulfilmentState, initialState, type OrderAttempt, type ReturnAttempt } from '../domain/fulfilment-process.js';
+import {
+  decide,
+  decideHealthcheck,
+  type FulfilmentAction,
+  type FulfilmentInput,
+  type FulfilmentState,
+  initialState,
+  type OrderAttempt,
+  type ReturnAttempt,
+} from '../domain/fulfilment-process.js';
 import { HEALTHCHECK_EVERY_MS } from '../domain/offer-health.js';
 import { type OfferCommand, type OfferEvent, offerDecider } from '../domain/offer.js';
 import { type OrderCommand, type OrderEvent, orderDecider, type OrderItem, type OrderState } from '../domain/order.js';
-import { decideTopup, type ExecuteAttempt, type TopupAction, type TopupInput, type TopupState } from '../domain/topup-process.js';
+import {
+  decideTopup,
+  type ExecuteAttempt,
+  type TopupAction,
+  type TopupInput,
+  type TopupState,
+} from '../domain/topup-process.js';
 import type { RecordedEvent } from '../eventstore/port.js';
 import { projector } from '../projections/projector.js';
 import { probeHealthcheck } from '../outbound/fulfilment-client.js';
@@ -39,19 +60,30 @@ export const fulfilmentProcess = projector({
   ddl: () => '',
   rebuildable: false,
   handlers: {
-    OrderPaymentAuthorized: (db, e: O<'OrderPaymentAuthorized'>) => scheduleTimer(db, 'declared.start', e.data.orderId, e.data.at),
+    OrderPaymentAuthorized: (db, e: O<'OrderPaymentAuthorized'>) =>
+      scheduleTimer(db, 'declared.start', e.data.orderId, e.data.at),
     OrderItemRerouted: (db, e: O<'OrderItemRerouted'>) =>
       scheduleTimer(db, 'declared.rerouted', e.data.item.orderItemId, e.data.at, { orderId: e.data.orderId }),
     OrderItemCancelled: (db, e: O<'OrderItemCancelled'>) =>
-      scheduleTimer(db, 'declared.cancelled', e.data.orderItemId, e.data.at, { orderId: e.data.orderId, reason: e.data.reason }),
+      scheduleTimer(db, 'declared.cancelled', e.data.orderItemId, e.data.at, {
+        orderId: e.data.orderId,
+        reason: e.data.reason,
+      }),
     OrderPaid: (db, e: O<'OrderPaid'>) => scheduleTimer(db, 'topup.start', e.data.orderId, e.data.at),
     OrderItemTopupCompleted: (db, e: O<'OrderItemTopupCompleted'>) =>
       scheduleTimer(db, 'topup.post-sale', e.data.orderItemId, e.data.at, { orderId: e.data.orderId }),
     OrderItemTopupFailed: (db, e: O<'OrderItemTopupFailed'>) =>
-      scheduleTimer(db, 'topup.failed', e.data.orderItemId, e.data.at, { orderId: e.data.orderId, executeFailed: e.data.stage !== 'revalidation' }),
+      scheduleTimer(db, 'topup.failed', e.data.orderItemId, e.data.at, {
+        orderId: e.data.orderId,
+        executeFailed: e.data.stage !== 'revalidation',
+      }),
     OrderRefunded: (db, e: O<'OrderRefunded'>) =>
-      scheduleTimer(db, 'declared.refunded', e.data.refundId, e.data.at, { orderId: e.data.orderId, orderItemIds: e.data.items.map((i) => i.orderItemId) }),
-    OfferActivated: (db, e: F<'OfferActivated'>) => scheduleTimer(db, 'offer.healthcheck', e.data.offerId, later(e.data.at, HEALTHCHECK_EVERY_MS)),
+      scheduleTimer(db, 'declared.refunded', e.data.refundId, e.data.at, {
+        orderId: e.data.orderId,
+        orderItemIds: e.data.items.map((i) => i.orderItemId),
+      }),
+    OfferActivated: (db, e: F<'OfferActivated'>) =>
+      scheduleTimer(db, 'offer.healthcheck', e.data.offerId, later(e.data.at, HEALTHCHECK_EVERY_MS)),
   },
 });
 
@@ -70,8 +102,11 @@ type Next<I> = I | { runAgainAt: Date } | undefined;
  * is decided at once, against the order as the run knows it; the run's outcome is the last
  * `pollAgain` (the timer runs again then) or nothing (done).
  */
-const runWith =
-  <S, I, A>(decideNext: (input: I, state: S) => A[], stateOf: (run: Run) => S, perform: (run: Run, action: A) => Promise<Next<I>>) =>
+const runWith = <S, I, A>(
+  decideNext: (input: I, state: S) => A[],
+  stateOf: (run: Run) => S,
+  perform: (run: Run, action: A) => Promise<Next<I>>,
+) =>
   async function run(r: Run, input: I): Promise<TimerOutcome> {
     let outcome: TimerOutcome = undefined;
     for (const action of decideNext(input, stateOf(r))) {
@@ -90,18 +125,30 @@ const runWith =
  * src/domain/fulfilment-process.ts and src/domain/topup-process.ts.
  */
 // eslint-disable-next-line max-lines-per-function -- the runner of the fulfilment process: one timer kind per call
-export const registerFulfilmentTimers = (timers: Timers, deps: CommandDeps, rank: (productId: string) => Promise<string[]>) => {
+export const registerFulfilmentTimers = (
+  timers: Timers,
+  deps: CommandDeps,
+  rank: (productId: string) => Promise<string[]>,
+) => {
   const caller = (kind: string, key: string): Caller => ({ correlationId: `${kind}:${key}` });
   const callerOf = (r: Run) => caller(r.t.kind, r.t.key);
   const now = () => deps.clock.now();
   const itemIn = (r: Run, orderItemId: string) => r.order!.items.find((i) => i.orderItemId === orderItemId)!;
-  const loadOffer = async (offerId: string) => (await load(deps.store, offerStream(offerId), offerDecider, deps.states)).state;
+  const loadOffer = async (offerId: string) =>
+    (await load(deps.store, offerStream(offerId), offerDecider, deps.states)).state;
 
   const cancel = (orderId: string, item: OrderItem, reason: string) =>
-    execute(deps, orderStream(orderId), orderDecider, (at): OrderCommand => ({ type: 'CancelItem', data: { orderItemId: item.orderItemId, reason, now: at } }), {
-      correlationId: `cancel:${item.orderItemId}`,
-    });
+    execute(
+      deps,
+      orderStream(orderId),
+      orderDecider,
+      (at): OrderCommand => ({ type: 'CancelItem', data: { orderItemId: item.orderItemId, reason, now: at } }),
+      {
+        correlationId: `cancel:${item.orderItemId}`,
+      },
+    );
 
+  // eslint-disable-next-line max-lines-per-function -- performs the declared-stock process's actions, one case per action
   const performDeclared = async (r: Run, a: FulfilmentAction): Promise<Next<FulfilmentInput>> => {
     const order = r.order!;
     switch (a.kind) {
@@ -110,7 +157,13 @@ export const registerFulfilmentTimers = (timers: Timers, deps: CommandDeps, rank
       case 'pollAgain':
         return { runAgainAt: a.at };
       case 'placeSupplierOrder': {
-        const answer = await orderFromSupplier(deps, order, itemIn(r, a.attempt.orderItemId), a.attempt.firstAt, callerOf(r));
+        const answer = await orderFromSupplier(
+          deps,
+          order,
+          itemIn(r, a.attempt.orderItemId),
+          a.attempt.firstAt,
+          callerOf(r),
+        );
         faultPoint('after-supplier-call');
         return { type: 'SupplierOrderAnswered', attempt: a.attempt, answer, now: now() };
       }
@@ -118,12 +171,31 @@ export const registerFulfilmentTimers = (timers: Timers, deps: CommandDeps, rank
         const item = itemIn(r, a.attempt.orderItemId);
         const offer = await loadOffer(item.offerId);
         const held = offer
-          ? await reserveDeclared(deps, offer, { quantity: item.quantity, buyerCountry: order.buyerCountry, expiresAt: a.expiresAt }, callerOf(r))
+          ? await reserveDeclared(
+              deps,
+              offer,
+              { quantity: item.quantity, buyerCountry: order.buyerCountry, expiresAt: a.expiresAt },
+              callerOf(r),
+            )
           : { held: false as const };
-        return { type: 'FreshReservationAnswered', attempt: a.attempt, reservationId: held.held ? held.reservationId : null, now: now() };
+        return {
+          type: 'FreshReservationAnswered',
+          attempt: a.attempt,
+          reservationId: held.held ? held.reservationId : null,
+          now: now(),
+        };
       }
       case 'renewReservation':
-        return void (await execute(deps, orderStream(order.id), orderDecider, (at): OrderCommand => ({ type: 'RenewReservation', data: { orderItemId: a.orderItemId, reservationId: a.reservationId, now: at } }), callerOf(r)));
+        return void (await execute(
+          deps,
+          orderStream(order.id),
+          orderDecider,
+          (at): OrderCommand => ({
+            type: 'RenewReservation',
+            data: { orderItemId: a.orderItemId, reservationId: a.reservationId, now: at },
+          }),
+          callerOf(r),
+        ));
       case 'pollItems': {
         const result = await pollSupplierItems(deps, itemIn(r, a.orderItemId));
         if (result.kind === 'ready') r.received = result.items;
@@ -154,12 +226,17 @@ export const registerFulfilmentTimers = (timers: Timers, deps: CommandDeps, rank
   );
 
   /** After authorization: ask each declared item's supplier to convert its reservation. */
-  timers.on('declared.start', async (t) => declared({ t, order: await loadOrder(deps, t.key) }, { type: 'PaymentAuthorized', now: now() }));
+  timers.on('declared.start', async (t) =>
+    declared({ t, order: await loadOrder(deps, t.key) }, { type: 'PaymentAuthorized', now: now() }),
+  );
 
   /** POST /orders: 10 s, 3 attempts 5 s apart; 410 gets one fresh reservation plus order cycle. */
   timers.on('declared.order', async (t) => {
     const p = t.payload as OrderAttempt;
-    return declared({ t, order: await loadOrder(deps, p.orderId) }, { type: 'OrderAttemptDue', attempt: p, now: now() });
+    return declared(
+      { t, order: await loadOrder(deps, p.orderId) },
+      { type: 'OrderAttemptDue', attempt: p, now: now() },
+    );
   });
 
   /** Polls at +0, +5, +15, +30 s, then every 60 s, inside the 10-minute window. */
@@ -171,17 +248,25 @@ export const registerFulfilmentTimers = (timers: Timers, deps: CommandDeps, rank
   /** A cancelled declared item: take the stock back at the supplier, then reroute or let the buyer off. */
   timers.on('declared.cancelled', async (t) => {
     const { orderId, reason } = t.payload as { orderId: string; reason: string };
-    return declared({ t, order: await loadOrder(deps, orderId) }, { type: 'ItemCancelled', orderItemId: t.key, reason, now: now() });
+    return declared(
+      { t, order: await loadOrder(deps, orderId) },
+      { type: 'ItemCancelled', orderItemId: t.key, reason, now: now() },
+    );
   });
 
   /** A rerouted item: uploaded keys are handed over at once, declared ones go through the contract. */
   timers.on('declared.rerouted', async (t) => {
     const { orderId } = t.payload as { orderId: string };
-    return declared({ t, order: await loadOrder(deps, orderId) }, { type: 'ItemRerouted', orderItemId: t.key, now: now() });
+    return declared(
+      { t, order: await loadOrder(deps, orderId) },
+      { type: 'ItemRerouted', orderItemId: t.key, now: now() },
+    );
   });
 
   /** DELETE /orders/{id}/items: 10 s, 3 attempts over an hour; 405 is an answer too. */
-  timers.on('declared.return', async (t) => declared({ t, order: null }, { type: 'ReturnDue', return: t.payload as ReturnAttempt }));
+  timers.on('declared.return', async (t) =>
+    declared({ t, order: null }, { type: 'ReturnDue', return: t.payload as ReturnAttempt }),
+  );
 
   /** A refund of declared keys tells the supplier to withhold them. */
   timers.on('declared.refunded', async (t) => {
@@ -190,6 +275,7 @@ export const registerFulfilmentTimers = (timers: Timers, deps: CommandDeps, rank
   });
 
   const topupCaller = (item: OrderItem): Caller => ({ correlationId: `topup:${item.orderItemId}` });
+  // eslint-disable-next-line max-lines-per-function -- performs the top-up process's actions, one case per action
   const performTopup = async (r: Run, a: TopupAction): Promise<Next<TopupInput>> => {
     const order = r.order!;
     switch (a.kind) {
@@ -201,12 +287,31 @@ export const registerFulfilmentTimers = (timers: Timers, deps: CommandDeps, rank
         const item = itemIn(r, a.attempt.orderItemId);
         const offer = await loadOffer(item.offerId);
         const fresh = offer
-          ? await validateTopup(deps, offer, { quantity: item.quantity, buyerCountry: order.buyerCountry, formFields: item.topup!.formFields }, callerOf(r))
+          ? await validateTopup(
+              deps,
+              offer,
+              { quantity: item.quantity, buyerCountry: order.buyerCountry, formFields: item.topup!.formFields },
+              callerOf(r),
+            )
           : ({ kind: 'unavailable' } as const);
         return { type: 'Revalidated', attempt: a.attempt, answer: fresh };
       }
       case 'recordRevalidation': {
-        await execute(deps, orderStream(order.id), orderDecider, (at): OrderCommand => ({ type: 'RevalidateTopup', data: { orderItemId: a.attempt.orderItemId, operationId: a.operationId, accountLabel: a.accountLabel, now: at } }), callerOf(r));
+        await execute(
+          deps,
+          orderStream(order.id),
+          orderDecider,
+          (at): OrderCommand => ({
+            type: 'RevalidateTopup',
+            data: {
+              orderItemId: a.attempt.orderItemId,
+              operationId: a.operationId,
+              accountLabel: a.accountLabel,
+              now: at,
+            },
+          }),
+          callerOf(r),
+        );
         // the execute that follows carries the fresh operation
         r.order = await loadOrder(deps, a.attempt.orderId);
         return { type: 'RevalidationRecorded', attempt: a.attempt };
@@ -221,12 +326,42 @@ export const registerFulfilmentTimers = (timers: Timers, deps: CommandDeps, rank
       }
       case 'completeTopup': {
         const item = itemIn(r, a.orderItemId);
-        return void (await execute(deps, orderStream(order.id), orderDecider, (at): OrderCommand => ({ type: 'CompleteTopup', data: { orderItemId: item.orderItemId, operationId: item.topup!.operationId, receiptRef: a.receiptRef, now: at } }), topupCaller(item)));
+        return void (await execute(
+          deps,
+          orderStream(order.id),
+          orderDecider,
+          (at): OrderCommand => ({
+            type: 'CompleteTopup',
+            data: {
+              orderItemId: item.orderItemId,
+              operationId: item.topup!.operationId,
+              receiptRef: a.receiptRef,
+              now: at,
+            },
+          }),
+          topupCaller(item),
+        ));
       }
       case 'failTopup': {
         const item = itemIn(r, a.orderItemId);
         const { code, message, stage } = a;
-        return void (await execute(deps, orderStream(order.id), orderDecider, (at): OrderCommand => ({ type: 'FailTopup', data: { orderItemId: item.orderItemId, operationId: item.topup!.operationId, code, message, ...(stage && { stage }), now: at } }), topupCaller(item)));
+        return void (await execute(
+          deps,
+          orderStream(order.id),
+          orderDecider,
+          (at): OrderCommand => ({
+            type: 'FailTopup',
+            data: {
+              orderItemId: item.orderItemId,
+              operationId: item.topup!.operationId,
+              code,
+              message,
+              ...(stage && { stage }),
+              now: at,
+            },
+          }),
+          topupCaller(item),
+        ));
       }
       case 'refund':
         return void (await refundOrder(deps, order.id, [a.orderItemId], callerOf(r)));
@@ -234,10 +369,16 @@ export const registerFulfilmentTimers = (timers: Timers, deps: CommandDeps, rank
         return void (await recordOutcome(deps, a.offerId, a.reason, a.cause, callerOf(r)));
     }
   };
-  const topups = runWith(decideTopup, (r): TopupState => ({ orderId: r.order!.id, items: r.order!.items }), performTopup);
+  const topups = runWith(
+    decideTopup,
+    (r): TopupState => ({ orderId: r.order!.id, items: r.order!.items }),
+    performTopup,
+  );
 
   /** After capture: execute each top-up with its latest validation (re-validated when stale). */
-  timers.on('topup.start', async (t) => topups({ t, order: await loadOrder(deps, t.key) }, { type: 'PaymentCaptured', now: now() }));
+  timers.on('topup.start', async (t) =>
+    topups({ t, order: await loadOrder(deps, t.key) }, { type: 'PaymentCaptured', now: now() }),
+  );
 
   /** POST /topup/execute: 30 s, 3 attempts 10 s apart, then status polls until 15 minutes. */
   timers.on('topup.execute', async (t) => {
@@ -251,7 +392,9 @@ export const registerFulfilmentTimers = (timers: Timers, deps: CommandDeps, rank
     return topups({ t, order: await loadOrder(deps, orderId) }, { type: 'StatusDue', orderItemId: t.key, firstAt });
   });
 
-  timers.on('topup.post-sale', async (t) => postSales(deps, (t.payload as { orderId: string }).orderId, caller(t.kind, t.key)));
+  timers.on('topup.post-sale', async (t) =>
+    postSales(deps, (t.payload as { orderId: string }).orderId, caller(t.kind, t.key)),
+  );
 
   /**
    * A definitive top-up failure: the buyer is refunded, the offer takes -25 and a cooldown.
@@ -260,16 +403,33 @@ export const registerFulfilmentTimers = (timers: Timers, deps: CommandDeps, rank
    */
   timers.on('topup.failed', async (t) => {
     const { orderId, executeFailed = true } = t.payload as { orderId: string; executeFailed?: boolean };
-    return topups({ t, order: await loadOrder(deps, orderId) }, { type: 'TopupFailed', orderItemId: t.key, executeFailed });
+    return topups(
+      { t, order: await loadOrder(deps, orderId) },
+      { type: 'TopupFailed', orderItemId: t.key, executeFailed },
+    );
   });
 
   /** Healthchecks: every 5 minutes while active, every 10 in cooldown; the offer decides what a result means. */
   timers.on('offer.healthcheck', async (t) => {
     const offer = await loadOffer(t.key);
     if (decideHealthcheck({ type: 'HealthcheckDue', offer }).length === 0) return;
-    const probe = await probeHealthcheck(endpointOf(deps, offer!, now()), { clock: deps.clock, policy: deps.targets, timeoutMs: deps.timeouts.healthcheckMs, metrics: deps.metrics });
+    const probe = await probeHealthcheck(endpointOf(deps, offer!, now()), {
+      clock: deps.clock,
+      policy: deps.targets,
+      timeoutMs: deps.timeouts.healthcheckMs,
+      metrics: deps.metrics,
+    });
     faultPoint('after-supplier-call');
-    const result = await execute(deps, offerStream(offer!.id), offerDecider, (at): OfferCommand => ({ type: 'RecordScheduledHealthcheck', data: { probe, runId: t.dueAt.toISOString(), now: at } }), caller(t.kind, t.key));
+    const result = await execute(
+      deps,
+      offerStream(offer!.id),
+      offerDecider,
+      (at): OfferCommand => ({
+        type: 'RecordScheduledHealthcheck',
+        data: { probe, runId: t.dueAt.toISOString(), now: at },
+      }),
+      caller(t.kind, t.key),
+    );
     const [next] = decideHealthcheck({ type: 'HealthcheckRecorded', offer: result.state, now: now() });
     return next?.kind === 'pollAgain' ? { runAgainAt: next.at } : undefined;
   });

@@ -10,7 +10,13 @@ import { pricingProcess, registerPricingTimers } from './pricing.js';
 import type { ProjectionRunner } from '../projections/runner.js';
 
 /** The event side of every process manager (run by the projection runner, never rebuilt). */
-export const processProjectors: Projector[] = [orderProcess, fulfilmentProcess, webhookProcess, payoutProcess, pricingProcess];
+export const processProjectors: Projector[] = [
+  orderProcess,
+  fulfilmentProcess,
+  webhookProcess,
+  payoutProcess,
+  pricingProcess,
+];
 
 /** The timer side of every process manager. */
 export const registerProcessTimers = (

@@ -40,15 +40,27 @@ export const orderProcess = projector({
   handlers: {
     OrderPlaced: (db, e: O<'OrderPlaced'>) => scheduleTimer(db, 'order.expire', e.data.orderId, e.data.expiresAt),
     InventoryReserved: (db, e: I<'InventoryReserved'>) =>
-      scheduleTimer(db, 'inventory.reservation-expiry', `${e.data.offerId}:${e.data.orderItemId}`, new Date(new Date(e.data.expiresAt).getTime() + ORPHAN_GRACE_MS), {
-        offerId: e.data.offerId,
-        orderId: e.data.orderId,
-        orderItemId: e.data.orderItemId,
-      }),
-    OrderPaymentAuthorized: (db, e: O<'OrderPaymentAuthorized'>) => scheduleTimer(db, 'order.provision', e.data.orderId, watchdog(e.data.at)),
+      scheduleTimer(
+        db,
+        'inventory.reservation-expiry',
+        `${e.data.offerId}:${e.data.orderItemId}`,
+        new Date(new Date(e.data.expiresAt).getTime() + ORPHAN_GRACE_MS),
+        {
+          offerId: e.data.offerId,
+          orderId: e.data.orderId,
+          orderItemId: e.data.orderItemId,
+        },
+      ),
+    OrderPaymentAuthorized: (db, e: O<'OrderPaymentAuthorized'>) =>
+      scheduleTimer(db, 'order.provision', e.data.orderId, watchdog(e.data.at)),
     OrderPaid: (db, e: O<'OrderPaid'>) => scheduleTimer(db, 'ledger.post-sales', e.data.orderId, watchdog(e.data.at)),
     OrderRefunded: (db, e: O<'OrderRefunded'>) =>
-      scheduleTimer(db, 'ledger.post-refunds', e.data.refundId, watchdog(e.data.at), { orderId: e.data.orderId, items: e.data.items.filter((i) => i.delivered).map((i) => ({ supplierId: i.supplierId, orderItemId: i.orderItemId })) }),
+      scheduleTimer(db, 'ledger.post-refunds', e.data.refundId, watchdog(e.data.at), {
+        orderId: e.data.orderId,
+        items: e.data.items
+          .filter((i) => i.delivered)
+          .map((i) => ({ supplierId: i.supplierId, orderItemId: i.orderItemId })),
+      }),
     SaleCredited: (db, e: B<'SaleCredited'>) =>
       scheduleTimer(db, 'ledger.settle', e.data.orderItemId, e.data.availableAt, { supplierId: e.data.supplierId }),
   },
@@ -69,5 +81,9 @@ export const registerOrderTimers = (timers: Timers, deps: CommandDeps) => {
     if (orderId) await postSales(deps, orderId, caller(t.kind, t.key));
     await postRefunds(deps, items, caller(t.kind, t.key));
   });
-  timers.on('ledger.settle', async (t) => void (await settleSale(deps, (t.payload as { supplierId: string }).supplierId, t.key, caller(t.kind, t.key))));
+  timers.on(
+    'ledger.settle',
+    async (t) =>
+      void (await settleSale(deps, (t.payload as { supplierId: string }).supplierId, t.key, caller(t.kind, t.key))),
+  );
 };

@@ -15,7 +15,8 @@ export const PAYOUT_TIMER = 'payout.schedule';
  */
 const reschedule = async (db: Kysely<Database>, e: RecordedEvent<PayoutScheduleEvent['data']>) => {
   const { supplierId, interval, at } = e.data;
-  if (interval === 'manual') return db.deleteFrom('timers').where('kind', '=', PAYOUT_TIMER).where('key', '=', supplierId).execute();
+  if (interval === 'manual')
+    return db.deleteFrom('timers').where('kind', '=', PAYOUT_TIMER).where('key', '=', supplierId).execute();
   const due = nextPayoutRun(interval, new Date(at));
   const row = { due_at: due, payload: JSON.stringify({}), claimed_by: null, claimed_until: null, attempts: 0 };
   return db

@@ -16,10 +16,21 @@ import { offerStream } from '../commands/streams.js';
  * rules answer each other until none moves: they settle because beating is strict and
  * floors hold (domain/pricing-rule.ts), and the hourly change limit bounds them anyway.
  */
-const MARKET_CHANGES = ['OfferCreated', 'OfferActivated', 'OfferDeactivated', 'OfferPriceChanged', 'OfferCooldownStarted', 'OfferCooldownEnded', 'PricingRuleSet'];
+const MARKET_CHANGES = [
+  'OfferCreated',
+  'OfferActivated',
+  'OfferDeactivated',
+  'OfferPriceChanged',
+  'OfferCooldownStarted',
+  'OfferCooldownEnded',
+  'PricingRuleSet',
+];
 
 const marketChanged = (db: Parameters<typeof scheduleTimer>[0], e: RecordedEvent<{ offerId: string }>) =>
-  scheduleTimer(db, 'pricing.market-changed', e.id, e.createdAt, { offerId: e.data.offerId, position: formatPosition(e.position) });
+  scheduleTimer(db, 'pricing.market-changed', e.id, e.createdAt, {
+    offerId: e.data.offerId,
+    position: formatPosition(e.position),
+  });
 
 export const pricingProcess = projector({
   name: 'pricing-process',

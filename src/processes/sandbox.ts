@@ -27,7 +27,8 @@ export const registerSandboxTimers = (timers: Timers, deps: CommandDeps) => {
     else {
       // a dispute is not idempotent by itself: a re-run after a crash finds the first one
       const events = await deps.store.readStream(orderStream(order.id));
-      if (!events.some((e) => e.type === 'OrderDisputed')) await disputeOrder(deps, order.id, undefined, 'sandbox scenario', caller);
+      if (!events.some((e) => e.type === 'OrderDisputed'))
+        await disputeOrder(deps, order.id, undefined, 'sandbox scenario', caller);
     }
   });
 };

@@ -6,7 +6,13 @@ import type { Database } from '../db/schema.js';
  * event is recorded atomically with its checkpoint, so it happens exactly once. Keyed:
  * a second schedule of the same (kind, key) keeps the first.
  */
-export const scheduleTimer = (db: Kysely<Database>, kind: string, key: string, dueAt: Date | string, payload: unknown = {}) =>
+export const scheduleTimer = (
+  db: Kysely<Database>,
+  kind: string,
+  key: string,
+  dueAt: Date | string,
+  payload: unknown = {},
+) =>
   db
     .insertInto('timers')
     .values({ kind, key, due_at: dueAt, payload: JSON.stringify(payload), created_at: dueAt })

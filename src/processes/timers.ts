@@ -72,11 +72,14 @@ export class Timers {
   ): Promise<void> {
     const row = { kind, key, due_at: dueAt, payload: JSON.stringify(payload), created_at: this.clock.now() };
     const insert = (options.db ?? this.db).insertInto('timers').values(row);
-    await (options.replace
-      ? insert.onConflict((oc) =>
-          oc.columns(['kind', 'key']).doUpdateSet({ due_at: dueAt, payload: row.payload, claimed_by: null, claimed_until: null, attempts: 0 }),
-        )
-      : insert.onConflict((oc) => oc.columns(['kind', 'key']).doNothing())
+    await (
+      options.replace
+        ? insert.onConflict((oc) =>
+            oc
+              .columns(['kind', 'key'])
+              .doUpdateSet({ due_at: dueAt, payload: row.payload, claimed_by: null, claimed_until: null, attempts: 0 }),
+          )
+        : insert.onConflict((oc) => oc.columns(['kind', 'key']).doNothing())
     ).execute();
     this.kick?.();
   }
@@ -109,7 +112,12 @@ export class Timers {
     const runs = Promise.all(
       claimed.rows
         .sort((a, b) => a.due_at.getTime() - b.due_at.getTime())
-        .map((row) => this.runOne({ kind: row.kind, key: row.key, dueAt: row.due_at, payload: row.payload, attempt: row.attempts }, claimToken)),
+        .map((row) =>
+          this.runOne(
+            { kind: row.kind, key: row.key, dueAt: row.due_at, payload: row.payload, attempt: row.attempts },
+            claimToken,
+          ),
+        ),
     );
     if (options.wait ?? true) await runs;
     else {
@@ -129,7 +137,10 @@ export class Timers {
     try {
       await this.runClaimed(timer, claimToken);
     } catch (error) {
-      this.log.error({ err: error, timer: { kind: timer.kind, key: timer.key } }, 'timer outcome not recorded; its lease will run out and it runs again');
+      this.log.error(
+        { err: error, timer: { kind: timer.kind, key: timer.key } },
+        'timer outcome not recorded; its lease will run out and it runs again',
+      );
     } finally {
       clearInterval(heartbeat);
       this.inFlight--;
@@ -152,21 +163,29 @@ export class Timers {
   }
 
   private async runClaimed(timer: DueTimer, claimToken: string): Promise<void> {
-    const mine = (eb: ExpressionBuilder<Database, 'timers'>) => eb.and([eb('kind', '=', timer.kind), eb('key', '=', timer.key), eb('claimed_by', '=', claimToken)]);
+    const mine = (eb: ExpressionBuilder<Database, 'timers'>) =>
+      eb.and([eb('kind', '=', timer.kind), eb('key', '=', timer.key), eb('claimed_by', '=', claimToken)]);
     const handler = this.handlers.get(timer.kind);
     try {
       if (!handler) throw new Error(`no handler for timer kind ${timer.kind}`);
       const outcome = await handler(timer);
       faultPoint('timer-after-run');
       if (outcome && 'runAgainAt' in outcome) {
-        await this.db.updateTable('timers').set({ due_at: outcome.runAgainAt, claimed_by: null, claimed_until: null, attempts: 0 }).where(mine).execute();
+        await this.db
+          .updateTable('timers')
+          .set({ due_at: outcome.runAgainAt, claimed_by: null, claimed_until: null, attempts: 0 })
+          .where(mine)
+          .execute();
       } else {
         // a handler that rescheduled its own key cleared the claim: that new row stays
         await this.db.deleteFrom('timers').where(mine).execute();
       }
     } catch (error) {
       const backoff = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** Math.min(timer.attempt, 12));
-      this.log.warn({ err: error, timer: { kind: timer.kind, key: timer.key, attempt: timer.attempt } }, 'timer failed; retrying later');
+      this.log.warn(
+        { err: error, timer: { kind: timer.kind, key: timer.key, attempt: timer.attempt } },
+        'timer failed; retrying later',
+      );
       await this.db
         .updateTable('timers')
         .set({
@@ -197,7 +216,8 @@ export class Timers {
           failures++;
           if (!this.stopping) this.log.error({ err: error, failures }, 'timer poll failed; retrying');
         }
-        const pause = failures === 0 ? intervalMs : Math.min(MAX_POLL_BACKOFF_MS, intervalMs * 2 ** Math.min(failures, 10));
+        const pause =
+          failures === 0 ? intervalMs : Math.min(MAX_POLL_BACKOFF_MS, intervalMs * 2 ** Math.min(failures, 10));
         if ((ran === 0 || failures > 0) && !this.stopping)
           await new Promise<void>((resolve) => {
             const t = setTimeout(resolve, pause);

@@ -17,7 +17,11 @@ export class EndpointPacer {
 
   constructor(private readonly nowMs: () => number = () => performance.now()) {}
 
-  async run<T>(endpointId: string, perSecond: number | null | undefined, work: () => Promise<T>): Promise<{ ran: T } | { deferMs: number }> {
+  async run<T>(
+    endpointId: string,
+    perSecond: number | null | undefined,
+    work: () => Promise<T>,
+  ): Promise<{ ran: T } | { deferMs: number }> {
     if (!perSecond) return { ran: await work() };
     const interval = 1000 / perSecond;
     const ahead = this.queued.get(endpointId) ?? 0;
@@ -46,4 +50,5 @@ export class EndpointPacer {
   }
 }
 
-export const pause = (ms: number) => (ms <= 0 ? Promise.resolve() : new Promise<void>((resolve) => setTimeout(resolve, ms)));
+export const pause = (ms: number) =>
+  ms <= 0 ? Promise.resolve() : new Promise<void>((resolve) => setTimeout(resolve, ms));

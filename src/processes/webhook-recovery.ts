@@ -32,13 +32,25 @@ type Deliver = (deliveryId: string, attempt: number, key: string) => Promise<{ r
  * A failed recovered delivery takes the usual retry ladder. The envelope is the event's
  * (same `id`, the dedupe key); its `data` is built as at fan-out, from the read models now.
  */
+// eslint-disable-next-line max-lines-per-function -- the recovery run: one batch per call, in order
 export const registerRecoveryTimers = (timers: Timers, deps: CommandDeps, deliver: Deliver) => {
+  // eslint-disable-next-line max-lines-per-function -- the recovery run: one batch per call, in order
   timers.on('webhook.recover', async (t) => {
     const p = t.payload as RecoveryPayload;
-    const { state: endpoint } = await load(deps.store, webhookStream(p.endpointId), webhookEndpointDecider, deps.states);
+    const { state: endpoint } = await load(
+      deps.store,
+      webhookStream(p.endpointId),
+      webhookEndpointDecider,
+      deps.states,
+    );
     if (!endpoint || endpoint.deleted || endpoint.status !== 'active') return; // stopped: disabled or deleted meanwhile
     const [afterCommit, afterPrepare] = p.after ? p.after.split('/') : ['-1', '-1'];
-    const { rows } = await sql<{ event_id: string; commit_position: string; prepare_position: string; event_type: string }>`
+    const { rows } = await sql<{
+      event_id: string;
+      commit_position: string;
+      prepare_position: string;
+      event_type: string;
+    }>`
       select event_id, commit_position::text, prepare_position::text, event_type from webhook_event_log
       where created_at >= ${new Date(p.since)} and created_at <= ${new Date(p.until)}
         and (commit_position, prepare_position) > (${afterCommit}::numeric, ${afterPrepare}::bigint)
@@ -47,26 +59,52 @@ export const registerRecoveryTimers = (timers: Timers, deps: CommandDeps, delive
     for (const row of rows) {
       const events = endpoint.settings.events;
       if (!events.includes('*') && !events.includes(row.event_type)) continue;
-      const [event] = await deps.store.readAll({ commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position) - 1n }, 1);
+      const [event] = await deps.store.readAll(
+        { commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position) - 1n },
+        1,
+      );
       if (!event || event.id !== row.event_id) continue;
       const outgoing = await outgoingFor(deps.db, event);
       const data = outgoing?.bySupplier.get(p.supplierId);
       if (!outgoing || !data || outgoing.exceptEndpoint === endpoint.id) continue;
       // a run repeated after a crash does not send the same event twice for this recovery
-      const done = await deps.db.selectFrom('webhook_deliveries').select('id').where('recovery_id', '=', p.recoveryId).where('event_id', '=', event.id).executeTakeFirst();
+      const done = await deps.db
+        .selectFrom('webhook_deliveries')
+        .select('id')
+        .where('recovery_id', '=', p.recoveryId)
+        .where('event_id', '=', event.id)
+        .executeTakeFirst();
       if (done) continue;
       const now = deps.clock.now();
       const id = newId();
       const body = envelopeBody(event, outgoing.type, data, deps.env);
       await deps.db
         .insertInto('webhook_deliveries')
-        .values({ id, event_id: event.id, event_type: outgoing.type, supplier_id: p.supplierId, endpoint_id: endpoint.id, body, test_fire: false, recovered: true, recovery_id: p.recoveryId, status: 'pending', attempts: 0, created_at: now, updated_at: now })
+        .values({
+          id,
+          event_id: event.id,
+          event_type: outgoing.type,
+          supplier_id: p.supplierId,
+          endpoint_id: endpoint.id,
+          body,
+          test_fire: false,
+          recovered: true,
+          recovery_id: p.recoveryId,
+          status: 'pending',
+          attempts: 0,
+          created_at: now,
+          updated_at: now,
+        })
         .execute();
       const later = await deliver(id, 1, `${id}:1`);
       if (later) await timers.schedule('webhook.deliver', `${id}:1`, later.runAgainAt, { deliveryId: id, attempt: 1 });
     }
     const last = rows.at(-1);
     if (rows.length === BATCH && last)
-      await timers.schedule('webhook.recover', `${p.recoveryId}:${p.batch + 1}`, deps.clock.now(), { ...p, after: `${last.commit_position}/${last.prepare_position}`, batch: p.batch + 1 });
+      await timers.schedule('webhook.recover', `${p.recoveryId}:${p.batch + 1}`, deps.clock.now(), {
+        ...p,
+        after: `${last.commit_position}/${last.prepare_position}`,
+        batch: p.batch + 1,
+      });
   });
 };

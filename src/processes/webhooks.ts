@@ -32,7 +32,8 @@ export const webhookProcess = projector({
   handlers: Object.fromEntries(
     Object.keys(SOURCES).map((type) => [
       type,
-      (db, e: RecordedEvent) => scheduleTimer(db, 'webhook.fanout', e.id, e.createdAt, { position: formatPosition(e.position) }),
+      (db, e: RecordedEvent) =>
+        scheduleTimer(db, 'webhook.fanout', e.id, e.createdAt, { position: formatPosition(e.position) }),
     ]),
   ),
 });
@@ -67,8 +68,26 @@ export const registerWebhookTimers = (timers: Timers, deps: CommandDeps, project
         if (!endpoint.events.includes('*') && !endpoint.events.includes(outgoing.type)) continue;
         const inserted = await deps.db
           .insertInto('webhook_deliveries')
-          .values({ id: newId(), event_id: event.id, event_type: outgoing.type, supplier_id: supplierId, endpoint_id: endpoint.id, body, test_fire: false, status: 'pending', attempts: 0, created_at: now, updated_at: now })
-          .onConflict((oc) => oc.columns(['event_id', 'endpoint_id']).where('test_fire', '=', false).where('recovered', '=', false).doNothing())
+          .values({
+            id: newId(),
+            event_id: event.id,
+            event_type: outgoing.type,
+            supplier_id: supplierId,
+            endpoint_id: endpoint.id,
+            body,
+            test_fire: false,
+            status: 'pending',
+            attempts: 0,
+            created_at: now,
+            updated_at: now,
+          })
+          .onConflict((oc) =>
+            oc
+              .columns(['event_id', 'endpoint_id'])
+              .where('test_fire', '=', false)
+              .where('recovered', '=', false)
+              .doNothing(),
+          )
           .returning('id')
           .executeTakeFirst();
         // a fan-out re-run after a crash between the insert and the schedule finds the row
@@ -95,29 +114,69 @@ export const registerWebhookTimers = (timers: Timers, deps: CommandDeps, project
    * One attempt; then the ladder, the abandon after 7, the 30-failure and 410 disables.
    * Answers a later time when the endpoint's rate limit has no slot soon (nothing is sent).
    */
-  const deliver = async (deliveryId: string, attempt: number, key: string): Promise<{ runAgainAt: Date } | undefined> => {
-    const delivery = await deps.db.selectFrom('webhook_deliveries').selectAll().where('id', '=', deliveryId).executeTakeFirst();
+  // eslint-disable-next-line max-lines-per-function -- one delivery attempt: send, record, count and schedule the next, in order
+  const deliver = async (
+    deliveryId: string,
+    attempt: number,
+    key: string,
+  ): Promise<{ runAgainAt: Date } | undefined> => {
+    const delivery = await deps.db
+      .selectFrom('webhook_deliveries')
+      .selectAll()
+      .where('id', '=', deliveryId)
+      .executeTakeFirst();
     if (!delivery || delivery.status !== 'pending') return;
-    const { state: endpoint } = await load(deps.store, webhookStream(delivery.endpoint_id), webhookEndpointDecider, deps.states);
+    const { state: endpoint } = await load(
+      deps.store,
+      webhookStream(delivery.endpoint_id),
+      webhookEndpointDecider,
+      deps.states,
+    );
     if (!endpoint || endpoint.deleted || endpoint.status !== 'active') {
       const now = deps.clock.now();
-      await deps.db.updateTable('webhook_deliveries').set({ status: 'skipped', updated_at: now }).where('id', '=', deliveryId).execute();
+      await deps.db
+        .updateTable('webhook_deliveries')
+        .set({ status: 'skipped', updated_at: now })
+        .where('id', '=', deliveryId)
+        .execute();
       return;
     }
     const paced = await pacer.run(endpoint.id, endpoint.settings.rateLimit, () =>
       slots.run(endpoint.id, () =>
-        sendAttempt(deps, endpoint, { id: delivery.id, eventId: delivery.event_id, eventType: delivery.event_type, body: delivery.body, supplierId: delivery.supplier_id }, attempt),
+        sendAttempt(
+          deps,
+          endpoint,
+          {
+            id: delivery.id,
+            eventId: delivery.event_id,
+            eventType: delivery.event_type,
+            body: delivery.body,
+            supplierId: delivery.supplier_id,
+          },
+          attempt,
+        ),
       ),
     );
     if ('deferMs' in paced) return { runAgainAt: new Date(deps.clock.now().getTime() + paced.deferMs) };
     const result = paced.ran;
     const failures = await countAttempt(deps, endpoint.id, result.succeeded);
     const status = result.succeeded ? 'succeeded' : attempt >= MAX_ATTEMPTS ? 'abandoned' : 'pending';
-    await deps.db.updateTable('webhook_deliveries').set({ status, attempts: attempt, updated_at: deps.clock.now() }).where('id', '=', deliveryId).execute();
-    if (result.responseStatus === 410) await disableEndpoint(deps, endpoint.id, 'gone', failures, caller('webhook.deliver', key));
-    else if (!result.succeeded && failures >= DISABLE_AFTER_FAILURES) await disableEndpoint(deps, endpoint.id, 'consecutive_failures', failures, caller('webhook.deliver', key));
+    await deps.db
+      .updateTable('webhook_deliveries')
+      .set({ status, attempts: attempt, updated_at: deps.clock.now() })
+      .where('id', '=', deliveryId)
+      .execute();
+    if (result.responseStatus === 410)
+      await disableEndpoint(deps, endpoint.id, 'gone', failures, caller('webhook.deliver', key));
+    else if (!result.succeeded && failures >= DISABLE_AFTER_FAILURES)
+      await disableEndpoint(deps, endpoint.id, 'consecutive_failures', failures, caller('webhook.deliver', key));
     if (status === 'pending')
-      await timers.schedule('webhook.deliver', `${deliveryId}:${attempt + 1}`, new Date(deps.clock.now().getTime() + RETRY_LADDER_MS[attempt]!), { deliveryId, attempt: attempt + 1 });
+      await timers.schedule(
+        'webhook.deliver',
+        `${deliveryId}:${attempt + 1}`,
+        new Date(deps.clock.now().getTime() + RETRY_LADDER_MS[attempt]!),
+        { deliveryId, attempt: attempt + 1 },
+      );
     return undefined;
   };
 
@@ -147,7 +206,9 @@ class EndpointSlots {
 
   async run<T>(endpointId: string, work: () => Promise<T>): Promise<T> {
     if ((this.busy.get(endpointId) ?? 0) >= this.size)
-      await new Promise<void>((resolve) => this.waiting.set(endpointId, [...(this.waiting.get(endpointId) ?? []), resolve]));
+      await new Promise<void>((resolve) =>
+        this.waiting.set(endpointId, [...(this.waiting.get(endpointId) ?? []), resolve]),
+      );
     this.busy.set(endpointId, (this.busy.get(endpointId) ?? 0) + 1);
     try {
       return await work();

@@ -14,10 +14,21 @@ export const readCheckpoint = async (db: Kysely<Database>, name: string): Promis
     .select(['commit_position', sql<string>`prepare_position::text`.as('prepare_position'), 'version'])
     .where('name', '=', name)
     .executeTakeFirst();
-  return row && { position: { commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position) }, version: row.version };
+  return (
+    row && {
+      position: { commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position) },
+      version: row.version,
+    }
+  );
 };
 
-export const writeCheckpoint = async (db: Kysely<Database>, name: string, position: Position, version: number, at: Date) => {
+export const writeCheckpoint = async (
+  db: Kysely<Database>,
+  name: string,
+  position: Position,
+  version: number,
+  at: Date,
+) => {
   const values = {
     commit_position: position.commit.toString(),
     // as text: a KurrentDB position is a byte offset in its log and need not fit a double

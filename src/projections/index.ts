@@ -9,4 +9,13 @@ import { webhooksProjection } from './webhooks.js';
 import { webhookEventLogProjection } from './webhook-event-log.js';
 
 /** Every projector the service runs, in no particular order (each keeps its own checkpoint). */
-export const allProjectors: Projector[] = [suppliersProjection, productsProjection, offersProjection, ordersProjection, ledgerProjection, payoutsProjection, webhooksProjection, webhookEventLogProjection];
+export const allProjectors: Projector[] = [
+  suppliersProjection,
+  productsProjection,
+  offersProjection,
+  ordersProjection,
+  ledgerProjection,
+  payoutsProjection,
+  webhooksProjection,
+  webhookEventLogProjection,
+];

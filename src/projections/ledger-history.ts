@@ -21,10 +21,16 @@ export interface LedgerAsOf {
  * Without `asOf`, the whole ledger.
  */
 export const ledgerAsOf = async (store: EventStore, supplierId: string, asOf?: Date): Promise<LedgerAsOf> => {
-  const events = (await store.readStream(balanceStreamOf(supplierId))).filter((e) => BALANCE_EVENT_TYPES.has(e.type)) as RecordedEvent<
-    BalanceEvent['data']
-  >[];
-  const result: LedgerAsOf = { pending: 0, available: 0, updatedAt: null, entries: [], head: { hash: GENESIS, length: 0, entryId: null, at: null } };
+  const events = (await store.readStream(balanceStreamOf(supplierId))).filter((e) =>
+    BALANCE_EVENT_TYPES.has(e.type),
+  ) as RecordedEvent<BalanceEvent['data']>[];
+  const result: LedgerAsOf = {
+    pending: 0,
+    available: 0,
+    updatedAt: null,
+    entries: [],
+    head: { hash: GENESIS, length: 0, entryId: null, at: null },
+  };
   // the chain is recomputed from the content: it equals the stored links when nothing was
   // changed (ledger verify says whether it was), and covers entries older than the chain too
   let running = GENESIS;

@@ -71,7 +71,19 @@ export const STATEMENT_CSV_COLUMNS = [
 export const statementCsv = (s: Statement): string => {
   const rows: unknown[][] = [
     [s.from, '', 'opening_balance', '', '', 'EUR', '', '', '', s.opening.pending, s.opening.available],
-    ...s.entries.map((e) => [e.created_at, e.id, e.type, e.account, e.amount, 'EUR', e.order_id, e.order_item_id, e.payout_id, e.pending_after, e.available_after]),
+    ...s.entries.map((e) => [
+      e.created_at,
+      e.id,
+      e.type,
+      e.account,
+      e.amount,
+      'EUR',
+      e.order_id,
+      e.order_item_id,
+      e.payout_id,
+      e.pending_after,
+      e.available_after,
+    ]),
     [s.to, '', 'closing_balance', '', '', 'EUR', '', '', '', s.closing.pending, s.closing.available],
   ];
   return [STATEMENT_CSV_COLUMNS.join(','), ...rows.map((r) => r.map(cell).join(','))].join('\r\n') + '\r\n';
@@ -84,11 +96,15 @@ export const euros = (minor: number) => {
 };
 
 const esc = (v: unknown) =>
-  String(v ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  String(v ?? '').replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 
 /** A self-contained page (no script, no external asset) that prints on A4 as it shows. */
 export const statementHtml = (s: Statement): string => {
-  const reference = (e: Statement['entries'][number]) => (e.payout_id ? `payout ${e.payout_id}` : `order ${e.order_id ?? ''} / item ${e.order_item_id ?? ''}`);
+  const reference = (e: Statement['entries'][number]) =>
+    e.payout_id ? `payout ${e.payout_id}` : `order ${e.order_id ?? ''} / item ${e.order_item_id ?? ''}`;
   const row = (e: Statement['entries'][number]) =>
     `<tr><td>${esc(e.created_at)}</td><td>${esc(e.id)}</td><td>${esc(e.type)}</td><td>${esc(e.account)}</td><td class="n">${euros(e.amount)}</td><td>${esc(reference(e))}</td><td class="n">${euros(e.pending_after)}</td><td class="n">${euros(e.available_after)}</td></tr>`;
   return `<!doctype html>

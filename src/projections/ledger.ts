@@ -24,7 +24,11 @@ const ENTRY_TYPES: Record<BalanceEvent['type'], string> = {
 const entryType = (eventType: string) => ENTRY_TYPES[eventType as BalanceEvent['type']] ?? eventType;
 
 const supplierLegs = (postings: Posting[]) =>
-  postings.flatMap((p) => (p.account in SUPPLIER_ACCOUNTS ? [{ account: SUPPLIER_ACCOUNTS[p.account as keyof typeof SUPPLIER_ACCOUNTS], amount: p.amount }] : []));
+  postings.flatMap((p) =>
+    p.account in SUPPLIER_ACCOUNTS
+      ? [{ account: SUPPLIER_ACCOUNTS[p.account as keyof typeof SUPPLIER_ACCOUNTS], amount: p.amount }]
+      : [],
+  );
 
 export interface LedgerEntry {
   id: string;

@@ -122,29 +122,57 @@ export const offersProjection = projector({
       });
     },
     OfferUpdated: (db, e: O<'OfferUpdated'>) =>
-      db.updateTable('offers').set({ ...termColumns(e.data.changes), updated_at: e.data.at }).where('id', '=', e.data.offerId),
+      db
+        .updateTable('offers')
+        .set({ ...termColumns(e.data.changes), updated_at: e.data.at })
+        .where('id', '=', e.data.offerId),
     OfferPriceChanged: (db, e: O<'OfferPriceChanged'>) =>
-      db.updateTable('offers').set({ price_amount: e.data.price, updated_at: e.data.at }).where('id', '=', e.data.offerId),
+      db
+        .updateTable('offers')
+        .set({ price_amount: e.data.price, updated_at: e.data.at })
+        .where('id', '=', e.data.offerId),
     OfferActivated: (db, e: O<'OfferActivated'>) =>
       db
         .updateTable('offers')
-        .set({ status: 'active', health_score: e.data.health, cooldown_until: null, activated_at: e.data.at, updated_at: e.data.at })
+        .set({
+          status: 'active',
+          health_score: e.data.health,
+          cooldown_until: null,
+          activated_at: e.data.at,
+          updated_at: e.data.at,
+        })
         .where('id', '=', e.data.offerId),
     OfferDeactivated: (db, e: O<'OfferDeactivated'>) =>
       db.updateTable('offers').set({ status: 'inactive', updated_at: e.data.at }).where('id', '=', e.data.offerId),
     DeclaredStockSet: (db, e: O<'DeclaredStockSet'>) =>
-      db.updateTable('offers').set({ declared_stock: e.data.declaredStock, updated_at: e.data.at }).where('id', '=', e.data.offerId),
+      db
+        .updateTable('offers')
+        .set({ declared_stock: e.data.declaredStock, updated_at: e.data.at })
+        .where('id', '=', e.data.offerId),
     FulfilmentChecked: (db, e: O<'FulfilmentChecked'>) =>
       db
         .updateTable('offers')
-        .set({ last_healthcheck_at: e.data.probe.checkedAt, last_healthcheck_ok: e.data.probe.ok, updated_at: e.data.at })
+        .set({
+          last_healthcheck_at: e.data.probe.checkedAt,
+          last_healthcheck_ok: e.data.probe.ok,
+          updated_at: e.data.at,
+        })
         .where('id', '=', e.data.offerId),
     OfferHealthChanged: (db, e: O<'OfferHealthChanged'>) =>
-      db.updateTable('offers').set({ health_score: e.data.health, updated_at: e.data.at }).where('id', '=', e.data.offerId),
+      db
+        .updateTable('offers')
+        .set({ health_score: e.data.health, updated_at: e.data.at })
+        .where('id', '=', e.data.offerId),
     OfferCooldownStarted: (db, e: O<'OfferCooldownStarted'>) =>
-      db.updateTable('offers').set({ cooldown_until: e.data.until, updated_at: e.data.at }).where('id', '=', e.data.offerId),
+      db
+        .updateTable('offers')
+        .set({ cooldown_until: e.data.until, updated_at: e.data.at })
+        .where('id', '=', e.data.offerId),
     OfferCooldownEnded: (db, e: O<'OfferCooldownEnded'>) =>
-      db.updateTable('offers').set({ health_score: e.data.health, cooldown_until: null, updated_at: e.data.at }).where('id', '=', e.data.offerId),
+      db
+        .updateTable('offers')
+        .set({ health_score: e.data.health, cooldown_until: null, updated_at: e.data.at })
+        .where('id', '=', e.data.offerId),
     FulfilmentSecretRotated: (db, e: O<'FulfilmentSecretRotated'>) =>
       db.updateTable('offers').set({ updated_at: e.data.at }).where('id', '=', e.data.offerId),
 
@@ -176,13 +204,18 @@ export const offersProjection = projector({
     },
     InventoryReserved: (db, e: I<'InventoryReserved'>) =>
       moveItems(db, e.data.offerId, e.data.itemIds, 'reserved', e.data.orderId, e.data.at),
-    InventoryReleased: (db, e: I<'InventoryReleased'>) => moveItems(db, e.data.offerId, e.data.itemIds, 'available', null, e.data.at),
+    InventoryReleased: (db, e: I<'InventoryReleased'>) =>
+      moveItems(db, e.data.offerId, e.data.itemIds, 'available', null, e.data.at),
     InventoryDelivered: (db, e: I<'InventoryDelivered'>) =>
       moveItems(db, e.data.offerId, e.data.itemIds, 'delivered', e.data.orderId, e.data.at),
     InventoryItemInvalidated: (db, e: I<'InventoryItemInvalidated'>) =>
       moveItems(db, e.data.offerId, [e.data.itemId], 'invalidated', undefined, e.data.at),
     InventoryItemRemoved: async (db, e: I<'InventoryItemRemoved'>) => {
-      await db.updateTable('inventory_items').set({ status: 'removed', updated_at: e.data.at }).where('id', '=', e.data.itemId).execute();
+      await db
+        .updateTable('inventory_items')
+        .set({ status: 'removed', updated_at: e.data.at })
+        .where('id', '=', e.data.itemId)
+        .execute();
       await db
         .updateTable('offers')
         .set({ stock_available: sql`stock_available - 1`, updated_at: e.data.at })

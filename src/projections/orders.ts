@@ -8,7 +8,9 @@ type O<T extends OrderEvent['type']> = RecordedEvent<Extract<OrderEvent, { type:
 
 const insertItems = async (db: Kysely<Database>, orderId: string, items: OrderItem[], at: string) => {
   if (items.length === 0) return;
-  const { rows } = await sql<{ n: number }>`select count(*)::int as n from order_items where order_id = ${orderId}`.execute(db);
+  const { rows } = await sql<{
+    n: number;
+  }>`select count(*)::int as n from order_items where order_id = ${orderId}`.execute(db);
   const first = rows[0]?.n ?? 0;
   await db
     .insertInto('order_items')
@@ -30,7 +32,13 @@ const insertItems = async (db: Kysely<Database>, orderId: string, items: OrderIt
         source: i.source,
         reservation_id: i.reservationId,
         inventory_item_ids: i.inventoryItemIds,
-        topup: i.topup ? JSON.stringify({ operationId: i.topup.operationId, accountLabel: i.topup.accountLabel, receiptRef: i.topup.receiptRef }) : null,
+        topup: i.topup
+          ? JSON.stringify({
+              operationId: i.topup.operationId,
+              accountLabel: i.topup.accountLabel,
+              receiptRef: i.topup.receiptRef,
+            })
+          : null,
         delivered_at: i.deliveredAt,
         created_at: at,
       })),
@@ -125,9 +133,16 @@ export const ordersProjection = projector({
       await insertItems(db, d.orderId, d.items, d.at);
     },
     OrderPaymentAuthorized: (db, e: O<'OrderPaymentAuthorized'>) =>
-      db.updateTable('orders').set({ authorized_at: e.data.at, updated_at: e.data.at }).where('id', '=', e.data.orderId),
+      db
+        .updateTable('orders')
+        .set({ authorized_at: e.data.at, updated_at: e.data.at })
+        .where('id', '=', e.data.orderId),
     OrderItemDelivered: async (db, e: O<'OrderItemDelivered'>) => {
-      await setItem(db, e.data.orderItemId, { status: 'delivered', inventory_item_ids: e.data.inventoryItemIds, delivered_at: e.data.at });
+      await setItem(db, e.data.orderItemId, {
+        status: 'delivered',
+        inventory_item_ids: e.data.inventoryItemIds,
+        delivered_at: e.data.at,
+      });
       await refreshStatus(db, e.data.orderId, e.data.at);
     },
     OrderPaid: async (db, e: O<'OrderPaid'>) => {
@@ -135,15 +150,29 @@ export const ordersProjection = projector({
       await refreshStatus(db, e.data.orderId, e.data.at);
     },
     OrderExpired: async (db, e: O<'OrderExpired'>) => {
-      await db.updateTable('orders').set({ status: 'expired', updated_at: e.data.at }).where('id', '=', e.data.orderId).execute();
+      await db
+        .updateTable('orders')
+        .set({ status: 'expired', updated_at: e.data.at })
+        .where('id', '=', e.data.orderId)
+        .execute();
       await db.updateTable('order_items').set({ status: 'released' }).where('order_id', '=', e.data.orderId).execute();
     },
     OrderRefunded: async (db, e: O<'OrderRefunded'>) => {
-      await db.updateTable('order_items').set({ status: 'refunded' }).where('id', 'in', e.data.items.map((i) => i.orderItemId)).execute();
+      await db
+        .updateTable('order_items')
+        .set({ status: 'refunded' })
+        .where(
+          'id',
+          'in',
+          e.data.items.map((i) => i.orderItemId),
+        )
+        .execute();
       await refreshStatus(db, e.data.orderId, e.data.at);
     },
-    OrderDisputed: (db, e: O<'OrderDisputed'>) => db.updateTable('orders').set({ updated_at: e.data.at }).where('id', '=', e.data.orderId),
-    OrderItemReservationRenewed: (db, e: O<'OrderItemReservationRenewed'>) => setItem(db, e.data.orderItemId, { reservation_id: e.data.reservationId }),
+    OrderDisputed: (db, e: O<'OrderDisputed'>) =>
+      db.updateTable('orders').set({ updated_at: e.data.at }).where('id', '=', e.data.orderId),
+    OrderItemReservationRenewed: (db, e: O<'OrderItemReservationRenewed'>) =>
+      setItem(db, e.data.orderItemId, { reservation_id: e.data.reservationId }),
     OrderItemCancelled: async (db, e: O<'OrderItemCancelled'>) => {
       await setItem(db, e.data.orderItemId, { status: 'cancelled' });
       await refreshStatus(db, e.data.orderId, e.data.at);
@@ -152,7 +181,9 @@ export const ordersProjection = projector({
       await insertItems(db, e.data.orderId, [e.data.item], e.data.at);
       await db
         .updateTable('orders')
-        .set({ supplier_ids: sql`(select array_agg(distinct supplier_id order by supplier_id) from order_items where order_id = ${e.data.orderId})` })
+        .set({
+          supplier_ids: sql`(select array_agg(distinct supplier_id order by supplier_id) from order_items where order_id = ${e.data.orderId})`,
+        })
         .where('id', '=', e.data.orderId)
         .execute();
     },

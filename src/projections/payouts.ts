@@ -58,13 +58,26 @@ export const payoutsProjection = projector({
         created_at: e.data.at,
         updated_at: e.data.at,
       }),
-    PayoutInTransit: (db, e: P<'PayoutInTransit'>) => transition(db, e.data.payoutId, { status: 'in_transit', in_transit_at: e.data.at }, e.data.at),
-    PayoutPaid: (db, e: P<'PayoutPaid'>) => transition(db, e.data.payoutId, { status: 'paid', paid_at: e.data.at }, e.data.at),
+    PayoutInTransit: (db, e: P<'PayoutInTransit'>) =>
+      transition(db, e.data.payoutId, { status: 'in_transit', in_transit_at: e.data.at }, e.data.at),
+    PayoutPaid: (db, e: P<'PayoutPaid'>) =>
+      transition(db, e.data.payoutId, { status: 'paid', paid_at: e.data.at }, e.data.at),
     PayoutFailed: (db, e: P<'PayoutFailed'>) =>
-      transition(db, e.data.payoutId, { status: 'failed', failed_at: e.data.at, failure_code: e.data.failureCode }, e.data.at),
-    PayoutCancelled: (db, e: P<'PayoutCancelled'>) => transition(db, e.data.payoutId, { status: 'cancelled', cancelled_at: e.data.at }, e.data.at),
+      transition(
+        db,
+        e.data.payoutId,
+        { status: 'failed', failed_at: e.data.at, failure_code: e.data.failureCode },
+        e.data.at,
+      ),
+    PayoutCancelled: (db, e: P<'PayoutCancelled'>) =>
+      transition(db, e.data.payoutId, { status: 'cancelled', cancelled_at: e.data.at }, e.data.at),
     PayoutScheduleSet: (db, e: RecordedEvent<PayoutScheduleEvent['data']>) => {
-      const row = { interval: e.data.interval, minimum_amount: e.data.minimumAmount, method: e.data.method, updated_at: e.data.at };
+      const row = {
+        interval: e.data.interval,
+        minimum_amount: e.data.minimumAmount,
+        method: e.data.method,
+        updated_at: e.data.at,
+      };
       return db
         .insertInto('payout_schedules')
         .values({ supplier_id: e.data.supplierId, ...row })

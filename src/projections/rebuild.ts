@@ -27,7 +27,8 @@ export const createTables = async (db: Kysely<Database>, p: Projector, schema: s
  * Inside a rebuild transaction every unqualified table name, also in a handler's raw SQL,
  * resolves to the rebuild schema first; kysely's withSchema covers the query builder.
  */
-const useSchema = (db: Kysely<Database>, schema: string) => sql`select set_config('search_path', ${`${schema}, public`}, true)`.execute(db);
+const useSchema = (db: Kysely<Database>, schema: string) =>
+  sql`select set_config('search_path', ${`${schema}, public`}, true)`.execute(db);
 
 const applyBatch = async (db: Kysely<Database>, p: Projector, schema: string, from: Position, store: EventStore) => {
   const events = await store.readAll(from, BATCH);
@@ -76,7 +77,9 @@ export const rebuildProjector = async (
       processed += step.events;
     }
     for (const table of p.tables) {
-      await sql.raw(`drop table if exists public.${table} cascade; alter table ${schema}.${table} set schema public;`).execute(trx);
+      await sql
+        .raw(`drop table if exists public.${table} cascade; alter table ${schema}.${table} set schema public;`)
+        .execute(trx);
     }
     await writeCheckpoint(trx, p.name, position, p.version, now());
   });

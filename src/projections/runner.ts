@@ -2,7 +2,14 @@ import { faultPoint } from '../faults.js';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../db/schema.js';
-import { comparePositions, type EventStore, type Position, type RecordedEvent, START, type Subscription } from '../eventstore/port.js';
+import {
+  comparePositions,
+  type EventStore,
+  type Position,
+  type RecordedEvent,
+  START,
+  type Subscription,
+} from '../eventstore/port.js';
 import { isDatabaseUnavailable } from '../db/faults.js';
 import { reconnectPause } from '../eventstore/wakeup.js';
 import { lockProjector, readCheckpoint, writeCheckpoint } from './checkpoints.js';
@@ -61,16 +68,27 @@ export class ProjectionRunner {
       onError: (error) => {
         this.failures.set(p.name, error);
         // the database going away is an outage to wait out, not a bug in the projector
-        if (isDatabaseUnavailable(error)) this.log.warn({ projector: p.name, err: { message: (error as Error).message } }, 'projector lost the database; resuming from its checkpoint');
+        if (isDatabaseUnavailable(error))
+          this.log.warn(
+            { projector: p.name, err: { message: (error as Error).message } },
+            'projector lost the database; resuming from its checkpoint',
+          );
         else this.log.error({ err: error, projector: p.name }, 'projector failed; retrying from its checkpoint');
         // short pauses first (a dropped session comes back at once), at most 5 s: the read
         // models lag no longer than needed after an outage; a real bug logs every 5 s
         const pause = reconnectPause(failures);
-        const retry = setTimeout(() => void (async () => {
-          this.subscriptions.delete(subscription);
-          const checkpoint = (await readCheckpoint(this.db, p.name).catch(() => undefined))?.position ?? this.positions.get(p.name) ?? START;
-          this.follow(p, checkpoint, failures + 1);
-        })(), pause);
+        const retry = setTimeout(
+          () =>
+            void (async () => {
+              this.subscriptions.delete(subscription);
+              const checkpoint =
+                (await readCheckpoint(this.db, p.name).catch(() => undefined))?.position ??
+                this.positions.get(p.name) ??
+                START;
+              this.follow(p, checkpoint, failures + 1);
+            })(),
+          pause,
+        );
         this.retries.add(retry);
       },
     });
@@ -92,7 +110,10 @@ export class ProjectionRunner {
       return (await readCheckpoint(this.db, p.name))!.position;
     }
     if (checkpoint.version !== p.version && p.rebuildable) {
-      this.log.info({ projector: p.name, from: checkpoint.version, to: p.version }, 'projection version changed: rebuilding');
+      this.log.info(
+        { projector: p.name, from: checkpoint.version, to: p.version },
+        'projection version changed: rebuilding',
+      );
       return rebuildProjector(this.db, this.store, p, this.now);
     }
     return checkpoint.position;

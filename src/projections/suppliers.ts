@@ -22,7 +22,9 @@ export const suppliersProjection = projector({
     create index on ${s}.supplier_tokens (supplier_id);`,
   handlers: {
     SupplierRegistered: (db, e: E<'SupplierRegistered'>) =>
-      db.insertInto('suppliers').values({ id: e.data.supplierId, name: e.data.name, created_at: e.data.at, rate_limits: null }),
+      db
+        .insertInto('suppliers')
+        .values({ id: e.data.supplierId, name: e.data.name, created_at: e.data.at, rate_limits: null }),
     SupplierTokenIssued: (db, e: E<'SupplierTokenIssued'>) =>
       db.insertInto('supplier_tokens').values({
         token_hash: e.data.tokenHash,
@@ -35,6 +37,9 @@ export const suppliersProjection = projector({
     SupplierTokenRevoked: (db, e: E<'SupplierTokenRevoked'>) =>
       db.updateTable('supplier_tokens').set({ revoked_at: e.data.at }).where('token_id', '=', e.data.tokenId),
     SupplierRateLimitsSet: (db, e: E<'SupplierRateLimitsSet'>) =>
-      db.updateTable('suppliers').set({ rate_limits: JSON.stringify(e.data.limits) }).where('id', '=', e.data.supplierId),
+      db
+        .updateTable('suppliers')
+        .set({ rate_limits: JSON.stringify(e.data.limits) })
+        .where('id', '=', e.data.supplierId),
   },
 });

@@ -42,12 +42,19 @@ export const webhooksProjection = projector({
         ...(e.data.changes.description !== undefined && { description: e.data.changes.description }),
       };
       // a change of the rate limit alone touches no column of this table
-      if (Object.keys(columns).length > 0) await db.updateTable('webhook_endpoints').set(columns).where('id', '=', e.data.endpointId).execute();
+      if (Object.keys(columns).length > 0)
+        await db.updateTable('webhook_endpoints').set(columns).where('id', '=', e.data.endpointId).execute();
     },
     WebhookEndpointDisabled: (db, e: W<'WebhookEndpointDisabled'>) =>
-      db.updateTable('webhook_endpoints').set({ status: 'disabled', disabled_at: e.data.at }).where('id', '=', e.data.endpointId),
+      db
+        .updateTable('webhook_endpoints')
+        .set({ status: 'disabled', disabled_at: e.data.at })
+        .where('id', '=', e.data.endpointId),
     WebhookEndpointEnabled: (db, e: W<'WebhookEndpointEnabled'>) =>
-      db.updateTable('webhook_endpoints').set({ status: 'active', disabled_at: null }).where('id', '=', e.data.endpointId),
+      db
+        .updateTable('webhook_endpoints')
+        .set({ status: 'active', disabled_at: null })
+        .where('id', '=', e.data.endpointId),
     WebhookEndpointDeleted: (db, e: W<'WebhookEndpointDeleted'>) =>
       db.updateTable('webhook_endpoints').set({ deleted: true }).where('id', '=', e.data.endpointId),
   },

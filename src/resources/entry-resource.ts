@@ -9,7 +9,11 @@ export const ENTRY_TYPES = ['sale', 'settlement', 'refund', 'payout', 'payout_re
 export const Entry = z
   .object({
     id: z.string(),
-    type: z.enum(ENTRY_TYPES).describe('payout: available money leaves into a payout; payout_reversal: a failed or cancelled payout gives it back'),
+    type: z
+      .enum(ENTRY_TYPES)
+      .describe(
+        'payout: available money leaves into a payout; payout_reversal: a failed or cancelled payout gives it back',
+      ),
     amount: Money.describe('signed: what this entry adds to the account'),
     account: z.enum(['pending', 'available']),
     order_id: z.string().nullable().describe('sale, settlement and refund entries'),

@@ -4,16 +4,29 @@ import { type Market, marketFor, type RoutableOffer } from '../domain/routing.js
 import { routableOf, snapshotOfRow } from './offer-resource.js';
 
 /** Active offers of these products, in the shape the routing module ranks. */
-export const routableOffers = async (db: Kysely<Database>, productIds: string[]): Promise<Map<string, RoutableOffer[]>> => {
+export const routableOffers = async (
+  db: Kysely<Database>,
+  productIds: string[],
+): Promise<Map<string, RoutableOffer[]>> => {
   const byProduct = new Map<string, RoutableOffer[]>(productIds.map((id) => [id, []]));
   if (productIds.length === 0) return byProduct;
-  const rows = await db.selectFrom('offers').selectAll().where('product_id', 'in', productIds).where('status', '=', 'active').execute();
+  const rows = await db
+    .selectFrom('offers')
+    .selectAll()
+    .where('product_id', 'in', productIds)
+    .where('status', '=', 'active')
+    .execute();
   for (const row of rows) byProduct.get(row.product_id)?.push(routableOf(snapshotOfRow(row)));
   return byProduct;
 };
 
 /** Each product's market as one supplier sees it, from the same routing module orders use. */
-export const marketsFor = async (db: Kysely<Database>, productIds: string[], supplierId: string, now: Date): Promise<Map<string, Market>> => {
+export const marketsFor = async (
+  db: Kysely<Database>,
+  productIds: string[],
+  supplierId: string,
+  now: Date,
+): Promise<Map<string, Market>> => {
   const offers = await routableOffers(db, productIds);
   return new Map(productIds.map((id) => [id, marketFor(offers.get(id) ?? [], supplierId, now)]));
 };

@@ -74,7 +74,21 @@ interface OfferSnapshot {
   updatedAt: string;
 }
 
-export const routableOf = (s: Pick<OfferSnapshot, 'id' | 'supplierId' | 'status' | 'price' | 'health' | 'cooldownUntil' | 'stockMode' | 'available' | 'declaredStock' | 'activatedAt'>): RoutableOffer => ({
+export const routableOf = (
+  s: Pick<
+    OfferSnapshot,
+    | 'id'
+    | 'supplierId'
+    | 'status'
+    | 'price'
+    | 'health'
+    | 'cooldownUntil'
+    | 'stockMode'
+    | 'available'
+    | 'declaredStock'
+    | 'activatedAt'
+  >,
+): RoutableOffer => ({
   offerId: s.id,
   supplierId: s.supplierId,
   status: s.status,
@@ -121,7 +135,11 @@ export interface ReadSide {
  * After a write: from the aggregates' state, so the answer never lags the write, with
  * what only the read side knows merged in (its `updated_at` also moves with the stock).
  */
-export const offerFromState = ({ offer, inventory, secret }: OfferView, now: Date, readSide?: ReadSide): OfferResource =>
+export const offerFromState = (
+  { offer, inventory, secret }: OfferView,
+  now: Date,
+  readSide?: ReadSide,
+): OfferResource =>
   toResource(
     {
       id: offer.id,
@@ -209,8 +227,13 @@ export const declaredDeliveries = async (db: Kysely<Database>, offerIds: string[
 
 /** The read side of one offer, for a write's answer; undefined while the read model has not seen it. */
 export const readSideOf = async (db: Kysely<Database>, offerId: string): Promise<ReadSide | undefined> => {
-  const row = await db.selectFrom('offers').select(['updated_at', 'stock_mode']).where('id', '=', offerId).executeTakeFirst();
+  const row = await db
+    .selectFrom('offers')
+    .select(['updated_at', 'stock_mode'])
+    .where('id', '=', offerId)
+    .executeTakeFirst();
   if (!row) return undefined;
-  const declaredDelivered = row.stock_mode === 'declared' ? ((await declaredDeliveries(db, [offerId])).get(offerId) ?? 0) : 0;
+  const declaredDelivered =
+    row.stock_mode === 'declared' ? ((await declaredDeliveries(db, [offerId])).get(offerId) ?? 0) : 0;
   return { updatedAt: iso(row.updated_at), declaredDelivered };
 };

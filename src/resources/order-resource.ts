@@ -77,7 +77,6 @@ interface OrderSnapshot {
   items: ItemSnapshot[];
 }
 
-
 /**
  * The order's status as one supplier sees it, from its own items: `refunded` when a refund
  * covered every one of them (items rerouted away do not count), `partially_refunded` when
@@ -86,11 +85,15 @@ interface OrderSnapshot {
  * their items is still being provisioned). `GET /orders?status=` filters on the same rule
  * (src/http/orders.ts).
  */
-export const scopedStatus = (orderStatus: OrderResource['status'], items: { status: ItemSnapshot['status'] }[]): OrderResource['status'] => {
+export const scopedStatus = (
+  orderStatus: OrderResource['status'],
+  items: { status: ItemSnapshot['status'] }[],
+): OrderResource['status'] => {
   const refunded = items.filter((i) => i.status === 'refunded').length;
   const open = items.filter((i) => i.status !== 'refunded' && i.status !== 'cancelled').length;
   if (refunded > 0) return open === 0 ? 'refunded' : 'partially_refunded';
-  if (orderStatus === 'refunded' || orderStatus === 'partially_refunded') return items.some((i) => i.status === 'reserved') ? 'paid' : 'completed';
+  if (orderStatus === 'refunded' || orderStatus === 'partially_refunded')
+    return items.some((i) => i.status === 'reserved') ? 'paid' : 'completed';
   return orderStatus;
 };
 
@@ -102,7 +105,8 @@ const toResource = (o: OrderSnapshot, supplierId?: string): OrderResource => {
   const items = supplierId ? o.items.filter((i) => i.supplierId === supplierId) : o.items;
   const status = scopedStatus(o.status, items);
   // a cancelled item (rerouted away, or never delivered) is not charged
-  const sum = (k: 'gross' | 'commission' | 'net') => eur(items.filter((i) => i.status !== 'cancelled').reduce((s, i) => s + i[k], 0));
+  const sum = (k: 'gross' | 'commission' | 'net') =>
+    eur(items.filter((i) => i.status !== 'cancelled').reduce((s, i) => s + i[k], 0));
   return {
     id: o.id,
     number: `SVC-${o.id}`,
@@ -128,7 +132,11 @@ const toResource = (o: OrderSnapshot, supplierId?: string): OrderResource => {
         source: i.source,
         reservation_id: i.reservationId,
         inventory_item_ids: i.inventoryItemIds,
-        ...(i.topup && { operation_id: i.topup.operationId, account_label: i.topup.accountLabel, receipt_ref: i.topup.receiptRef }),
+        ...(i.topup && {
+          operation_id: i.topup.operationId,
+          account_label: i.topup.accountLabel,
+          receipt_ref: i.topup.receiptRef,
+        }),
       },
       delivered_at: i.deliveredAt,
     })),
@@ -153,12 +161,22 @@ export const orderFromState = (o: OrderState, supplierId?: string): OrderResourc
   );
 
 /** For reads: from the orders read model. Undefined when the supplier has no item in it. */
-export const readOrders = async (db: Kysely<Database>, orderIds: string[], supplierId: string): Promise<Map<string, OrderResource>> => {
+export const readOrders = async (
+  db: Kysely<Database>,
+  orderIds: string[],
+  supplierId: string,
+): Promise<Map<string, OrderResource>> => {
   const out = new Map<string, OrderResource>();
   if (orderIds.length === 0) return out;
   const [orders, items] = await Promise.all([
     db.selectFrom('orders').selectAll().where('id', 'in', orderIds).execute(),
-    db.selectFrom('order_items').selectAll().where('order_id', 'in', orderIds).where('supplier_id', '=', supplierId).orderBy('position').execute(),
+    db
+      .selectFrom('order_items')
+      .selectAll()
+      .where('order_id', 'in', orderIds)
+      .where('supplier_id', '=', supplierId)
+      .orderBy('position')
+      .execute(),
   ]);
   for (const o of orders) {
     const mine = items.filter((i) => i.order_id === o.id);

@@ -11,7 +11,9 @@ export const Payout = z
     amount: Money,
     method: z.enum(PAYOUT_METHODS),
     status: z.enum(['pending', 'in_transit', 'paid', 'failed', 'cancelled']),
-    trigger: z.enum(['manual', 'daily', 'weekly']).describe('manual: POST /payouts; daily, weekly: the payout schedule'),
+    trigger: z
+      .enum(['manual', 'daily', 'weekly'])
+      .describe('manual: POST /payouts; daily, weekly: the payout schedule'),
     failure_code: z.string().nullable(),
     created_at: Timestamp,
     in_transit_at: Timestamp.nullable(),
@@ -24,7 +26,6 @@ export const Payout = z
 export const PayoutWithEntries = Payout.extend({
   balance_entries: z.array(Entry).describe('the entries the payout posted on your balance, in order'),
 }).meta({ id: 'PayoutWithEntries' });
-
 
 export const payoutOut = (r: {
   id: string;
@@ -58,6 +59,12 @@ export const readPayout = async (db: Kysely<Database>, payoutId: string, supplie
   if (supplierId) q = q.where('supplier_id', '=', supplierId);
   const row = await q.executeTakeFirst();
   if (!row) return undefined;
-  const entries = await db.selectFrom('balance_entries').selectAll().where('payout_id', '=', payoutId).where('supplier_id', '=', row.supplier_id).orderBy('seq').execute();
+  const entries = await db
+    .selectFrom('balance_entries')
+    .selectAll()
+    .where('payout_id', '=', payoutId)
+    .where('supplier_id', '=', row.supplier_id)
+    .orderBy('seq')
+    .execute();
   return { ...payoutOut(row), balance_entries: entries.map(entryOut), supplierId: row.supplier_id };
 };

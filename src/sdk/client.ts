@@ -73,10 +73,15 @@ export const createMarketplaceClient = (options: MarketplaceClientOptions): Mark
     }
   };
 
-  const client = createClient<paths>({ baseUrl: options.baseUrl.replace(/\/+$/, ''), fetch: retrying, headers: { authorization: `Bearer ${options.token}` } });
+  const client = createClient<paths>({
+    baseUrl: options.baseUrl.replace(/\/+$/, ''),
+    fetch: retrying,
+    headers: { authorization: `Bearer ${options.token}` },
+  });
   const conventions: Middleware = {
     onRequest({ request }) {
-      if (MUTATING.has(request.method) && !request.headers.has('idempotency-key')) request.headers.set('idempotency-key', (options.idempotencyKey ?? randomUUID)());
+      if (MUTATING.has(request.method) && !request.headers.has('idempotency-key'))
+        request.headers.set('idempotency-key', (options.idempotencyKey ?? randomUUID)());
       return request;
     },
     async onResponse({ response }) {

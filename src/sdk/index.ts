@@ -3,7 +3,20 @@
  * fulfilment calls (Authentication point 4), the reference supplier kit, and the typed
  * API client generated from the service's OpenAPI document.
  */
-export { DEFAULT_TOLERANCE_MS, type VerifyFailure, type VerifyOptions, type VerifyResult, verifySignature } from './kit/verify.js';
+export {
+  DEFAULT_TOLERANCE_MS,
+  type VerifyFailure,
+  type VerifyOptions,
+  type VerifyResult,
+  verifySignature,
+} from './kit/verify.js';
 export * from './kit/index.js';
-export { createMarketplaceClient, type MarketplaceClient, type MarketplaceClientOptions, type Problem, type ProblemCode, ProblemError } from './client.js';
+export {
+  createMarketplaceClient,
+  type MarketplaceClient,
+  type MarketplaceClientOptions,
+  type Problem,
+  type ProblemCode,
+  ProblemError,
+} from './client.js';
 export type { components, operations, paths } from './api-types.js';

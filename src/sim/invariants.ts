@@ -23,7 +23,15 @@ interface Row {
   metadata: any;
 }
 
-const ORDER_STATUSES = new Set(['placed', 'paid', 'completed', 'expired', 'refunded', 'partially_refunded', 'cancelled']);
+const ORDER_STATUSES = new Set([
+  'placed',
+  'paid',
+  'completed',
+  'expired',
+  'refunded',
+  'partially_refunded',
+  'cancelled',
+]);
 /** Once every window has passed, nothing may still wait for the buyer, a supplier or a capture. */
 const FINAL_ORDER_STATUSES = new Set(['completed', 'expired', 'refunded', 'partially_refunded', 'cancelled']);
 const LADDER_MS = RETRY_LADDER_MS.reduce((a, b) => a + b, 0);
@@ -67,23 +75,51 @@ export class Invariants {
     return this.db.kysely.selectFrom('orders').select(['id', 'status']).orderBy('id').execute();
   }
   async orderItems(orderId: string): Promise<string[]> {
-    return (await this.db.kysely.selectFrom('order_items').select('id').where('order_id', '=', orderId).orderBy('position').execute()).map((r) => r.id);
+    return (
+      await this.db.kysely
+        .selectFrom('order_items')
+        .select('id')
+        .where('order_id', '=', orderId)
+        .orderBy('position')
+        .execute()
+    ).map((r) => r.id);
   }
   async inventoryItems(): Promise<string[]> {
-    return (await this.db.kysely.selectFrom('inventory_items').select('id').where('status', 'in', ['available', 'reserved']).orderBy('id').execute()).map((r) => r.id);
+    return (
+      await this.db.kysely
+        .selectFrom('inventory_items')
+        .select('id')
+        .where('status', 'in', ['available', 'reserved'])
+        .orderBy('id')
+        .execute()
+    ).map((r) => r.id);
   }
 
-  async check(options: { rebuild?: boolean; settled?: boolean; deliverables?: (path: string) => Promise<Answer> }): Promise<InvariantFailure | undefined> {
-    const events = (await sql<Row>`select stream_id, type, data, metadata from es_events order by transaction_id, position`.execute(this.db.kysely)).rows;
+  async check(options: {
+    rebuild?: boolean;
+    settled?: boolean;
+    deliverables?: (path: string) => Promise<Answer>;
+  }): Promise<InvariantFailure | undefined> {
+    const events = (
+      await sql<Row>`select stream_id, type, data, metadata from es_events order by transaction_id, position`.execute(
+        this.db.kysely,
+      )
+    ).rows;
     const checks: [string, () => Promise<string | undefined> | string | undefined][] = [
       ['no key delivered twice; every delivered key uploaded and valid at sale', () => this.keys(events)],
       ['inventory conserved per offer', () => this.inventory(events)],
-      ['one sale entry per delivered item, one refund entry per refunded item, none for cancelled', () => this.entries(events, options.settled ?? false)],
+      [
+        'one sale entry per delivered item, one refund entry per refunded item, none for cancelled',
+        () => this.entries(events, options.settled ?? false),
+      ],
       ['ledger balances and audit clean', () => this.ledger()],
       ['orders in allowed states', () => this.orderStates(options.settled ?? false)],
       ['no supplier call twice for one order under different ids', () => this.supplierCalls()],
       ['offer health within 0..100, following the table, each outcome once', () => this.health(events)],
-      ['webhook events delivered or logged as abandoned/disabled', () => (options.settled ? this.webhooks() : undefined)],
+      [
+        'webhook events delivered or logged as abandoned/disabled',
+        () => (options.settled ? this.webhooks() : undefined),
+      ],
       ['read models equal a fresh rebuild', () => (options.rebuild ? this.rebuild() : undefined)],
       ['no key value delivered twice', () => (options.deliverables ? this.values(options.deliverables) : undefined)],
     ];
@@ -101,10 +137,12 @@ export class Invariants {
     const delivered = new Map<string, string>();
     for (const e of events) {
       if (e.type === 'InventoryUploaded') for (const i of e.data.items) uploaded.add(i.itemId);
-      if (e.type === 'InventoryItemInvalidated' && e.data.previousStatus !== 'delivered') invalidated.add(e.data.itemId);
+      if (e.type === 'InventoryItemInvalidated' && e.data.previousStatus !== 'delivered')
+        invalidated.add(e.data.itemId);
       if (e.type === 'InventoryDelivered')
         for (const id of e.data.itemIds as string[]) {
-          if (delivered.has(id)) return `item ${id} delivered to ${delivered.get(id)} and again to ${e.data.orderItemId}`;
+          if (delivered.has(id))
+            return `item ${id} delivered to ${delivered.get(id)} and again to ${e.data.orderItemId}`;
           if (!uploaded.has(id)) return `item ${id} delivered but never uploaded`;
           if (invalidated.has(id)) return `item ${id} delivered after it was invalidated`;
           delivered.set(id, e.data.orderItemId);
@@ -115,20 +153,33 @@ export class Invariants {
 
   private async inventory(events: Row[]) {
     const uploaded = new Map<string, number>();
-    for (const e of events) if (e.type === 'InventoryUploaded') uploaded.set(e.data.offerId, (uploaded.get(e.data.offerId) ?? 0) + e.data.items.length);
+    for (const e of events)
+      if (e.type === 'InventoryUploaded')
+        uploaded.set(e.data.offerId, (uploaded.get(e.data.offerId) ?? 0) + e.data.items.length);
     const rows = await this.db.kysely
       .selectFrom('inventory_items')
       .select(['offer_id', 'status', sql<number>`count(*)::int`.as('n')])
       .groupBy(['offer_id', 'status'])
       .execute();
-    const offers = await this.db.kysely.selectFrom('offers').select(['id', 'stock_available', 'stock_reserved', 'stock_delivered']).where('stock_mode', '=', 'uploaded').execute();
+    const offers = await this.db.kysely
+      .selectFrom('offers')
+      .select(['id', 'stock_available', 'stock_reserved', 'stock_delivered'])
+      .where('stock_mode', '=', 'uploaded')
+      .execute();
     for (const o of offers) {
       const by = (s: string) => rows.find((r) => r.offer_id === o.id && r.status === s)?.n ?? 0;
       const total = rows.filter((r) => r.offer_id === o.id).reduce((s, r) => s + r.n, 0);
-      if (total !== (uploaded.get(o.id) ?? 0)) return `offer ${o.id}: ${uploaded.get(o.id) ?? 0} uploaded, ${total} known`;
+      if (total !== (uploaded.get(o.id) ?? 0))
+        return `offer ${o.id}: ${uploaded.get(o.id) ?? 0} uploaded, ${total} known`;
       const known = new Set(rows.filter((r) => r.offer_id === o.id).map((r) => r.status));
-      for (const s of known) if (!['available', 'reserved', 'delivered', 'invalidated', 'deleted', 'removed'].includes(s)) return `offer ${o.id}: item status ${s}`;
-      if (o.stock_available !== by('available') || o.stock_reserved !== by('reserved') || o.stock_delivered !== by('delivered'))
+      for (const s of known)
+        if (!['available', 'reserved', 'delivered', 'invalidated', 'deleted', 'removed'].includes(s))
+          return `offer ${o.id}: item status ${s}`;
+      if (
+        o.stock_available !== by('available') ||
+        o.stock_reserved !== by('reserved') ||
+        o.stock_delivered !== by('delivered')
+      )
         return `offer ${o.id}: stock ${o.stock_available}/${o.stock_reserved}/${o.stock_delivered}, items ${by('available')}/${by('reserved')}/${by('delivered')}`;
     }
     return undefined;
@@ -160,9 +211,12 @@ export class Invariants {
       .select(['i.id', 'i.status', 'i.delivered_at', 'o.paid_at', 'i.source'])
       .execute();
     for (const i of items) {
-      if (i.paid_at !== null && i.status === 'delivered' && (sales.get(i.id) ?? 0) !== 1) return `delivered order item ${i.id} has ${sales.get(i.id) ?? 0} sale entries`;
-      if (i.status === 'refunded' && sales.has(i.id) && (refunds.get(i.id) ?? 0) !== 1) return `refunded order item ${i.id} has a sale but ${refunds.get(i.id) ?? 0} refund entries`;
-      if (i.status === 'refunded' && i.delivered_at === null && sales.has(i.id)) return `refunded order item ${i.id} was never delivered but has a sale entry`;
+      if (i.paid_at !== null && i.status === 'delivered' && (sales.get(i.id) ?? 0) !== 1)
+        return `delivered order item ${i.id} has ${sales.get(i.id) ?? 0} sale entries`;
+      if (i.status === 'refunded' && sales.has(i.id) && (refunds.get(i.id) ?? 0) !== 1)
+        return `refunded order item ${i.id} has a sale but ${refunds.get(i.id) ?? 0} refund entries`;
+      if (i.status === 'refunded' && i.delivered_at === null && sales.has(i.id))
+        return `refunded order item ${i.id} was never delivered but has a sale entry`;
       if (i.status === 'cancelled' && sales.has(i.id)) return `cancelled order item ${i.id} has a sale entry`;
     }
     return undefined;
@@ -174,7 +228,9 @@ export class Invariants {
         coalesce((select sum(amount) from balance_entries e where e.supplier_id = b.supplier_id and e.account = 'pending'), 0)::bigint as p,
         coalesce((select sum(amount) from balance_entries e where e.supplier_id = b.supplier_id and e.account = 'available'), 0)::bigint as a
       from balances b`.execute(this.db.kysely);
-    for (const r of sums.rows) if (Number(r.p) !== r.pending || Number(r.a) !== r.available) return `supplier ${r.supplier_id}: balance ${r.pending}/${r.available}, entries ${r.p}/${r.a}`;
+    for (const r of sums.rows)
+      if (Number(r.p) !== r.pending || Number(r.a) !== r.available)
+        return `supplier ${r.supplier_id}: balance ${r.pending}/${r.available}, entries ${r.p}/${r.a}`;
     const report = await auditLedger(this.store, this.db.kysely);
     return report.differences.length > 0 ? report.differences.slice(0, 3).join('; ') : undefined;
   }
@@ -184,8 +240,17 @@ export class Invariants {
     for (const r of rows) {
       if (!ORDER_STATUSES.has(r.status)) return `order ${r.id} is ${r.status}`;
       if (settled && !FINAL_ORDER_STATUSES.has(r.status)) {
-        const items = await this.db.kysely.selectFrom('order_items').select(['status', 'source']).where('order_id', '=', r.id).orderBy('position').execute();
-        const o = await this.db.kysely.selectFrom('orders').select(['authorized_at', 'paid_at']).where('id', '=', r.id).executeTakeFirst();
+        const items = await this.db.kysely
+          .selectFrom('order_items')
+          .select(['status', 'source'])
+          .where('order_id', '=', r.id)
+          .orderBy('position')
+          .execute();
+        const o = await this.db.kysely
+          .selectFrom('orders')
+          .select(['authorized_at', 'paid_at'])
+          .where('id', '=', r.id)
+          .executeTakeFirst();
         return `order ${r.id} still ${r.status} after every window passed (authorized ${o?.authorized_at ? 'yes' : 'no'}, items ${items.map((i) => `${i.source}:${i.status}`).join(', ')})`;
       }
     }
@@ -202,10 +267,16 @@ export class Invariants {
       for (const r of kit.received) {
         const b = r.body as Record<string, string> | undefined;
         if (!b || ((r.status ?? 0) >= 400 && r.status !== 409)) continue;
-        const key = r.route === 'POST /orders' ? `reservation ${b.reservation_id}` : r.route === 'POST /topup/execute' ? `operation ${b.operation_id}` : undefined;
+        const key =
+          r.route === 'POST /orders'
+            ? `reservation ${b.reservation_id}`
+            : r.route === 'POST /topup/execute'
+              ? `operation ${b.operation_id}`
+              : undefined;
         if (!key) continue;
         const id = b.order_id!;
-        if (owner.has(key) && owner.get(key) !== id) return `${kit.url}: ${key} used for order ${owner.get(key)} and ${id}`;
+        if (owner.has(key) && owner.get(key) !== id)
+          return `${kit.url}: ${key} used for order ${owner.get(key)} and ${id}`;
         owner.set(key, id);
       }
     }
@@ -225,14 +296,22 @@ export class Invariants {
       if (full === undefined) return `offer ${e.data.offerId}: health changed for ${e.data.reason}, not in the table`;
       if (Math.sign(e.data.delta) !== Math.sign(full) || Math.abs(e.data.delta) > Math.abs(full))
         return `offer ${e.data.offerId}: ${e.data.reason} moved health by ${e.data.delta}, the table says ${full}`;
-      if (e.data.reason === 'healthcheck_passed' && h > 70) return `offer ${e.data.offerId}: a passing healthcheck lifted health to ${h}, above 70`;
+      if (e.data.reason === 'healthcheck_passed' && h > 70)
+        return `offer ${e.data.offerId}: a passing healthcheck lifted health to ${h}, above 70`;
       if (e.data.outcomeId) {
-        if (outcomes.has(`${e.data.offerId}:${e.data.outcomeId}`)) return `offer ${e.data.offerId}: outcome ${e.data.outcomeId} applied twice`;
+        if (outcomes.has(`${e.data.offerId}:${e.data.outcomeId}`))
+          return `offer ${e.data.offerId}: outcome ${e.data.outcomeId} applied twice`;
         outcomes.add(`${e.data.offerId}:${e.data.outcomeId}`);
       }
       // one cause (a timer run or a request) yields each one-off outcome once per offer; an
       // outcome with an id (a recurring healthcheck's run among them) was checked just above
-      if (!e.data.outcomeId && e.data.reason !== 'healthcheck_failed' && e.data.reason !== 'topup_validate_failure' && e.data.reason !== 'out_of_stock' && e.data.reason !== 'call_failure') {
+      if (
+        !e.data.outcomeId &&
+        e.data.reason !== 'healthcheck_failed' &&
+        e.data.reason !== 'topup_validate_failure' &&
+        e.data.reason !== 'out_of_stock' &&
+        e.data.reason !== 'call_failure'
+      ) {
         const cause = `${e.data.offerId}:${e.metadata?.correlation_id ?? e.metadata?.correlationId}:${e.data.reason}`;
         if (perCause.has(cause)) return `offer ${e.data.offerId}: ${e.data.reason} applied twice for ${cause}`;
         perCause.add(cause);
@@ -249,7 +328,8 @@ export class Invariants {
       .where('status', 'not in', ['succeeded', 'abandoned', 'skipped'])
       .where('created_at', '<', cutoff)
       .execute();
-    if (stuck.length > 0) return `${stuck.length} deliveries not final after the ladder, e.g. ${JSON.stringify(stuck[0])}`;
+    if (stuck.length > 0)
+      return `${stuck.length} deliveries not final after the ladder, e.g. ${JSON.stringify(stuck[0])}`;
     return undefined;
   }
 
@@ -259,12 +339,21 @@ export class Invariants {
       await sql.raw(`drop schema if exists ${CHECK_SCHEMA} cascade; create schema ${CHECK_SCHEMA};`).execute(db);
       await sql.raw(p.ddl(CHECK_SCHEMA)).execute(db);
       // the live checkpoint: compare what the live tables have applied, no more
-      const checkpoint = await db.selectFrom('projection_checkpoints').selectAll().where('name', '=', p.name).executeTakeFirst();
-      const upTo = checkpoint ? { commit: String((checkpoint as any).commit_position ?? ''), prepare: String((checkpoint as any).prepare_position ?? '') } : undefined;
+      const checkpoint = await db
+        .selectFrom('projection_checkpoints')
+        .selectAll()
+        .where('name', '=', p.name)
+        .executeTakeFirst();
+      const upTo = checkpoint
+        ? {
+            commit: String((checkpoint as any).commit_position ?? ''),
+            prepare: String((checkpoint as any).prepare_position ?? ''),
+          }
+        : undefined;
       await db.transaction().execute(async (trx) => {
         await sql`select set_config('search_path', ${`${CHECK_SCHEMA}, public`}, true)`.execute(trx);
         const scoped = trx.withSchema(CHECK_SCHEMA);
-        for (let after = START; ; ) {
+        for (let after = START; ;) {
           const page = await this.store.readAll(after, 2000);
           if (page.length === 0) break;
           for (const e of page) await applyEvent(p, scoped, e);
@@ -280,8 +369,14 @@ export class Invariants {
             (select * from ${sql.raw(`${CHECK_SCHEMA}.${table}`)} except all select * from ${sql.raw(`public.${table}`)})
           ) d`.execute(db);
         if (diff.rows[0]!.n > 0) {
-          const sample = await sql`select * from ${sql.raw(`public.${table}`)} except all select * from ${sql.raw(`${CHECK_SCHEMA}.${table}`)} limit 1`.execute(db);
-          const rebuilt = await sql`select * from ${sql.raw(`${CHECK_SCHEMA}.${table}`)} except all select * from ${sql.raw(`public.${table}`)} limit 1`.execute(db);
+          const sample =
+            await sql`select * from ${sql.raw(`public.${table}`)} except all select * from ${sql.raw(`${CHECK_SCHEMA}.${table}`)} limit 1`.execute(
+              db,
+            );
+          const rebuilt =
+            await sql`select * from ${sql.raw(`${CHECK_SCHEMA}.${table}`)} except all select * from ${sql.raw(`public.${table}`)} limit 1`.execute(
+              db,
+            );
           return `${table}: ${diff.rows[0]!.n} rows differ; live ${JSON.stringify(sample.rows[0])} rebuilt ${JSON.stringify(rebuilt.rows[0])}`;
         }
       }
@@ -291,7 +386,12 @@ export class Invariants {
   }
 
   private async values(get: (path: string) => Promise<Answer>) {
-    const items = await this.db.kysely.selectFrom('order_items').select(['id', 'order_id', 'offer_id']).where('status', 'in', ['delivered', 'refunded']).orderBy('order_id').execute();
+    const items = await this.db.kysely
+      .selectFrom('order_items')
+      .select(['id', 'order_id', 'offer_id'])
+      .where('status', 'in', ['delivered', 'refunded'])
+      .orderBy('order_id')
+      .execute();
     const offerOf = new Map(items.map((i) => [i.id, i.offer_id]));
     for (const order_id of [...new Set(items.map((i) => i.order_id))]) {
       const res = await get(`/orders/${order_id}/deliverables`);

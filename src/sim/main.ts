@@ -32,8 +32,16 @@ const summary = await withEmbeddedServer(async (adminUrl) => {
     verbose: values.verbose,
     onSeed: (r) => {
       if (r.failure) {
-        console.log(`seed ${r.seed} FAILED at step ${r.failure.step}: ${r.failure.invariant}\n  ${r.failure.detail}\n  replay: ${r.failure.replay}`);
-        if (!values.verbose) console.log(r.log.slice(-8).map((l) => `  ${l}`).join('\n'));
+        console.log(
+          `seed ${r.seed} FAILED at step ${r.failure.step}: ${r.failure.invariant}\n  ${r.failure.detail}\n  replay: ${r.failure.replay}`,
+        );
+        if (!values.verbose)
+          console.log(
+            r.log
+              .slice(-8)
+              .map((l) => `  ${l}`)
+              .join('\n'),
+          );
       } else console.log(`seed ${r.seed} ok: ${r.steps} steps, ${r.crashes} crashes, ${r.checks} checks`);
     },
   });

@@ -70,30 +70,35 @@ export const runSeeds = async (input: {
   const opened = input.world ?? (await openWorld(input.adminUrl, input.template));
   const { world, database: worldDb } = opened;
   try {
-  for (const seed of input.seeds) {
-    const name = `sim_${seed}_${process.pid}`;
-    const databaseUrl = await createSeedDatabase(input.adminUrl, worldDb, name);
-    let result: SeedResult;
-    try {
-      result = await runSeed({ seed, steps: input.steps, databaseUrl, world, verbose: input.verbose });
-    } catch (error) {
-      result = {
-        seed,
-        steps: input.steps,
-        crashes: 0,
-        checks: 0,
-        failure: { invariant: 'the simulation ran', detail: String(error instanceof Error ? error.stack : error), step: -1, replay: `npm run simulate -- --seed ${seed} --steps ${input.steps}` },
-        log: [],
-      };
+    for (const seed of input.seeds) {
+      const name = `sim_${seed}_${process.pid}`;
+      const databaseUrl = await createSeedDatabase(input.adminUrl, worldDb, name);
+      let result: SeedResult;
+      try {
+        result = await runSeed({ seed, steps: input.steps, databaseUrl, world, verbose: input.verbose });
+      } catch (error) {
+        result = {
+          seed,
+          steps: input.steps,
+          crashes: 0,
+          checks: 0,
+          failure: {
+            invariant: 'the simulation ran',
+            detail: String(error instanceof Error ? error.stack : error),
+            step: -1,
+            replay: `npm run simulate -- --seed ${seed} --steps ${input.steps}`,
+          },
+          log: [],
+        };
+      }
+      summary.seeds++;
+      summary.steps += result.steps;
+      summary.crashes += result.crashes;
+      summary.checks += result.checks;
+      if (result.failure) summary.failures.push(result);
+      input.onSeed?.(result);
+      await dropSeedDatabase(input.adminUrl, name).catch(() => undefined);
     }
-    summary.seeds++;
-    summary.steps += result.steps;
-    summary.crashes += result.crashes;
-    summary.checks += result.checks;
-    if (result.failure) summary.failures.push(result);
-    input.onSeed?.(result);
-    await dropSeedDatabase(input.adminUrl, name).catch(() => undefined);
-  }
   } finally {
     if (!input.world) await opened.close();
   }

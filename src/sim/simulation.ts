@@ -9,7 +9,18 @@ import { Invariants, type InvariantFailure } from './invariants.js';
 import { Prng } from './prng.js';
 import { type Answer, Instance, type Receiver, type ReceiverMode, startKit, startReceiver } from './world.js';
 
-const FORM = [{ key: 'user_id', label: 'Player ID', type: 'text', required: true, pattern: '^[0-9]{6}$', max_length: 6, help_text: null, options: null }];
+const FORM = [
+  {
+    key: 'user_id',
+    label: 'Player ID',
+    type: 'text',
+    required: true,
+    pattern: '^[0-9]{6}$',
+    max_length: 6,
+    help_text: null,
+    options: null,
+  },
+];
 const eur = (amount: number) => ({ amount, currency: 'EUR' });
 
 /**
@@ -18,7 +29,20 @@ const eur = (amount: number) => ({ amount, currency: 'EUR' });
  * the 15-minute reservation TTL, the 2-hour cooldown, the webhook ladder's rungs up to
  * 24 hours (and the 24-hour deactivation).
  */
-const JUMPS_S = [1, 5, 10, 30, 61, 5 * 60 + 1, 10 * 60 + 1, 15 * 60 + 1, 30 * 60 + 1, 2 * 3600 + 1, 8 * 3600 + 1, 24 * 3600 + 1];
+const JUMPS_S = [
+  1,
+  5,
+  10,
+  30,
+  61,
+  5 * 60 + 1,
+  10 * 60 + 1,
+  15 * 60 + 1,
+  30 * 60 + 1,
+  2 * 3600 + 1,
+  8 * 3600 + 1,
+  24 * 3600 + 1,
+];
 
 type StepKind =
   | 'upload'
@@ -112,7 +136,6 @@ export const runSeed = async (options: SeedOptions): Promise<SeedResult> => {
   }
 };
 
-
 /**
  * What every seed starts from, made once per run: suppliers, products, offers with their
  * first keys, webhook endpoints, and the peers (one reference kit per declared or top-up
@@ -139,8 +162,10 @@ export const setupWorld = async (databaseUrl: string): Promise<SharedWorld> => {
   const kits: SupplierKit[] = [];
   const offers: Offer[] = [];
   const instance = await Instance.start({ databaseUrl, clock, operatorToken, secretKey });
-  const operator = (method: string, path: string, body?: unknown) => instance.request(method, `/operator/v1${path}`, operatorToken, body);
-  const api = (s: Supplier, method: string, path: string, body?: unknown) => instance.request(method, `/api/v1${path}`, s.token, body);
+  const operator = (method: string, path: string, body?: unknown) =>
+    instance.request(method, `/operator/v1${path}`, operatorToken, body);
+  const api = (s: Supplier, method: string, path: string, body?: unknown) =>
+    instance.request(method, `/api/v1${path}`, s.token, body);
   let n = 0;
   try {
     const supplier = async (name: string, withKit: boolean): Promise<Supplier> => {
@@ -153,14 +178,35 @@ export const setupWorld = async (databaseUrl: string): Promise<SharedWorld> => {
       return s;
     };
     const product = async (fields: Record<string, unknown>) =>
-      expectOk('product', await operator('POST', '/products', { name: 'Sim', type: 'game_key', platform: 'steam', region: 'EU', status: 'sellable', ...fields }), 201).body.id as string;
-    const products = { key1: await product({ name: 'Key one' }), key2: await product({ name: 'Key two' }), topup: await product({ name: 'Gems', type: 'topup', form_fields: FORM }) };
+      expectOk(
+        'product',
+        await operator('POST', '/products', {
+          name: 'Sim',
+          type: 'game_key',
+          platform: 'steam',
+          region: 'EU',
+          status: 'sellable',
+          ...fields,
+        }),
+        201,
+      ).body.id as string;
+    const products = {
+      key1: await product({ name: 'Key one' }),
+      key2: await product({ name: 'Key two' }),
+      topup: await product({ name: 'Gems', type: 'topup', form_fields: FORM }),
+    };
     const u1 = await supplier('Uploaded one', false);
     const u2 = await supplier('Uploaded two', false);
     const d1 = await supplier('Declared one', true);
     const d2 = await supplier('Declared two', true);
     const t1 = await supplier('Top-up one', true);
-    const offer = async (s: Supplier, productId: string, mode: 'uploaded' | 'declared', price: number, declared = 5) => {
+    const offer = async (
+      s: Supplier,
+      productId: string,
+      mode: 'uploaded' | 'declared',
+      price: number,
+      declared = 5,
+    ) => {
       const res = expectOk(
         'offer',
         await api(s, 'POST', '/offers', {
@@ -177,7 +223,13 @@ export const setupWorld = async (databaseUrl: string): Promise<SharedWorld> => {
       offers.push(o);
       if (mode === 'uploaded') {
         const values = [1, 2, 3].map(() => `SETUP-${++n}`);
-        expectOk('upload', await api(s, 'POST', `/offers/${o.id}/inventory`, { items: values.map((value) => ({ kind: 'text', value })) }), 201);
+        expectOk(
+          'upload',
+          await api(s, 'POST', `/offers/${o.id}/inventory`, {
+            items: values.map((value) => ({ kind: 'text', value })),
+          }),
+          201,
+        );
         o.values.push(...values);
       }
       expectOk('activate', await api(s, 'POST', `/offers/${o.id}/activate`), 200);
@@ -189,7 +241,8 @@ export const setupWorld = async (databaseUrl: string): Promise<SharedWorld> => {
     await offer(d1, products.key1, 'declared', 1050);
     await offer(d2, products.key2, 'declared', 1900);
     await offer(t1, products.topup, 'declared', 500, 1000);
-    for (const s of [u1, d1, t1]) expectOk('webhook', await api(s, 'POST', '/webhooks', { url: receiver.url, events: ['*'] }), 201);
+    for (const s of [u1, d1, t1])
+      expectOk('webhook', await api(s, 'POST', '/webhooks', { url: receiver.url, events: ['*'] }), 201);
     await instance.drain();
     await instance.stop();
     return {
@@ -277,10 +330,20 @@ class Simulation {
    * too: a hang (a drain that never settles, a wait nobody ends) is reported with its seed
    * and step like any broken rule, instead of stopping the run.
    */
-  private async withinLimit(step: number, work: () => Promise<InvariantFailure | undefined>): Promise<InvariantFailure | undefined> {
+  private async withinLimit(
+    step: number,
+    work: () => Promise<InvariantFailure | undefined>,
+  ): Promise<InvariantFailure | undefined> {
     let timer: NodeJS.Timeout | undefined;
     const limit = new Promise<InvariantFailure>((resolve) => {
-      timer = setTimeout(() => resolve({ invariant: 'every step finishes', detail: `step ${step} did not finish within ${STEP_LIMIT_MS / 1000} s` }), STEP_LIMIT_MS);
+      timer = setTimeout(
+        () =>
+          resolve({
+            invariant: 'every step finishes',
+            detail: `step ${step} did not finish within ${STEP_LIMIT_MS / 1000} s`,
+          }),
+        STEP_LIMIT_MS,
+      );
     });
     try {
       return await Promise.race([work(), limit]);
@@ -299,8 +362,14 @@ class Simulation {
     await this.restartIfCrashed(step);
     const t3 = performance.now();
     const full = step % (this.options.rebuildEvery ?? 10) === 0;
-    const failure = await this.invariants.check({ rebuild: full, deliverables: full ? (p) => this.operator('GET', p) : undefined });
-    if (this.options.verbose) this.note(`   step ${(t1 - t0).toFixed(0)} ms, drain ${(t2 - t1).toFixed(0)} ms, restart ${(t3 - t2).toFixed(0)} ms, checks ${(performance.now() - t3).toFixed(0)} ms`);
+    const failure = await this.invariants.check({
+      rebuild: full,
+      deliverables: full ? (p) => this.operator('GET', p) : undefined,
+    });
+    if (this.options.verbose)
+      this.note(
+        `   step ${(t1 - t0).toFixed(0)} ms, drain ${(t2 - t1).toFixed(0)} ms, restart ${(t3 - t2).toFixed(0)} ms, checks ${(performance.now() - t3).toFixed(0)} ms`,
+      );
     return failure;
   }
 
@@ -320,14 +389,20 @@ class Simulation {
 
   /** Bounded: after a hang the instance may never stop; it is then left behind like a crashed one. */
   async close() {
-    const bounded = (p: Promise<unknown>) => Promise.race([p.catch(() => undefined), new Promise((r) => setTimeout(r, 10_000).unref())]);
+    const bounded = (p: Promise<unknown>) =>
+      Promise.race([p.catch(() => undefined), new Promise((r) => setTimeout(r, 10_000).unref())]);
     await bounded(this.instance?.stop() ?? Promise.resolve());
     await bounded(this.invariants.close());
   }
 
   private start() {
     const w = this.options.world;
-    return Instance.start({ databaseUrl: this.options.databaseUrl, clock: this.clock, operatorToken: w.operatorToken, secretKey: w.secretKey });
+    return Instance.start({
+      databaseUrl: this.options.databaseUrl,
+      clock: this.clock,
+      operatorToken: w.operatorToken,
+      secretKey: w.secretKey,
+    });
   }
 
   private async restartIfCrashed(step: number) {
@@ -363,7 +438,10 @@ class Simulation {
       else values.push(this.nextValue());
     }
     const mode = this.prng.chance(0.5) ? 'strict' : 'partial';
-    const res = await this.api(o.supplier, 'POST', `/offers/${o.id}/inventory`, { items: values.map((value) => ({ kind: 'text', value })), mode });
+    const res = await this.api(o.supplier, 'POST', `/offers/${o.id}/inventory`, {
+      items: values.map((value) => ({ kind: 'text', value })),
+      mode,
+    });
     this.expectOk('upload', res, 201, 422, 409);
     if (res.lost) {
       // the answer died with the instance: the upload may or may not have been stored
@@ -393,10 +471,16 @@ class Simulation {
         const productId = p.pick([this.products.key1, this.products.key1, this.products.key2]);
         const quantity = p.int(1, 3);
         const payNow = p.chance(0.5);
-        const res = await this.operator('POST', '/orders', { items: [{ product_id: productId, quantity }], buyer_country: p.pick(['DE', 'FR', 'PL']) });
+        const res = await this.operator('POST', '/orders', {
+          items: [{ product_id: productId, quantity }],
+          buyer_country: p.pick(['DE', 'FR', 'PL']),
+        });
         this.expectOk('checkout', res, 201, 409, 422);
-        if (payNow && res.status === 201) this.expectOk('pay', await this.operator('POST', `/orders/${res.body.id}/pay`), 200, 409);
-        return this.note(`#${n} checkout ${quantity} of ${productId === this.products.key1 ? 'key one' : 'key two'}${payNow ? ' and pay' : ''}: ${res.status}`);
+        if (payNow && res.status === 201)
+          this.expectOk('pay', await this.operator('POST', `/orders/${res.body.id}/pay`), 200, 409);
+        return this.note(
+          `#${n} checkout ${quantity} of ${productId === this.products.key1 ? 'key one' : 'key two'}${payNow ? ' and pay' : ''}: ${res.status}`,
+        );
       }
       case 'pay':
       case 'refund':
@@ -414,7 +498,9 @@ class Simulation {
         }
         const res = await this.operator('POST', `/orders/${order.id}/${kind}`, body);
         this.expectOk(kind, res, 200, 409);
-        return this.note(`#${n} ${kind} order ${index}${body && (body as any).item_ids ? ' (one item)' : ''}: ${res.status}`);
+        return this.note(
+          `#${n} ${kind} order ${index}${body && (body as any).item_ids ? ' (one item)' : ''}: ${res.status}`,
+        );
       }
       case 'invalidate': {
         const items = await this.invariants.inventoryItems();
@@ -457,9 +543,14 @@ class Simulation {
       }
       case 'topup': {
         const user = p.pick(['100001', '100001', '777777', '888888', '999999']);
-        const res = await this.operator('POST', '/orders', { items: [{ product_id: this.products.topup, quantity: p.int(1, 3) }], buyer_country: 'DE', form_fields: { user_id: user } });
+        const res = await this.operator('POST', '/orders', {
+          items: [{ product_id: this.products.topup, quantity: p.int(1, 3) }],
+          buyer_country: 'DE',
+          form_fields: { user_id: user },
+        });
         this.expectOk('topup checkout', res, 201, 409, 422);
-        if (res.status === 201 && p.chance(0.8)) this.expectOk('topup pay', await this.operator('POST', `/orders/${res.body.id}/pay`), 200, 409);
+        if (res.status === 201 && p.chance(0.8))
+          this.expectOk('topup pay', await this.operator('POST', `/orders/${res.body.id}/pay`), 200, 409);
         return this.note(`#${n} top-up for ${user}: ${res.status}`);
       }
       case 'clock': {
@@ -499,7 +590,9 @@ class Simulation {
           const other = p.pick(this.kits);
           other.faults.clear();
         }
-        return this.note(`#${n} supplier fault at kit ${this.kits.indexOf(kit)}: ${route} ${fault.kind} x${times ?? '∞'}`);
+        return this.note(
+          `#${n} supplier fault at kit ${this.kits.indexOf(kit)}: ${route} ${fault.kind} x${times ?? '∞'}`,
+        );
       }
       case 'crash': {
         if (this.armed) return this.note(`#${n} crash already armed`);

@@ -82,7 +82,12 @@ export class Instance {
     readonly operatorToken: string,
   ) {}
 
-  static async start(input: { databaseUrl: string; clock: TestClock; operatorToken: string; secretKey: string }): Promise<Instance> {
+  static async start(input: {
+    databaseUrl: string;
+    clock: TestClock;
+    operatorToken: string;
+    secretKey: string;
+  }): Promise<Instance> {
     const errors: string[] = [];
     const sink = new Writable({
       write(chunk, _enc, done) {
@@ -108,7 +113,14 @@ export class Instance {
       clock: input.clock,
       logger: pino({ level: 'error' }, sink),
       backgroundTimers: false,
-      limits: { reads: unlimited, writes: unlimited, sync: unlimited, test: unlimited, per_supplier: unlimited, operator: unlimited },
+      limits: {
+        reads: unlimited,
+        writes: unlimited,
+        sync: unlimited,
+        test: unlimited,
+        per_supplier: unlimited,
+        operator: unlimited,
+      },
       supplierTimeouts: SIM_TIMEOUTS,
       poolSize: 6,
     });
@@ -145,7 +157,10 @@ export class Instance {
       const answered = this.service.app.inject({
         method: method,
         url,
-        headers: { ...(token && { authorization: `Bearer ${token}` }), ...(body !== undefined && { 'content-type': 'application/json' }) },
+        headers: {
+          ...(token && { authorization: `Bearer ${token}` }),
+          ...(body !== undefined && { 'content-type': 'application/json' }),
+        },
         ...(body !== undefined && { payload: JSON.stringify(body) }),
       });
       answered.catch(() => undefined); // abandoned if the instance dies first
@@ -189,7 +204,8 @@ export interface Peers {
   receiver: Receiver;
 }
 
-export const startKit = (clock: TestClock) => startSupplierKit({ secrets: ['svcsec_00000000000000000000000000000000'], now: () => clock.now().getTime() });
+export const startKit = (clock: TestClock) =>
+  startSupplierKit({ secrets: ['svcsec_00000000000000000000000000000000'], now: () => clock.now().getTime() });
 
 /** A fresh database for one seed, copied from the run's migrated template. */
 export const createSeedDatabase = async (adminUrl: string, template: string, name: string): Promise<string> => {

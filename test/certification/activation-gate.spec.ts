@@ -20,7 +20,11 @@ describe('the production activation gate', () => {
   });
 
   const kit = async () => {
-    const k = await startSupplierKit({ secrets: ['svcsec_00000000000000000000000000000000'], stock: { '*': keys(20) }, now: () => svc.clock.now().getTime() });
+    const k = await startSupplierKit({
+      secrets: ['svcsec_00000000000000000000000000000000'],
+      stock: { '*': keys(20) },
+      now: () => svc.clock.now().getTime(),
+    });
     kits.push(k);
     return k;
   };
@@ -92,7 +96,12 @@ describe('the production activation gate', () => {
   it('uploaded offers activate without any certification', async () => {
     const supplier = await svc.newSupplier('Live Uploaded');
     const product = await svc.newProduct();
-    const created = await supplier.api.post('/offers', { product_id: product.id, stock_mode: 'uploaded', price: { amount: 900, currency: 'EUR' }, external_ref: 'UP-1' });
+    const created = await supplier.api.post('/offers', {
+      product_id: product.id,
+      stock_mode: 'uploaded',
+      price: { amount: 900, currency: 'EUR' },
+      external_ref: 'UP-1',
+    });
     const res = await supplier.api.post(`/offers/${created.body.id}/activate`);
     expect(res.status, res.text).toBe(200);
   });
@@ -118,10 +127,18 @@ describe('npm run cli -- certify', () => {
 
   it('fails (exit 1) with the wrong secret, top-up kind against the kit with --json', async () => {
     const lines: string[] = [];
-    expect(await certifyCommand(['--base-url', k.url, '--secret', 'svcsec_ffffffffffffffffffffffffffffffff'], (l) => lines.push(l))).toBe(1);
+    expect(
+      await certifyCommand(['--base-url', k.url, '--secret', 'svcsec_ffffffffffffffffffffffffffffffff'], (l) =>
+        lines.push(l),
+      ),
+    ).toBe(1);
     expect(lines.join('\n')).toMatch(/^FAIL reservation:/m);
     const json: string[] = [];
-    expect(await certifyCommand(['--base-url', k.url, '--kind', 'topup', '--json'], (l) => json.push(l), { CERTIFY_SECRET: secret })).toBe(0);
+    expect(
+      await certifyCommand(['--base-url', k.url, '--kind', 'topup', '--json'], (l) => json.push(l), {
+        CERTIFY_SECRET: secret,
+      }),
+    ).toBe(0);
     expect(JSON.parse(json.join('\n'))).toMatchObject({ kind: 'topup', passed: true });
   });
 

@@ -22,7 +22,17 @@ const DECLARED_CHECKS = [
   'out_of_stock',
   'reservation_expired',
 ];
-const TOPUP_CHECKS = ['healthcheck', 'signature_rejected', 'validate_valid', 'validate_invalid_user', 'execute_completed', 'execute_replay', 'status_poll', 'execute_failed', 'execute_retried'];
+const TOPUP_CHECKS = [
+  'healthcheck',
+  'signature_rejected',
+  'validate_valid',
+  'validate_invalid_user',
+  'execute_completed',
+  'execute_replay',
+  'status_poll',
+  'execute_failed',
+  'execute_retried',
+];
 
 const TIMEOUT_MS = 1_000;
 const keys = (n: number) => Array.from({ length: n }, (_, i) => `CERT-KEY-${i + 1}`);
@@ -63,19 +73,44 @@ describe('go-live certification', () => {
 
     expect(report.checks.map((c: any) => c.name)).toEqual(DECLARED_CHECKS);
     expect(report.checks.filter((c: any) => !c.passed).map((c: any) => `${c.name}: ${c.detail}`)).toEqual([]);
-    expect(report).toMatchObject({ kind: 'declared', base_url: s.kit.url, offer_id: s.offerId, passed: true, summary: { passed: 12, failed: 0, skipped: 0 } });
+    expect(report).toMatchObject({
+      kind: 'declared',
+      base_url: s.kit.url,
+      offer_id: s.offerId,
+      passed: true,
+      summary: { passed: 12, failed: 0, skipped: 0 },
+    });
 
     const byName = Object.fromEntries(report.checks.map((c: any) => [c.name, c]));
     const reserve = byName.reservation.exchanges[0];
-    expect(reserve).toMatchObject({ method: 'POST', path: '/reservations', signed_with: 'offer_secret', response: { status: 201 }, failure: null, timeout_ms: TIMEOUT_MS, within_timeout: true });
-    expect(reserve.body).toMatchObject({ offer_id: s.offerId, external_ref: s.externalRef, quantity: 2, buyer_country: 'DE' });
+    expect(reserve).toMatchObject({
+      method: 'POST',
+      path: '/reservations',
+      signed_with: 'offer_secret',
+      response: { status: 201 },
+      failure: null,
+      timeout_ms: TIMEOUT_MS,
+      within_timeout: true,
+    });
+    expect(reserve.body).toMatchObject({
+      offer_id: s.offerId,
+      external_ref: s.externalRef,
+      quantity: 2,
+      buyer_country: 'DE',
+    });
     expect(byName.reservation_replay.exchanges[0].response).toEqual({ status: 200, body: reserve.response.body });
-    expect(byName.signature_rejected.exchanges[0]).toMatchObject({ signed_with: 'wrong_secret', response: { status: 401, body: { code: 'invalid_signature' } } });
+    expect(byName.signature_rejected.exchanges[0]).toMatchObject({
+      signed_with: 'wrong_secret',
+      response: { status: 401, body: { code: 'invalid_signature' } },
+    });
     const order = byName.order.exchanges[0];
     expect(order.body.unit_price).toEqual({ amount: 1234, currency: 'EUR' });
     expect(byName.order_duplicate.exchanges[0].response).toEqual({ status: 409, body: order.response.body });
     expect(byName.items_ready.exchanges.at(-1).response.body.items).toHaveLength(2);
-    expect(byName.items_returned.exchanges[0].response).toEqual({ status: 200, body: { order_id: order.body.order_id, returned: 2 } });
+    expect(byName.items_returned.exchanges[0].response).toEqual({
+      status: 200,
+      body: { order_id: order.body.order_id, returned: 2 },
+    });
     expect(byName.out_of_stock.exchanges[0].response).toEqual({ status: 409, body: { code: 'out_of_stock' } });
     expect(byName.out_of_stock.exchanges[0].body.quantity).toBe(1_000_001);
     expect(byName.reservation_expired.exchanges.map((e: any) => e.response.status)).toEqual([201, 410]);
@@ -98,7 +133,9 @@ describe('go-live certification', () => {
     expect(ledger).toEqual([]);
     expect(s.kit.state.stock['*']).toHaveLength(20);
     const recorded = await w.events(`certifications-${s.supplierId}`);
-    expect(recorded.map((e) => [e.type, e.data.passed, e.data.baseUrl, e.data.kind])).toEqual([['CertificationCompleted', true, s.kit.url, 'declared']]);
+    expect(recorded.map((e) => [e.type, e.data.passed, e.data.baseUrl, e.data.kind])).toEqual([
+      ['CertificationCompleted', true, s.kit.url, 'declared'],
+    ]);
   });
 
   it('the reference kit passes every top-up check with the sandbox users', async () => {
@@ -108,8 +145,14 @@ describe('go-live certification', () => {
     expect(report.checks.map((c: any) => c.name)).toEqual(TOPUP_CHECKS);
     expect(report).toMatchObject({ kind: 'topup', passed: true });
     const byName = Object.fromEntries(report.checks.map((c: any) => [c.name, c]));
-    expect(byName.validate_invalid_user.exchanges[0].response.body).toMatchObject({ valid: false, code: 'invalid_user_id' });
-    expect(byName.execute_failed.exchanges.map((e: any) => e.response.body.status ?? e.response.body.valid)).toEqual([true, 'failed']);
+    expect(byName.validate_invalid_user.exchanges[0].response.body).toMatchObject({
+      valid: false,
+      code: 'invalid_user_id',
+    });
+    expect(byName.execute_failed.exchanges.map((e: any) => e.response.body.status ?? e.response.body.valid)).toEqual([
+      true,
+      'failed',
+    ]);
     expect(byName.execute_replay.exchanges[0].response.status).toBe(200);
     // every execute of the run performed at most one top-up
     expect(Object.values(s.kit.state.operations).every((op: any) => op.executions <= 1)).toBe(true);
@@ -120,11 +163,26 @@ describe('go-live certification', () => {
     ['a failing healthcheck', 'GET /healthcheck', { kind: 'status', status: 503 }, 'healthcheck'],
     ['a hanging healthcheck', 'GET /healthcheck', { kind: 'hang' }, 'healthcheck'],
     ['a 503 reservation', 'POST /reservations', { kind: 'status', status: 503, times: 1 }, 'reservation'],
-    ['a reservation slower than its timeout', 'POST /reservations', { kind: 'delay', ms: TIMEOUT_MS + 500, times: 1 }, 'reservation'],
-    ['a reservation answered with a body that is not JSON', 'POST /reservations', { kind: 'malformed', status: 201, times: 1 }, 'reservation'],
+    [
+      'a reservation slower than its timeout',
+      'POST /reservations',
+      { kind: 'delay', ms: TIMEOUT_MS + 500, times: 1 },
+      'reservation',
+    ],
+    [
+      'a reservation answered with a body that is not JSON',
+      'POST /reservations',
+      { kind: 'malformed', status: 201, times: 1 },
+      'reservation',
+    ],
     ['an order refused as expired', 'POST /orders', { kind: 'reservation_expired', times: 1 }, 'order'],
     ['an order answered 500', 'POST /orders', { kind: 'status', status: 500, times: 1 }, 'order'],
-    ['an order answer without order_id', 'POST /orders', { kind: 'status', status: 201, body: { status: 'accepted' }, process: true, times: 1 }, 'order'],
+    [
+      'an order answer without order_id',
+      'POST /orders',
+      { kind: 'status', status: 201, body: { status: 'accepted' }, process: true, times: 1 },
+      'order',
+    ],
     ['items with one too many', 'GET /orders/:id/items', { kind: 'wrong_count', delta: 1 }, 'items_ready'],
     ['items with one too few', 'GET /orders/:id/items', { kind: 'wrong_count', delta: -1 }, 'items_ready'],
     ['items that stay pending', 'GET /orders/:id/items', { kind: 'stay_pending' }, 'items_ready'],
@@ -142,9 +200,18 @@ describe('go-live certification', () => {
       expect(failed[0]).toBe(failing);
       const check = report.checks.find((c: any) => c.name === failing);
       expect(check.detail).toEqual(expect.any(String));
-      if (fault.kind === 'hang' || fault.kind === 'delay') expect(check.exchanges.some((e: any) => e.within_timeout === false && e.failure?.reason === 'timeout')).toBe(true);
+      if (fault.kind === 'hang' || fault.kind === 'delay')
+        expect(check.exchanges.some((e: any) => e.within_timeout === false && e.failure?.reason === 'timeout')).toBe(
+          true,
+        );
       // checks that depend on the failed one are reported as skipped, not run
-      if (failing === 'reservation') expect(outcomes(report)).toMatchObject({ reservation_replay: 'skipped', order: 'skipped', reservation_expired: 'skipped', out_of_stock: 'pass' });
+      if (failing === 'reservation')
+        expect(outcomes(report)).toMatchObject({
+          reservation_replay: 'skipped',
+          order: 'skipped',
+          reservation_expired: 'skipped',
+          out_of_stock: 'pass',
+        });
     });
 
   it('a duplicate POST /orders answered with another body than the original fails order_duplicate', async () => {
@@ -153,13 +220,17 @@ describe('go-live certification', () => {
     const s = await w.seller(await w.gameKey(), 1234, {
       stock: { '*': keys(20) },
       onRequest: (r) => {
-        if (r.route === 'POST /orders' && r.status === 201) kit!.faults.set('POST /orders', { kind: 'status', status: 409, body: { code: 'duplicate' }, times: 1 });
+        if (r.route === 'POST /orders' && r.status === 201)
+          kit!.faults.set('POST /orders', { kind: 'status', status: 409, body: { code: 'duplicate' }, times: 1 });
       },
     });
     kit = s.kit;
     const report = await certify(s);
     expect(outcomes(report)).toMatchObject({ order: 'pass', order_duplicate: 'fail' });
-    expect(report.checks.find((c: any) => c.name === 'order_duplicate').exchanges[0].response).toEqual({ status: 409, body: { code: 'duplicate' } });
+    expect(report.checks.find((c: any) => c.name === 'order_duplicate').exchanges[0].response).toEqual({
+      status: 409,
+      body: { code: 'duplicate' },
+    });
   });
 
   it('a pending_stock answer (202) is a legal order answer: the run passes', async () => {
@@ -171,11 +242,26 @@ describe('go-live certification', () => {
   });
 
   const topupFaults: [string, KitRoute, KitFault, string][] = [
-    ['validate refusing 100001', 'POST /topup/validate', { kind: 'validate_invalid', code: 'account_ineligible', times: 1 }, 'validate_valid'],
+    [
+      'validate refusing 100001',
+      'POST /topup/validate',
+      { kind: 'validate_invalid', code: 'account_ineligible', times: 1 },
+      'validate_valid',
+    ],
     ['a validate answered 500', 'POST /topup/validate', { kind: 'status', status: 500, times: 1 }, 'validate_valid'],
     ['an execute that fails', 'POST /topup/execute', { kind: 'topup_failed', times: 1 }, 'execute_completed'],
-    ['an execute slower than its timeout', 'POST /topup/execute', { kind: 'delay', ms: TIMEOUT_MS + 500, times: 1 }, 'execute_completed'],
-    ['an execute whose answer is lost (processed, 500)', 'POST /topup/execute', { kind: 'status', status: 500, process: true, times: 1 }, 'execute_completed'],
+    [
+      'an execute slower than its timeout',
+      'POST /topup/execute',
+      { kind: 'delay', ms: TIMEOUT_MS + 500, times: 1 },
+      'execute_completed',
+    ],
+    [
+      'an execute whose answer is lost (processed, 500)',
+      'POST /topup/execute',
+      { kind: 'status', status: 500, process: true, times: 1 },
+      'execute_completed',
+    ],
     ['a healthcheck that is not JSON', 'GET /healthcheck', { kind: 'malformed' }, 'healthcheck'],
   ];
   for (const [name, route, fault, failing] of topupFaults)
@@ -206,12 +292,21 @@ describe('go-live certification', () => {
     s.kit.faults.set('POST /topup/execute', { kind: 'topup_processing', settleAfterMs: 60_000, times: 1 });
     s.kit.faults.set('GET /topup/operations/:id', { kind: 'status', status: 500 });
     const report = await certify(s);
-    expect(outcomes(report)).toMatchObject({ execute_completed: 'fail', execute_replay: 'skipped', status_poll: 'skipped' });
+    expect(outcomes(report)).toMatchObject({
+      execute_completed: 'fail',
+      execute_replay: 'skipped',
+      status_poll: 'skipped',
+    });
   });
 
   describe('a supplier written from the spec alone', () => {
     const specSeller = async (options: { verifySignatures?: boolean; unlimited?: boolean } = {}) => {
-      const server = await startSpecSupplier({ secret: 'none yet', now: () => w.svc.clock.now().getTime(), stock: 10, ...options });
+      const server = await startSpecSupplier({
+        secret: 'none yet',
+        now: () => w.svc.clock.now().getTime(),
+        stock: 10,
+        ...options,
+      });
       const supplier = await w.svc.newSupplier('Spec Supplier');
       const offer = await supplier.api.post('/offers', {
         product_id: await w.gameKey(),
@@ -245,7 +340,9 @@ describe('go-live certification', () => {
         expect(report.checks.filter((c: any) => !c.passed).map((c: any) => c.name)).toEqual(['signature_rejected']);
         expect(report.checks[1].detail).toMatch(/HTTP 201: a wrongly signed request was accepted/);
         // the accepted reservation was released again
-        expect(report.checks[1].exchanges.map((e: any) => `${e.method} ${e.path.split('/')[1]} ${e.response.status}`)).toEqual(['POST reservations 201', 'DELETE reservations 200']);
+        expect(
+          report.checks[1].exchanges.map((e: any) => `${e.method} ${e.path.split('/')[1]} ${e.response.status}`),
+        ).toEqual(['POST reservations 201', 'DELETE reservations 200']);
         expect(server.stock()).toBe(10);
       } finally {
         await server.close();
@@ -269,7 +366,12 @@ describe('go-live certification', () => {
     const foreign = await other.api.post(`/offers/${s.offerId}/certification`);
     expect(foreign.status).toBe(404);
     expect(foreign.body.code).toBe('not_found');
-    const uploaded = await other.api.post('/offers', { product_id: await w.gameKey(), stock_mode: 'uploaded', price: { amount: 100, currency: 'EUR' }, external_ref: 'U-1' });
+    const uploaded = await other.api.post('/offers', {
+      product_id: await w.gameKey(),
+      stock_mode: 'uploaded',
+      price: { amount: 100, currency: 'EUR' },
+      external_ref: 'U-1',
+    });
     const res = await other.api.post(`/offers/${uploaded.body.id}/certification`);
     expect(res.status).toBe(409);
     expect(res.body.code).toBe('stock_mode_mismatch');
@@ -279,9 +381,13 @@ describe('go-live certification', () => {
 
   it('an Idempotency-Key replay answers the first report without calling the supplier again', async () => {
     const s = await declared();
-    const first = await s.api.post(`/offers/${s.offerId}/certification`, undefined, { headers: { 'idempotency-key': 'cert-key-1' } });
+    const first = await s.api.post(`/offers/${s.offerId}/certification`, undefined, {
+      headers: { 'idempotency-key': 'cert-key-1' },
+    });
     const calls = s.kit.received.length;
-    const again = await s.api.post(`/offers/${s.offerId}/certification`, undefined, { headers: { 'idempotency-key': 'cert-key-1' } });
+    const again = await s.api.post(`/offers/${s.offerId}/certification`, undefined, {
+      headers: { 'idempotency-key': 'cert-key-1' },
+    });
     expect(again.status).toBe(200);
     expect(again.headers.get('idempotent-replay')).toBe('true');
     expect(again.body).toEqual(first.body);

@@ -21,8 +21,14 @@ type Json = Record<string, any>;
 export const startSpecSupplier = async (options: SpecSupplierOptions) => {
   let stock = options.stock;
   let secret = options.secret;
-  const reservations = new Map<string, { body: Json; answer: Json; quantity: number; expiresAt: number; ordered: boolean }>();
-  const orders = new Map<string, { status: number; answer: Json; quantity: number; items: Json[]; returned: boolean }>();
+  const reservations = new Map<
+    string,
+    { body: Json; answer: Json; quantity: number; expiresAt: number; ordered: boolean }
+  >();
+  const orders = new Map<
+    string,
+    { status: number; answer: Json; quantity: number; items: Json[]; returned: boolean }
+  >();
   let keySeq = 0;
 
   const signed = (req: IncomingMessage, raw: string) => {
@@ -53,7 +59,13 @@ export const startSpecSupplier = async (options: SpecSupplierOptions) => {
       if (!options.unlimited && body.quantity > stock) return [409, { code: 'out_of_stock' }];
       if (!options.unlimited) stock -= body.quantity;
       const answer = { reservation_id: body.reservation_id, expires_at: body.expires_at };
-      reservations.set(body.reservation_id, { body, answer, quantity: body.quantity, expiresAt: Date.parse(body.expires_at), ordered: false });
+      reservations.set(body.reservation_id, {
+        body,
+        answer,
+        quantity: body.quantity,
+        expiresAt: Date.parse(body.expires_at),
+        ordered: false,
+      });
       return [201, answer];
     }
     const early = /^\/reservations\/([^/]+)$/.exec(path);

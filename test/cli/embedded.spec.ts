@@ -21,34 +21,41 @@ describe('the embedded PostgreSQL server', () => {
     for (const dir of made) await rm(dir, { recursive: true, force: true });
   });
 
-  it('a server left running by a crashed starter is taken over and stopped on shutdown', { timeout: 120_000 }, async () => {
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'embedded-takeover-'));
-    made.push(dir);
-    await chmod(dir, 0o755);
-    const first = await startEmbeddedPostgres(dir);
-    const server = await runningServer(path.join(dir, 'pg'));
-    expect(server).toBeDefined();
-    // the first owner "crashes": it never stops its server. A restart finds it running.
-    const second = await startEmbeddedPostgres(dir);
-    expect(second.adminUrl).toBe(first.adminUrl);
-    const client = new pg.Client({ connectionString: second.adminUrl });
-    await client.connect();
-    expect((await client.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
-    await client.end();
-    await second.stop();
-    expect(alive(server!.pid)).toBe(false);
-    expect(await runningServer(path.join(dir, 'pg'))).toBeUndefined();
-  });
+  it(
+    'a server left running by a crashed starter is taken over and stopped on shutdown',
+    { timeout: 120_000 },
+    async () => {
+      const dir = await mkdtemp(path.join(os.tmpdir(), 'embedded-takeover-'));
+      made.push(dir);
+      await chmod(dir, 0o755);
+      const first = await startEmbeddedPostgres(dir);
+      const server = await runningServer(path.join(dir, 'pg'));
+      expect(server).toBeDefined();
+      // the first owner "crashes": it never stops its server. A restart finds it running.
+      const second = await startEmbeddedPostgres(dir);
+      expect(second.adminUrl).toBe(first.adminUrl);
+      const client = new pg.Client({ connectionString: second.adminUrl });
+      await client.connect();
+      expect((await client.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
+      await client.end();
+      await second.stop();
+      expect(alive(server!.pid)).toBe(false);
+      expect(await runningServer(path.join(dir, 'pg'))).toBeUndefined();
+    },
+  );
 
-  it.runIf(isRoot)('as root, a data directory the postgres user cannot reach is refused with what to do, and no permission is changed', async () => {
-    const parent = await mkdtemp(path.join(os.tmpdir(), 'embedded-locked-'));
-    made.push(parent);
-    await chmod(parent, 0o700);
-    const dataDir = path.join(parent, 'data');
-    await mkdir(dataDir);
-    await expect(startEmbeddedPostgres(dataDir)).rejects.toThrow(
-      `cannot reach its data directory ${dataDir}, because ${parent} (mode 700) gives others no search permission`,
-    );
-    expect((await stat(parent)).mode & 0o777).toBe(0o700);
-  });
+  it.runIf(isRoot)(
+    'as root, a data directory the postgres user cannot reach is refused with what to do, and no permission is changed',
+    async () => {
+      const parent = await mkdtemp(path.join(os.tmpdir(), 'embedded-locked-'));
+      made.push(parent);
+      await chmod(parent, 0o700);
+      const dataDir = path.join(parent, 'data');
+      await mkdir(dataDir);
+      await expect(startEmbeddedPostgres(dataDir)).rejects.toThrow(
+        `cannot reach its data directory ${dataDir}, because ${parent} (mode 700) gives others no search permission`,
+      );
+      expect((await stat(parent)).mode & 0o777).toBe(0o700);
+    },
+  );
 });

@@ -57,8 +57,16 @@ describe('npm start', () => {
     expect(who.status).toBe(200);
     expect(await who.json()).toMatchObject({ supplier: { name: 'Demo Supplier' }, environment: 'sandbox' });
 
-    const products = (await (await fetch(`${baseUrl}/products`, { headers: { authorization: `Bearer ${demoToken}` } })).json()) as any;
-    expect(products.data.map((p: any) => p.type).sort()).toEqual(['game_key', 'game_key', 'game_key', 'game_key', 'topup']);
+    const products = (await (
+      await fetch(`${baseUrl}/products`, { headers: { authorization: `Bearer ${demoToken}` } })
+    ).json()) as any;
+    expect(products.data.map((p: any) => p.type).sort()).toEqual([
+      'game_key',
+      'game_key',
+      'game_key',
+      'game_key',
+      'topup',
+    ]);
     const topup = products.data.find((p: any) => p.type === 'topup');
     expect(topup.form_fields.map((f: any) => f.key)).toEqual(['user_id', 'server']);
 
@@ -80,7 +88,9 @@ describe('npm start', () => {
     expect(await again.line('operator_token')).toBe(operatorToken);
     expect(await again.line('demo_supplier_token')).toBe(demoToken);
     const base2 = await again.line('base_url');
-    const list = (await (await fetch(`${base2}/products`, { headers: { authorization: `Bearer ${demoToken}` } })).json()) as any;
+    const list = (await (
+      await fetch(`${base2}/products`, { headers: { authorization: `Bearer ${demoToken}` } })
+    ).json()) as any;
     expect(list.data).toHaveLength(5);
     again.child.kill('SIGTERM');
     expect(await again.exited).toBe(0);

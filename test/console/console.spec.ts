@@ -7,11 +7,15 @@ import { startTestService, type TestService } from '../support/harness.js';
 import { selfSignedCertificate, startReceiver } from '../webhooks/receiver.js';
 
 /** Debian's chromium (`apt-get install -y chromium`); browser downloads do not work here. */
-const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser', process.env.CHROMIUM_PATH].find((p): p is string => !!p && existsSync(p));
+const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser', process.env.CHROMIUM_PATH].find(
+  (p): p is string => !!p && existsSync(p),
+);
 if (!CHROMIUM) console.log('console browser tests skipped: no chromium found (apt-get install -y chromium)');
 
 // CONSOLE_SCREENSHOTS=1 refreshes the README's pictures; otherwise they go to a temporary folder
-const SHOTS = process.env.CONSOLE_SCREENSHOTS ? path.resolve(import.meta.dirname, '../../docs/console') : path.join(os.tmpdir(), 'console-screenshots');
+const SHOTS = process.env.CONSOLE_SCREENSHOTS
+  ? path.resolve(import.meta.dirname, '../../docs/console')
+  : path.join(os.tmpdir(), 'console-screenshots');
 const eur = (amount: number) => ({ amount, currency: 'EUR' });
 
 describe.skipIf(!CHROMIUM)('the supplier console in a real browser', () => {
@@ -42,12 +46,22 @@ describe.skipIf(!CHROMIUM)('the supplier console in a real browser', () => {
     alpha = await svc.newSupplier('Alpha Keys');
     beta = await svc.newSupplier('Beta Games');
     productId = (await svc.newProduct({ name: 'Starfall Odyssey' })).id;
-    const offer = await alpha.api.post('/offers', { product_id: productId, stock_mode: 'uploaded', price: eur(1000), external_ref: 'ALPHA-STAR' });
+    const offer = await alpha.api.post('/offers', {
+      product_id: productId,
+      stock_mode: 'uploaded',
+      price: eur(1000),
+      external_ref: 'ALPHA-STAR',
+    });
     offerId = offer.body.id;
-    await alpha.api.post(`/offers/${offerId}/inventory`, { items: ['AAAA-1111', 'AAAA-2222', 'AAAA-3333'].map((value) => ({ kind: 'text', value })) });
+    await alpha.api.post(`/offers/${offerId}/inventory`, {
+      items: ['AAAA-1111', 'AAAA-2222', 'AAAA-3333'].map((value) => ({ kind: 'text', value })),
+    });
     expect((await alpha.api.post(`/offers/${offerId}/activate`)).status).toBe(200);
     expect((await alpha.api.post('/webhooks', { url: receiver.url, events: ['order.paid'] })).status).toBe(201);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+    });
     context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
     page = await context.newPage();
     page.setDefaultTimeout(20_000);
@@ -75,7 +89,11 @@ describe.skipIf(!CHROMIUM)('the supplier console in a real browser', () => {
     const row = page.locator('tr', { hasText: 'Starfall Odyssey' });
     await expect.poll(() => row.innerText()).toMatch(/active\s+10\.00 €\s+3 available\s+100\s+eligible\s+selected/);
     await shot(page, 'offers');
-    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, storageState: await context.storageState() });
+    const phone = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      storageState: await context.storageState(),
+    });
     const small = await phone.newPage();
     await small.goto(`${svc.origin}/console/offers`);
     await shot(small, 'offers-phone');
@@ -118,7 +136,10 @@ describe.skipIf(!CHROMIUM)('the supplier console in a real browser', () => {
   });
 
   it('shows an order as it appears, with its items, and the balance it made', async () => {
-    const placed = await svc.operator.post('/orders', { items: [{ product_id: productId, quantity: 1 }], buyer_country: 'DE' });
+    const placed = await svc.operator.post('/orders', {
+      items: [{ product_id: productId, quantity: 1 }],
+      buyer_country: 'DE',
+    });
     expect((await svc.operator.post(`/orders/${placed.body.id}/pay`)).status).toBe(200);
     await svc.drain();
     await page.goto(`${svc.origin}/console/orders`);
@@ -141,7 +162,17 @@ describe.skipIf(!CHROMIUM)('the supplier console in a real browser', () => {
     expect(csv.headers()['content-type']).toBe('text/csv; charset=utf-8');
     expect((await csv.text()).trim().split('\n')).toEqual([
       'id,created_at,type,account,amount_minor,currency,order_id,order_item_id,available_at',
-      [entry.id, entry.created_at, 'sale', 'pending', entry.amount.amount, 'EUR', placed.body.id, entry.order_item_id, entry.available_at ?? ''].join(','),
+      [
+        entry.id,
+        entry.created_at,
+        'sale',
+        'pending',
+        entry.amount.amount,
+        'EUR',
+        placed.body.id,
+        entry.order_item_id,
+        entry.available_at ?? '',
+      ].join(','),
     ]);
   });
 
@@ -163,7 +194,9 @@ describe.skipIf(!CHROMIUM)('the supplier console in a real browser', () => {
   });
 
   it('refuses a form post without the session CSRF token and changes nothing', async () => {
-    const forged = await page.request.post(`${svc.origin}/console/offers/${offerId}/deactivate`, { form: { _csrf: 'forged' } });
+    const forged = await page.request.post(`${svc.origin}/console/offers/${offerId}/deactivate`, {
+      form: { _csrf: 'forged' },
+    });
     expect(forged.status()).toBe(403);
     expect((await alpha.api.get(`/offers/${offerId}`)).body.status).toBe('active');
   });

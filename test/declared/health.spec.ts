@@ -27,12 +27,16 @@ describe('healthchecks, offer health and cooldowns', () => {
     const at = (seconds: number) => t0 + seconds * 1000;
     /** Moves the clock to t0 + seconds in steps of `step` (the cadence), so every due check runs on time. */
     const until = async (seconds: number, step: number) => {
-      while (w.svc.clock.now().getTime() < at(seconds)) await w.svc.advance(Math.min(step, (at(seconds) - w.svc.clock.now().getTime()) / 1000));
+      while (w.svc.clock.now().getTime() < at(seconds))
+        await w.svc.advance(Math.min(step, (at(seconds) - w.svc.clock.now().getTime()) / 1000));
     };
 
     await until(600, 300);
     expect(checks()).toEqual([0, 300, 600]);
-    expect((await w.offer(s)).fulfilment).toMatchObject({ last_healthcheck_at: iso(at(600)), last_healthcheck_ok: true });
+    expect((await w.offer(s)).fulfilment).toMatchObject({
+      last_healthcheck_at: iso(at(600)),
+      last_healthcheck_ok: true,
+    });
 
     s.kit.faults.set('GET /healthcheck', { kind: 'status', status: 503 });
     const scores: number[] = [];
@@ -41,7 +45,10 @@ describe('healthchecks, offer health and cooldowns', () => {
       scores.push((await w.health(s)).score);
     }
     expect(scores).toEqual([90, 80, 70, 60, 50, 40]);
-    expect((await w.offer(s)).fulfilment).toMatchObject({ last_healthcheck_at: iso(at(2400)), last_healthcheck_ok: false });
+    expect((await w.offer(s)).fulfilment).toMatchObject({
+      last_healthcheck_at: iso(at(2400)),
+      last_healthcheck_ok: false,
+    });
     // exhausted at t = 2400: a 2-hour cooldown, no routing
     expect(await w.health(s)).toEqual({ score: 40, routing_eligible: false, cooldown_until: iso(at(2400 + 7200)) });
     expect((await w.checkout(product)).status).toBe(409);
@@ -49,7 +56,9 @@ describe('healthchecks, offer health and cooldowns', () => {
 
     // in cooldown: every 10 minutes, failures cost nothing more
     await until(9000, 600);
-    expect(checks().filter((t) => t > 2400)).toEqual([3000, 3600, 4200, 4800, 5400, 6000, 6600, 7200, 7800, 8400, 9000]);
+    expect(checks().filter((t) => t > 2400)).toEqual([
+      3000, 3600, 4200, 4800, 5400, 6000, 6600, 7200, 7800, 8400, 9000,
+    ]);
     expect((await w.health(s)).score).toBe(40);
     // the cooldown ends at 9600 with a failing check: extended by 2 hours
     await until(9600, 600);
@@ -79,13 +88,17 @@ describe('healthchecks, offer health and cooldowns', () => {
     const offer = await w.offer(s);
     expect([offer.status, offer.health.routing_eligible]).toEqual(['inactive', false]);
     const stream = await w.events(`offer-${s.offerId}`);
-    const cooldowns = stream.filter((e) => e.type === 'OfferCooldownStarted').map((e) => [e.data.since, e.data.until, e.data.reason]);
+    const cooldowns = stream
+      .filter((e) => e.type === 'OfferCooldownStarted')
+      .map((e) => [e.data.since, e.data.until, e.data.reason]);
     expect(cooldowns.at(0)).toEqual([iso(at(2400)), iso(at(9600)), 'healthcheck_failed']);
     expect(cooldowns.at(1)).toEqual([iso(at(2400)), iso(at(16800)), 'healthcheck_failed']);
     expect(cooldowns.slice(2).every((c) => c[0] === iso(at(18300)))).toBe(true);
     expect(cooldowns).toHaveLength(2 + 12);
     const deactivated = stream.filter((e) => e.type === 'OfferDeactivated');
-    expect(deactivated.map((e) => [e.data.reason, e.data.at])).toEqual([['health_exhausted', iso(at(18300 + 24 * 3600))]]);
+    expect(deactivated.map((e) => [e.data.reason, e.data.at])).toEqual([
+      ['health_exhausted', iso(at(18300 + 24 * 3600))],
+    ]);
 
     // no more healthchecks for an offer that left active
     const count = calls(s.kit, 'GET /healthcheck').length;
@@ -94,7 +107,11 @@ describe('healthchecks, offer health and cooldowns', () => {
     // reactivation (inline healthcheck passes) restarts health at 70
     s.kit.faults.clear('GET /healthcheck');
     const again = await s.api.post(`/offers/${s.offerId}/activate`);
-    expect([again.status, again.body.status, again.body.health]).toEqual([200, 'active', { score: 70, routing_eligible: true, cooldown_until: null }]);
+    expect([again.status, again.body.status, again.body.health]).toEqual([
+      200,
+      'active',
+      { score: 70, routing_eligible: true, cooldown_until: null },
+    ]);
   });
 
   it('below 70 the offer is no longer routed, so failed calls stop there; slow healthchecks (over their timeout) take it to exhaustion', async () => {
@@ -117,11 +134,19 @@ describe('healthchecks, offer health and cooldowns', () => {
     expect((await w.health(s)).score).toBe(45);
     await w.svc.advance(300);
     const exhaustedAt = w.svc.clock.now().getTime();
-    expect(await w.health(s)).toEqual({ score: 35, routing_eligible: false, cooldown_until: iso(exhaustedAt + 7200_000) });
+    expect(await w.health(s)).toEqual({
+      score: 35,
+      routing_eligible: false,
+      cooldown_until: iso(exhaustedAt + 7200_000),
+    });
     expect((await w.offer(s)).fulfilment.last_healthcheck_ok).toBe(false);
     // the cooldown ends with another slow check: extended by 2 hours
     await w.svc.advance(7200);
-    expect(await w.health(s)).toEqual({ score: 35, routing_eligible: false, cooldown_until: iso(exhaustedAt + 2 * 7200_000) });
+    expect(await w.health(s)).toEqual({
+      score: 35,
+      routing_eligible: false,
+      cooldown_until: iso(exhaustedAt + 2 * 7200_000),
+    });
     s.kit.faults.clear('GET /healthcheck');
     await w.svc.advance(7200);
     expect(await w.health(s)).toEqual({ score: 70, routing_eligible: true, cooldown_until: null });

@@ -36,7 +36,11 @@ describe('GET /orders/{order_id}/items', () => {
     for (let t = 90; t <= 600; t += 30) await w.svc.advance(30);
     const polls = calls(s.kit, 'GET /orders/:id/items');
     expect(secondsAfter(orderedAt, polls)).toEqual([0, 5, 15, 30, 90, 150, 210, 270, 330, 390, 450, 510, 570, 600]);
-    expect(polls.every((r) => r.path === `/orders/${placed.items[0].id}/items` && r.status === 200 && (r as any).body === undefined)).toBe(true);
+    expect(
+      polls.every(
+        (r) => r.path === `/orders/${placed.items[0].id}/items` && r.status === 200 && (r as any).body === undefined,
+      ),
+    ).toBe(true);
     expect((await w.order(placed.id)).items[0].status).toBe('cancelled');
     await w.svc.advance(3600);
     expect(calls(s.kit, 'GET /orders/:id/items')).toHaveLength(14);
@@ -68,7 +72,11 @@ describe('GET /orders/{order_id}/items', () => {
     expect((await w.health(s)).score).toBe(99);
     const paid = await w.events(`order-${slow.id}`, 'OrderPaid');
     expect(paid).toHaveLength(1);
-    const entries = await w.svc.services.db.selectFrom('balance_entries').select(['type']).where('order_id', '=', slow.id).execute();
+    const entries = await w.svc.services.db
+      .selectFrom('balance_entries')
+      .select(['type'])
+      .where('order_id', '=', slow.id)
+      .execute();
     expect(entries.map((e) => e.type)).toEqual(['sale']);
   });
 
@@ -81,8 +89,30 @@ describe('GET /orders/{order_id}/items', () => {
       { kind: 'wrong_count', delta: 1 },
       { kind: 'wrong_count', delta: -1 },
       { kind: 'malformed' },
-      { kind: 'status', status: 200, body: { order_id: id, status: 'ready', items: [{ kind: 'text', value: '' }, { kind: 'text', value: 'X' }] } },
-      { kind: 'status', status: 200, body: { order_id: id, status: 'ready', items: [{ kind: 'file', file_name: 'a.exe', content_type: 'application/x-msdownload', content_base64: 'AA==' }, { kind: 'text', value: 'X' }] } },
+      {
+        kind: 'status',
+        status: 200,
+        body: {
+          order_id: id,
+          status: 'ready',
+          items: [
+            { kind: 'text', value: '' },
+            { kind: 'text', value: 'X' },
+          ],
+        },
+      },
+      {
+        kind: 'status',
+        status: 200,
+        body: {
+          order_id: id,
+          status: 'ready',
+          items: [
+            { kind: 'file', file_name: 'a.exe', content_type: 'application/x-msdownload', content_base64: 'AA==' },
+            { kind: 'text', value: 'X' },
+          ],
+        },
+      },
       { kind: 'status', status: 200, body: { order_id: id, status: 'ready' } },
       { kind: 'status', status: 200, body: { order_id: id, status: 'delivered', items: [] } },
       { kind: 'status', status: 500 },
@@ -108,24 +138,39 @@ describe('GET /orders/{order_id}/items', () => {
     expect((await w.health(s)).score).toBe(100);
 
     // what the buyer got stays: no more polls, whatever the supplier would answer now
-    s.kit.state.orders[id]!.items = [{ kind: 'text', value: 'CHANGED-1' }, { kind: 'text', value: 'CHANGED-2' }];
+    s.kit.state.orders[id]!.items = [
+      { kind: 'text', value: 'CHANGED-1' },
+      { kind: 'text', value: 'CHANGED-2' },
+    ];
     await w.svc.advance(60);
     await w.svc.advance(600);
     expect(calls(s.kit, 'GET /orders/:id/items')).toHaveLength(polls.length);
     expect((await w.keys(placed.id))[0].keys.map((k: any) => k.value)).toEqual(delivered);
-    const stored = await w.svc.services.db.selectFrom('inventory_values').select('item_id').where('offer_id', '=', s.offerId).execute();
+    const stored = await w.svc.services.db
+      .selectFrom('inventory_values')
+      .select('item_id')
+      .where('offer_id', '=', s.offerId)
+      .execute();
     expect(stored).toHaveLength(2);
   });
 
   it('file items are handed over as the supplier sent them', async () => {
     const product = await w.gameKey();
     const png = Buffer.from('89504e470d0a1a0a', 'hex').toString('base64');
-    const s = await w.seller(product, 1000, { stock: { '*': [{ kind: 'file', file_name: 'card.png', content_type: 'image/png', content_base64: png }] } });
+    const s = await w.seller(product, 1000, {
+      stock: { '*': [{ kind: 'file', file_name: 'card.png', content_type: 'image/png', content_base64: png }] },
+    });
     const placed = await w.place(product);
     await w.pay(placed.id);
     expect((await w.order(placed.id)).status).toBe('completed');
     const [key] = (await w.keys(placed.id))[0].keys;
-    expect(key).toEqual({ inventory_item_id: expect.any(String), kind: 'file', file_name: 'card.png', content_type: 'image/png', content_base64: png });
+    expect(key).toEqual({
+      inventory_item_id: expect.any(String),
+      kind: 'file',
+      file_name: 'card.png',
+      content_type: 'image/png',
+      content_base64: png,
+    });
     expect(calls(s.kit, 'GET /orders/:id/items')).toHaveLength(1);
   });
 
@@ -135,16 +180,34 @@ describe('GET /orders/{order_id}/items', () => {
     const s1 = await w.seller(p1, 1000, { manualAllocation: true });
     // the same supplier systems (one kit) serve the supplier's second offer
     const supplier = s1.api;
-    const second = await supplier.post('/offers', { product_id: p2, stock_mode: 'declared', price: eur(500), external_ref: 'SKU-B', fulfilment: { base_url: s1.kit.url }, declared_stock: 5 });
+    const second = await supplier.post('/offers', {
+      product_id: p2,
+      stock_mode: 'declared',
+      price: eur(500),
+      external_ref: 'SKU-B',
+      fulfilment: { base_url: s1.kit.url },
+      declared_stock: 5,
+    });
     expect(second.status, second.text).toBe(201);
     s1.kit.setSecrets([s1.secret, second.body.fulfilment.secret]);
     expect((await supplier.post(`/offers/${second.body.id}/activate`)).status).toBe(200);
-    const placed = await w.svc.operator.post('/orders', { items: [{ product_id: p1, quantity: 1 }, { product_id: p2, quantity: 1 }], buyer_country: 'DE' });
+    const placed = await w.svc.operator.post('/orders', {
+      items: [
+        { product_id: p1, quantity: 1 },
+        { product_id: p2, quantity: 1 },
+      ],
+      buyer_country: 'DE',
+    });
     expect(placed.status, placed.text).toBe(201);
     const [a, b] = placed.body.items;
     await w.pay(placed.body.id);
     // both run side by side; compare them in item order
-    const ordered = calls(s1.kit, 'POST /orders').map((r) => [(r.body as any).order_id, (r.body as any).marketplace_order_id, r.offerId, r.status]);
+    const ordered = calls(s1.kit, 'POST /orders').map((r) => [
+      (r.body as any).order_id,
+      (r.body as any).marketplace_order_id,
+      r.offerId,
+      r.status,
+    ]);
     expect(ordered.sort((x, y) => (x[0] === a.id ? -1 : y[0] === a.id ? 1 : 0))).toEqual([
       [a.id, placed.body.id, s1.offerId, 201],
       [b.id, placed.body.id, second.body.id, 201],

@@ -20,9 +20,16 @@ describe('the allocation window and DELETE /orders/{order_id}/items', () => {
 
   const uploadedSeller = async (productId: string, price: number, keys: string[]) => {
     const supplier = await w.svc.newSupplier('Uploads');
-    const offer = await supplier.api.post('/offers', { product_id: productId, stock_mode: 'uploaded', price: eur(price), external_ref: 'UP-1' });
+    const offer = await supplier.api.post('/offers', {
+      product_id: productId,
+      stock_mode: 'uploaded',
+      price: eur(price),
+      external_ref: 'UP-1',
+    });
     expect(offer.status, offer.text).toBe(201);
-    const upload = await supplier.api.post(`/offers/${offer.body.id}/inventory`, { items: keys.map((value) => ({ kind: 'text', value })) });
+    const upload = await supplier.api.post(`/offers/${offer.body.id}/inventory`, {
+      items: keys.map((value) => ({ kind: 'text', value })),
+    });
     expect(upload.status, upload.text).toBe(201);
     expect((await supplier.api.post(`/offers/${offer.body.id}/activate`)).status).toBe(200);
     return { api: supplier.api, offerId: offer.body.id as string };
@@ -39,11 +46,19 @@ describe('the allocation window and DELETE /orders/{order_id}/items', () => {
     const orderedAt = calls(slow.kit, 'POST /orders')[0]!.at;
     await w.svc.advance(600);
     const closedAt = orderedAt + 600_000;
-    expect(await w.health(slow)).toEqual({ score: 70, routing_eligible: false, cooldown_until: new Date(closedAt + 2 * 3600_000).toISOString() });
+    expect(await w.health(slow)).toEqual({
+      score: 70,
+      routing_eligible: false,
+      cooldown_until: new Date(closedAt + 2 * 3600_000).toISOString(),
+    });
     const cooled = await w.events(`offer-${slow.offerId}`, 'OfferCooldownStarted');
-    expect(cooled.map((e) => [e.data.reason, e.data.until])).toEqual([['missed_window', new Date(closedAt + 2 * 3600_000).toISOString()]]);
+    expect(cooled.map((e) => [e.data.reason, e.data.until])).toEqual([
+      ['missed_window', new Date(closedAt + 2 * 3600_000).toISOString()],
+    ]);
     const deletes = calls(slow.kit, 'DELETE /orders/:id/items');
-    expect(deletes.map((r) => [r.path, r.status, r.signature])).toEqual([[`/orders/${placed.items[0].id}/items`, 405, 'ok']]);
+    expect(deletes.map((r) => [r.path, r.status, r.signature])).toEqual([
+      [`/orders/${placed.items[0].id}/items`, 405, 'ok'],
+    ]);
     const rerouted = await w.order(placed.id);
     expect(rerouted.items.map((i: any) => [i.offer_id, i.status])).toEqual([
       [slow.offerId, 'cancelled'],
@@ -52,8 +67,12 @@ describe('the allocation window and DELETE /orders/{order_id}/items', () => {
     expect(calls(pricier.kit, 'POST /reservations')).toEqual([]);
     // the new item has its own contract cycle and window
     const newItem = rerouted.items[1];
-    expect(calls(backup.kit, 'POST /reservations').map((r) => [r.status, (r.body as any).quantity])).toEqual([[201, 1]]);
-    expect(calls(backup.kit, 'POST /orders').map((r) => [(r.body as any).order_id, r.status])).toEqual([[newItem.id, 201]]);
+    expect(calls(backup.kit, 'POST /reservations').map((r) => [r.status, (r.body as any).quantity])).toEqual([
+      [201, 1],
+    ]);
+    expect(calls(backup.kit, 'POST /orders').map((r) => [(r.body as any).order_id, r.status])).toEqual([
+      [newItem.id, 201],
+    ]);
     backup.kit.markReady(newItem.id);
     await w.svc.advance(5);
     const done = await w.order(placed.id);
@@ -95,13 +114,22 @@ describe('the allocation window and DELETE /orders/{order_id}/items', () => {
     await w.pay(placed.id);
     await w.svc.advance(600);
     const order = await w.order(placed.id);
-    expect([order.status, order.items.map((i: any) => i.status), order.paid_at, order.totals.gross]).toEqual(['cancelled', ['cancelled'], null, eur(0)]);
+    expect([order.status, order.items.map((i: any) => i.status), order.paid_at, order.totals.gross]).toEqual([
+      'cancelled',
+      ['cancelled'],
+      null,
+      eur(0),
+    ]);
     expect(await w.events(`order-${placed.id}`, 'OrderPaid')).toEqual([]);
     expect(await w.events(`order-${placed.id}`, 'OrderCancelled')).toHaveLength(1);
     expect(calls(dearer.kit, 'POST /reservations')).toEqual([]);
     expect(calls(alone.kit, 'DELETE /orders/:id/items').map((r) => r.status)).toEqual([200]);
     expect(alone.kit.state.stock['*']).toEqual([{ kind: 'text', value: 'K-1' }]);
-    const entries = await w.svc.services.db.selectFrom('balance_entries').select('type').where('order_id', '=', placed.id).execute();
+    const entries = await w.svc.services.db
+      .selectFrom('balance_entries')
+      .select('type')
+      .where('order_id', '=', placed.id)
+      .execute();
     expect(entries).toEqual([]);
     // the supplier marks it ready too late: it must not be delivered
     expect(() => alone.kit.markReady(placed.items[0].id)).toThrow(/withheld/);
@@ -112,13 +140,23 @@ describe('the allocation window and DELETE /orders/{order_id}/items', () => {
     const uploadedProduct = await w.gameKey();
     const slow = await w.seller(declaredProduct, 900, { manualAllocation: true });
     await uploadedSeller(uploadedProduct, 300, ['U-1']);
-    const placed = await w.svc.operator.post('/orders', { items: [{ product_id: declaredProduct, quantity: 1 }, { product_id: uploadedProduct, quantity: 1 }], buyer_country: 'DE' });
+    const placed = await w.svc.operator.post('/orders', {
+      items: [
+        { product_id: declaredProduct, quantity: 1 },
+        { product_id: uploadedProduct, quantity: 1 },
+      ],
+      buyer_country: 'DE',
+    });
     expect(placed.status, placed.text).toBe(201);
     await w.pay(placed.body.id);
     expect((await w.order(placed.body.id)).status).toBe('placed'); // capture waits for the declared item
     await w.svc.advance(600);
     const order = await w.order(placed.body.id);
-    expect([order.status, order.items.map((i: any) => i.status), order.totals.gross]).toEqual(['completed', ['cancelled', 'delivered'], eur(300)]);
+    expect([order.status, order.items.map((i: any) => i.status), order.totals.gross]).toEqual([
+      'completed',
+      ['cancelled', 'delivered'],
+      eur(300),
+    ]);
     expect((await w.health(slow)).score).toBe(70);
   });
 
@@ -151,10 +189,17 @@ describe('the allocation window and DELETE /orders/{order_id}/items', () => {
     const refunded = await w.svc.operator.post(`/orders/${placed.id}/refund`, {});
     expect([refunded.status, refunded.body.status]).toEqual([200, 'refunded']);
     await w.svc.drain();
-    expect(calls(s.kit, 'DELETE /orders/:id/items').map((r) => [r.path, r.status])).toEqual([[`/orders/${placed.items[0].id}/items`, 200]]);
+    expect(calls(s.kit, 'DELETE /orders/:id/items').map((r) => [r.path, r.status])).toEqual([
+      [`/orders/${placed.items[0].id}/items`, 200],
+    ]);
     expect(s.kit.state.orders[placed.items[0].id]!.returned).toBe(1);
     expect(s.kit.state.stock['*']!.map((k: any) => k.value).sort()).toEqual(['R-1', 'R-2']);
-    const entries = await w.svc.services.db.selectFrom('balance_entries').select('type').where('order_id', '=', placed.id).orderBy('type').execute();
+    const entries = await w.svc.services.db
+      .selectFrom('balance_entries')
+      .select('type')
+      .where('order_id', '=', placed.id)
+      .orderBy('type')
+      .execute();
     expect(entries.map((e) => e.type)).toEqual(['refund', 'sale']);
   });
 });

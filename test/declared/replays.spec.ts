@@ -30,11 +30,20 @@ describe('contract steps run twice', () => {
     expect((await w.order(placed.id)).status).toBe('completed');
     const before = s.kit.received.length;
     await again('declared.start', placed.id, {});
-    await again('declared.order', `${item}:1`, { orderId: placed.id, orderItemId: item, attempt: 1, firstAt: w.svc.clock.now().toISOString() });
+    await again('declared.order', `${item}:1`, {
+      orderId: placed.id,
+      orderItemId: item,
+      attempt: 1,
+      firstAt: w.svc.clock.now().toISOString(),
+    });
     await again('declared.poll', item, { orderId: placed.id });
     await again('order.provision', placed.id, {});
     expect(s.kit.received.length).toBe(before);
-    const entries = await w.svc.services.db.selectFrom('balance_entries').select('type').where('order_id', '=', placed.id).execute();
+    const entries = await w.svc.services.db
+      .selectFrom('balance_entries')
+      .select('type')
+      .where('order_id', '=', placed.id)
+      .execute();
     expect(entries.map((e) => e.type)).toEqual(['sale']);
     expect(await w.events(`order-${placed.id}`, 'OrderPaid')).toHaveLength(1);
   });
@@ -70,11 +79,20 @@ describe('contract steps run twice', () => {
     await w.pay(placed.id);
     expect((await w.order(placed.id)).status).toBe('completed');
     await again('topup.start', placed.id, {});
-    await again('topup.execute', `${placed.items[0].id}:1`, { orderId: placed.id, orderItemId: placed.items[0].id, attempt: 1, firstAt: w.svc.clock.now().toISOString() });
+    await again('topup.execute', `${placed.items[0].id}:1`, {
+      orderId: placed.id,
+      orderItemId: placed.items[0].id,
+      attempt: 1,
+      firstAt: w.svc.clock.now().toISOString(),
+    });
     await again('topup.post-sale', placed.items[0].id, { orderId: placed.id });
     expect(calls(s.kit, 'POST /topup/execute')).toHaveLength(1);
     expect(s.kit.state.topups_performed).toBe(1);
-    const entries = await w.svc.services.db.selectFrom('balance_entries').select('type').where('order_id', '=', placed.id).execute();
+    const entries = await w.svc.services.db
+      .selectFrom('balance_entries')
+      .select('type')
+      .where('order_id', '=', placed.id)
+      .execute();
     expect(entries.map((e) => e.type)).toEqual(['sale']);
   });
 });

@@ -32,7 +32,9 @@ describe('POST /reservations', () => {
       buyer_country: 'DE',
       expires_at: new Date(t0 + 15 * 60_000).toISOString(),
     });
-    expect(order.items.map((i: any) => [i.offer_id, i.quantity, i.status, i.fulfilment.source])).toEqual([[s.offerId, 2, 'reserved', 'declared']]);
+    expect(order.items.map((i: any) => [i.offer_id, i.quantity, i.status, i.fulfilment.source])).toEqual([
+      [s.offerId, 2, 'reserved', 'declared'],
+    ]);
     expect(s.kit.state.stock['*']).toEqual([]);
     expect((await w.health(s)).score).toBe(100);
   });
@@ -75,7 +77,9 @@ describe('POST /reservations', () => {
     expect(attempts.map((r) => r.status)).toEqual([undefined, 200]);
     const id = order.items[0].fulfilment.reservation_id;
     expect(attempts.map((r) => bodyOf(r).reservation_id)).toEqual([id, id]);
-    expect(Object.values(s.kit.state.reservations).map((r) => [r.reservation_id, r.status, r.items])).toEqual([[id, 'held', [{ kind: 'text', value: 'ONLY-KEY' }]]]);
+    expect(Object.values(s.kit.state.reservations).map((r) => [r.reservation_id, r.status, r.items])).toEqual([
+      [id, 'held', [{ kind: 'text', value: 'ONLY-KEY' }]],
+    ]);
     expect((await w.health(s)).score).toBe(100);
     await w.pay(order.id);
     expect((await w.keys(order.id))[0].keys.map((k: any) => k.value)).toEqual(['ONLY-KEY']);
@@ -107,7 +111,9 @@ describe('POST /reservations', () => {
       expect((await w.health(first)).score).toBe(expected);
     }
     expect((await w.health(second)).score).toBe(100);
-    expect(Object.keys(first.kit.state.reservations).filter((id) => first.kit.state.reservations[id]!.status === 'held')).toEqual([]);
+    expect(
+      Object.keys(first.kit.state.reservations).filter((id) => first.kit.state.reservations[id]!.status === 'held'),
+    ).toEqual([]);
   });
 
   it('409 out_of_stock: -2 and the next offer at once; 409 region_blocked: the next offer, no penalty; neither is retried', async () => {
@@ -118,9 +124,17 @@ describe('POST /reservations', () => {
     const t0 = w.svc.clock.now().getTime();
     const order = await w.place(product);
     expect(order.items[0].offer_id).toBe(holds.offerId);
-    expect(calls(empty.kit, 'POST /reservations').map((r) => [r.status, bodyOf(r).reservation_id === undefined])).toEqual([[409, false]]);
+    expect(
+      calls(empty.kit, 'POST /reservations').map((r) => [r.status, bodyOf(r).reservation_id === undefined]),
+    ).toEqual([[409, false]]);
     expect(calls(blocked.kit, 'POST /reservations').map((r) => r.status)).toEqual([409]);
-    expect(secondsAfter(t0, [...calls(empty.kit, 'POST /reservations'), ...calls(blocked.kit, 'POST /reservations'), ...calls(holds.kit, 'POST /reservations')])).toEqual([0, 0, 0]);
+    expect(
+      secondsAfter(t0, [
+        ...calls(empty.kit, 'POST /reservations'),
+        ...calls(blocked.kit, 'POST /reservations'),
+        ...calls(holds.kit, 'POST /reservations'),
+      ]),
+    ).toEqual([0, 0, 0]);
     expect((await w.health(empty)).score).toBe(98);
     expect((await w.health(blocked)).score).toBe(100);
     // a buyer the blocking supplier serves reaches it
@@ -138,7 +152,14 @@ describe('POST /reservations', () => {
     const order = await w.place(product);
     expect(order.items.map((i: any) => [i.offer_id, i.status])).toEqual([[c.offerId, 'reserved']]);
     const timeline = [a, b, c]
-      .flatMap((s, n) => calls(s.kit, 'POST /reservations').map((r) => ({ at: (r.at - t0) / 1000, who: 'abc'[n], status: r.status, seq: r.seq })))
+      .flatMap((s, n) =>
+        calls(s.kit, 'POST /reservations').map((r) => ({
+          at: (r.at - t0) / 1000,
+          who: 'abc'[n],
+          status: r.status,
+          seq: r.seq,
+        })),
+      )
       .sort((x, y) => x.at - y.at || 'abc'.indexOf(x.who!) - 'abc'.indexOf(y.who!));
     expect(timeline.map(({ at, who, status }) => [at, who, status])).toEqual([
       [0, 'a', 409],
@@ -162,7 +183,9 @@ describe('POST /reservations', () => {
     const held = calls(one.kit, 'POST /reservations');
     expect(held.map((r) => [r.status, bodyOf(r).quantity])).toEqual([[201, 1]]);
     const released = calls(one.kit, 'DELETE /reservations/:id');
-    expect(released.map((r) => [r.path, r.status])).toEqual([[`/reservations/${bodyOf(held[0]!).reservation_id}`, 200]]);
+    expect(released.map((r) => [r.path, r.status])).toEqual([
+      [`/reservations/${bodyOf(held[0]!).reservation_id}`, 200],
+    ]);
     expect(one.kit.state.stock['*']).toEqual([{ kind: 'text', value: 'A' }]);
     expect(calls(none.kit, 'POST /reservations').map((r) => [r.status, bodyOf(r).quantity])).toEqual([[409, 1]]);
   });
@@ -173,7 +196,9 @@ describe('POST /reservations', () => {
     const order = await w.place(product);
     await w.svc.advance(15 * 60);
     expect((await w.order(order.id)).status).toBe('expired');
-    expect(calls(s.kit, 'DELETE /reservations/:id').map((r) => [r.path, r.status])).toEqual([[`/reservations/${order.items[0].fulfilment.reservation_id}`, 200]]);
+    expect(calls(s.kit, 'DELETE /reservations/:id').map((r) => [r.path, r.status])).toEqual([
+      [`/reservations/${order.items[0].fulfilment.reservation_id}`, 200],
+    ]);
     expect(s.kit.state.stock['*']).toEqual([{ kind: 'text', value: 'A' }]);
   });
 });

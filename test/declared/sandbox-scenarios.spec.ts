@@ -17,9 +17,16 @@ describe('sandbox refunded and disputed scenarios on declared stock and top-ups'
   });
 
   const sandbox = (s: Seller, scenario: string, formFields?: Record<string, string>) =>
-    s.api.post('/sandbox/orders', { offer_id: s.offerId, quantity: 1, buyer_country: 'DE', scenario, ...(formFields && { form_fields: formFields }) });
+    s.api.post('/sandbox/orders', {
+      offer_id: s.offerId,
+      quantity: 1,
+      buyer_country: 'DE',
+      scenario,
+      ...(formFields && { form_fields: formFields }),
+    });
   const types = async (orderId: string) => (await w.events(`order-${orderId}`)).map((e) => e.type);
-  const entries = async (s: Seller) => (await s.api.get('/balance/entries')).body.data.map((e: any) => [e.type, e.account, e.amount.amount]).sort();
+  const entries = async (s: Seller) =>
+    (await s.api.get('/balance/entries')).body.data.map((e: any) => [e.type, e.account, e.amount.amount]).sort();
 
   it('refunded on a declared offer: accepted at once, refunded once the keys arrived, with the reversing entry', async () => {
     const s = await w.seller(await w.gameKey(), 1000);
@@ -76,7 +83,12 @@ describe('sandbox refunded and disputed scenarios on declared stock and top-ups'
 
   it('a failed top-up, refunded, earns no sale entry, also once the ledger watchdog ran (found by the simulation, seed 502)', async () => {
     const s = await w.seller(await w.topupProduct(), 500);
-    const res = await s.api.post('/sandbox/orders', { offer_id: s.offerId, quantity: 1, buyer_country: 'DE', form_fields: { user_id: '888888' } });
+    const res = await s.api.post('/sandbox/orders', {
+      offer_id: s.offerId,
+      quantity: 1,
+      buyer_country: 'DE',
+      form_fields: { user_id: '888888' },
+    });
     expect(res.status, res.text).toBe(201);
     await w.svc.drain();
     await w.svc.advance(3600); // the sale watchdog after OrderPaid, the refund watchdog

@@ -8,7 +8,8 @@ const v1Entries = (r: KitRequest) =>
     .split(',')
     .map((e) => e.trim());
 /** The spec's v1 value, computed here with node:crypto alone. */
-const hmac = (secret: string, r: KitRequest) => createHmac('sha256', secret).update(`${r.headers['x-svc-timestamp']}.${r.rawBody}`).digest('hex');
+const hmac = (secret: string, r: KitRequest) =>
+  createHmac('sha256', secret).update(`${r.headers['x-svc-timestamp']}.${r.rawBody}`).digest('hex');
 
 describe('calls to the supplier are signed (Authentication point 4)', () => {
   let w: World;
@@ -34,12 +35,24 @@ describe('calls to the supplier are signed (Authentication point 4)', () => {
     expect((await w.order(topup.id)).status).toBe('completed');
 
     const routes = [...s.kit.received, ...t.kit.received].map((r) => r.route);
-    for (const route of ['GET /healthcheck', 'POST /reservations', 'POST /orders', 'GET /orders/:id/items', 'DELETE /orders/:id/items', 'POST /topup/validate', 'POST /topup/execute'])
+    for (const route of [
+      'GET /healthcheck',
+      'POST /reservations',
+      'POST /orders',
+      'GET /orders/:id/items',
+      'DELETE /orders/:id/items',
+      'POST /topup/validate',
+      'POST /topup/execute',
+    ])
       expect(routes).toContain(route);
     for (const seller of [s, t])
       for (const r of seller.kit.received) {
         // the kit checks every call but the healthcheck itself (the spec lets it skip that one)
-        expect([r.route, r.signature, r.status]).toEqual([r.route, r.route === 'GET /healthcheck' ? 'skipped' : 'ok', 200 <= r.status! && r.status! < 300 ? r.status : 'not 2xx']);
+        expect([r.route, r.signature, r.status]).toEqual([
+          r.route,
+          r.route === 'GET /healthcheck' ? 'skipped' : 'ok',
+          200 <= r.status! && r.status! < 300 ? r.status : 'not 2xx',
+        ]);
         expect(r.headers['x-svc-timestamp']).toMatch(/^[0-9]+$/);
         expect(Number(r.headers['x-svc-timestamp'])).toBe(r.at); // the service's clock, in ms
         expect(v1Entries(r)).toEqual([`v1=${hmac(seller.secret, r)}`]);
@@ -48,7 +61,10 @@ describe('calls to the supplier are signed (Authentication point 4)', () => {
       }
     // one worked by hand: hex(hmac_sha256(secret, timestamp + "." + raw body))
     const ordered = calls(s.kit, 'POST /orders')[0]!;
-    const expected = createHmac('sha256', s.secret).update(`${ordered.headers['x-svc-timestamp']}.`).update(Buffer.from(ordered.rawBody, 'utf8')).digest('hex');
+    const expected = createHmac('sha256', s.secret)
+      .update(`${ordered.headers['x-svc-timestamp']}.`)
+      .update(Buffer.from(ordered.rawBody, 'utf8'))
+      .digest('hex');
     expect(ordered.headers['x-svc-signature']).toBe(`v1=${expected}`);
     expect(expected).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.parse(ordered.rawBody)).toMatchObject({ order_id: sold.items[0].id, offer_id: s.offerId });

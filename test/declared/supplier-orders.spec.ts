@@ -43,7 +43,11 @@ describe('POST /orders', () => {
     expect(done.status).toBe('completed');
     expect(done.items.map((i: any) => [i.status, i.quantity])).toEqual([['delivered', 2]]);
     expect((await w.keys(placed.id))[0].keys.map((k: any) => k.value)).toEqual(['KEY-A', 'KEY-B']);
-    const sales = await w.svc.services.db.selectFrom('balance_entries').select(['type', 'order_item_id']).where('order_id', '=', placed.id).execute();
+    const sales = await w.svc.services.db
+      .selectFrom('balance_entries')
+      .select(['type', 'order_item_id'])
+      .where('order_id', '=', placed.id)
+      .execute();
     expect(sales).toEqual([{ type: 'sale', order_item_id: item.id }]);
   });
 
@@ -103,7 +107,9 @@ describe('POST /orders', () => {
     ]);
     expect(order.status).toBe('completed');
     expect(order.totals.gross).toEqual(eur(1000));
-    expect(calls(broken.kit, 'DELETE /orders/:id/items').map((r) => [r.path, r.status])).toEqual([[`/orders/${placed.items[0].id}/items`, 200]]);
+    expect(calls(broken.kit, 'DELETE /orders/:id/items').map((r) => [r.path, r.status])).toEqual([
+      [`/orders/${placed.items[0].id}/items`, 200],
+    ]);
     expect(broken.kit.state.orders[placed.items[0].id]!.status).toBe('returned');
     expect(calls(broken.kit, 'GET /orders/:id/items')).toEqual([]);
   });
@@ -117,12 +123,19 @@ describe('POST /orders', () => {
     await w.svc.advance(5);
     const attempts = calls(s.kit, 'POST /orders');
     expect(attempts.map((r) => r.status)).toEqual([undefined, 409]);
-    expect(s.kit.state.orders[placed.items[0].id]!.response).toEqual({ order_id: placed.items[0].id, status: 'accepted' });
+    expect(s.kit.state.orders[placed.items[0].id]!.response).toEqual({
+      order_id: placed.items[0].id,
+      status: 'accepted',
+    });
     s.kit.markReady(placed.items[0].id);
     await w.svc.advance(10);
     expect((await w.order(placed.id)).status).toBe('completed');
     expect(Object.keys(s.kit.state.orders)).toEqual([placed.items[0].id]);
-    const entries = await w.svc.services.db.selectFrom('balance_entries').select('type').where('order_id', '=', placed.id).execute();
+    const entries = await w.svc.services.db
+      .selectFrom('balance_entries')
+      .select('type')
+      .where('order_id', '=', placed.id)
+      .execute();
     expect(entries.map((e) => e.type)).toEqual(['sale']);
     // the window runs from the first (lost) attempt
     expect(secondsAfter(attempts[0]!.at, calls(s.kit, 'GET /orders/:id/items'))).toEqual([5, 15]);
@@ -135,10 +148,18 @@ describe('POST /orders', () => {
     s.kit.faults.set('POST /orders', { kind: 'reservation_expired', times: 1 });
     await w.pay(placed.id);
     const contract = s.kit.received.filter((r) => r.route === 'POST /reservations' || r.route === 'POST /orders');
-    expect(contract.map((r) => `${r.route} ${r.status}`)).toEqual(['POST /reservations 201', 'POST /orders 410', 'POST /reservations 201', 'POST /orders 201']);
+    expect(contract.map((r) => `${r.route} ${r.status}`)).toEqual([
+      'POST /reservations 201',
+      'POST /orders 410',
+      'POST /reservations 201',
+      'POST /orders 201',
+    ]);
     const [, , renewed, ordered] = contract;
     expect(bodyOf(renewed!).reservation_id).not.toBe(placed.items[0].fulfilment.reservation_id);
-    expect(bodyOf(ordered!)).toMatchObject({ order_id: placed.items[0].id, reservation_id: bodyOf(renewed!).reservation_id });
+    expect(bodyOf(ordered!)).toMatchObject({
+      order_id: placed.items[0].id,
+      reservation_id: bodyOf(renewed!).reservation_id,
+    });
     const order = await w.order(placed.id);
     expect(order.status).toBe('completed');
     expect(order.items[0].fulfilment.reservation_id).toBe(bodyOf(renewed!).reservation_id);
@@ -152,17 +173,12 @@ describe('POST /orders', () => {
     const placed = await w.place(product);
     expiring.kit.faults.set('POST /orders', { kind: 'reservation_expired', times: 2 });
     await w.pay(placed.id);
-    expect(expiring.kit.received.filter((r) => r.route !== 'GET /healthcheck').map((r) => `${r.route} ${r.status}`)).toEqual([
-      'POST /reservations 201',
-      'POST /orders 410',
-      'POST /reservations 201',
-      'POST /orders 410',
-    ]);
-    expect(next.kit.received.filter((r) => r.route !== 'GET /healthcheck').map((r) => `${r.route} ${r.status}`)).toEqual([
-      'POST /reservations 201',
-      'POST /orders 201',
-      'GET /orders/:id/items 200',
-    ]);
+    expect(
+      expiring.kit.received.filter((r) => r.route !== 'GET /healthcheck').map((r) => `${r.route} ${r.status}`),
+    ).toEqual(['POST /reservations 201', 'POST /orders 410', 'POST /reservations 201', 'POST /orders 410']);
+    expect(
+      next.kit.received.filter((r) => r.route !== 'GET /healthcheck').map((r) => `${r.route} ${r.status}`),
+    ).toEqual(['POST /reservations 201', 'POST /orders 201', 'GET /orders/:id/items 200']);
     const order = await w.order(placed.id);
     expect(order.items.map((i: any) => [i.offer_id, i.status])).toEqual([
       [expiring.offerId, 'cancelled'],
@@ -183,7 +199,10 @@ describe('POST /orders', () => {
     s.kit.faults.set('POST /orders', { kind: 'pending_stock', times: 1 });
     await w.pay(placed.id);
     expect(calls(s.kit, 'POST /orders').map((r) => r.status)).toEqual([202]);
-    expect(s.kit.state.orders[placed.items[0].id]!.response).toEqual({ order_id: placed.items[0].id, status: 'pending_stock' });
+    expect(s.kit.state.orders[placed.items[0].id]!.response).toEqual({
+      order_id: placed.items[0].id,
+      status: 'pending_stock',
+    });
     for (const step of [5, 10, 15, 60]) await w.svc.advance(step);
     expect((await w.order(placed.id)).status).toBe('placed');
     s.kit.markReady(placed.items[0].id);
@@ -205,6 +224,10 @@ describe('POST /orders', () => {
     const order = await w.order(placed.id);
     expect([order.status, order.items[0].status]).toEqual(['cancelled', 'cancelled']);
     expect(secondsAfter(orderedAt, calls(s.kit, 'DELETE /orders/:id/items'))).toEqual([600]);
-    expect(await w.health(s)).toEqual({ score: 70, routing_eligible: false, cooldown_until: new Date(orderedAt + 600_000 + 2 * 3600_000).toISOString() });
+    expect(await w.health(s)).toEqual({
+      score: 70,
+      routing_eligible: false,
+      cooldown_until: new Date(orderedAt + 600_000 + 2 * 3600_000).toISOString(),
+    });
   });
 });

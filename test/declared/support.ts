@@ -1,6 +1,12 @@
 import { expect } from 'vitest';
 import type { SupplierTimeouts } from '../../src/outbound/supplier-timeouts.js';
-import { startSupplierKit, type KitRequest, type KitRoute, type SupplierKit, type SupplierKitOptions } from '../../src/sdk/kit/index.js';
+import {
+  startSupplierKit,
+  type KitRequest,
+  type KitRoute,
+  type SupplierKit,
+  type SupplierKitOptions,
+} from '../../src/sdk/kit/index.js';
 import { startTestService, type TestService } from '../support/harness.js';
 
 /**
@@ -23,22 +29,48 @@ export interface Seller {
 }
 
 /** A top-up product's form: a six-digit player id, as the sandbox paths expect. */
-export const PLAYER_FORM = [{ key: 'user_id', label: 'Player ID', type: 'text', required: true, pattern: '^[0-9]{6}$', max_length: 6, help_text: null, options: null }];
+export const PLAYER_FORM = [
+  {
+    key: 'user_id',
+    label: 'Player ID',
+    type: 'text',
+    required: true,
+    pattern: '^[0-9]{6}$',
+    max_length: 6,
+    help_text: null,
+    options: null,
+  },
+];
 
 const unlimited = 1_000_000;
 
 export const startWorld = async (supplierTimeouts: Partial<SupplierTimeouts> = {}) => {
   const svc = await startTestService({
     supplierTimeouts,
-    limits: { reads: unlimited, writes: unlimited, sync: unlimited, test: unlimited, per_supplier: unlimited, operator: unlimited },
+    limits: {
+      reads: unlimited,
+      writes: unlimited,
+      sync: unlimited,
+      test: unlimited,
+      per_supplier: unlimited,
+      operator: unlimited,
+    },
   });
   const kits: SupplierKit[] = [];
   let n = 0;
 
   /** A supplier with an active declared offer on `productId`, served by its own kit. */
-  const seller = async (productId: string, price: number, options: Partial<SupplierKitOptions> & { declaredStock?: number } = {}): Promise<Seller> => {
+  const seller = async (
+    productId: string,
+    price: number,
+    options: Partial<SupplierKitOptions> & { declaredStock?: number } = {},
+  ): Promise<Seller> => {
     const { declaredStock = 10, ...kitOptions } = options;
-    const kit = await startSupplierKit({ secrets: ['svcsec_00000000000000000000000000000000'], now: () => svc.clock.now().getTime(), ...kitOptions });
+    const kit = await startSupplierKit({
+      secrets: ['svcsec_00000000000000000000000000000000'],
+      now: () => svc.clock.now().getTime(),
+      ...kitOptions,
+    });
     kits.push(kit);
     const ref = ++n;
     const name = `Seller ${ref}`;
@@ -56,14 +88,24 @@ export const startWorld = async (supplierTimeouts: Partial<SupplierTimeouts> = {
     kit.setSecrets([offer.body.fulfilment.secret]);
     const activated = await supplier.api.post(`/offers/${offer.body.id}/activate`);
     expect(activated.status, activated.text).toBe(200);
-    return { kit, api: supplier.api, supplierId: supplier.id, offerId: offer.body.id, externalRef: `SKU-${ref}`, secret: offer.body.fulfilment.secret };
+    return {
+      kit,
+      api: supplier.api,
+      supplierId: supplier.id,
+      offerId: offer.body.id,
+      externalRef: `SKU-${ref}`,
+      secret: offer.body.fulfilment.secret,
+    };
   };
 
   const gameKey = async () => (await svc.newProduct()).id as string;
   const topupProduct = async () => (await svc.newProduct({ type: 'topup', form_fields: PLAYER_FORM })).id as string;
 
   /** Checkout through the operator (storefront) API. */
-  const checkout = (productId: string, options: { quantity?: number; country?: string; formFields?: Record<string, string> } = {}) =>
+  const checkout = (
+    productId: string,
+    options: { quantity?: number; country?: string; formFields?: Record<string, string> } = {},
+  ) =>
     svc.operator.post('/orders', {
       items: [{ product_id: productId, quantity: options.quantity ?? 1 }],
       buyer_country: options.country ?? 'DE',
@@ -86,15 +128,25 @@ export const startWorld = async (supplierTimeouts: Partial<SupplierTimeouts> = {
   const health = async (s: Seller) => (await offer(s)).health;
   const keys = async (orderId: string) => (await svc.operator.get(`/orders/${orderId}/deliverables`)).body.items;
   const events = async (streamId: string, type?: string) => {
-    let q = svc.services.db.selectFrom('es_events' as any).select(['type', 'data'] as any).where('stream_id' as any, '=', streamId);
+    let q = svc.services.db
+      .selectFrom('es_events' as any)
+      .select(['type', 'data'] as any)
+      .where('stream_id' as any, '=', streamId);
     if (type) q = q.where('type' as any, '=', type);
     return (await q.orderBy('stream_revision' as any).execute()) as { type: string; data: any }[];
   };
 
   /** Tear-down check: no request answered 500 and no timer handler threw. */
   const expectNoServerErrors = () => {
-    const bad = svc.logs.filter((l) => l.msg === 'unhandled error' || l.msg === 'timer failed; retrying later' || ((l.res as any)?.statusCode ?? 0) >= 500);
-    expect(bad.map((l) => `${l.msg}: ${JSON.stringify((l.err as any)?.message ?? (l.timer as any) ?? '')}`)).toEqual([]);
+    const bad = svc.logs.filter(
+      (l) =>
+        l.msg === 'unhandled error' ||
+        l.msg === 'timer failed; retrying later' ||
+        ((l.res as any)?.statusCode ?? 0) >= 500,
+    );
+    expect(bad.map((l) => `${l.msg}: ${JSON.stringify((l.err as any)?.message ?? (l.timer as any) ?? '')}`)).toEqual(
+      [],
+    );
   };
 
   const stop = async () => {
@@ -102,7 +154,23 @@ export const startWorld = async (supplierTimeouts: Partial<SupplierTimeouts> = {
     await Promise.all(kits.map((k) => k.close()));
   };
 
-  return { svc, kits, seller, gameKey, topupProduct, checkout, place, pay, order, offer, health, keys, events, expectNoServerErrors, stop };
+  return {
+    svc,
+    kits,
+    seller,
+    gameKey,
+    topupProduct,
+    checkout,
+    place,
+    pay,
+    order,
+    offer,
+    health,
+    keys,
+    events,
+    expectNoServerErrors,
+    stop,
+  };
 };
 
 export type World = Awaited<ReturnType<typeof startWorld>>;

@@ -20,15 +20,32 @@ describe('POST /topup/execute and the status polls', () => {
     await w.stop();
   });
 
-  const topupSeller = (product: string, price = 500) => w.seller(product, price, { topupAccounts: { '123456': { label: 'Ada' } }, declaredStock: 100 });
-  const operationsOf = (s: Seller) => Object.values(s.kit.state.operations).map((o) => ({ status: o.status, executions: o.executions, calls: o.calls }));
-  const entries = (orderId: string) => w.svc.services.db.selectFrom('balance_entries').select('type').where('order_id', '=', orderId).orderBy('type').execute().then((r) => r.map((e) => e.type));
+  const topupSeller = (product: string, price = 500) =>
+    w.seller(product, price, { topupAccounts: { '123456': { label: 'Ada' } }, declaredStock: 100 });
+  const operationsOf = (s: Seller) =>
+    Object.values(s.kit.state.operations).map((o) => ({ status: o.status, executions: o.executions, calls: o.calls }));
+  const entries = (orderId: string) =>
+    w.svc.services.db
+      .selectFrom('balance_entries')
+      .select('type')
+      .where('order_id', '=', orderId)
+      .orderBy('type')
+      .execute()
+      .then((r) => r.map((e) => e.type));
   /** A failed top-up: the buyer refunded, no sale, -25 and a 2-hour cooldown from `at`. */
   const expectFailed = async (s: Seller, orderId: string, at: number, score = 75) => {
     const order = (await s.api.get(`/orders/${orderId}`)).body;
-    expect([order.status, order.items.map((i: any) => i.status), order.items[0].fulfilment.receipt_ref]).toEqual(['refunded', ['refunded'], null]);
+    expect([order.status, order.items.map((i: any) => i.status), order.items[0].fulfilment.receipt_ref]).toEqual([
+      'refunded',
+      ['refunded'],
+      null,
+    ]);
     expect(await entries(orderId)).toEqual([]);
-    expect(await w.health(s)).toEqual({ score, routing_eligible: false, cooldown_until: new Date(at + 2 * 3600_000).toISOString() });
+    expect(await w.health(s)).toEqual({
+      score,
+      routing_eligible: false,
+      cooldown_until: new Date(at + 2 * 3600_000).toISOString(),
+    });
   };
 
   it('201 completed: the receipt is stored and shown, the sale is posted; validate and execute carry the same operation_id', async () => {
@@ -41,12 +58,24 @@ describe('POST /topup/execute and the status polls', () => {
     expect([execute!.status, execute!.at - paidAt, bodyOf(execute!)]).toEqual([
       201,
       0,
-      { operation_id: placed.items[0].fulfilment.operation_id, order_id: placed.id, offer_id: s.offerId, external_ref: s.externalRef, quantity: 3, form_fields: PLAYER },
+      {
+        operation_id: placed.items[0].fulfilment.operation_id,
+        order_id: placed.id,
+        offer_id: s.offerId,
+        external_ref: s.externalRef,
+        quantity: 3,
+        form_fields: PLAYER,
+      },
     ]);
     const receipt = s.kit.state.operations[placed.items[0].fulfilment.operation_id]!.receipt_ref!;
     expect(receipt).toMatch(/^RCPT-[0-9A-F]{20}$/i);
     for (const view of [(await s.api.get(`/orders/${placed.id}`)).body, await w.order(placed.id)]) {
-      expect([view.status, view.items[0].status, view.items[0].fulfilment.receipt_ref, view.items[0].fulfilment.account_label]).toEqual(['completed', 'delivered', receipt, 'Ada']);
+      expect([
+        view.status,
+        view.items[0].status,
+        view.items[0].fulfilment.receipt_ref,
+        view.items[0].fulfilment.account_label,
+      ]).toEqual(['completed', 'delivered', receipt, 'Ada']);
     }
     expect(operationsOf(s)).toEqual([{ status: 'completed', executions: 1, calls: 1 }]);
     expect(await entries(placed.id)).toEqual(['sale']);
@@ -58,12 +87,20 @@ describe('POST /topup/execute and the status polls', () => {
     const s = await topupSeller(product);
     const placed = await w.place(product, { formFields: PLAYER });
     const op = placed.items[0].fulfilment.operation_id;
-    s.kit.faults.set('POST /topup/execute', { kind: 'status', status: 201, body: { operation_id: op, status: 'completed', receipt_ref: 'R'.repeat(129) }, times: 1 });
+    s.kit.faults.set('POST /topup/execute', {
+      kind: 'status',
+      status: 201,
+      body: { operation_id: op, status: 'completed', receipt_ref: 'R'.repeat(129) },
+      times: 1,
+    });
     await w.pay(placed.id);
     expect((await w.order(placed.id)).items[0].fulfilment.receipt_ref).toBeNull();
     await w.svc.advance(10);
     const order = await w.order(placed.id);
-    expect([order.status, order.items[0].fulfilment.receipt_ref]).toEqual(['completed', s.kit.state.operations[op]!.receipt_ref]);
+    expect([order.status, order.items[0].fulfilment.receipt_ref]).toEqual([
+      'completed',
+      s.kit.state.operations[op]!.receipt_ref,
+    ]);
     expect(calls(s.kit, 'POST /topup/execute').map((r) => r.status)).toEqual([201, 201]);
   });
 
@@ -114,11 +151,16 @@ describe('POST /topup/execute and the status polls', () => {
     for (let t = 0; t < 150; t += 5) await w.svc.advance(5);
     const polls = calls(s.kit, 'GET /topup/operations/:id');
     expect(secondsAfter(executedAt, polls)).toEqual([10, 20, 30, 40, 50, 60, 90, 120, 150]);
-    expect(polls.every((r) => r.path === `/topup/operations/${placed.items[0].fulfilment.operation_id}` && r.status === 200)).toBe(true);
+    expect(
+      polls.every((r) => r.path === `/topup/operations/${placed.items[0].fulfilment.operation_id}` && r.status === 200),
+    ).toBe(true);
     s.kit.settleOperation(placed.items[0].fulfilment.operation_id);
     await w.svc.advance(30);
     const order = await w.order(placed.id);
-    expect([order.status, order.items[0].fulfilment.receipt_ref]).toEqual(['completed', s.kit.state.operations[placed.items[0].fulfilment.operation_id]!.receipt_ref]);
+    expect([order.status, order.items[0].fulfilment.receipt_ref]).toEqual([
+      'completed',
+      s.kit.state.operations[placed.items[0].fulfilment.operation_id]!.receipt_ref,
+    ]);
     expect(calls(s.kit, 'POST /topup/execute')).toHaveLength(1);
     expect(await entries(placed.id)).toEqual(['sale']);
     await w.svc.advance(300);
@@ -128,7 +170,12 @@ describe('POST /topup/execute and the status polls', () => {
   it('202 processing, then failed: the buyer is refunded, -25 and a cooldown', async () => {
     const product = await w.topupProduct();
     const s = await topupSeller(product);
-    s.kit.faults.set('POST /topup/execute', { kind: 'topup_processing', settleAfterMs: 25_000, outcome: { code: 'account_banned', message: 'banned' }, times: 1 });
+    s.kit.faults.set('POST /topup/execute', {
+      kind: 'topup_processing',
+      settleAfterMs: 25_000,
+      outcome: { code: 'account_banned', message: 'banned' },
+      times: 1,
+    });
     const placed = await w.place(product, { formFields: PLAYER });
     await w.pay(placed.id);
     await w.svc.advance(10);
@@ -136,7 +183,9 @@ describe('POST /topup/execute and the status polls', () => {
     expect((await w.order(placed.id)).status).toBe('paid');
     await w.svc.advance(10);
     await expectFailed(s, placed.id, w.svc.clock.now().getTime());
-    expect(secondsAfter(calls(s.kit, 'POST /topup/execute')[0]!.at, calls(s.kit, 'GET /topup/operations/:id'))).toEqual([10, 20, 30]);
+    expect(secondsAfter(calls(s.kit, 'POST /topup/execute')[0]!.at, calls(s.kit, 'GET /topup/operations/:id'))).toEqual(
+      [10, 20, 30],
+    );
     expect(s.kit.state.topups_performed).toBe(0);
   });
 
@@ -145,18 +194,29 @@ describe('POST /topup/execute and the status polls', () => {
     const s = await topupSeller(product);
     const second = await topupSeller(product, 600);
     for (const status of [201, 200] as const) {
-      s.kit.faults.set('POST /topup/execute', { kind: 'topup_failed', code: 'account_banned', message: 'banned', status, times: 1 });
+      s.kit.faults.set('POST /topup/execute', {
+        kind: 'topup_failed',
+        code: 'account_banned',
+        message: 'banned',
+        status,
+        times: 1,
+      });
       const placed = await w.place(product, { formFields: PLAYER });
       expect(placed.items[0].offer_id).toBe(s.offerId);
       await w.pay(placed.id);
       await expectFailed(s, placed.id, w.svc.clock.now().getTime(), status === 201 ? 75 : 45);
       expect(calls(s.kit, 'POST /topup/execute').at(-1)!.status).toBe(status);
       await w.svc.advance(60);
-      expect(calls(s.kit, 'POST /topup/execute').filter((r) => bodyOf(r).operation_id === placed.items[0].fulfilment.operation_id)).toHaveLength(1);
+      expect(
+        calls(s.kit, 'POST /topup/execute').filter(
+          (r) => bodyOf(r).operation_id === placed.items[0].fulfilment.operation_id,
+        ),
+      ).toHaveLength(1);
       // in its cooldown the offer is skipped; the next order goes elsewhere
       expect((await w.place(product, { formFields: PLAYER })).items[0].offer_id).toBe(second.offerId);
       await w.svc.advance(2 * 3600);
-      if (status === 201) expect(await w.health(s)).toEqual({ score: 70, routing_eligible: true, cooldown_until: null });
+      if (status === 201)
+        expect(await w.health(s)).toEqual({ score: 70, routing_eligible: true, cooldown_until: null });
     }
     expect(s.kit.state.topups_performed).toBe(0);
   });
@@ -213,7 +273,9 @@ describe('POST /topup/execute and the status polls', () => {
     w.svc.clock.advance(60);
     await w.svc.drain();
     expect(calls(s.kit, 'POST /topup/validate')).toHaveLength(1);
-    expect(calls(s.kit, 'POST /topup/execute').map((r) => bodyOf(r).operation_id)).toEqual([placed.items[0].fulfilment.operation_id]);
+    expect(calls(s.kit, 'POST /topup/execute').map((r) => bodyOf(r).operation_id)).toEqual([
+      placed.items[0].fulfilment.operation_id,
+    ]);
   });
 
   it('a re-validation the supplier refuses refunds the buyer without an execute; the supplier is not charged an execute failure', async () => {

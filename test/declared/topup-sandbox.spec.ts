@@ -19,8 +19,15 @@ describe('sandbox top-up paths and exactly-once execution', () => {
     await w.stop();
   });
 
-  const sandboxOrder = (s: Seller, userId: string) => s.api.post('/sandbox/orders', { offer_id: s.offerId, quantity: 1, buyer_country: 'DE', form_fields: { user_id: userId } });
-  const contractCalls = (s: Seller) => s.kit.received.filter((r) => r.route !== 'GET /healthcheck').map((r) => `${r.route} ${r.status}`);
+  const sandboxOrder = (s: Seller, userId: string) =>
+    s.api.post('/sandbox/orders', {
+      offer_id: s.offerId,
+      quantity: 1,
+      buyer_country: 'DE',
+      form_fields: { user_id: userId },
+    });
+  const contractCalls = (s: Seller) =>
+    s.kit.received.filter((r) => r.route !== 'GET /healthcheck').map((r) => `${r.route} ${r.status}`);
 
   it('100001: validates and executes cleanly through the supplier endpoints', async () => {
     const s = await w.seller(await w.topupProduct(), 500);
@@ -30,7 +37,10 @@ describe('sandbox top-up paths and exactly-once execution', () => {
     await w.svc.drain();
     const order = (await s.api.get(`/orders/${res.body.id}`)).body;
     const op = res.body.items[0].fulfilment.operation_id;
-    expect([order.status, order.items[0].fulfilment.receipt_ref]).toEqual(['completed', s.kit.state.operations[op]!.receipt_ref]);
+    expect([order.status, order.items[0].fulfilment.receipt_ref]).toEqual([
+      'completed',
+      s.kit.state.operations[op]!.receipt_ref,
+    ]);
     expect(contractCalls(s)).toEqual(['POST /topup/validate 200', 'POST /topup/execute 201']);
     expect([s.kit.state.operations[op]!.executions, s.kit.state.topups_performed]).toEqual([1, 1]);
   });
@@ -58,10 +68,18 @@ describe('sandbox top-up paths and exactly-once execution', () => {
     expect([order.status, order.items[0].status]).toEqual(['refunded', 'refunded']);
     expect(contractCalls(s)).toEqual(['POST /topup/validate 200']);
     expect(s.kit.state.operations).toEqual({});
-    expect(await w.health(s)).toEqual({ score: 75, routing_eligible: false, cooldown_until: new Date(w.svc.clock.now().getTime() + 2 * 3600_000).toISOString() });
+    expect(await w.health(s)).toEqual({
+      score: 75,
+      routing_eligible: false,
+      cooldown_until: new Date(w.svc.clock.now().getTime() + 2 * 3600_000).toISOString(),
+    });
     const failed = await w.events(`order-${res.body.id}`, 'OrderItemTopupFailed');
     expect(failed.map((e) => e.data.code)).toEqual(['topup_failed']);
-    const entries = await w.svc.services.db.selectFrom('balance_entries').select('type').where('order_id', '=', res.body.id).execute();
+    const entries = await w.svc.services.db
+      .selectFrom('balance_entries')
+      .select('type')
+      .where('order_id', '=', res.body.id)
+      .execute();
     expect(entries).toEqual([]);
   });
 
@@ -74,7 +92,10 @@ describe('sandbox top-up paths and exactly-once execution', () => {
     expect((await s.api.get(`/orders/${res.body.id}`)).body.status).toBe('paid');
     await w.svc.advance(10);
     const order = (await s.api.get(`/orders/${res.body.id}`)).body;
-    expect([order.status, order.items[0].fulfilment.receipt_ref]).toEqual(['completed', s.kit.state.operations[op]!.receipt_ref]);
+    expect([order.status, order.items[0].fulfilment.receipt_ref]).toEqual([
+      'completed',
+      s.kit.state.operations[op]!.receipt_ref,
+    ]);
     const executes = calls(s.kit, 'POST /topup/execute');
     expect(executes.map((r) => [r.status, bodyOf(r).operation_id])).toEqual([
       [201, op],
@@ -98,9 +119,16 @@ describe('sandbox top-up paths and exactly-once execution', () => {
     await w.svc.advance(10);
     expect(calls(s.kit, 'POST /topup/execute').map((r) => r.status)).toEqual([undefined, 200]);
     const order = await w.order(placed.id);
-    expect([order.status, order.items[0].fulfilment.receipt_ref]).toEqual(['completed', s.kit.state.operations[op]!.receipt_ref]);
+    expect([order.status, order.items[0].fulfilment.receipt_ref]).toEqual([
+      'completed',
+      s.kit.state.operations[op]!.receipt_ref,
+    ]);
     expect([s.kit.state.operations[op]!.executions, s.kit.state.topups_performed]).toEqual([1, 1]);
-    const entries = await w.svc.services.db.selectFrom('balance_entries').select('type').where('order_id', '=', placed.id).execute();
+    const entries = await w.svc.services.db
+      .selectFrom('balance_entries')
+      .select('type')
+      .where('order_id', '=', placed.id)
+      .execute();
     expect(entries.map((e) => e.type)).toEqual(['sale']);
   });
 });

@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bodyOf, calls, startWorld, type World } from './support.js';
 
 const FORM = [
-  { key: 'user_id', label: 'Player ID', type: 'text', required: true, pattern: '^[0-9]{6}$', max_length: 6, help_text: null, options: null },
+  {
+    key: 'user_id',
+    label: 'Player ID',
+    type: 'text',
+    required: true,
+    pattern: '^[0-9]{6}$',
+    max_length: 6,
+    help_text: null,
+    options: null,
+  },
   {
     key: 'server',
     label: 'Server',
@@ -16,7 +25,16 @@ const FORM = [
       { value: 'us', label: 'America' },
     ],
   },
-  { key: 'amount', label: 'Amount', type: 'number', required: false, pattern: null, max_length: 4, help_text: null, options: null },
+  {
+    key: 'amount',
+    label: 'Amount',
+    type: 'number',
+    required: false,
+    pattern: null,
+    max_length: 4,
+    help_text: null,
+    options: null,
+  },
 ];
 
 /**
@@ -36,7 +54,8 @@ describe('top-up checkout and POST /topup/validate', () => {
   });
 
   const product = () => w.svc.newProduct({ type: 'topup', form_fields: FORM }).then((p) => p.id as string);
-  const supplierCalls = (kit: { received: { route: string | null }[] }) => kit.received.filter((r) => r.route !== 'GET /healthcheck');
+  const supplierCalls = (kit: { received: { route: string | null }[] }) =>
+    kit.received.filter((r) => r.route !== 'GET /healthcheck');
 
   it('form fields are checked first: a 422 naming each bad field, and no supplier call', async () => {
     const p = await product();
@@ -59,15 +78,23 @@ describe('top-up checkout and POST /topup/validate', () => {
           { field: 'body.form_fields.colour', message: 'not a field of this product' },
         ],
       ],
-      [{ user_id: '12a456', server: 'eu', amount: 'ten' }, [
-        { field: 'body.form_fields.user_id', message: 'does not match ^[0-9]{6}$' },
-        { field: 'body.form_fields.amount', message: 'must be a number' },
-      ]],
+      [
+        { user_id: '12a456', server: 'eu', amount: 'ten' },
+        [
+          { field: 'body.form_fields.user_id', message: 'does not match ^[0-9]{6}$' },
+          { field: 'body.form_fields.amount', message: 'must be a number' },
+        ],
+      ],
     ];
     for (const [formFields, errors] of cases) {
       const refused = await w.checkout(p, { formFields });
       expect([refused.status, refused.body.errors]).toEqual([422, errors]);
-      const sandbox = await s.api.post('/sandbox/orders', { offer_id: s.offerId, quantity: 1, buyer_country: 'DE', form_fields: formFields });
+      const sandbox = await s.api.post('/sandbox/orders', {
+        offer_id: s.offerId,
+        quantity: 1,
+        buyer_country: 'DE',
+        form_fields: formFields,
+      });
       expect([sandbox.status, sandbox.body.errors]).toEqual([422, errors]);
     }
     expect(supplierCalls(s.kit)).toEqual([]);
@@ -94,7 +121,19 @@ describe('top-up checkout and POST /topup/validate', () => {
       },
     ]);
     expect(placed.items.map((i: any) => [i.offer_id, i.quantity, i.status, i.fulfilment])).toEqual([
-      [s.offerId, 2, 'reserved', { source: 'topup', reservation_id: null, inventory_item_ids: [], operation_id: expect.stringMatching(/^[0-9A-Z]{26}$/), account_label: 'Ada on EU-1', receipt_ref: null }],
+      [
+        s.offerId,
+        2,
+        'reserved',
+        {
+          source: 'topup',
+          reservation_id: null,
+          inventory_item_ids: [],
+          operation_id: expect.stringMatching(/^[0-9A-Z]{26}$/),
+          account_label: 'Ada on EU-1',
+          receipt_ref: null,
+        },
+      ],
     ]);
     expect((await s.api.get(`/orders/${placed.id}`)).body.items[0].fulfilment.account_label).toBe('Ada on EU-1');
     expect(s.kit.state.operations).toEqual({});
@@ -119,14 +158,35 @@ describe('top-up checkout and POST /topup/validate', () => {
     ];
     for (const [formFields, quantity, code] of cases) {
       const refused = await w.checkout(p, { formFields, quantity });
-      expect([code, refused.status, refused.body.code, refused.body.supplier_code, typeof refused.body.supplier_message]).toEqual([code, 422, 'topup_invalid', code, 'string']);
+      expect([
+        code,
+        refused.status,
+        refused.body.code,
+        refused.body.supplier_code,
+        typeof refused.body.supplier_message,
+      ]).toEqual([code, 422, 'topup_invalid', code, 'string']);
     }
-    s.kit.faults.set('POST /topup/validate', { kind: 'validate_invalid', code: 'other', message: 'maintenance on that realm', times: 1 });
+    s.kit.faults.set('POST /topup/validate', {
+      kind: 'validate_invalid',
+      code: 'other',
+      message: 'maintenance on that realm',
+      times: 1,
+    });
     const refused = await w.checkout(p, { formFields: { user_id: '100001', server: 'eu' } });
-    expect([refused.status, refused.body.code, refused.body.supplier_code, refused.body.supplier_message]).toEqual([422, 'topup_invalid', 'other', 'maintenance on that realm']);
+    expect([refused.status, refused.body.code, refused.body.supplier_code, refused.body.supplier_message]).toEqual([
+      422,
+      'topup_invalid',
+      'other',
+      'maintenance on that realm',
+    ]);
     expect(refused.body.detail).toContain('maintenance on that realm');
     // a code outside the closed set reads as `other`
-    s.kit.faults.set('POST /topup/validate', { kind: 'status', status: 200, body: { valid: false, code: 'weird_code', message: 'nope' }, times: 1 });
+    s.kit.faults.set('POST /topup/validate', {
+      kind: 'status',
+      status: 200,
+      body: { valid: false, code: 'weird_code', message: 'nope' },
+      times: 1,
+    });
     const odd = await w.checkout(p, { formFields: { user_id: '100001', server: 'eu' } });
     expect([odd.status, odd.body.supplier_code]).toEqual([422, 'other']);
     expect(calls(s.kit, 'POST /topup/validate').map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
@@ -143,7 +203,9 @@ describe('top-up checkout and POST /topup/validate', () => {
     const started = performance.now();
     const moved = await w.place(p, { formFields: fields });
     expect(performance.now() - started).toBeGreaterThanOrEqual(290);
-    expect(moved.items.map((i: any) => [i.offer_id, i.fulfilment.account_label])).toEqual([[second.offerId, 'Sandbox player 100001']]);
+    expect(moved.items.map((i: any) => [i.offer_id, i.fulfilment.account_label])).toEqual([
+      [second.offerId, 'Sandbox player 100001'],
+    ]);
     expect(calls(first.kit, 'POST /topup/validate').map((r) => r.status)).toEqual([undefined]);
     expect((await w.health(first)).score).toBe(98);
     for (const status of [500, 503]) {
@@ -153,7 +215,9 @@ describe('top-up checkout and POST /topup/validate', () => {
     expect(calls(first.kit, 'POST /topup/validate').map((r) => r.status)).toEqual([undefined, 500, 503]);
     expect((await w.health(first)).score).toBe(94);
     // each offer's validation has its own operation id: the one executed is the one that validated
-    const [a, b] = calls(second.kit, 'POST /topup/validate').slice(-1).concat(calls(first.kit, 'POST /topup/validate').slice(-1));
+    const [a, b] = calls(second.kit, 'POST /topup/validate')
+      .slice(-1)
+      .concat(calls(first.kit, 'POST /topup/validate').slice(-1));
     expect(bodyOf(a!).operation_id).not.toBe(bodyOf(b!).operation_id);
 
     second.kit.faults.set('POST /topup/validate', { kind: 'status', status: 502 });
@@ -172,7 +236,9 @@ describe('top-up checkout and POST /topup/validate', () => {
     s.kit.setSecrets(['svcsec_ffffffffffffffffffffffffffffffff']);
     const moved = await w.place(p, { formFields: { user_id: '100001', server: 'eu' } });
     expect(moved.items[0].offer_id).toBe(next.offerId);
-    expect(calls(s.kit, 'POST /topup/validate').map((r) => [r.status, r.signature])).toEqual([[401, 'signature_mismatch']]);
+    expect(calls(s.kit, 'POST /topup/validate').map((r) => [r.status, r.signature])).toEqual([
+      [401, 'signature_mismatch'],
+    ]);
     expect((await w.health(s)).score).toBe(100);
   });
 });

@@ -10,16 +10,25 @@ import { loadConfig, SETTING_NAMES } from '../../src/config.js';
  * checks them further; here they are read as YAML.
  */
 const read = (file: string) => readFileSync(file, 'utf8');
-const compose = (file: string) => parse(read(file), { merge: true }) as { services: Record<string, any>; volumes?: Record<string, unknown> };
+const compose = (file: string) =>
+  parse(read(file), { merge: true }) as { services: Record<string, any>; volumes?: Record<string, unknown> };
 
 /** `${NAME}`, `${NAME:-default}`, `${NAME:?message}`: compose interpolation. */
-const interpolated = (text: string) => [...text.matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*)(?::?[-?][^}]*)?\}/g)].map((m) => m[1]!);
+const interpolated = (text: string) =>
+  [...text.matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*)(?::?[-?][^}]*)?\}/g)].map((m) => m[1]!);
 
 /** The environment as one instance sees it, with sample values for what the operator passes. */
 const instanceEnv = (environment: Record<string, string>) => {
-  const given: Record<string, string> = { SVC_SECRET_KEY: 'ab'.repeat(32), SVC_OPERATOR_TOKEN: 'operator-token-0123456789', LOG_LEVEL: 'info' };
+  const given: Record<string, string> = {
+    SVC_SECRET_KEY: 'ab'.repeat(32),
+    SVC_OPERATOR_TOKEN: 'operator-token-0123456789',
+    LOG_LEVEL: 'info',
+  };
   return Object.fromEntries(
-    Object.entries(environment).map(([k, v]) => [k, String(v).replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)[^}]*\}/g, (_m, name: string) => given[name]!)]),
+    Object.entries(environment).map(([k, v]) => [
+      k,
+      String(v).replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)[^}]*\}/g, (_m, name: string) => given[name]!),
+    ]),
   );
 };
 
@@ -52,11 +61,14 @@ describe.each(['docker-compose.yml', 'docker-compose.cluster.yml'])('%s', (file)
   });
 
   it('starts the service once Postgres and every KurrentDB node are healthy', () => {
-    const nodes = Object.keys(doc.services).filter((name) => String(doc.services[name].image ?? '').includes('/kurrentdb:'));
+    const nodes = Object.keys(doc.services).filter((name) =>
+      String(doc.services[name].image ?? '').includes('/kurrentdb:'),
+    );
     expect(nodes.length).toBe(file.includes('cluster') ? 3 : 1);
     expect(Object.keys(service.depends_on).sort()).toEqual([...nodes, 'postgres'].sort());
     // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- the parsed YAML is untyped
-    for (const dependency of Object.values(service.depends_on) as { condition: string }[]) expect(dependency.condition).toBe('service_healthy');
+    for (const dependency of Object.values(service.depends_on) as { condition: string }[])
+      expect(dependency.condition).toBe('service_healthy');
     // the connection string names every node by its service name
     for (const node of nodes) expect(service.environment.SVC_KURRENTDB_URL).toContain(`${node}:2113`);
     expect(doc.services.postgres.environment.POSTGRES_DB).toBe('marketplace');
@@ -72,7 +84,12 @@ describe('docker-compose.cluster.yml', () => {
       const env = services[n].environment;
       expect(env.KURRENTDB_CLUSTER_SIZE).toBe('3');
       expect(env.KURRENTDB_NODE_IP).toBe(ips[i]);
-      expect(env.KURRENTDB_GOSSIP_SEED.split(',').sort()).toEqual(ips.filter((_, j) => j !== i).map((ip) => `${ip}:2113`).sort());
+      expect(env.KURRENTDB_GOSSIP_SEED.split(',').sort()).toEqual(
+        ips
+          .filter((_, j) => j !== i)
+          .map((ip) => `${ip}:2113`)
+          .sort(),
+      );
     });
   });
 });
@@ -89,7 +106,10 @@ describe('Dockerfile and proxy', () => {
   });
 
   it('has what the start command needs among the production dependencies', () => {
-    const pkg = JSON.parse(read('package.json')) as { scripts: Record<string, string>; dependencies: Record<string, string> };
+    const pkg = JSON.parse(read('package.json')) as {
+      scripts: Record<string, string>;
+      dependencies: Record<string, string>;
+    };
     expect(pkg.scripts.start).toBe('tsx src/cli/main.ts serve');
     expect(Object.keys(pkg.dependencies)).toEqual(expect.arrayContaining(['tsx', '@kurrent/kurrentdb-client', 'pg']));
   });

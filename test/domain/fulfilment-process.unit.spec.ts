@@ -31,9 +31,27 @@ const declared = (id: string, extra: Partial<ProcessItem> = {}): ProcessItem => 
 const order = (...items: ProcessItem[]): FulfilmentState => ({ orderId: 'o1', items });
 const ordered = declared('i1', { supplierOrderedAt: t0.toISOString() });
 
-const attempt = (n: number, extra: Partial<OrderAttempt> = {}): OrderAttempt => ({ orderId: 'o1', orderItemId: 'i1', attempt: n, firstAt: t0.toISOString(), ...extra });
-const scheduleOrder = (p: OrderAttempt, key: string, when: Date): FulfilmentAction => ({ kind: 'schedule', timer: 'declared.order', key, at: when, payload: p });
-const schedulePoll = (when: Date): FulfilmentAction => ({ kind: 'schedule', timer: 'declared.poll', key: 'i1', at: when, payload: { orderId: 'o1' } });
+const attempt = (n: number, extra: Partial<OrderAttempt> = {}): OrderAttempt => ({
+  orderId: 'o1',
+  orderItemId: 'i1',
+  attempt: n,
+  firstAt: t0.toISOString(),
+  ...extra,
+});
+const scheduleOrder = (p: OrderAttempt, key: string, when: Date): FulfilmentAction => ({
+  kind: 'schedule',
+  timer: 'declared.order',
+  key,
+  at: when,
+  payload: p,
+});
+const schedulePoll = (when: Date): FulfilmentAction => ({
+  kind: 'schedule',
+  timer: 'declared.poll',
+  key: 'i1',
+  at: when,
+  payload: { orderId: 'o1' },
+});
 const scheduleReturn = (id: string, n: number, when: Date): FulfilmentAction => ({
   kind: 'schedule',
   timer: 'declared.return',
@@ -54,10 +72,12 @@ describe('declared stock: POST /orders (10 s, 3 attempts 5 s apart, from payment
       ),
     )
       .when({ type: 'PaymentAuthorized', now: s(1) })
-      .then([scheduleOrder({ attempt: 1, orderId: 'o1', orderItemId: 'i1', firstAt: s(1).toISOString() }, 'i1:1', s(1))]);
+      .then([
+        scheduleOrder({ attempt: 1, orderId: 'o1', orderItemId: 'i1', firstAt: s(1).toISOString() }, 'i1:1', s(1)),
+      ]);
   });
 
-  it('a due attempt calls POST /orders with the cycle\'s first time as orderedAt', () => {
+  it("a due attempt calls POST /orders with the cycle's first time as orderedAt", () => {
     given(order(declared('i1')))
       .when({ type: 'OrderAttemptDue', attempt: attempt(2), now: s(5) })
       .then([{ kind: 'placeSupplierOrder', attempt: attempt(2) }]);
@@ -67,11 +87,15 @@ describe('declared stock: POST /orders (10 s, 3 attempts 5 s apart, from payment
     given(order(declared('i1', { status: 'cancelled' })))
       .when({ type: 'OrderAttemptDue', attempt: attempt(1), now: t0 })
       .then([]);
-    given(order()).when({ type: 'OrderAttemptDue', attempt: attempt(1), now: t0 }).then([]);
+    given(order())
+      .when({ type: 'OrderAttemptDue', attempt: attempt(1), now: t0 })
+      .then([]);
   });
 
   it('an item ordered already (its run died before scheduling the polls) starts polling at once instead of ordering again', () => {
-    given(order(ordered)).when({ type: 'OrderAttemptDue', attempt: attempt(1), now: s(3) }).then([schedulePoll(s(3))]);
+    given(order(ordered))
+      .when({ type: 'OrderAttemptDue', attempt: attempt(1), now: s(3) })
+      .then([schedulePoll(s(3))]);
   });
 
   it('accepted (201, 202 pending_stock or a 409 duplicate) starts the polls at +0 s', () => {
@@ -134,9 +158,15 @@ describe('declared stock: POST /orders (10 s, 3 attempts 5 s apart, from payment
 
 describe('declared stock: polls at +0, +5, +15, +30 s, then every 60 s, inside the 10-minute allocation window', () => {
   it('a due poll calls GET /orders/{id}/items only for an ordered item still reserved', () => {
-    given(order(ordered)).when({ type: 'PollDue', orderItemId: 'i1', now: t0 }).then([{ kind: 'pollItems', orderItemId: 'i1' }]);
-    given(order(declared('i1'))).when({ type: 'PollDue', orderItemId: 'i1', now: t0 }).then([]);
-    given(order({ ...ordered, status: 'delivered' })).when({ type: 'PollDue', orderItemId: 'i1', now: t0 }).then([]);
+    given(order(ordered))
+      .when({ type: 'PollDue', orderItemId: 'i1', now: t0 })
+      .then([{ kind: 'pollItems', orderItemId: 'i1' }]);
+    given(order(declared('i1')))
+      .when({ type: 'PollDue', orderItemId: 'i1', now: t0 })
+      .then([]);
+    given(order({ ...ordered, status: 'delivered' }))
+      .when({ type: 'PollDue', orderItemId: 'i1', now: t0 })
+      .then([]);
     given(order()).when({ type: 'PollDue', orderItemId: 'i1', now: t0 }).then([]);
   });
 
@@ -146,7 +176,7 @@ describe('declared stock: polls at +0, +5, +15, +30 s, then every 60 s, inside t
       .then([{ kind: 'deliver', orderItemId: 'i1' }, { kind: 'capture' }]);
   });
 
-  it('while pending, each poll schedules the next at the spec offsets, the last on the window\'s end', () => {
+  it("while pending, each poll schedules the next at the spec offsets, the last on the window's end", () => {
     const dueTimes: number[] = [];
     let now = t0;
     for (;;) {
@@ -159,12 +189,18 @@ describe('declared stock: polls at +0, +5, +15, +30 s, then every 60 s, inside t
   });
 
   it('a late poll (the timer ran behind) takes the next offset still ahead', () => {
-    given(order(ordered)).when({ type: 'ItemsPolled', orderItemId: 'i1', answer: 'pending', now: s(7) }).then([{ kind: 'pollAgain', at: s(15) }]);
-    given(order(ordered)).when({ type: 'ItemsPolled', orderItemId: 'i1', answer: 'pending', now: s(595) }).then([{ kind: 'pollAgain', at: s(600) }]);
+    given(order(ordered))
+      .when({ type: 'ItemsPolled', orderItemId: 'i1', answer: 'pending', now: s(7) })
+      .then([{ kind: 'pollAgain', at: s(15) }]);
+    given(order(ordered))
+      .when({ type: 'ItemsPolled', orderItemId: 'i1', answer: 'pending', now: s(595) })
+      .then([{ kind: 'pollAgain', at: s(600) }]);
   });
 
   it('an unusable answer (an error, a bad item list) is one more pending poll', () => {
-    given(order(ordered)).when({ type: 'ItemsPolled', orderItemId: 'i1', answer: 'bad', now: s(30) }).then([{ kind: 'pollAgain', at: s(90) }]);
+    given(order(ordered))
+      .when({ type: 'ItemsPolled', orderItemId: 'i1', answer: 'bad', now: s(30) })
+      .then([{ kind: 'pollAgain', at: s(90) }]);
   });
 
   it('no items when the window closes: the offer takes missed_window and the item is cancelled', () => {
@@ -172,8 +208,12 @@ describe('declared stock: polls at +0, +5, +15, +30 s, then every 60 s, inside t
       { kind: 'recordOutcome', offerId: 'offer-i1', reason: 'missed_window', cause: 'i1' },
       { kind: 'cancel', orderItemId: 'i1', reason: 'missed_window' },
     ];
-    given(order(ordered)).when({ type: 'ItemsPolled', orderItemId: 'i1', answer: 'pending', now: at(10 * min) }).then(missed);
-    given(order(ordered)).when({ type: 'ItemsPolled', orderItemId: 'i1', answer: 'bad', now: at(10 * min + 1) }).then(missed);
+    given(order(ordered))
+      .when({ type: 'ItemsPolled', orderItemId: 'i1', answer: 'pending', now: at(10 * min) })
+      .then(missed);
+    given(order(ordered))
+      .when({ type: 'ItemsPolled', orderItemId: 'i1', answer: 'bad', now: at(10 * min + 1) })
+      .then(missed);
   });
 
   it('items ready within 60 s of the first POST /orders earn fast_delivery, later ones delivery', () => {
@@ -185,57 +225,116 @@ describe('declared stock: polls at +0, +5, +15, +30 s, then every 60 s, inside t
 });
 
 describe('declared stock: cancel, return (DELETE, 3 attempts over an hour) and reroute', () => {
-  const cancelled = (item: ProcessItem, reason: string) => given(order(item)).when({ type: 'ItemCancelled', orderItemId: item.orderItemId, reason, now: s(1) });
+  const cancelled = (item: ProcessItem, reason: string) =>
+    given(order(item)).when({ type: 'ItemCancelled', orderItemId: item.orderItemId, reason, now: s(1) });
 
   it('a missed window returns the stock at the supplier, reroutes the item and captures what is left', () => {
-    cancelled({ ...ordered, status: 'cancelled' }, 'missed_window').then([scheduleReturn('i1', 1, s(1)), { kind: 'reroute', orderItemId: 'i1' }, { kind: 'capture' }]);
+    cancelled({ ...ordered, status: 'cancelled' }, 'missed_window').then([
+      scheduleReturn('i1', 1, s(1)),
+      { kind: 'reroute', orderItemId: 'i1' },
+      { kind: 'capture' },
+    ]);
   });
 
   it('after every POST /orders failed the DELETE is sent anyway (a timeout says nothing about the sale)', () => {
-    cancelled(declared('i1', { status: 'cancelled' }), 'supplier_order_failed').then([scheduleReturn('i1', 1, s(1)), { kind: 'reroute', orderItemId: 'i1' }, { kind: 'capture' }]);
+    cancelled(declared('i1', { status: 'cancelled' }), 'supplier_order_failed').then([
+      scheduleReturn('i1', 1, s(1)),
+      { kind: 'reroute', orderItemId: 'i1' },
+      { kind: 'capture' },
+    ]);
   });
 
   it('an item never ordered from its supplier has nothing to return', () => {
-    cancelled(declared('i1', { status: 'cancelled' }), 'reservation_expired').then([{ kind: 'reroute', orderItemId: 'i1' }, { kind: 'capture' }]);
+    cancelled(declared('i1', { status: 'cancelled' }), 'reservation_expired').then([
+      { kind: 'reroute', orderItemId: 'i1' },
+      { kind: 'capture' },
+    ]);
   });
 
   it('an expired order is not rerouted; a top-up is never rerouted or returned; uploaded items are rerouted', () => {
-    cancelled({ ...ordered, status: 'cancelled' }, 'order_expired').then([scheduleReturn('i1', 1, s(1)), { kind: 'capture' }]);
-    cancelled({ ...declared('i1'), source: 'topup', status: 'cancelled' }, 'supplier_order_failed').then([{ kind: 'capture' }]);
-    cancelled({ ...declared('i1'), source: 'uploaded', status: 'cancelled' }, 'missed_window').then([{ kind: 'reroute', orderItemId: 'i1' }, { kind: 'capture' }]);
-    given(order()).when({ type: 'ItemCancelled', orderItemId: 'i1', reason: 'missed_window', now: s(1) }).then([]);
+    cancelled({ ...ordered, status: 'cancelled' }, 'order_expired').then([
+      scheduleReturn('i1', 1, s(1)),
+      { kind: 'capture' },
+    ]);
+    cancelled({ ...declared('i1'), source: 'topup', status: 'cancelled' }, 'supplier_order_failed').then([
+      { kind: 'capture' },
+    ]);
+    cancelled({ ...declared('i1'), source: 'uploaded', status: 'cancelled' }, 'missed_window').then([
+      { kind: 'reroute', orderItemId: 'i1' },
+      { kind: 'capture' },
+    ]);
+    given(order())
+      .when({ type: 'ItemCancelled', orderItemId: 'i1', reason: 'missed_window', now: s(1) })
+      .then([]);
   });
 
   it('a rerouted item goes to its new offer: uploaded keys at once, declared stock through a new order cycle', () => {
-    given(order({ ...declared('i2'), source: 'uploaded' })).when({ type: 'ItemRerouted', orderItemId: 'i2', now: s(2) }).then([{ kind: 'provision' }]);
+    given(order({ ...declared('i2'), source: 'uploaded' }))
+      .when({ type: 'ItemRerouted', orderItemId: 'i2', now: s(2) })
+      .then([{ kind: 'provision' }]);
     given(order(declared('i2')))
       .when({ type: 'ItemRerouted', orderItemId: 'i2', now: s(2) })
-      .then([scheduleOrder({ attempt: 1, orderId: 'o1', orderItemId: 'i2', firstAt: s(2).toISOString() }, 'i2:1', s(2))]);
-    given(order(declared('i2', { status: 'cancelled' }))).when({ type: 'ItemRerouted', orderItemId: 'i2', now: s(2) }).then([]);
+      .then([
+        scheduleOrder({ attempt: 1, orderId: 'o1', orderItemId: 'i2', firstAt: s(2).toISOString() }, 'i2:1', s(2)),
+      ]);
+    given(order(declared('i2', { status: 'cancelled' })))
+      .when({ type: 'ItemRerouted', orderItemId: 'i2', now: s(2) })
+      .then([]);
   });
 
   it('a due return calls DELETE /orders/{id}/items', () => {
     const p = { offerId: 'offer-i1', orderItemId: 'i1', attempt: 1 };
-    given().when({ type: 'ReturnDue', return: p }).then([{ kind: 'returnItems', return: p }]);
+    given()
+      .when({ type: 'ReturnDue', return: p })
+      .then([{ kind: 'returnItems', return: p }]);
   });
 
   it('a return answered (200, 404 or 405) is done', () => {
-    given().when({ type: 'ReturnAnswered', return: { offerId: 'offer-i1', orderItemId: 'i1', attempt: 1 }, returned: true, dueAt: t0 }).then([]);
+    given()
+      .when({
+        type: 'ReturnAnswered',
+        return: { offerId: 'offer-i1', orderItemId: 'i1', attempt: 1 },
+        returned: true,
+        dueAt: t0,
+      })
+      .then([]);
   });
 
   it('an unanswered return is tried at +30 and +60 minutes from the first attempt, then given up', () => {
     given()
-      .when({ type: 'ReturnAnswered', return: { offerId: 'offer-i1', orderItemId: 'i1', attempt: 1 }, returned: false, dueAt: t0 })
+      .when({
+        type: 'ReturnAnswered',
+        return: { offerId: 'offer-i1', orderItemId: 'i1', attempt: 1 },
+        returned: false,
+        dueAt: t0,
+      })
       .then([scheduleReturn('i1', 2, at(30 * min))]);
     // the second attempt ran 5 s late: the third still counts from the first
     given()
-      .when({ type: 'ReturnAnswered', return: { offerId: 'offer-i1', orderItemId: 'i1', attempt: 2 }, returned: false, dueAt: at(30 * min + 5_000) })
+      .when({
+        type: 'ReturnAnswered',
+        return: { offerId: 'offer-i1', orderItemId: 'i1', attempt: 2 },
+        returned: false,
+        dueAt: at(30 * min + 5_000),
+      })
       .then([scheduleReturn('i1', 3, at(60 * min + 5_000))]);
-    given().when({ type: 'ReturnAnswered', return: { offerId: 'offer-i1', orderItemId: 'i1', attempt: 3 }, returned: false, dueAt: at(60 * min) }).then([]);
+    given()
+      .when({
+        type: 'ReturnAnswered',
+        return: { offerId: 'offer-i1', orderItemId: 'i1', attempt: 3 },
+        returned: false,
+        dueAt: at(60 * min),
+      })
+      .then([]);
   });
 
   it('a refund tells the supplier of each refunded declared item to withhold its keys', () => {
-    given(order(declared('i1', { status: 'delivered' }), declared('i2', { status: 'delivered' }), { ...declared('i3'), source: 'uploaded' }))
+    given(
+      order(declared('i1', { status: 'delivered' }), declared('i2', { status: 'delivered' }), {
+        ...declared('i3'),
+        source: 'uploaded',
+      }),
+    )
       .when({ type: 'Refunded', orderItemIds: ['i1', 'i3'], now: s(4) })
       .then([scheduleReturn('i1', 1, s(4))]);
   });
@@ -252,10 +351,18 @@ describe('healthchecks (5 s, every 5 minutes while active, every 10 in cooldown)
   });
 
   it('the next run is 5 minutes on, 10 in cooldown, none once the offer is no longer active', () => {
-    expect(decideHealthcheck({ type: 'HealthcheckRecorded', offer: active, now: t0 })).toEqual([{ kind: 'pollAgain', at: at(5 * min) }]);
-    expect(decideHealthcheck({ type: 'HealthcheckRecorded', offer: { ...active, cooldownUntil: at(120 * min).toISOString() }, now: t0 })).toEqual([
-      { kind: 'pollAgain', at: at(10 * min) },
+    expect(decideHealthcheck({ type: 'HealthcheckRecorded', offer: active, now: t0 })).toEqual([
+      { kind: 'pollAgain', at: at(5 * min) },
     ]);
-    expect(decideHealthcheck({ type: 'HealthcheckRecorded', offer: { ...active, status: 'inactive' }, now: t0 })).toEqual([]);
+    expect(
+      decideHealthcheck({
+        type: 'HealthcheckRecorded',
+        offer: { ...active, cooldownUntil: at(120 * min).toISOString() },
+        now: t0,
+      }),
+    ).toEqual([{ kind: 'pollAgain', at: at(10 * min) }]);
+    expect(
+      decideHealthcheck({ type: 'HealthcheckRecorded', offer: { ...active, status: 'inactive' }, now: t0 }),
+    ).toEqual([]);
   });
 });

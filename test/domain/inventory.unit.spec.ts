@@ -5,20 +5,38 @@ import { givenFor } from '../support/given.js';
 
 const given = givenFor(inventoryDecider);
 const now = '2026-01-05T10:00:00.000Z';
-const item = (n: number, fingerprint = `f${n}`): NewItem => ({ itemId: `i${n}`, index: n, kind: 'text', fingerprint, fileName: null, contentType: null });
+const item = (n: number, fingerprint = `f${n}`): NewItem => ({
+  itemId: `i${n}`,
+  index: n,
+  kind: 'text',
+  fingerprint,
+  fileName: null,
+  contentType: null,
+});
 const uploaded = (...items: NewItem[]): InventoryEvent => ({
   type: 'InventoryUploaded',
   data: { offerId: 'o1', items: items.map(({ index: _i, ...rest }) => rest), rejected: [], at: now },
 });
 const reserve = (orderItemId: string, quantity: number, lowStockThreshold = 0) => ({
   type: 'ReserveItems' as const,
-  data: { offerId: 'o1', orderId: 'ord1', orderItemId, quantity, expiresAt: '2026-01-05T10:15:00.000Z', lowStockThreshold, now },
+  data: {
+    offerId: 'o1',
+    orderId: 'ord1',
+    orderItemId,
+    quantity,
+    expiresAt: '2026-01-05T10:15:00.000Z',
+    lowStockThreshold,
+    now,
+  },
 });
 
 describe('Inventory', () => {
   it('refuses a key twice in one batch and a key already in stock; strict refuses the whole batch', () => {
     given(uploaded(item(1)))
-      .when({ type: 'UploadInventory', data: { offerId: 'o1', mode: 'partial', items: [item(2, 'f1'), item(3), item(4, 'f3')], rejected: [], now } })
+      .when({
+        type: 'UploadInventory',
+        data: { offerId: 'o1', mode: 'partial', items: [item(2, 'f1'), item(3), item(4, 'f3')], rejected: [], now },
+      })
       .then([
         {
           type: 'InventoryUploaded',
@@ -34,19 +52,52 @@ describe('Inventory', () => {
         },
       ]);
     given(uploaded(item(1)))
-      .when({ type: 'UploadInventory', data: { offerId: 'o1', mode: 'strict', items: [item(2, 'f1')], rejected: [], now } })
-      .thenThrows('inventory_rejected', { rejected: [{ index: 2, code: 'duplicate_key', message: "this key is already in the offer's stock" }] });
+      .when({
+        type: 'UploadInventory',
+        data: { offerId: 'o1', mode: 'strict', items: [item(2, 'f1')], rejected: [], now },
+      })
+      .thenThrows('inventory_rejected', {
+        rejected: [{ index: 2, code: 'duplicate_key', message: "this key is already in the offer's stock" }],
+      });
   });
 
   it('reserves the first uploaded keys, never more than available, once per order item', () => {
     const history = [uploaded(item(1), item(2), item(3))];
     given(...history)
       .when(reserve('oi1', 2))
-      .then([{ type: 'InventoryReserved', data: { offerId: 'o1', orderId: 'ord1', orderItemId: 'oi1', itemIds: ['i1', 'i2'], expiresAt: '2026-01-05T10:15:00.000Z', at: now } }]);
-    given(...history).when(reserve('oi1', 4)).thenThrows('out_of_stock', { available: 3 });
-    const reserved: InventoryEvent = { type: 'InventoryReserved', data: { offerId: 'o1', orderId: 'ord1', orderItemId: 'oi1', itemIds: ['i1', 'i2'], expiresAt: '2026-01-05T10:15:00.000Z', at: now } };
-    given(...history, reserved).when(reserve('oi1', 2)).then([]);
-    given(...history, reserved).when(reserve('oi2', 2)).thenThrows('out_of_stock');
+      .then([
+        {
+          type: 'InventoryReserved',
+          data: {
+            offerId: 'o1',
+            orderId: 'ord1',
+            orderItemId: 'oi1',
+            itemIds: ['i1', 'i2'],
+            expiresAt: '2026-01-05T10:15:00.000Z',
+            at: now,
+          },
+        },
+      ]);
+    given(...history)
+      .when(reserve('oi1', 4))
+      .thenThrows('out_of_stock', { available: 3 });
+    const reserved: InventoryEvent = {
+      type: 'InventoryReserved',
+      data: {
+        offerId: 'o1',
+        orderId: 'ord1',
+        orderItemId: 'oi1',
+        itemIds: ['i1', 'i2'],
+        expiresAt: '2026-01-05T10:15:00.000Z',
+        at: now,
+      },
+    };
+    given(...history, reserved)
+      .when(reserve('oi1', 2))
+      .then([]);
+    given(...history, reserved)
+      .when(reserve('oi2', 2))
+      .thenThrows('out_of_stock');
     expect(given(...history, reserved).state()).toMatchObject({ available: 1, reserved: 2, delivered: 0 });
   });
 
@@ -54,16 +105,35 @@ describe('Inventory', () => {
     given(uploaded(item(1), item(2), item(3)))
       .when(reserve('oi1', 2, 1))
       .then([
-        { type: 'InventoryReserved', data: { offerId: 'o1', orderId: 'ord1', orderItemId: 'oi1', itemIds: ['i1', 'i2'], expiresAt: '2026-01-05T10:15:00.000Z', at: now } },
+        {
+          type: 'InventoryReserved',
+          data: {
+            offerId: 'o1',
+            orderId: 'ord1',
+            orderItemId: 'oi1',
+            itemIds: ['i1', 'i2'],
+            expiresAt: '2026-01-05T10:15:00.000Z',
+            at: now,
+          },
+        },
         { type: 'OfferStockLow', data: { offerId: 'o1', available: 1, threshold: 1, at: now } },
       ]));
 
   it('delivers or releases a reservation once; released keys are available again', () => {
-    const reserved: InventoryEvent = { type: 'InventoryReserved', data: { offerId: 'o1', orderId: 'ord1', orderItemId: 'oi1', itemIds: ['i1'], expiresAt: now, at: now } };
+    const reserved: InventoryEvent = {
+      type: 'InventoryReserved',
+      data: { offerId: 'o1', orderId: 'ord1', orderItemId: 'oi1', itemIds: ['i1'], expiresAt: now, at: now },
+    };
     const ref = { offerId: 'o1', orderId: 'ord1', orderItemId: 'oi1', itemIds: ['i1'], at: now };
-    given(uploaded(item(1)), reserved).when({ type: 'DeliverReservation', data: { orderItemId: 'oi1', now } }).then([{ type: 'InventoryDelivered', data: ref }]);
-    given(uploaded(item(1)), reserved, { type: 'InventoryDelivered', data: ref }).when({ type: 'ReleaseReservation', data: { orderItemId: 'oi1', now } }).then([]);
-    given(uploaded(item(1)), reserved).when({ type: 'ReleaseReservation', data: { orderItemId: 'oi1', now } }).then([{ type: 'InventoryReleased', data: ref }]);
+    given(uploaded(item(1)), reserved)
+      .when({ type: 'DeliverReservation', data: { orderItemId: 'oi1', now } })
+      .then([{ type: 'InventoryDelivered', data: ref }]);
+    given(uploaded(item(1)), reserved, { type: 'InventoryDelivered', data: ref })
+      .when({ type: 'ReleaseReservation', data: { orderItemId: 'oi1', now } })
+      .then([]);
+    given(uploaded(item(1)), reserved)
+      .when({ type: 'ReleaseReservation', data: { orderItemId: 'oi1', now } })
+      .then([{ type: 'InventoryReleased', data: ref }]);
     expect(given(uploaded(item(1)), reserved, { type: 'InventoryReleased', data: ref }).state().available).toBe(1);
     given(uploaded(item(1)), reserved, { type: 'InventoryReleased', data: ref })
       .when({ type: 'DeliverReservation', data: { orderItemId: 'oi1', now } })
@@ -71,21 +141,44 @@ describe('Inventory', () => {
   });
 
   it('removes and invalidates items by their status', () => {
-    const reserved: InventoryEvent = { type: 'InventoryReserved', data: { offerId: 'o1', orderId: 'ord1', orderItemId: 'oi1', itemIds: ['i1'], expiresAt: now, at: now } };
-    given(uploaded(item(1)), reserved).when({ type: 'RemoveItem', data: { offerId: 'o1', itemId: 'i1', lowStockThreshold: 0, now } }).thenThrows('invalid_state');
-    given(uploaded(item(1))).when({ type: 'RemoveItem', data: { offerId: 'o1', itemId: 'nope', lowStockThreshold: 0, now } }).thenThrows('not_found');
+    const reserved: InventoryEvent = {
+      type: 'InventoryReserved',
+      data: { offerId: 'o1', orderId: 'ord1', orderItemId: 'oi1', itemIds: ['i1'], expiresAt: now, at: now },
+    };
     given(uploaded(item(1)), reserved)
-      .when({ type: 'InvalidateItem', data: { offerId: 'o1', supplierId: 's1', itemId: 'i1', reason: null, lowStockThreshold: 0, now } })
+      .when({ type: 'RemoveItem', data: { offerId: 'o1', itemId: 'i1', lowStockThreshold: 0, now } })
+      .thenThrows('invalid_state');
+    given(uploaded(item(1)))
+      .when({ type: 'RemoveItem', data: { offerId: 'o1', itemId: 'nope', lowStockThreshold: 0, now } })
+      .thenThrows('not_found');
+    given(uploaded(item(1)), reserved)
+      .when({
+        type: 'InvalidateItem',
+        data: { offerId: 'o1', supplierId: 's1', itemId: 'i1', reason: null, lowStockThreshold: 0, now },
+      })
       .thenThrows('invalid_state');
     given(uploaded(item(1), item(2)))
-      .when({ type: 'InvalidateItem', data: { offerId: 'o1', supplierId: 's1', itemId: 'i2', reason: 'leaked', lowStockThreshold: 1, now } })
+      .when({
+        type: 'InvalidateItem',
+        data: { offerId: 'o1', supplierId: 's1', itemId: 'i2', reason: 'leaked', lowStockThreshold: 1, now },
+      })
       .then([
-        { type: 'InventoryItemInvalidated', data: { offerId: 'o1', supplierId: 's1', itemId: 'i2', previousStatus: 'available', reason: 'leaked', at: now } },
+        {
+          type: 'InventoryItemInvalidated',
+          data: {
+            offerId: 'o1',
+            supplierId: 's1',
+            itemId: 'i2',
+            previousStatus: 'available',
+            reason: 'leaked',
+            at: now,
+          },
+        },
         { type: 'OfferStockLow', data: { offerId: 'o1', available: 1, threshold: 1, at: now } },
       ]);
   });
 
-  it('strict lists the validator\'s refusals and the duplicates together, by index; partial stores the rest', () => {
+  it("strict lists the validator's refusals and the duplicates together, by index; partial stores the rest", () => {
     const invalid = { index: 1, code: 'invalid_value', message: 'value must not be blank' };
     const upload = (mode: 'strict' | 'partial') => ({
       type: 'UploadInventory' as const,
@@ -96,40 +189,89 @@ describe('Inventory', () => {
       invalid,
       { index: 3, code: 'duplicate_in_batch', message: 'this key appears earlier in the same upload' },
     ];
-    given(uploaded(item(1))).when(upload('strict')).thenThrows('inventory_rejected', { rejected: duplicates });
+    given(uploaded(item(1)))
+      .when(upload('strict'))
+      .thenThrows('inventory_rejected', { rejected: duplicates });
     given(uploaded(item(1)))
       .when(upload('partial'))
-      .then([{ type: 'InventoryUploaded', data: { offerId: 'o1', items: [{ itemId: 'i2', kind: 'text', fingerprint: 'f2', fileName: null, contentType: null }], rejected: duplicates, at: now } }]);
+      .then([
+        {
+          type: 'InventoryUploaded',
+          data: {
+            offerId: 'o1',
+            items: [{ itemId: 'i2', kind: 'text', fingerprint: 'f2', fileName: null, contentType: null }],
+            rejected: duplicates,
+            at: now,
+          },
+        },
+      ]);
   });
 
   it('a partial upload with nothing valid is recorded with its refusals and changes no stock', () => {
-    const none: InventoryEvent = { type: 'InventoryUploaded', data: { offerId: 'o1', items: [], rejected: [{ index: 0, code: 'invalid_kind', message: 'x' }], at: now } };
+    const none: InventoryEvent = {
+      type: 'InventoryUploaded',
+      data: { offerId: 'o1', items: [], rejected: [{ index: 0, code: 'invalid_kind', message: 'x' }], at: now },
+    };
     given(uploaded(item(1)))
-      .when({ type: 'UploadInventory', data: { offerId: 'o1', mode: 'partial', items: [], rejected: [{ index: 0, code: 'invalid_kind', message: 'x' }], now } })
+      .when({
+        type: 'UploadInventory',
+        data: {
+          offerId: 'o1',
+          mode: 'partial',
+          items: [],
+          rejected: [{ index: 0, code: 'invalid_kind', message: 'x' }],
+          now,
+        },
+      })
       .then([none]);
     expect(given(uploaded(item(1)), none).state()).toMatchObject({ available: 1, reserved: 0, delivered: 0 });
   });
 
   it('a removed key may come back; a delivered or invalidated one stays known', () => {
     const removed: InventoryEvent = { type: 'InventoryItemRemoved', data: { offerId: 'o1', itemId: 'i1', at: now } };
-    const again = { type: 'UploadInventory' as const, data: { offerId: 'o1', mode: 'strict' as const, items: [item(5, 'f1')], rejected: [], now } };
+    const again = {
+      type: 'UploadInventory' as const,
+      data: { offerId: 'o1', mode: 'strict' as const, items: [item(5, 'f1')], rejected: [], now },
+    };
     given(uploaded(item(1)), removed)
       .when(again)
-      .then([{ type: 'InventoryUploaded', data: { offerId: 'o1', items: [{ itemId: 'i5', kind: 'text', fingerprint: 'f1', fileName: null, contentType: null }], rejected: [], at: now } }]);
+      .then([
+        {
+          type: 'InventoryUploaded',
+          data: {
+            offerId: 'o1',
+            items: [{ itemId: 'i5', kind: 'text', fingerprint: 'f1', fileName: null, contentType: null }],
+            rejected: [],
+            at: now,
+          },
+        },
+      ]);
     const ref = { offerId: 'o1', orderId: 'ord1', orderItemId: 'oi1', itemIds: ['i1'] };
-    given(uploaded(item(1)), { type: 'InventoryReserved', data: { ...ref, expiresAt: now, at: now } }, { type: 'InventoryDelivered', data: { ...ref, at: now } })
+    given(
+      uploaded(item(1)),
+      { type: 'InventoryReserved', data: { ...ref, expiresAt: now, at: now } },
+      { type: 'InventoryDelivered', data: { ...ref, at: now } },
+    )
       .when(again)
       .thenThrows('inventory_rejected');
-    given(uploaded(item(1)), { type: 'InventoryItemInvalidated', data: { offerId: 'o1', supplierId: 's1', itemId: 'i1', previousStatus: 'available', reason: null, at: now } })
+    given(uploaded(item(1)), {
+      type: 'InventoryItemInvalidated',
+      data: { offerId: 'o1', supplierId: 's1', itemId: 'i1', previousStatus: 'available', reason: null, at: now },
+    })
       .when(again)
       .thenThrows('inventory_rejected');
     // a removed item is gone: deleting it again is not_found
-    given(uploaded(item(1)), removed).when({ type: 'RemoveItem', data: { offerId: 'o1', itemId: 'i1', lowStockThreshold: 0, now } }).thenThrows('not_found');
+    given(uploaded(item(1)), removed)
+      .when({ type: 'RemoveItem', data: { offerId: 'o1', itemId: 'i1', lowStockThreshold: 0, now } })
+      .thenThrows('not_found');
     expect(given(uploaded(item(1), item(2)), removed).state()).toMatchObject({ available: 1 });
   });
 
   it('removing an available item at the threshold emits stock_low; removing below it does not', () => {
-    const remove = (itemId: string) => ({ type: 'RemoveItem' as const, data: { offerId: 'o1', itemId, lowStockThreshold: 1, now } });
+    const remove = (itemId: string) => ({
+      type: 'RemoveItem' as const,
+      data: { offerId: 'o1', itemId, lowStockThreshold: 1, now },
+    });
     given(uploaded(item(1), item(2)))
       .when(remove('i2'))
       .then([
@@ -145,7 +287,17 @@ describe('Inventory', () => {
     given(uploaded(item(1), item(2)))
       .when(reserve('oi1', 2, 0))
       .then([
-        { type: 'InventoryReserved', data: { offerId: 'o1', orderId: 'ord1', orderItemId: 'oi1', itemIds: ['i1', 'i2'], expiresAt: '2026-01-05T10:15:00.000Z', at: now } },
+        {
+          type: 'InventoryReserved',
+          data: {
+            offerId: 'o1',
+            orderId: 'ord1',
+            orderItemId: 'oi1',
+            itemIds: ['i1', 'i2'],
+            expiresAt: '2026-01-05T10:15:00.000Z',
+            at: now,
+          },
+        },
         { type: 'OfferStockLow', data: { offerId: 'o1', available: 0, threshold: 0, at: now } },
       ]));
 
@@ -153,13 +305,22 @@ describe('Inventory', () => {
     fc.assert(
       fc.property(fc.nat(50), fc.nat(50), fc.nat(50), (before, after, threshold) => {
         const events = stockLowCrossing('o1', before, after, threshold, now);
-        expect(events).toEqual(before > threshold && after <= threshold ? [{ type: 'OfferStockLow', data: { offerId: 'o1', available: after, threshold, at: now } }] : []);
+        expect(events).toEqual(
+          before > threshold && after <= threshold
+            ? [{ type: 'OfferStockLow', data: { offerId: 'o1', available: after, threshold, at: now } }]
+            : [],
+        );
       }),
     );
   });
 
   it('property: counts always match the items, whatever sequence of uploads, reservations, deliveries, releases and removals', () => {
-    type Step = { kind: 'upload'; n: number } | { kind: 'reserve'; q: number } | { kind: 'deliver' } | { kind: 'release' } | { kind: 'remove'; pick: number };
+    type Step =
+      | { kind: 'upload'; n: number }
+      | { kind: 'reserve'; q: number }
+      | { kind: 'deliver' }
+      | { kind: 'release' }
+      | { kind: 'remove'; pick: number };
     const step: fc.Arbitrary<Step> = fc.oneof(
       fc.record({ kind: fc.constant('upload' as const), n: fc.integer({ min: 1, max: 3 }) }),
       fc.record({ kind: fc.constant('reserve' as const), q: fc.integer({ min: 1, max: 3 }) }),
@@ -180,11 +341,22 @@ describe('Inventory', () => {
           }
         };
         for (const s of steps) {
-          if (s.kind === 'upload') run({ type: 'UploadInventory', data: { offerId: 'o1', mode: 'strict', items: Array.from({ length: s.n }, () => item(next++)), rejected: [], now } });
+          if (s.kind === 'upload')
+            run({
+              type: 'UploadInventory',
+              data: {
+                offerId: 'o1',
+                mode: 'strict',
+                items: Array.from({ length: s.n }, () => item(next++)),
+                rejected: [],
+                now,
+              },
+            });
           if (s.kind === 'reserve') run(reserve(`oi${++orderItems}`, s.q));
           if (s.kind === 'deliver') run({ type: 'DeliverReservation', data: { orderItemId: `oi${orderItems}`, now } });
           if (s.kind === 'release') run({ type: 'ReleaseReservation', data: { orderItemId: `oi${orderItems}`, now } });
-          if (s.kind === 'remove') run({ type: 'RemoveItem', data: { offerId: 'o1', itemId: `i${s.pick}`, lowStockThreshold: 0, now } });
+          if (s.kind === 'remove')
+            run({ type: 'RemoveItem', data: { offerId: 'o1', itemId: `i${s.pick}`, lowStockThreshold: 0, now } });
           const statuses = [...state.items.values()].map((i) => i.status);
           expect([state.available, state.reserved, state.delivered]).toEqual([
             statuses.filter((x) => x === 'available').length,

@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { COMMISSION_MIN_FEE, COMMISSION_RATE_BPS, commissionFor, itemAmounts, roundHalfUpDiv } from '../../src/domain/money.js';
+import {
+  COMMISSION_MIN_FEE,
+  COMMISSION_RATE_BPS,
+  commissionFor,
+  itemAmounts,
+  roundHalfUpDiv,
+} from '../../src/domain/money.js';
 
 /** The spec's rule in BigInt, written independently: round_half_up(n / d) = floor((2n + d) / 2d) for n >= 0. */
 const halfUp = (n: bigint, d: bigint) => (2n * n + d) / (2n * d);
@@ -21,9 +27,13 @@ describe('money (properties, against BigInt)', () => {
 
   it('roundHalfUpDiv equals floor((2n + d) / 2d) for every safe non-negative n and positive d', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.integer({ min: 0, max: MAX }), fc.integer({ min: 0, max: 1_000_000 })), fc.oneof(fc.integer({ min: 1, max: MAX }), fc.integer({ min: 1, max: 20_000 })), (n, d) => {
-        expect(roundHalfUpDiv(n, d)).toBe(Number(halfUp(BigInt(n), BigInt(d))));
-      }),
+      fc.property(
+        fc.oneof(fc.integer({ min: 0, max: MAX }), fc.integer({ min: 0, max: 1_000_000 })),
+        fc.oneof(fc.integer({ min: 1, max: MAX }), fc.integer({ min: 1, max: 20_000 })),
+        (n, d) => {
+          expect(roundHalfUpDiv(n, d)).toBe(Number(halfUp(BigInt(n), BigInt(d))));
+        },
+      ),
       { numRuns: 5000 },
     );
   });
@@ -37,7 +47,13 @@ describe('money (properties, against BigInt)', () => {
         expect(roundHalfUpDiv(q * d, d)).toBe(q);
       }),
     );
-    expect([roundHalfUpDiv(5, 10), roundHalfUpDiv(4, 10), roundHalfUpDiv(15, 10), roundHalfUpDiv(14, 10), roundHalfUpDiv(0, 7)]).toEqual([1, 0, 2, 1, 0]);
+    expect([
+      roundHalfUpDiv(5, 10),
+      roundHalfUpDiv(4, 10),
+      roundHalfUpDiv(15, 10),
+      roundHalfUpDiv(14, 10),
+      roundHalfUpDiv(0, 7),
+    ]).toEqual([1, 0, 2, 1, 0]);
   });
 
   it('roundHalfUpDiv refuses what it cannot do exactly: negatives, zero or negative divisors, fractions, unsafe integers', () => {
@@ -100,11 +116,21 @@ describe('money (properties, against BigInt)', () => {
 
   it('itemAmounts: gross = unit_price * quantity, commission by the rule on gross, net = gross - commission', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 100_000_000 }), fc.integer({ min: 1, max: 1000 }), (unitPrice, quantity) => {
-        const gross = BigInt(unitPrice) * BigInt(quantity);
-        const commission = commissionRef(gross);
-        expect(itemAmounts(unitPrice, quantity)).toEqual({ unitPrice, quantity, gross: Number(gross), commission: Number(commission), net: Number(gross - commission) });
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 100_000_000 }),
+        fc.integer({ min: 1, max: 1000 }),
+        (unitPrice, quantity) => {
+          const gross = BigInt(unitPrice) * BigInt(quantity);
+          const commission = commissionRef(gross);
+          expect(itemAmounts(unitPrice, quantity)).toEqual({
+            unitPrice,
+            quantity,
+            gross: Number(gross),
+            commission: Number(commission),
+            net: Number(gross - commission),
+          });
+        },
+      ),
       { numRuns: 3000 },
     );
   });

@@ -23,48 +23,120 @@ const line = (id: string, supplierId: string, unitPrice: number, quantity: numbe
 });
 
 // 1999 x 2 = 3998: 339.83 rounds to 340. 50 x 1 = 50: 4.25 rounds to 4, the minimum fee makes it 5.
-const a: OrderItem = { ...line('i1', 's2', 1999, 2), gross: 3998, commission: 340, net: 3658, status: 'reserved', deliveredAt: null };
-const b: OrderItem = { ...line('i2', 's1', 50, 1), gross: 50, commission: 5, net: 45, status: 'reserved', deliveredAt: null };
+const a: OrderItem = {
+  ...line('i1', 's2', 1999, 2),
+  gross: 3998,
+  commission: 340,
+  net: 3658,
+  status: 'reserved',
+  deliveredAt: null,
+};
+const b: OrderItem = {
+  ...line('i2', 's1', 50, 1),
+  gross: 50,
+  commission: 5,
+  net: 45,
+  status: 'reserved',
+  deliveredAt: null,
+};
 
-const placed: OrderEvent = { type: 'OrderPlaced', data: { orderId: 'o1', buyerCountry: 'DE', items: [a, b], supplierIds: ['s1', 's2'], expiresAt, at: t0 } };
-const authorized: OrderEvent = { type: 'OrderPaymentAuthorized', data: { orderId: 'o1', supplierIds: ['s1', 's2'], at: t1 } };
-const deliveredA: OrderEvent = { type: 'OrderItemDelivered', data: { orderId: 'o1', orderItemId: 'i1', inventoryItemIds: ['k1', 'k2'], at: t1 } };
-const deliveredB: OrderEvent = { type: 'OrderItemDelivered', data: { orderId: 'o1', orderItemId: 'i2', inventoryItemIds: ['k3'], at: t1 } };
+const placed: OrderEvent = {
+  type: 'OrderPlaced',
+  data: { orderId: 'o1', buyerCountry: 'DE', items: [a, b], supplierIds: ['s1', 's2'], expiresAt, at: t0 },
+};
+const authorized: OrderEvent = {
+  type: 'OrderPaymentAuthorized',
+  data: { orderId: 'o1', supplierIds: ['s1', 's2'], at: t1 },
+};
+const deliveredA: OrderEvent = {
+  type: 'OrderItemDelivered',
+  data: { orderId: 'o1', orderItemId: 'i1', inventoryItemIds: ['k1', 'k2'], at: t1 },
+};
+const deliveredB: OrderEvent = {
+  type: 'OrderItemDelivered',
+  data: { orderId: 'o1', orderItemId: 'i2', inventoryItemIds: ['k3'], at: t1 },
+};
 const paid: OrderEvent = { type: 'OrderPaid', data: { orderId: 'o1', supplierIds: ['s1', 's2'], at: t1 } };
 const completed = [placed, authorized, deliveredA, deliveredB, paid];
 
 describe('Order', () => {
   it('prices every item by the commission rule when placed, and names its suppliers once, sorted', () => {
     given()
-      .when({ type: 'PlaceOrder', data: { orderId: 'o1', buyerCountry: 'DE', items: [line('i1', 's2', 1999, 2), line('i2', 's1', 50, 1)], expiresAt, now: t0 } })
+      .when({
+        type: 'PlaceOrder',
+        data: {
+          orderId: 'o1',
+          buyerCountry: 'DE',
+          items: [line('i1', 's2', 1999, 2), line('i2', 's1', 50, 1)],
+          expiresAt,
+          now: t0,
+        },
+      })
       .then([placed]);
     given(placed)
-      .when({ type: 'PlaceOrder', data: { orderId: 'o1', buyerCountry: 'DE', items: [line('i1', 's2', 1999, 2)], expiresAt, now: t1 } })
+      .when({
+        type: 'PlaceOrder',
+        data: { orderId: 'o1', buyerCountry: 'DE', items: [line('i1', 's2', 1999, 2)], expiresAt, now: t1 },
+      })
       .then([]);
-    given().when({ type: 'PlaceOrder', data: { orderId: 'o1', buyerCountry: 'DE', items: [], expiresAt, now: t0 } }).thenThrows('validation_failed');
-    expect(given(placed).state()).toMatchObject({ status: 'placed', expiresAt, createdAt: t0, authorizedAt: null, paidAt: null });
+    given()
+      .when({ type: 'PlaceOrder', data: { orderId: 'o1', buyerCountry: 'DE', items: [], expiresAt, now: t0 } })
+      .thenThrows('validation_failed');
+    expect(given(placed).state()).toMatchObject({
+      status: 'placed',
+      expiresAt,
+      createdAt: t0,
+      authorizedAt: null,
+      paidAt: null,
+    });
   });
 
   it('authorizes payment only before the reservation expires, once', () => {
-    given(placed).when({ type: 'AuthorizePayment', data: { now: t1 } }).then([authorized]);
-    given(placed, authorized).when({ type: 'AuthorizePayment', data: { now: t2 } }).then([]);
-    given(placed).when({ type: 'AuthorizePayment', data: { now: '2026-01-05T10:14:59.999Z' } }).then([{ ...authorized, data: { ...authorized.data, at: '2026-01-05T10:14:59.999Z' } }]);
-    given(placed).when({ type: 'AuthorizePayment', data: { now: expiresAt } }).thenThrows('invalid_state');
-    given().when({ type: 'AuthorizePayment', data: { now: t1 } }).thenThrows('not_found');
+    given(placed)
+      .when({ type: 'AuthorizePayment', data: { now: t1 } })
+      .then([authorized]);
+    given(placed, authorized)
+      .when({ type: 'AuthorizePayment', data: { now: t2 } })
+      .then([]);
+    given(placed)
+      .when({ type: 'AuthorizePayment', data: { now: '2026-01-05T10:14:59.999Z' } })
+      .then([{ ...authorized, data: { ...authorized.data, at: '2026-01-05T10:14:59.999Z' } }]);
+    given(placed)
+      .when({ type: 'AuthorizePayment', data: { now: expiresAt } })
+      .thenThrows('invalid_state');
+    given()
+      .when({ type: 'AuthorizePayment', data: { now: t1 } })
+      .thenThrows('not_found');
   });
 
   it('records a delivery only after authorization, once per item', () => {
-    given(placed).when({ type: 'RecordDelivery', data: { orderItemId: 'i1', inventoryItemIds: ['k1', 'k2'], now: t1 } }).thenThrows('invalid_state');
-    given(placed, authorized).when({ type: 'RecordDelivery', data: { orderItemId: 'i1', inventoryItemIds: ['k1', 'k2'], now: t1 } }).then([deliveredA]);
-    given(placed, authorized, deliveredA).when({ type: 'RecordDelivery', data: { orderItemId: 'i1', inventoryItemIds: ['k9'], now: t2 } }).then([]);
-    given(placed, authorized).when({ type: 'RecordDelivery', data: { orderItemId: 'nope', inventoryItemIds: [], now: t1 } }).thenThrows('not_found');
+    given(placed)
+      .when({ type: 'RecordDelivery', data: { orderItemId: 'i1', inventoryItemIds: ['k1', 'k2'], now: t1 } })
+      .thenThrows('invalid_state');
+    given(placed, authorized)
+      .when({ type: 'RecordDelivery', data: { orderItemId: 'i1', inventoryItemIds: ['k1', 'k2'], now: t1 } })
+      .then([deliveredA]);
+    given(placed, authorized, deliveredA)
+      .when({ type: 'RecordDelivery', data: { orderItemId: 'i1', inventoryItemIds: ['k9'], now: t2 } })
+      .then([]);
+    given(placed, authorized)
+      .when({ type: 'RecordDelivery', data: { orderItemId: 'nope', inventoryItemIds: [], now: t1 } })
+      .thenThrows('not_found');
   });
 
   it('captures once every item is delivered, and is then completed', () => {
-    given(placed).when({ type: 'CapturePayment', data: { now: t1 } }).thenThrows('invalid_state');
-    given(placed, authorized, deliveredA).when({ type: 'CapturePayment', data: { now: t1 } }).thenThrows('invalid_state');
-    given(placed, authorized, deliveredA, deliveredB).when({ type: 'CapturePayment', data: { now: t1 } }).then([paid]);
-    given(...completed).when({ type: 'CapturePayment', data: { now: t2 } }).then([]);
+    given(placed)
+      .when({ type: 'CapturePayment', data: { now: t1 } })
+      .thenThrows('invalid_state');
+    given(placed, authorized, deliveredA)
+      .when({ type: 'CapturePayment', data: { now: t1 } })
+      .thenThrows('invalid_state');
+    given(placed, authorized, deliveredA, deliveredB)
+      .when({ type: 'CapturePayment', data: { now: t1 } })
+      .then([paid]);
+    given(...completed)
+      .when({ type: 'CapturePayment', data: { now: t2 } })
+      .then([]);
     const state = given(...completed).state()!;
     expect(state).toMatchObject({ status: 'completed', authorizedAt: t1, paidAt: t1, completedAt: t1 });
     expect(state.items.map((i) => [i.orderItemId, i.status, i.inventoryItemIds, i.deliveredAt])).toEqual([
@@ -74,15 +146,28 @@ describe('Order', () => {
   });
 
   it('expires at the reservation TTL when unpaid, and never once payment is authorized', () => {
-    given(placed).when({ type: 'ExpireOrder', data: { now: '2026-01-05T10:14:59.999Z' } }).then([]);
-    const expired: OrderEvent = { type: 'OrderExpired', data: { orderId: 'o1', supplierIds: ['s1', 's2'], at: expiresAt } };
-    given(placed).when({ type: 'ExpireOrder', data: { now: expiresAt } }).then([expired]);
-    given(placed, expired).when({ type: 'ExpireOrder', data: { now: t2 } }).then([]);
-    given(placed, authorized).when({ type: 'ExpireOrder', data: { now: '2026-01-05T11:00:00.000Z' } }).then([]);
+    given(placed)
+      .when({ type: 'ExpireOrder', data: { now: '2026-01-05T10:14:59.999Z' } })
+      .then([]);
+    const expired: OrderEvent = {
+      type: 'OrderExpired',
+      data: { orderId: 'o1', supplierIds: ['s1', 's2'], at: expiresAt },
+    };
+    given(placed)
+      .when({ type: 'ExpireOrder', data: { now: expiresAt } })
+      .then([expired]);
+    given(placed, expired)
+      .when({ type: 'ExpireOrder', data: { now: t2 } })
+      .then([]);
+    given(placed, authorized)
+      .when({ type: 'ExpireOrder', data: { now: '2026-01-05T11:00:00.000Z' } })
+      .then([]);
     const state = given(placed, expired).state()!;
     expect(state.status).toBe('expired');
     expect(state.items.map((i) => i.status)).toEqual(['released', 'released']);
-    given(placed, expired).when({ type: 'AuthorizePayment', data: { now: t1 } }).thenThrows('invalid_state');
+    given(placed, expired)
+      .when({ type: 'AuthorizePayment', data: { now: t1 } })
+      .thenThrows('invalid_state');
   });
 
   it('refunds delivered items, all or some, each once', () => {
@@ -99,32 +184,58 @@ describe('Order', () => {
         at: t2,
       },
     };
-    given(placed).when({ type: 'RefundOrder', data: { refundId: 'r1', now: t2 } }).thenThrows('invalid_state');
-    given(...completed).when({ type: 'RefundOrder', data: { refundId: 'r1', now: t2 } }).then([refundAll]);
+    given(placed)
+      .when({ type: 'RefundOrder', data: { refundId: 'r1', now: t2 } })
+      .thenThrows('invalid_state');
+    given(...completed)
+      .when({ type: 'RefundOrder', data: { refundId: 'r1', now: t2 } })
+      .then([refundAll]);
     expect(given(...completed, refundAll).state()!.status).toBe('refunded');
 
     const refundB: OrderEvent = {
       type: 'OrderRefunded',
-      data: { orderId: 'o1', refundId: 'r2', items: [{ orderItemId: 'i2', supplierId: 's1', gross: 50, commission: 5, net: 45, delivered: true }], supplierIds: ['s1'], at: t2 },
+      data: {
+        orderId: 'o1',
+        refundId: 'r2',
+        items: [{ orderItemId: 'i2', supplierId: 's1', gross: 50, commission: 5, net: 45, delivered: true }],
+        supplierIds: ['s1'],
+        at: t2,
+      },
     };
-    given(...completed).when({ type: 'RefundOrder', data: { refundId: 'r2', orderItemIds: ['i2'], now: t2 } }).then([refundB]);
+    given(...completed)
+      .when({ type: 'RefundOrder', data: { refundId: 'r2', orderItemIds: ['i2'], now: t2 } })
+      .then([refundB]);
     const partial = given(...completed, refundB).state()!;
     expect(partial.status).toBe('partially_refunded');
     expect(partial.items.map((i) => i.status)).toEqual(['delivered', 'refunded']);
     // the refunded item is not refunded twice; the rest completes the refund
-    given(...completed, refundB).when({ type: 'RefundOrder', data: { refundId: 'r3', orderItemIds: ['i2'], now: t2 } }).then([]);
+    given(...completed, refundB)
+      .when({ type: 'RefundOrder', data: { refundId: 'r3', orderItemIds: ['i2'], now: t2 } })
+      .then([]);
     given(...completed, refundB)
       .when({ type: 'RefundOrder', data: { refundId: 'r3', now: t2 } })
-      .then([{ type: 'OrderRefunded', data: { orderId: 'o1', refundId: 'r3', items: [refundAll.data.items[0]!], supplierIds: ['s2'], at: t2 } }]);
+      .then([
+        {
+          type: 'OrderRefunded',
+          data: { orderId: 'o1', refundId: 'r3', items: [refundAll.data.items[0]!], supplierIds: ['s2'], at: t2 },
+        },
+      ]);
     given(...completed)
       .when({ type: 'RefundOrder', data: { refundId: 'r4', orderItemIds: ['i2', 'zz'], now: t2 } })
       .thenThrows('validation_failed', { errors: [{ field: 'body.item_ids', message: 'no item zz in this order' }] });
   });
 
   it('records a dispute without changing the order', () => {
-    given(placed).when({ type: 'DisputeOrder', data: { reason: null, now: t2 } }).thenThrows('invalid_state');
-    const disputed: OrderEvent = { type: 'OrderDisputed', data: { orderId: 'o1', orderItemIds: ['i1'], reason: 'not received', supplierIds: ['s2'], at: t2 } };
-    given(...completed).when({ type: 'DisputeOrder', data: { orderItemIds: ['i1'], reason: 'not received', now: t2 } }).then([disputed]);
+    given(placed)
+      .when({ type: 'DisputeOrder', data: { reason: null, now: t2 } })
+      .thenThrows('invalid_state');
+    const disputed: OrderEvent = {
+      type: 'OrderDisputed',
+      data: { orderId: 'o1', orderItemIds: ['i1'], reason: 'not received', supplierIds: ['s2'], at: t2 },
+    };
+    given(...completed)
+      .when({ type: 'DisputeOrder', data: { orderItemIds: ['i1'], reason: 'not received', now: t2 } })
+      .then([disputed]);
     const before = given(...completed).state()!;
     const after = given(...completed, disputed).state()!;
     expect({ ...after, updatedAt: before.updatedAt }).toEqual(before);

@@ -12,32 +12,55 @@ const issued: SupplierEvent = {
 
 describe('Supplier', () => {
   it('registers once', () => {
-    given().when({ type: 'RegisterSupplier', data: { supplierId: 's1', name: 'Acme', now } }).then([registered]);
-    given(registered).when({ type: 'RegisterSupplier', data: { supplierId: 's1', name: 'Acme', now } }).thenThrows('supplier_exists');
+    given()
+      .when({ type: 'RegisterSupplier', data: { supplierId: 's1', name: 'Acme', now } })
+      .then([registered]);
+    given(registered)
+      .when({ type: 'RegisterSupplier', data: { supplierId: 's1', name: 'Acme', now } })
+      .thenThrows('supplier_exists');
   });
 
   it('issues tokens only to a registered supplier, keeping the hash only', () => {
     given(registered)
       .when({ type: 'IssueToken', data: { tokenId: 't1', tokenHash: 'h1', environment: 'sandbox', now } })
       .then([issued]);
-    given().when({ type: 'IssueToken', data: { tokenId: 't1', tokenHash: 'h1', environment: 'sandbox', now } }).thenThrows('not_found');
+    given()
+      .when({ type: 'IssueToken', data: { tokenId: 't1', tokenHash: 'h1', environment: 'sandbox', now } })
+      .thenThrows('not_found');
   });
 
   it('revokes a token once; revoking again changes nothing; an unknown token is not found', () => {
     const revoked: SupplierEvent = { type: 'SupplierTokenRevoked', data: { supplierId: 's1', tokenId: 't1', at: now } };
-    given(registered, issued).when({ type: 'RevokeToken', data: { tokenId: 't1', now } }).then([revoked]);
-    given(registered, issued, revoked).when({ type: 'RevokeToken', data: { tokenId: 't1', now } }).then([]);
-    given(registered).when({ type: 'RevokeToken', data: { tokenId: 'nope', now } }).thenThrows('not_found');
+    given(registered, issued)
+      .when({ type: 'RevokeToken', data: { tokenId: 't1', now } })
+      .then([revoked]);
+    given(registered, issued, revoked)
+      .when({ type: 'RevokeToken', data: { tokenId: 't1', now } })
+      .then([]);
+    given(registered)
+      .when({ type: 'RevokeToken', data: { tokenId: 'nope', now } })
+      .thenThrows('not_found');
     expect(given(registered, issued, revoked).state().tokens).toEqual({ t1: { revoked: true } });
   });
 
   it('sets rate limits as the whole set after the change; the same values again record nothing', () => {
-    const raised: SupplierEvent = { type: 'SupplierRateLimitsSet', data: { supplierId: 's1', limits: { bulk: 120 }, at: now } };
-    given(registered).when({ type: 'SetRateLimits', data: { limits: { bulk: 120 }, now } }).then([raised]);
+    const raised: SupplierEvent = {
+      type: 'SupplierRateLimitsSet',
+      data: { supplierId: 's1', limits: { bulk: 120 }, at: now },
+    };
+    given(registered)
+      .when({ type: 'SetRateLimits', data: { limits: { bulk: 120 }, now } })
+      .then([raised]);
     given(registered, raised)
       .when({ type: 'SetRateLimits', data: { limits: { reads: 3000 }, now } })
-      .then([{ type: 'SupplierRateLimitsSet', data: { supplierId: 's1', limits: { bulk: 120, reads: 3000 }, at: now } }]);
-    given(registered, raised).when({ type: 'SetRateLimits', data: { limits: { bulk: 120 }, now } }).then([]);
-    given().when({ type: 'SetRateLimits', data: { limits: { bulk: 120 }, now } }).thenThrows('not_found');
+      .then([
+        { type: 'SupplierRateLimitsSet', data: { supplierId: 's1', limits: { bulk: 120, reads: 3000 }, at: now } },
+      ]);
+    given(registered, raised)
+      .when({ type: 'SetRateLimits', data: { limits: { bulk: 120 }, now } })
+      .then([]);
+    given()
+      .when({ type: 'SetRateLimits', data: { limits: { bulk: 120 }, now } })
+      .thenThrows('not_found');
   });
 });

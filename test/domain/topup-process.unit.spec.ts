@@ -1,5 +1,12 @@
 import { describe, it } from 'vitest';
-import { decideTopup, type ExecuteAttempt, type TopupAction, type TopupAnswer, type TopupItem, type TopupState } from '../../src/domain/topup-process.js';
+import {
+  decideTopup,
+  type ExecuteAttempt,
+  type TopupAction,
+  type TopupAnswer,
+  type TopupItem,
+  type TopupState,
+} from '../../src/domain/topup-process.js';
 import { givenProcess } from '../support/given-process.js';
 
 /** The spec's top-up rows (execute 30 s, 3 attempts 10 s apart; status polls; stale validation) as decisions. */
@@ -20,36 +27,73 @@ const topup = (id: string, extra: Partial<TopupItem> = {}): TopupItem => ({
 const order = (...items: TopupItem[]): TopupState => ({ orderId: 'o1', items });
 const given = givenProcess(decideTopup, order());
 
-const attempt = (n: number): ExecuteAttempt => ({ orderId: 'o1', orderItemId: 'i1', attempt: n, firstAt: t0.toISOString() });
-const scheduleStatus = (when: Date): TopupAction => ({ kind: 'schedule', timer: 'topup.status', key: 'i1', at: when, payload: { orderId: 'o1', firstAt: t0.toISOString() } });
+const attempt = (n: number): ExecuteAttempt => ({
+  orderId: 'o1',
+  orderItemId: 'i1',
+  attempt: n,
+  firstAt: t0.toISOString(),
+});
+const scheduleStatus = (when: Date): TopupAction => ({
+  kind: 'schedule',
+  timer: 'topup.status',
+  key: 'i1',
+  at: when,
+  payload: { orderId: 'o1', firstAt: t0.toISOString() },
+});
 
 describe('top-ups: POST /topup/execute after capture', () => {
   it('every top-up item still reserved is executed at once, as attempt 1; its 15-minute window starts now', () => {
     given(order(topup('i1'), topup('i2', { status: 'cancelled' }), { ...topup('i3'), source: 'declared' }))
       .when({ type: 'PaymentCaptured', now: s(3) })
-      .then([{ kind: 'schedule', timer: 'topup.execute', key: 'i1:1', at: s(3), payload: { orderId: 'o1', orderItemId: 'i1', attempt: 1, firstAt: s(3).toISOString() } }]);
+      .then([
+        {
+          kind: 'schedule',
+          timer: 'topup.execute',
+          key: 'i1:1',
+          at: s(3),
+          payload: { orderId: 'o1', orderItemId: 'i1', attempt: 1, firstAt: s(3).toISOString() },
+        },
+      ]);
   });
 
   it('a validation up to 15 minutes old is executed as it is', () => {
-    given(order(topup('i1'))).when({ type: 'ExecuteDue', attempt: attempt(1), now: at(15 * min) }).then([{ kind: 'executeTopup', attempt: attempt(1) }]);
+    given(order(topup('i1')))
+      .when({ type: 'ExecuteDue', attempt: attempt(1), now: at(15 * min) })
+      .then([{ kind: 'executeTopup', attempt: attempt(1) }]);
   });
 
   it('a validation more than 15 minutes old is validated again before the first attempt (not before a retry)', () => {
-    given(order(topup('i1'))).when({ type: 'ExecuteDue', attempt: attempt(1), now: at(15 * min + 1) }).then([{ kind: 'revalidate', attempt: attempt(1) }]);
-    given(order(topup('i1'))).when({ type: 'ExecuteDue', attempt: attempt(2), now: at(16 * min) }).then([{ kind: 'executeTopup', attempt: attempt(2) }]);
+    given(order(topup('i1')))
+      .when({ type: 'ExecuteDue', attempt: attempt(1), now: at(15 * min + 1) })
+      .then([{ kind: 'revalidate', attempt: attempt(1) }]);
+    given(order(topup('i1')))
+      .when({ type: 'ExecuteDue', attempt: attempt(2), now: at(16 * min) })
+      .then([{ kind: 'executeTopup', attempt: attempt(2) }]);
   });
 
   it('an item no longer reserved, or without a validated operation, is not executed', () => {
-    given(order(topup('i1', { status: 'refunded' }))).when({ type: 'ExecuteDue', attempt: attempt(1), now: t0 }).then([]);
-    given(order(topup('i1', { topup: null }))).when({ type: 'ExecuteDue', attempt: attempt(1), now: t0 }).then([]);
+    given(order(topup('i1', { status: 'refunded' })))
+      .when({ type: 'ExecuteDue', attempt: attempt(1), now: t0 })
+      .then([]);
+    given(order(topup('i1', { topup: null })))
+      .when({ type: 'ExecuteDue', attempt: attempt(1), now: t0 })
+      .then([]);
   });
 
   it('the fresh validation is recorded, then the new operation is executed', () => {
     given(order(topup('i1')))
-      .when({ type: 'Revalidated', attempt: attempt(1), answer: { kind: 'valid', operationId: 'op2', accountLabel: 'Player' } })
+      .when({
+        type: 'Revalidated',
+        attempt: attempt(1),
+        answer: { kind: 'valid', operationId: 'op2', accountLabel: 'Player' },
+      })
       .then([{ kind: 'recordRevalidation', attempt: attempt(1), operationId: 'op2', accountLabel: 'Player' }]);
-    given(order(topup('i1'))).when({ type: 'RevalidationRecorded', attempt: attempt(1) }).then([{ kind: 'executeTopup', attempt: attempt(1) }]);
-    given(order(topup('i1', { topup: null }))).when({ type: 'RevalidationRecorded', attempt: attempt(1) }).then([]);
+    given(order(topup('i1')))
+      .when({ type: 'RevalidationRecorded', attempt: attempt(1) })
+      .then([{ kind: 'executeTopup', attempt: attempt(1) }]);
+    given(order(topup('i1', { topup: null })))
+      .when({ type: 'RevalidationRecorded', attempt: attempt(1) })
+      .then([]);
   });
 
   it('a refused or unanswered re-validation fails the top-up at the revalidation stage, without an execute', () => {
@@ -64,10 +108,20 @@ describe('top-ups: POST /topup/execute after capture', () => {
 
   it('completed or failed is definitive', () => {
     given(order(topup('i1')))
-      .when({ type: 'ExecuteAnswered', attempt: attempt(1), answer: { kind: 'completed', receiptRef: 'R-1' }, now: s(1) })
+      .when({
+        type: 'ExecuteAnswered',
+        attempt: attempt(1),
+        answer: { kind: 'completed', receiptRef: 'R-1' },
+        now: s(1),
+      })
       .then([{ kind: 'completeTopup', orderItemId: 'i1', receiptRef: 'R-1' }]);
     given(order(topup('i1')))
-      .when({ type: 'ExecuteAnswered', attempt: attempt(2), answer: { kind: 'failed', code: 'account_banned', message: 'banned' }, now: s(11) })
+      .when({
+        type: 'ExecuteAnswered',
+        attempt: attempt(2),
+        answer: { kind: 'failed', code: 'account_banned', message: 'banned' },
+        now: s(11),
+      })
       .then([{ kind: 'failTopup', orderItemId: 'i1', code: 'account_banned', message: 'banned' }]);
   });
 
@@ -81,18 +135,32 @@ describe('top-ups: POST /topup/execute after capture', () => {
   });
 
   it('processing (202), or the third attempt unanswered, polls the status 10 s later', () => {
-    given(order(topup('i1'))).when({ type: 'ExecuteAnswered', attempt: attempt(1), answer: { kind: 'processing' }, now: s(1) }).then([scheduleStatus(s(11))]);
-    given(order(topup('i1'))).when({ type: 'ExecuteAnswered', attempt: attempt(3), answer: { kind: 'unknown' }, now: s(110) }).then([scheduleStatus(s(120))]);
+    given(order(topup('i1')))
+      .when({ type: 'ExecuteAnswered', attempt: attempt(1), answer: { kind: 'processing' }, now: s(1) })
+      .then([scheduleStatus(s(11))]);
+    given(order(topup('i1')))
+      .when({ type: 'ExecuteAnswered', attempt: attempt(3), answer: { kind: 'unknown' }, now: s(110) })
+      .then([scheduleStatus(s(120))]);
   });
 });
 
 describe('top-ups: GET /topup/operations/{id} every 10 s for a minute, then every 30 s, until 15 minutes', () => {
   const polled = (now: Date, answer: TopupAnswer = { kind: 'processing' }) =>
-    given(order(topup('i1'))).when({ type: 'StatusAnswered', orderItemId: 'i1', firstAt: t0.toISOString(), answer, now });
+    given(order(topup('i1'))).when({
+      type: 'StatusAnswered',
+      orderItemId: 'i1',
+      firstAt: t0.toISOString(),
+      answer,
+      now,
+    });
 
   it('a due status poll asks only for an item still reserved with an operation', () => {
-    given(order(topup('i1'))).when({ type: 'StatusDue', orderItemId: 'i1', firstAt: t0.toISOString() }).then([{ kind: 'pollStatus', orderItemId: 'i1', firstAt: t0.toISOString() }]);
-    given(order(topup('i1', { status: 'delivered' }))).when({ type: 'StatusDue', orderItemId: 'i1', firstAt: t0.toISOString() }).then([]);
+    given(order(topup('i1')))
+      .when({ type: 'StatusDue', orderItemId: 'i1', firstAt: t0.toISOString() })
+      .then([{ kind: 'pollStatus', orderItemId: 'i1', firstAt: t0.toISOString() }]);
+    given(order(topup('i1', { status: 'delivered' })))
+      .when({ type: 'StatusDue', orderItemId: 'i1', firstAt: t0.toISOString() })
+      .then([]);
   });
 
   it('still processing in the first minute: again in 10 s; after it: again in 30 s', () => {
@@ -107,12 +175,18 @@ describe('top-ups: GET /topup/operations/{id} every 10 s for a minute, then ever
 
   it('the last poll falls on the 15-minute mark; unresolved then, the top-up fails', () => {
     polled(s(890)).then([{ kind: 'pollAgain', at: at(15 * min) }]);
-    polled(at(15 * min)).then([{ kind: 'failTopup', orderItemId: 'i1', code: 'unresolved', message: 'no result within 15 minutes' }]);
+    polled(at(15 * min)).then([
+      { kind: 'failTopup', orderItemId: 'i1', code: 'unresolved', message: 'no result within 15 minutes' },
+    ]);
   });
 
-  it('completed or failed on a poll is definitive, even at the window\'s end', () => {
-    polled(at(15 * min), { kind: 'completed', receiptRef: 'R-9' }).then([{ kind: 'completeTopup', orderItemId: 'i1', receiptRef: 'R-9' }]);
-    polled(s(120), { kind: 'failed', code: 'topup_failed', message: '' }).then([{ kind: 'failTopup', orderItemId: 'i1', code: 'topup_failed', message: '' }]);
+  it("completed or failed on a poll is definitive, even at the window's end", () => {
+    polled(at(15 * min), { kind: 'completed', receiptRef: 'R-9' }).then([
+      { kind: 'completeTopup', orderItemId: 'i1', receiptRef: 'R-9' },
+    ]);
+    polled(s(120), { kind: 'failed', code: 'topup_failed', message: '' }).then([
+      { kind: 'failTopup', orderItemId: 'i1', code: 'topup_failed', message: '' },
+    ]);
   });
 });
 
@@ -127,7 +201,9 @@ describe('top-ups: a definitive failure', () => {
   });
 
   it('a failed re-validation refunds without an execute failure (its validate outcome already counted)', () => {
-    given(order(topup('i1', { status: 'cancelled' }))).when({ type: 'TopupFailed', orderItemId: 'i1', executeFailed: false }).then([{ kind: 'refund', orderItemId: 'i1' }]);
+    given(order(topup('i1', { status: 'cancelled' })))
+      .when({ type: 'TopupFailed', orderItemId: 'i1', executeFailed: false })
+      .then([{ kind: 'refund', orderItemId: 'i1' }]);
     given(order()).when({ type: 'TopupFailed', orderItemId: 'i1', executeFailed: true }).then([]);
   });
 });

@@ -42,7 +42,7 @@ const lastWritten = async (store: EventStore, streams: string[]) => {
 
 const readAllEvents = async (store: EventStore, from: Position = START) => {
   const out: RecordedEvent[] = [];
-  for (let after = from; ; ) {
+  for (let after = from; ;) {
     const page = await store.readAll(after, 100);
     if (page.length === 0) return out;
     out.push(...page);
@@ -54,7 +54,10 @@ const readAllEvents = async (store: EventStore, from: Position = START) => {
  * What every EventStore adapter must do, written against the port only: the Postgres
  * adapter runs it today, a KurrentDB adapter must pass the same suite.
  */
-export const eventStoreConformance = (name: string, open: () => Promise<{ store: EventStore; close(): Promise<void> }>) =>
+export const eventStoreConformance = (
+  name: string,
+  open: () => Promise<{ store: EventStore; close(): Promise<void> }>,
+) =>
   describe(`event store conformance: ${name}`, () => {
     let store: EventStore;
     let close: () => Promise<void>;
@@ -67,7 +70,15 @@ export const eventStoreConformance = (name: string, open: () => Promise<{ store:
 
     it('appends to a new stream with no_stream; revisions start at 0', async () => {
       const s = stream('a');
-      const result = await store.append(s, [{ type: 'A', data: { n: 1 } }, { type: 'B', data: { n: 2 } }], 'no_stream', at);
+      const result = await store.append(
+        s,
+        [
+          { type: 'A', data: { n: 1 } },
+          { type: 'B', data: { n: 2 } },
+        ],
+        'no_stream',
+        at,
+      );
       expect(result.nextRevision).toBe(1);
       const events = await store.readStream(s);
       expect(events.map((e) => [e.revision, e.type, e.data])).toEqual([
@@ -81,10 +92,16 @@ export const eventStoreConformance = (name: string, open: () => Promise<{ store:
 
     it('checks every kind of expected revision and reports the actual one', async () => {
       const s = stream('b');
-      await expect(store.append(s, [{ type: 'X', data: {} }], 'stream_exists', at)).rejects.toMatchObject({ actual: 'no_stream' });
+      await expect(store.append(s, [{ type: 'X', data: {} }], 'stream_exists', at)).rejects.toMatchObject({
+        actual: 'no_stream',
+      });
       await expect(store.append(s, [{ type: 'X', data: {} }], 0, at)).rejects.toBeInstanceOf(WrongExpectedRevision);
       await store.append(s, [{ type: 'X', data: {} }], 'no_stream', at);
-      await expect(store.append(s, [{ type: 'X', data: {} }], 'no_stream', at)).rejects.toMatchObject({ streamId: s, expected: 'no_stream', actual: 0 });
+      await expect(store.append(s, [{ type: 'X', data: {} }], 'no_stream', at)).rejects.toMatchObject({
+        streamId: s,
+        expected: 'no_stream',
+        actual: 0,
+      });
       await expect(store.append(s, [{ type: 'X', data: {} }], 5, at)).rejects.toMatchObject({ expected: 5, actual: 0 });
       expect((await store.append(s, [{ type: 'X', data: {} }], 0, at)).nextRevision).toBe(1);
       expect((await store.append(s, [{ type: 'X', data: {} }], 'stream_exists', at)).nextRevision).toBe(2);
@@ -95,7 +112,12 @@ export const eventStoreConformance = (name: string, open: () => Promise<{ store:
 
     it('reads a stream from a revision; an unknown stream reads empty', async () => {
       const s = stream('d');
-      await store.append(s, [1, 2, 3, 4].map((n) => ({ type: 'N', data: { n } })), 'no_stream', at);
+      await store.append(
+        s,
+        [1, 2, 3, 4].map((n) => ({ type: 'N', data: { n } })),
+        'no_stream',
+        at,
+      );
       expect((await store.readStream(s, 2)).map((e) => e.data)).toEqual([{ n: 3 }, { n: 4 }]);
       expect(await store.readStream(stream('nobody'))).toEqual([]);
     });
@@ -133,15 +155,22 @@ export const eventStoreConformance = (name: string, open: () => Promise<{ store:
       // the version is not metadata: nothing of it shows there
       expect(read.map((e) => e.metadata)).toEqual([{}, {}, {}, {}]);
       await waitUntilReadable(store, written.position);
-      expect((await readAllEvents(store, before)).filter((e) => e.streamId === s).map((e) => e.schemaVersion)).toEqual([1, 3, 1, 32_767]);
+      expect((await readAllEvents(store, before)).filter((e) => e.streamId === s).map((e) => e.schemaVersion)).toEqual([
+        1, 3, 1, 32_767,
+      ]);
       const seen: RecordedEvent[] = [];
-      const sub = store.subscribe({ from: before, onEvents: async (events) => void seen.push(...events.filter((e) => e.streamId === s)) });
+      const sub = store.subscribe({
+        from: before,
+        onEvents: async (events) => void seen.push(...events.filter((e) => e.streamId === s)),
+      });
       await eventually(() => seen.length === 4);
       await sub.close();
       expect(seen.map((e) => e.schemaVersion)).toEqual([1, 3, 1, 32_767]);
       // a version that is not an integer from 1 to 32767 is refused, and nothing is written
       for (const bad of [0, 1.5, 32_768])
-        await expect(store.append(s, [{ type: 'V', data: {}, schemaVersion: bad }], 3, at)).rejects.toThrow(`event type V: schema version must be an integer`);
+        await expect(store.append(s, [{ type: 'V', data: {}, schemaVersion: bad }], 3, at)).rejects.toThrow(
+          `event type V: schema version must be an integer`,
+        );
       expect(await store.readStream(s, 4)).toEqual([]);
     });
 
@@ -151,7 +180,15 @@ export const eventStoreConformance = (name: string, open: () => Promise<{ store:
       const s2 = stream('g');
       await store.append(s1, [{ type: 'F', data: { i: 0 } }], 'no_stream', at);
       await store.append(s2, [{ type: 'G', data: { i: 0 } }], 'no_stream', at);
-      const last = await store.append(s1, [{ type: 'F', data: { i: 1 } }, { type: 'F', data: { i: 2 } }], 0, at);
+      const last = await store.append(
+        s1,
+        [
+          { type: 'F', data: { i: 1 } },
+          { type: 'F', data: { i: 2 } },
+        ],
+        0,
+        at,
+      );
       // committed is not yet readable while an older transaction (anywhere) still runs
       await waitUntilReadable(store, last.position);
       const mine = (await readAllEvents(store, before)).filter((e) => e.streamId === s1 || e.streamId === s2);
@@ -168,7 +205,10 @@ export const eventStoreConformance = (name: string, open: () => Promise<{ store:
       const s = stream('h');
       await store.append(s, [{ type: 'Old', data: {} }], 'no_stream', at);
       const seen: RecordedEvent[] = [];
-      const sub = store.subscribe({ from, onEvents: async (events) => void seen.push(...events.filter((e) => e.streamId === s)) });
+      const sub = store.subscribe({
+        from,
+        onEvents: async (events) => void seen.push(...events.filter((e) => e.streamId === s)),
+      });
       await eventually(() => seen.length === 1);
       await store.append(s, [{ type: 'New', data: {} }], 0, at);
       await eventually(() => seen.length === 2);
@@ -183,7 +223,11 @@ export const eventStoreConformance = (name: string, open: () => Promise<{ store:
       const from = await store.head();
       const run = newId();
       const seen: RecordedEvent[] = [];
-      const sub = store.subscribe({ from, batchSize: 37, onEvents: async (events) => void seen.push(...events.filter((e) => (e.data as { run?: string }).run === run)) });
+      const sub = store.subscribe({
+        from,
+        batchSize: 37,
+        onEvents: async (events) => void seen.push(...events.filter((e) => (e.data as { run?: string }).run === run)),
+      });
       const shared = [stream('shared'), stream('shared')];
       const writers = Array.from({ length: 8 }, (_, w) => async () => {
         const own = stream(`own${w}`);
@@ -204,7 +248,15 @@ export const eventStoreConformance = (name: string, open: () => Promise<{ store:
               }
             }
           } else if (i % 3 === 1) {
-            const result = await store.append(own, [{ type: 'Own', data }, { type: 'Own', data: { ...data, second: true } }], ownRevision, at);
+            const result = await store.append(
+              own,
+              [
+                { type: 'Own', data },
+                { type: 'Own', data: { ...data, second: true } },
+              ],
+              ownRevision,
+              at,
+            );
             ownRevision = result.nextRevision;
           } else {
             await store.append(shared[(i + w) % 2]!, [{ type: 'Any', data }], 'any', at);

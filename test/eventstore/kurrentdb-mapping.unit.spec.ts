@@ -1,4 +1,10 @@
-import { AccessDeniedError, DeadlineExceededError, NotLeaderError, UnavailableError, WrongExpectedVersionError } from '@kurrent/kurrentdb-client';
+import {
+  AccessDeniedError,
+  DeadlineExceededError,
+  NotLeaderError,
+  UnavailableError,
+  WrongExpectedVersionError,
+} from '@kurrent/kurrentdb-client';
 import { decodeTime, ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import { EventStoreUnreachable, KurrentDbEventStore } from '../../src/eventstore/kurrentdb.js';
@@ -67,7 +73,10 @@ describe('KurrentDB mapping: event ids', () => {
     expect(a).not.toBe(nameUuid('order-1:paid'));
     expect(a).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     const stored = toStored('order-1:placed', { correlation_id: 'c' }, at);
-    expect(stored).toEqual({ uuid: a, metadata: { correlation_id: 'c', [CREATED_AT_KEY]: at.toISOString(), [EVENT_ID_KEY]: 'order-1:placed' } });
+    expect(stored).toEqual({
+      uuid: a,
+      metadata: { correlation_id: 'c', [CREATED_AT_KEY]: at.toISOString(), [EVENT_ID_KEY]: 'order-1:placed' },
+    });
     expect(fromStored(stored.uuid, stored.metadata, new Date(0)).id).toBe('order-1:placed');
   });
 });
@@ -75,7 +84,13 @@ describe('KurrentDB mapping: event ids', () => {
 describe('KurrentDB mapping: metadata and time', () => {
   it('keeps the metadata as given and the time the command gave, not the server clock', () => {
     const id = newId();
-    const metadata = { correlation_id: 'req-1', causation_id: 'evt-0', supplier_id: 'sup-1', mode: 'live' as const, extra: { n: 1 } };
+    const metadata = {
+      correlation_id: 'req-1',
+      causation_id: 'evt-0',
+      supplier_id: 'sup-1',
+      mode: 'live' as const,
+      extra: { n: 1 },
+    };
     const stored = toStored(id, metadata, at);
     expect(stored.uuid).toBe(ulidToUuid(id));
     expect(stored.metadata).toEqual({ ...metadata, [CREATED_AT_KEY]: '2026-02-01T12:00:00.123Z' });
@@ -86,25 +101,47 @@ describe('KurrentDB mapping: metadata and time', () => {
   it('writes a schema version above 1 into the metadata and reads it back; absent reads as 1', () => {
     const id = newId();
     const stored = toStored(id, { correlation_id: 'c' }, at, 3);
-    expect(stored.metadata).toEqual({ correlation_id: 'c', [CREATED_AT_KEY]: at.toISOString(), [SCHEMA_VERSION_KEY]: 3 });
-    expect(fromStored(stored.uuid, JSON.parse(JSON.stringify(stored.metadata)), at)).toEqual({ id, metadata: { correlation_id: 'c' }, schemaVersion: 3, createdAt: at });
+    expect(stored.metadata).toEqual({
+      correlation_id: 'c',
+      [CREATED_AT_KEY]: at.toISOString(),
+      [SCHEMA_VERSION_KEY]: 3,
+    });
+    expect(fromStored(stored.uuid, JSON.parse(JSON.stringify(stored.metadata)), at)).toEqual({
+      id,
+      metadata: { correlation_id: 'c' },
+      schemaVersion: 3,
+      createdAt: at,
+    });
     // version 1 is stored as events always were, without the key
-    expect(toStored(id, { correlation_id: 'c' }, at, 1).metadata).toEqual({ correlation_id: 'c', [CREATED_AT_KEY]: at.toISOString() });
+    expect(toStored(id, { correlation_id: 'c' }, at, 1).metadata).toEqual({
+      correlation_id: 'c',
+      [CREATED_AT_KEY]: at.toISOString(),
+    });
     expect(fromStored(stored.uuid, { [CREATED_AT_KEY]: at.toISOString() }, at).schemaVersion).toBe(1);
   });
 
   it('refuses a stored schema version that is not a whole number from 1 up, naming the event', () => {
     const id = newId();
     for (const bad of [0, -1, 1.5, '2', null, 40_000])
-      expect(() => fromStored(ulidToUuid(id), { [SCHEMA_VERSION_KEY]: bad }, at)).toThrow(`event ${id}: stored schema version ${JSON.stringify(bad)} is not an integer`);
+      expect(() => fromStored(ulidToUuid(id), { [SCHEMA_VERSION_KEY]: bad }, at)).toThrow(
+        `event ${id}: stored schema version ${JSON.stringify(bad)} is not an integer`,
+      );
   });
 
   it('reads an event without our keys (or without metadata) with the server time', () => {
     const server = new Date('2026-03-01T00:00:00Z');
     const uuid = ulidToUuid(newId());
-    expect(fromStored(uuid, undefined, server)).toEqual({ id: uuidToUlid(uuid), metadata: {}, schemaVersion: 1, createdAt: server });
+    expect(fromStored(uuid, undefined, server)).toEqual({
+      id: uuidToUlid(uuid),
+      metadata: {},
+      schemaVersion: 1,
+      createdAt: server,
+    });
     expect(fromStored(uuid, new Uint8Array([1, 2]), server).metadata).toEqual({});
-    expect(fromStored(uuid, { [CREATED_AT_KEY]: 'garbage', a: 1 }, server)).toMatchObject({ metadata: { a: 1 }, createdAt: server });
+    expect(fromStored(uuid, { [CREATED_AT_KEY]: 'garbage', a: 1 }, server)).toMatchObject({
+      metadata: { a: 1 },
+      createdAt: server,
+    });
     expect(toStored(newId(), undefined, at).metadata).toEqual({ [CREATED_AT_KEY]: at.toISOString() });
   });
 });
@@ -131,8 +168,15 @@ describe('KurrentDB mapping: revisions, positions, errors', () => {
     const mapped = toPortError('offer-1', 2, conflict);
     expect(mapped).toBeInstanceOf(WrongExpectedRevision);
     expect(mapped).toMatchObject({ streamId: 'offer-1', expected: 2, actual: 4 });
-    const missing = new WrongExpectedVersionError(undefined, { streamName: 'offer-2', current: 'no_stream', expected: 'stream_exists' });
-    expect(toPortError('offer-2', 'stream_exists', missing)).toMatchObject({ expected: 'stream_exists', actual: 'no_stream' });
+    const missing = new WrongExpectedVersionError(undefined, {
+      streamName: 'offer-2',
+      current: 'no_stream',
+      expected: 'stream_exists',
+    });
+    expect(toPortError('offer-2', 'stream_exists', missing)).toMatchObject({
+      expected: 'stream_exists',
+      actual: 'no_stream',
+    });
     const other = new Error('boom');
     expect(toPortError('offer-1', 'any', other)).toBe(other);
   });
@@ -158,7 +202,15 @@ describe('KurrentDB mapping: revisions, positions, errors', () => {
   it('reconnects after the server went away, a deadline or a leader change; reports anything else', () => {
     expect(isTransient(new UnavailableError())).toBe(true);
     expect(isTransient(new DeadlineExceededError(undefined as never))).toBe(true);
-    expect(isTransient(new NotLeaderError({ code: 5, details: 'Leader info available', metadata: { 'leader-endpoint-host': 'node2', 'leader-endpoint-port': '2113' } } as never))).toBe(true);
+    expect(
+      isTransient(
+        new NotLeaderError({
+          code: 5,
+          details: 'Leader info available',
+          metadata: { 'leader-endpoint-host': 'node2', 'leader-endpoint-port': '2113' },
+        } as never),
+      ),
+    ).toBe(true);
     expect(isTransient(Object.assign(new Error('14 UNAVAILABLE: No connection established'), { code: 14 }))).toBe(true);
     expect(isTransient(new Error('connect ECONNREFUSED 127.0.0.1:2113'))).toBe(true);
     expect(isTransient(new AccessDeniedError(undefined as never))).toBe(false);
@@ -181,7 +233,9 @@ describe('KurrentDB mapping: connection strings', () => {
   });
 
   it('names the address without user name and password', () => {
-    expect(describeAddress('kurrentdb://admin:changeit@node1:2113,node2:2113?tls=true')).toBe('kurrentdb://node1:2113,node2:2113?tls=true');
+    expect(describeAddress('kurrentdb://admin:changeit@node1:2113,node2:2113?tls=true')).toBe(
+      'kurrentdb://node1:2113,node2:2113?tls=true',
+    );
     expect(describeAddress('esdb://localhost:2113?tls=false')).toBe('esdb://localhost:2113?tls=false');
   });
 });
@@ -192,7 +246,9 @@ describe('KurrentDB adapter without a server', () => {
     const attempt = KurrentDbEventStore.connect('kurrentdb://admin:s3cret-pass@127.0.0.1:1?tls=false');
     await expect(attempt).rejects.toBeInstanceOf(EventStoreUnreachable);
     const message = await attempt.catch((e: Error) => e.message);
-    expect(message).toMatch(/^KurrentDB at kurrentdb:\/\/127\.0\.0\.1:1\?tls=false cannot be reached \(.+\); check SVC_KURRENTDB_URL and that the node is up$/);
+    expect(message).toMatch(
+      /^KurrentDB at kurrentdb:\/\/127\.0\.0\.1:1\?tls=false cannot be reached \(.+\); check SVC_KURRENTDB_URL and that the node is up$/,
+    );
     expect(message).not.toContain('s3cret-pass');
   });
 });

@@ -41,7 +41,16 @@ const stored = (n: number, streamId = 'offer-1', type = 'OfferCreated') => {
   return {
     id,
     resolved: {
-      event: { streamId, id: ulidToUuid(id), revision: BigInt(n), type, data: { n }, metadata: { es_created_at: '2026-02-01T00:00:00.000Z' }, created: new Date(), position: at(n) },
+      event: {
+        streamId,
+        id: ulidToUuid(id),
+        revision: BigInt(n),
+        type,
+        data: { n },
+        metadata: { es_created_at: '2026-02-01T00:00:00.000Z' },
+        created: new Date(),
+        position: at(n),
+      },
       commitPosition: BigInt(n),
     },
   };
@@ -53,9 +62,13 @@ describe('KurrentDB catch-up subscription', () => {
     const seen: RecordedEvent[] = [];
     const batches: number[] = [];
     const warnings: string[] = [];
-    const sub = new CatchUp(client, { from: START, onEvents: async (events) => void (batches.push(events.length), seen.push(...events)) }, {
-      warn: (fields) => void warnings.push(String(fields.resumeAt)),
-    });
+    const sub = new CatchUp(
+      client,
+      { from: START, onEvents: async (events) => void (batches.push(events.length), seen.push(...events)) },
+      {
+        warn: (fields) => void warnings.push(String(fields.resumeAt)),
+      },
+    );
     expect(client.calls.map((c) => c.from)).toEqual(['start']);
 
     const [e1, e2, e3, e4] = [stored(10), stored(30), stored(50), stored(70)];
@@ -122,7 +135,11 @@ describe('KurrentDB catch-up subscription', () => {
     const handler = new Calls();
     const errors: unknown[] = [];
     const boom = new Error('projection failed');
-    const failing = new CatchUp(handler, { from: START, onEvents: async () => Promise.reject(boom), onError: (e) => void errors.push(e) });
+    const failing = new CatchUp(handler, {
+      from: START,
+      onEvents: async () => Promise.reject(boom),
+      onError: (e) => void errors.push(e),
+    });
     handler.last().write(stored(5).resolved);
     await eventually(() => errors.length === 1);
     expect(errors[0]).toBe(boom);
@@ -131,7 +148,11 @@ describe('KurrentDB catch-up subscription', () => {
 
     const denied = new Calls();
     const refusal = new AccessDeniedError(undefined);
-    const stopped = new CatchUp(denied, { from: START, onEvents: async () => undefined, onError: (e) => void errors.push(e) });
+    const stopped = new CatchUp(denied, {
+      from: START,
+      onEvents: async () => undefined,
+      onError: (e) => void errors.push(e),
+    });
     denied.last().emit('error', refusal);
     await eventually(() => errors.length === 2);
     expect(errors[1]).toBe(refusal);

@@ -77,7 +77,8 @@ if (typeof target === 'string') {
         const s = `k-${newId()}`;
         await store.append(s, [{ type: 'Mine', data: {} }], 'no_stream', new Date());
         // a stream's metadata is an event in the $$ stream: KurrentDB's own
-        const client = (store as unknown as { client: { setStreamMetadata(s: string, m: object): Promise<unknown> } }).client;
+        const client = (store as unknown as { client: { setStreamMetadata(s: string, m: object): Promise<unknown> } })
+          .client;
         await client.setStreamMetadata(s, { maxAge: 86_400 });
         await store.append(s, [{ type: 'Mine', data: {} }], 0, new Date());
         const after = await store.readAll(from, 1000);
@@ -93,7 +94,15 @@ if (typeof target === 'string') {
       const { store, close } = await open();
       try {
         const s = `k-${newId()}`;
-        await store.append(s, [{ type: 'A', data: {} }, { type: 'B', data: {} }], 'no_stream', new Date());
+        await store.append(
+          s,
+          [
+            { type: 'A', data: {} },
+            { type: 'B', data: {} },
+          ],
+          'no_stream',
+          new Date(),
+        );
         const error = await store.append(s, [{ type: 'C', data: {} }], 0, new Date()).catch((e: unknown) => e);
         expect(error).toBeInstanceOf(WrongExpectedRevision);
         expect(error).toMatchObject({ streamId: s, expected: 0, actual: 1 });
@@ -102,31 +111,38 @@ if (typeof target === 'string') {
       }
     });
 
-    it.skipIf(!server.restart)('resubscribes after the node went away, from the last position handed over: nothing lost, nothing twice', async () => {
-      const { store, close } = await open();
-      const s = `k-${newId()}`;
-      const seen: RecordedEvent[] = [];
-      const from = await store.head();
-      const sub = store.subscribe({ from, onEvents: async (events) => void seen.push(...events.filter((e) => e.streamId === s)) });
-      try {
-        await store.append(s, [{ type: 'Before', data: {} }], 'no_stream', new Date());
-        await eventually(() => seen.length === 1);
-        await server.restart!();
-        for (let attempt = 0; ; attempt++) {
-          try {
-            await store.append(s, [{ type: 'After', data: {} }], 0, new Date());
-            break;
-          } catch (error) {
-            if (attempt > 50) throw error;
-            await new Promise((r) => setTimeout(r, 200));
+    it.skipIf(!server.restart)(
+      'resubscribes after the node went away, from the last position handed over: nothing lost, nothing twice',
+      async () => {
+        const { store, close } = await open();
+        const s = `k-${newId()}`;
+        const seen: RecordedEvent[] = [];
+        const from = await store.head();
+        const sub = store.subscribe({
+          from,
+          onEvents: async (events) => void seen.push(...events.filter((e) => e.streamId === s)),
+        });
+        try {
+          await store.append(s, [{ type: 'Before', data: {} }], 'no_stream', new Date());
+          await eventually(() => seen.length === 1);
+          await server.restart!();
+          for (let attempt = 0; ; attempt++) {
+            try {
+              await store.append(s, [{ type: 'After', data: {} }], 0, new Date());
+              break;
+            } catch (error) {
+              if (attempt > 50) throw error;
+              await new Promise((r) => setTimeout(r, 200));
+            }
           }
+          await eventually(() => seen.length === 2, 60_000);
+          expect(seen.map((e) => e.type)).toEqual(['Before', 'After']);
+        } finally {
+          await sub.close();
+          await close();
         }
-        await eventually(() => seen.length === 2, 60_000);
-        expect(seen.map((e) => e.type)).toEqual(['Before', 'After']);
-      } finally {
-        await sub.close();
-        await close();
-      }
-    }, 180_000);
+      },
+      180_000,
+    );
   });
 }

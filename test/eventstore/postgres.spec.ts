@@ -52,7 +52,8 @@ describe('postgres event store: the global order has no gaps for readers', () =>
         JSON.stringify([{ id: newId(), type: 'Slow', data: {}, metadata: {} }]),
       ]);
       // faster writers commit later sequence numbers meanwhile
-      for (let i = 0; i < 3; i++) await store.append(`fast-${newId()}`, [{ type: 'Fast', data: { i } }], 'no_stream', new Date());
+      for (let i = 0; i < 3; i++)
+        await store.append(`fast-${newId()}`, [{ type: 'Fast', data: { i } }], 'no_stream', new Date());
       await new Promise((r) => setTimeout(r, 150));
       expect(seen).toEqual([]); // nothing passes the open transaction
       expect(await store.readAll(from, 100)).toEqual([]);
@@ -72,7 +73,10 @@ describe('postgres event store: the global order has no gaps for readers', () =>
     await client.connect();
     const s = `aborted-${newId()}`;
     await client.query('begin');
-    await client.query(`select * from es_append($1, 'no_stream', $2::jsonb, now())`, [s, JSON.stringify([{ id: newId(), type: 'Gone', data: {}, metadata: {} }])]);
+    await client.query(`select * from es_append($1, 'no_stream', $2::jsonb, now())`, [
+      s,
+      JSON.stringify([{ id: newId(), type: 'Gone', data: {}, metadata: {} }]),
+    ]);
     await client.query('rollback');
     await client.end();
     expect(await store.readStream(s)).toEqual([]);
@@ -102,10 +106,14 @@ describe('postgres event store: schema versions on a store from before them', ()
     const old = connect(target.toString(), 2);
     const before012 = Object.fromEntries(Object.entries(migrations).filter(([migration]) => migration < '012'));
     expect(Object.keys(before012)).toHaveLength(Object.keys(migrations).length - 1);
-    const upTo011 = await new Migrator({ db: old.kysely, provider: { getMigrations: async () => before012 } }).migrateToLatest();
+    const upTo011 = await new Migrator({
+      db: old.kysely,
+      provider: { getMigrations: async () => before012 },
+    }).migrateToLatest();
     expect(upTo011.error).toBeUndefined();
     const s = `old-${newId()}`;
-    const legacy = (type: string) => JSON.stringify([{ id: newId(), type, data: { kept: type }, metadata: { correlation_id: 'c-old' } }]);
+    const legacy = (type: string) =>
+      JSON.stringify([{ id: newId(), type, data: { kept: type }, metadata: { correlation_id: 'c-old' } }]);
     await old.pool.query(`select * from es_append($1, 'no_stream', $2::jsonb, now())`, [s, legacy('Before')]);
 
     await migrate(old.kysely);
@@ -121,7 +129,10 @@ describe('postgres event store: schema versions on a store from before them', ()
       ]);
       // the column refuses what the adapter would never write
       await expect(
-        old.pool.query(`select * from es_append($1, '2', $2::jsonb, now())`, [s, JSON.stringify([{ id: newId(), type: 'Zero', data: {}, metadata: {}, schema_version: 0 }])]),
+        old.pool.query(`select * from es_append($1, '2', $2::jsonb, now())`, [
+          s,
+          JSON.stringify([{ id: newId(), type: 'Zero', data: {}, metadata: {}, schema_version: 0 }]),
+        ]),
       ).rejects.toMatchObject({ code: '23514' });
       expect(await store.readStream(s, 3)).toEqual([]);
     } finally {

@@ -59,24 +59,36 @@ describe('event versions: the upcaster chain', () => {
     expect(() => versions.upcast(recorded('ParcelWeighed', 4, {}))).toThrow(
       'event 01JAAAAAAAAAAAAAAAAAAAAAAA (ParcelWeighed) has schema version 4, newer than this release knows (3)',
     );
-    expect(() => versions.upcast(recorded('SupplierRegistered', 2, {}))).toThrow('(SupplierRegistered) has schema version 2, newer than this release knows (1)');
+    expect(() => versions.upcast(recorded('SupplierRegistered', 2, {}))).toThrow(
+      '(SupplierRegistered) has schema version 2, newer than this release knows (1)',
+    );
   });
 
   it('fails loudly when a hook of the chain is missing, naming the type and the version', () => {
-    expect(() => new EventVersions({ ParcelWeighed: { current: 3, upcast: { 1: v1to2 } } })).toThrow('event type ParcelWeighed: no upcaster from version 2 to 3');
-    expect(() => new EventVersions({ ParcelWeighed: { current: 2, upcast: { 2: v2to3 } } })).toThrow('event type ParcelWeighed: no upcaster from version 1 to 2');
-    expect(() => new EventVersions({ ParcelWeighed: { current: 2, upcast: { 1: 'nope' as unknown as Upcaster } } })).toThrow(
+    expect(() => new EventVersions({ ParcelWeighed: { current: 3, upcast: { 1: v1to2 } } })).toThrow(
+      'event type ParcelWeighed: no upcaster from version 2 to 3',
+    );
+    expect(() => new EventVersions({ ParcelWeighed: { current: 2, upcast: { 2: v2to3 } } })).toThrow(
       'event type ParcelWeighed: no upcaster from version 1 to 2',
     );
+    expect(
+      () => new EventVersions({ ParcelWeighed: { current: 2, upcast: { 1: 'nope' as unknown as Upcaster } } }),
+    ).toThrow('event type ParcelWeighed: no upcaster from version 1 to 2');
   });
 
   it('refuses a current version that is not an integer from 1 up', () => {
     for (const current of [0, -1, 1.5, 40_000])
-      expect(() => new EventVersions({ T: { current, upcast: {} } })).toThrow(`event type T: current version must be an integer from 1 to 32767, not ${current}`);
+      expect(() => new EventVersions({ T: { current, upcast: {} } })).toThrow(
+        `event type T: current version must be an integer from 1 to 32767, not ${current}`,
+      );
   });
 
   it('stamps an append with its type current version; an append of another version is refused', () => {
-    expect(versions.stamp({ type: 'ParcelWeighed', data: {} })).toEqual({ type: 'ParcelWeighed', data: {}, schemaVersion: 3 });
+    expect(versions.stamp({ type: 'ParcelWeighed', data: {} })).toEqual({
+      type: 'ParcelWeighed',
+      data: {},
+      schemaVersion: 3,
+    });
     expect(versions.stamp({ type: 'ParcelWeighed', data: {}, schemaVersion: 3 }).schemaVersion).toBe(3);
     expect(versions.stamp({ type: 'Other', data: {} }).schemaVersion).toBe(1);
     expect(() => versions.stamp({ type: 'ParcelWeighed', data: {}, schemaVersion: 1 })).toThrow(

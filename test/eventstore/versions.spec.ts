@@ -19,7 +19,10 @@ import { startTestService } from '../support/harness.js';
  * { weight: { amount, unit } }. Events of v1 are written with the raw adapter, exactly as an
  * older release stored them; everything else reads through the versioned store.
  */
-type ParcelWeighedV2 = { type: 'ParcelWeighed'; data: { parcelId: string; weight: { amount: number; unit: 'g' | 'kg' } } };
+type ParcelWeighedV2 = {
+  type: 'ParcelWeighed';
+  data: { parcelId: string; weight: { amount: number; unit: 'g' | 'kg' } };
+};
 type Weigh = { parcelId: string; amount: number; unit: 'g' | 'kg' };
 interface Parcel {
   grams: number;
@@ -32,13 +35,23 @@ const toGrams = (w: ParcelWeighedV2['data']['weight']) => (w.unit === 'kg' ? w.a
 const parcelDecider: Decider<Parcel, Weigh, ParcelWeighedV2> = {
   initialState: { grams: 0, weighings: 0 },
   evolve: (state, event) => ({ grams: state.grams + toGrams(event.data.weight), weighings: state.weighings + 1 }),
-  decide: (command) => [{ type: 'ParcelWeighed', data: { parcelId: command.parcelId, weight: { amount: command.amount, unit: command.unit } } }],
+  decide: (command) => [
+    {
+      type: 'ParcelWeighed',
+      data: { parcelId: command.parcelId, weight: { amount: command.amount, unit: command.unit } },
+    },
+  ],
 };
 
 const versions = new EventVersions({
   ParcelWeighed: {
     current: 2,
-    upcast: { 1: (data) => ({ parcelId: (data as { parcelId: string }).parcelId, weight: { amount: (data as { grams: number }).grams, unit: 'g' } }) },
+    upcast: {
+      1: (data) => ({
+        parcelId: (data as { parcelId: string }).parcelId,
+        weight: { amount: (data as { grams: number }).grams, unit: 'g' },
+      }),
+    },
   },
 });
 
@@ -46,13 +59,17 @@ const parcels = projector({
   name: 'test_parcels',
   version: 1,
   tables: ['test_parcel_weighings'],
-  ddl: (s) => `create table ${s}.test_parcel_weighings (event_id text primary key, parcel_id text not null, grams integer not null, schema_version integer not null)`,
+  ddl: (s) =>
+    `create table ${s}.test_parcel_weighings (event_id text primary key, parcel_id text not null, grams integer not null, schema_version integer not null)`,
   handlers: {
     ParcelWeighed: (db, e) => {
       const data = (e as unknown as ParcelWeighedV2).data;
-      return db
-        .insertInto('test_parcel_weighings' as any)
-        .values({ event_id: e.id, parcel_id: data.parcelId, grams: toGrams(data.weight), schema_version: e.schemaVersion } as any);
+      return db.insertInto('test_parcel_weighings' as any).values({
+        event_id: e.id,
+        parcel_id: data.parcelId,
+        grams: toGrams(data.weight),
+        schema_version: e.schemaVersion,
+      } as any);
     },
   },
 });
@@ -82,11 +99,19 @@ describe('event versions: a v1 event read as v2', () => {
   it('folds it on the command side, and a new append writes v2 beside the untouched v1', async () => {
     const parcelId = newId();
     const streamId = await storedV1(parcelId, 1200);
-    expect((await raw.readStream(streamId)).map((e) => [e.schemaVersion, e.data])).toEqual([[1, { parcelId, grams: 1200 }]]);
+    expect((await raw.readStream(streamId)).map((e) => [e.schemaVersion, e.data])).toEqual([
+      [1, { parcelId, grams: 1200 }],
+    ]);
 
     expect(await load(store, streamId, parcelDecider)).toEqual({ state: { grams: 1200, weighings: 1 }, revision: 0 });
     const cache = new StreamStates();
-    const handled = await handle(store, streamId, parcelDecider, { parcelId, amount: 2, unit: 'kg' }, { at, metadata: {}, cache });
+    const handled = await handle(
+      store,
+      streamId,
+      parcelDecider,
+      { parcelId, amount: 2, unit: 'kg' },
+      { at, metadata: {}, cache },
+    );
     expect(handled.state).toEqual({ grams: 3200, weighings: 2 });
 
     // stored as written: the old event keeps its shape and version, the new one is v2
@@ -101,7 +126,10 @@ describe('event versions: a v1 event read as v2', () => {
     ]);
     // a v1 event appended later (an older instance) is upcast on a cached state's tail read too
     await storedV1(parcelId, 5);
-    expect(await load(store, streamId, parcelDecider, cache)).toEqual({ state: { grams: 3205, weighings: 3 }, revision: 2 });
+    expect(await load(store, streamId, parcelDecider, cache)).toEqual({
+      state: { grams: 3205, weighings: 3 },
+      revision: 2,
+    });
   });
 
   it('hands it to a projector as v2, live and on a rebuild', async () => {
@@ -110,12 +138,23 @@ describe('event versions: a v1 event read as v2', () => {
     const runner = new ProjectionRunner(db.kysely, store, [parcels], () => at, pino({ level: 'silent' }));
     try {
       await runner.start();
-      await handle(store, `parcel-${parcelId}`, parcelDecider, { parcelId, amount: 1, unit: 'kg' }, { at, metadata: {} });
-      const last = await storedV1(parcelId, 40).then(() => raw.readStream(`parcel-${parcelId}`)).then((es) => es[es.length - 1]!.position);
+      await handle(
+        store,
+        `parcel-${parcelId}`,
+        parcelDecider,
+        { parcelId, amount: 1, unit: 'kg' },
+        { at, metadata: {} },
+      );
+      const last = await storedV1(parcelId, 40)
+        .then(() => raw.readStream(`parcel-${parcelId}`))
+        .then((es) => es[es.length - 1]!.position);
       expect(await runner.waitFor(last, 10_000)).toBe(true);
       const rows = async () =>
         (
-          await sql<{ grams: number; schema_version: number }>`select grams, schema_version from test_parcel_weighings where parcel_id = ${parcelId} order by event_id`.execute(
+          await sql<{
+            grams: number;
+            schema_version: number;
+          }>`select grams, schema_version from test_parcel_weighings where parcel_id = ${parcelId} order by event_id`.execute(
             db.kysely,
           )
         ).rows;
@@ -146,8 +185,14 @@ describe('event versions: the service reads and writes through them', () => {
     try {
       const { id } = await svc.newSupplier('Versioned');
       const versionsOf = async (streamId: string) =>
-        (await sql<{ type: string; schema_version: number }>`select type, schema_version from es_events where stream_id = ${streamId} order by stream_revision`.execute(conn.kysely))
-          .rows;
+        (
+          await sql<{
+            type: string;
+            schema_version: number;
+          }>`select type, schema_version from es_events where stream_id = ${streamId} order by stream_revision`.execute(
+            conn.kysely,
+          )
+        ).rows;
       expect(await versionsOf(`supplier-${id}`)).toEqual([
         { type: 'SupplierRegistered', schema_version: 1 },
         { type: 'SupplierTokenIssued', schema_version: 1 },
@@ -155,7 +200,9 @@ describe('event versions: the service reads and writes through them', () => {
       // an event a later release wrote at version 2: this release has no shape for it
       const probe = `probe-${newId()}`;
       await raw.append(probe, [{ type: 'SupplierRegistered', data: {}, schemaVersion: 2 }], 'no_stream', at);
-      await expect(svc.services.store.readStream(probe)).rejects.toThrow('(SupplierRegistered) has schema version 2, newer than this release knows (1)');
+      await expect(svc.services.store.readStream(probe)).rejects.toThrow(
+        '(SupplierRegistered) has schema version 2, newer than this release knows (1)',
+      );
     } finally {
       await raw.close();
       await conn.close();

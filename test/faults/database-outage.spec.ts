@@ -68,17 +68,27 @@ describe('database outage under load', () => {
       for (let i = 0; !stop; i++) {
         const key = `outage-${w}-${i}`;
         const placed = await untilAnswered(() =>
-          svc.operator.post('/orders', { items: [{ product_id: productId, quantity: 1 }], buyer_country: 'DE' }, { headers: { 'idempotency-key': key } }),
+          svc.operator.post(
+            '/orders',
+            { items: [{ product_id: productId, quantity: 1 }], buyer_country: 'DE' },
+            { headers: { 'idempotency-key': key } },
+          ),
         );
         if (placed.status !== 201) stats.other.push(`checkout ${placed.status} ${placed.text}`);
         answers.set(key, placed.body.id);
-        const paid = await untilAnswered(() => svc.operator.post(`/orders/${placed.body.id}/pay`, undefined, { headers: { 'idempotency-key': `pay-${key}` } }));
-        if (paid.status !== 200 || paid.body.status !== 'completed') stats.other.push(`pay ${paid.status} ${paid.text}`);
+        const paid = await untilAnswered(() =>
+          svc.operator.post(`/orders/${placed.body.id}/pay`, undefined, {
+            headers: { 'idempotency-key': `pay-${key}` },
+          }),
+        );
+        if (paid.status !== 200 || paid.body.status !== 'completed')
+          stats.other.push(`pay ${paid.status} ${paid.text}`);
         completed++;
       }
     };
     const workers = Array.from({ length: 6 }, (_, w) => worker(w));
-    const reached = (n: number) => eventually(`${n} orders completed`, async () => (completed >= n ? true : undefined), 30_000);
+    const reached = (n: number) =>
+      eventually(`${n} orders completed`, async () => (completed >= n ? true : undefined), 30_000);
 
     // 1. the server ends every session of the service
     await reached(6);
@@ -121,10 +131,15 @@ describe('database outage under load', () => {
     const orderIds = [...answers.values()];
     expect(new Set(orderIds).size).toBe(n);
     const facts = await withDb(svc, async (db) => ({
-      orderStreams: Number((await db.query(`select count(distinct stream_id) as n from es_events where stream_id like 'order-%'`)).rows[0].n),
+      orderStreams: Number(
+        (await db.query(`select count(distinct stream_id) as n from es_events where stream_id like 'order-%'`)).rows[0]
+          .n,
+      ),
       orders: (await db.query(`select status, count(*)::int as n from orders group by status`)).rows,
       items: Number((await db.query(`select count(*) as n from order_items`)).rows[0].n),
-      delivered: Number((await db.query(`select count(*) as n from inventory_items where status = 'delivered'`)).rows[0].n),
+      delivered: Number(
+        (await db.query(`select count(*) as n from inventory_items where status = 'delivered'`)).rows[0].n,
+      ),
     }));
     expect(facts).toEqual({ orderStreams: n, orders: [{ status: 'completed', n }], items: n, delivered: n });
     expect((await stockOf(supplier, offerId)).available).toBe(STOCK - n);
@@ -136,7 +151,11 @@ describe('database outage under load', () => {
 
     // each stored answer replays the order it named
     for (const [key, orderId] of answers) {
-      const again = await svc.operator.post('/orders', { items: [{ product_id: productId, quantity: 1 }], buyer_country: 'DE' }, { headers: { 'idempotency-key': key } });
+      const again = await svc.operator.post(
+        '/orders',
+        { items: [{ product_id: productId, quantity: 1 }], buyer_country: 'DE' },
+        { headers: { 'idempotency-key': key } },
+      );
       // an answer given just as the database went away may not have been stored: the retry
       // then re-runs under the key's recorded operation and finds the same order (no replay header)
       expect([again.status, again.body.id]).toEqual([201, orderId]);

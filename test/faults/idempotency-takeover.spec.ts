@@ -51,7 +51,12 @@ describe('Idempotency-Key takeover after the owner died', () => {
     ).then((r) => expect(r.rowCount).toBe(1));
 
   const orderCount = () =>
-    withDb(svc, async (db) => Number((await db.query(`select count(distinct stream_id) as n from es_events where stream_id like 'order-%'`)).rows[0].n));
+    withDb(svc, async (db) =>
+      Number(
+        (await db.query(`select count(distinct stream_id) as n from es_events where stream_id like 'order-%'`)).rows[0]
+          .n,
+      ),
+    );
 
   it('an order placed by a request that died: 409 with Retry-After during the lease, then the same order, placed once', async () => {
     const body = { items: [{ product_id: productId, quantity: 2 }], buyer_country: 'DE' };
@@ -93,7 +98,9 @@ describe('Idempotency-Key takeover after the owner died', () => {
         `insert into idempotency_keys (scope, key, request_hash, state, created_at, expires_at, operation_id, owner, lease_until)
          values ('operator', 'order-died-2', $1, 'in_flight', $2, $3, $4, 'died', $2)`,
         [
-          createHmac('sha256', svc.services.commands.secretKey).update(`POST /operator/v1/orders\n${JSON.stringify(body)}`).digest('hex'),
+          createHmac('sha256', svc.services.commands.secretKey)
+            .update(`POST /operator/v1/orders\n${JSON.stringify(body)}`)
+            .digest('hex'),
           svc.clock.now(),
           new Date(svc.clock.now().getTime() + 86_400_000),
           operationId,
@@ -108,7 +115,15 @@ describe('Idempotency-Key takeover after the owner died', () => {
       inventoryDecider,
       (now) => ({
         type: 'ReserveItems' as const,
-        data: { offerId, orderId: operationId, orderItemId, quantity: 3, expiresAt: new Date(Date.parse(now) + 15 * 60_000).toISOString(), lowStockThreshold: offer!.terms.lowStockThreshold, now },
+        data: {
+          offerId,
+          orderId: operationId,
+          orderItemId,
+          quantity: 3,
+          expiresAt: new Date(Date.parse(now) + 15 * 60_000).toISOString(),
+          lowStockThreshold: offer!.terms.lowStockThreshold,
+          now,
+        },
       }),
       {},
     );
@@ -118,7 +133,9 @@ describe('Idempotency-Key takeover after the owner died', () => {
     const retried = await svc.operator.post('/orders', body, withKey('order-died-2'));
     expect(retried.status, retried.text).toBe(201);
     expect(retried.body.id).toBe(operationId);
-    expect(retried.body.items.map((i: any) => [i.id, i.fulfilment.inventory_item_ids])).toEqual([[orderItemId, reserved]]);
+    expect(retried.body.items.map((i: any) => [i.id, i.fulfilment.inventory_item_ids])).toEqual([
+      [orderItemId, reserved],
+    ]);
     // three keys held, not six
     expect((await stockOf(supplier, offerId)).available).toBe(before - 3);
   });
@@ -136,13 +153,22 @@ describe('Idempotency-Key takeover after the owner died', () => {
     expect(retried.body.status).toBe(first.body.status);
     expect(await orderCount()).toBe(orders);
     const disputes = await withDb(svc, async (db) =>
-      Number((await db.query(`select count(*) as n from es_events where stream_id = $1 and type = 'OrderDisputed'`, [`order-${first.body.id}`])).rows[0].n),
+      Number(
+        (
+          await db.query(`select count(*) as n from es_events where stream_id = $1 and type = 'OrderDisputed'`, [
+            `order-${first.body.id}`,
+          ])
+        ).rows[0].n,
+      ),
     );
     expect(disputes).toBe(1);
   });
 
   it('an inventory upload whose request died: the retry answers with the same items, stock counted once', async () => {
-    const body = { mode: 'partial', items: [...keys('TAKE-UP', 3), 'TAKE-0001'].map((value) => ({ kind: 'text', value })) };
+    const body = {
+      mode: 'partial',
+      items: [...keys('TAKE-UP', 3), 'TAKE-0001'].map((value) => ({ kind: 'text', value })),
+    };
     const before = (await stockOf(supplier, offerId)).available;
     const first = await supplier.api.post(`/offers/${offerId}/inventory`, body, withKey('upload-died'));
     expect(first.status, first.text).toBe(201);
@@ -158,7 +184,10 @@ describe('Idempotency-Key takeover after the owner died', () => {
   });
 
   it('a payment and a refund whose requests died: the retries answer with the order, one sale and one refund entry', async () => {
-    const placed = await svc.operator.post('/orders', { items: [{ product_id: productId, quantity: 1 }], buyer_country: 'DE' });
+    const placed = await svc.operator.post('/orders', {
+      items: [{ product_id: productId, quantity: 1 }],
+      buyer_country: 'DE',
+    });
     expect(placed.status, placed.text).toBe(201);
     const orderId = placed.body.id;
 
@@ -180,7 +209,9 @@ describe('Idempotency-Key takeover after the owner died', () => {
     expect(refundAgain.body.status).toBe('refunded');
     await svc.drain();
 
-    const entries = (await supplier.api.get('/balance/entries?limit=200')).body.data.filter((e: any) => e.order_id === orderId);
+    const entries = (await supplier.api.get('/balance/entries?limit=200')).body.data.filter(
+      (e: any) => e.order_id === orderId,
+    );
     expect(entries.map((e: any) => [e.type, e.amount.amount]).sort()).toEqual([
       ['refund', -915],
       ['sale', 915],
@@ -190,13 +221,25 @@ describe('Idempotency-Key takeover after the owner died', () => {
   it('a supplier registration whose request died: the retry answers with that supplier and a working token; the unseen one is revoked', async () => {
     const first = await svc.operator.post('/suppliers', { name: 'Died Registering' }, withKey('supplier-died'));
     expect(first.status, first.text).toBe(201);
-    const streams = await withDb(svc, async (db) => Number((await db.query(`select count(distinct stream_id) as n from es_events where stream_id like 'supplier-%'`)).rows[0].n));
+    const streams = await withDb(svc, async (db) =>
+      Number(
+        (await db.query(`select count(distinct stream_id) as n from es_events where stream_id like 'supplier-%'`))
+          .rows[0].n,
+      ),
+    );
     await ownerDied('operator', 'supplier-died');
     await svc.advance(LEASE_MS / 1000);
     const retried = await svc.operator.post('/suppliers', { name: 'Died Registering' }, withKey('supplier-died'));
     expect(retried.status, retried.text).toBe(201);
     expect(retried.body.supplier).toEqual(first.body.supplier);
-    expect(await withDb(svc, async (db) => Number((await db.query(`select count(distinct stream_id) as n from es_events where stream_id like 'supplier-%'`)).rows[0].n))).toBe(streams);
+    expect(
+      await withDb(svc, async (db) =>
+        Number(
+          (await db.query(`select count(distinct stream_id) as n from es_events where stream_id like 'supplier-%'`))
+            .rows[0].n,
+        ),
+      ),
+    ).toBe(streams);
     const whoami = (token: string) => request(svc.baseUrl, 'GET', '/whoami', { token });
     expect((await whoami(retried.body.token)).status).toBe(200);
     expect((await whoami(first.body.token)).status).toBe(401);
@@ -216,7 +259,13 @@ describe('Idempotency-Key takeover after the owner died', () => {
 
   it('an offer created by a request that died: the retry answers 201 with that offer and its secret, not offer_exists', async () => {
     const product = (await svc.newProduct({ name: 'Takeover Offer' })).id;
-    const body = { product_id: product, stock_mode: 'declared', price: { amount: 500, currency: 'EUR' }, external_ref: 'DIED', fulfilment: { base_url: 'https://127.0.0.1:9/' } };
+    const body = {
+      product_id: product,
+      stock_mode: 'declared',
+      price: { amount: 500, currency: 'EUR' },
+      external_ref: 'DIED',
+      fulfilment: { base_url: 'https://127.0.0.1:9/' },
+    };
     const first = await supplier.api.post('/offers', body, withKey('offer-died'));
     expect(first.status, first.text).toBe(201);
     expect(first.body.fulfilment.secret).toMatch(/^svcsec_[0-9a-f]{32}$/);
@@ -234,7 +283,17 @@ describe('Idempotency-Key takeover after the owner died', () => {
   it('a token issued by a request that died: the retry answers with a working token, the unseen one revoked, one live token more', async () => {
     const owner = await svc.newSupplier('Token Died');
     const issue = () => svc.operator.post(`/suppliers/${owner.id}/tokens`, undefined, withKey('token-died'));
-    const tokens = () => withDb(svc, async (db) => (await db.query(`select count(*)::int as n from es_events where stream_id = $1 and type = 'SupplierTokenIssued'`, [`supplier-${owner.id}`])).rows[0].n as number);
+    const tokens = () =>
+      withDb(
+        svc,
+        async (db) =>
+          (
+            await db.query(
+              `select count(*)::int as n from es_events where stream_id = $1 and type = 'SupplierTokenIssued'`,
+              [`supplier-${owner.id}`],
+            )
+          ).rows[0].n as number,
+      );
     const before = await tokens();
     const first = await issue();
     expect(first.status, first.text).toBe(201);
@@ -260,7 +319,11 @@ describe('Idempotency-Key takeover after the owner died', () => {
     const body = { name: 'Hashed' };
     expect((await svc.operator.post('/suppliers', body, withKey('hashed'))).status).toBe(201);
     const text = `POST /operator/v1/suppliers\n${JSON.stringify(body)}`;
-    const stored = await withDb(svc, async (db) => (await db.query(`select request_hash from idempotency_keys where key = 'hashed'`)).rows[0].request_hash);
+    const stored = await withDb(
+      svc,
+      async (db) =>
+        (await db.query(`select request_hash from idempotency_keys where key = 'hashed'`)).rows[0].request_hash,
+    );
     expect(stored).toBe(createHmac('sha256', svc.services.commands.secretKey).update(text).digest('hex'));
     expect(stored).not.toBe(createHash('sha256').update(text).digest('hex'));
   });

@@ -46,9 +46,26 @@ const marketUnderLoad = async (databaseUrl: () => string, first: Service) => {
   expect(created.status, created.text).toBe(201);
   const supplierId: string = created.body.supplier.id;
   const supplier = () => client(current.baseUrl, created.body.token);
-  const product = await operator().post('/products', { name: 'Crash Load', type: 'game_key', platform: 'steam', region: 'EU', status: 'sellable' });
-  const offer = await supplier().post('/offers', { product_id: product.body.id, stock_mode: 'uploaded', price: eur(1000), external_ref: 'CL-1' });
-  expect((await supplier().post(`/offers/${offer.body.id}/inventory`, { items: keys('CL', STOCK).map((value) => ({ kind: 'text', value })) })).status).toBe(201);
+  const product = await operator().post('/products', {
+    name: 'Crash Load',
+    type: 'game_key',
+    platform: 'steam',
+    region: 'EU',
+    status: 'sellable',
+  });
+  const offer = await supplier().post('/offers', {
+    product_id: product.body.id,
+    stock_mode: 'uploaded',
+    price: eur(1000),
+    external_ref: 'CL-1',
+  });
+  expect(
+    (
+      await supplier().post(`/offers/${offer.body.id}/inventory`, {
+        items: keys('CL', STOCK).map((value) => ({ kind: 'text', value })),
+      })
+    ).status,
+  ).toBe(201);
   expect((await supplier().post(`/offers/${offer.body.id}/activate`)).status).toBe(200);
 
   // while the service is down (killed, restarting) a client waits for it, then retries
@@ -91,9 +108,13 @@ const marketUnderLoad = async (databaseUrl: () => string, first: Service) => {
   const worker = async (w: number) => {
     for (let i = 0; !stop; i++) {
       const key = `crash-${w}-${i}`;
-      const placed = await untilAnswered(() => operator().post('/orders', body, { headers: { 'idempotency-key': key } }));
+      const placed = await untilAnswered(() =>
+        operator().post('/orders', body, { headers: { 'idempotency-key': key } }),
+      );
       if (placed.status !== 201) stats.unexpected.push(`checkout ${placed.status} ${placed.text}`);
-      const paid = await untilAnswered(() => operator().post(`/orders/${placed.body.id}/pay`, undefined, { headers: { 'idempotency-key': `pay-${key}` } }));
+      const paid = await untilAnswered(() =>
+        operator().post(`/orders/${placed.body.id}/pay`, undefined, { headers: { 'idempotency-key': `pay-${key}` } }),
+      );
       if (paid.status !== 200) stats.unexpected.push(`pay ${paid.status} ${paid.text}`);
       answers.set(key, { orderId: placed.body.id, status: paid.body.status });
       completed++;
@@ -106,8 +127,14 @@ const marketUnderLoad = async (databaseUrl: () => string, first: Service) => {
     /** Resolves once `more` further orders completed. */
     more: (more: number) => {
       const target = completed + more;
-      return eventually(`${target} orders completed`, async () => (completed >= target ? true : undefined), 40_000).catch((error) => {
-        throw new Error(`${error.message}; the service (exit ${current.child.exitCode ?? current.child.signalCode ?? 'none'}) said:\n${current.output().slice(-3000)}`);
+      return eventually(
+        `${target} orders completed`,
+        async () => (completed >= target ? true : undefined),
+        40_000,
+      ).catch((error) => {
+        throw new Error(
+          `${error.message}; the service (exit ${current.child.exitCode ?? current.child.signalCode ?? 'none'}) said:\n${current.output().slice(-3000)}`,
+        );
       });
     },
     /** Clients wait for `restarted` before retrying. */
@@ -136,9 +163,14 @@ const marketUnderLoad = async (databaseUrl: () => string, first: Service) => {
       const db = new pg.Client({ connectionString: databaseUrl() });
       await db.connect();
       try {
-        const orderStreams = Number((await db.query(`select count(distinct stream_id) as n from es_events where stream_id like 'order-%'`)).rows[0].n);
+        const orderStreams = Number(
+          (await db.query(`select count(distinct stream_id) as n from es_events where stream_id like 'order-%'`))
+            .rows[0].n,
+        );
         expect(orderStreams).toBe(n);
-        const delivered = (await db.query(`select data from es_events where type = 'InventoryDelivered'`)).rows.flatMap((r) => r.data.itemIds as string[]);
+        const delivered = (await db.query(`select data from es_events where type = 'InventoryDelivered'`)).rows.flatMap(
+          (r) => r.data.itemIds as string[],
+        );
         expect(new Set(delivered).size).toBe(delivered.length);
         expect(delivered).toHaveLength(n);
       } finally {
@@ -246,7 +278,9 @@ describe('crashes under load, then retries with the same keys', () => {
     await load.more(4);
     const admin2 = new pg.Client({ connectionString: server.urlFor('market') });
     await admin2.connect();
-    const ended = await admin2.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+    const ended = await admin2.query(
+      'select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+    );
     await admin2.end();
     expect(ended.rowCount).toBeGreaterThan(0);
     await load.more(4);
@@ -260,8 +294,14 @@ describe('crashes under load, then retries with the same keys', () => {
     live = await startEmbeddedPostgres(serverDir); // crash recovery on the same data
     servers.push(live);
     relay.retarget(live.urlFor('market'));
-    await eventually('/readyz 200', async () => ((await load.readyz()).status === 200 ? true : undefined), 40_000).catch((error) => {
-      throw new Error(`${error.message}; the service (exit ${service.child.exitCode ?? service.child.signalCode ?? 'none'}) said:\n${service.output().slice(-3000)}`);
+    await eventually(
+      '/readyz 200',
+      async () => ((await load.readyz()).status === 200 ? true : undefined),
+      40_000,
+    ).catch((error) => {
+      throw new Error(
+        `${error.message}; the service (exit ${service.child.exitCode ?? service.child.signalCode ?? 'none'}) said:\n${service.output().slice(-3000)}`,
+      );
     });
     await load.more(6);
 

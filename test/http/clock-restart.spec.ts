@@ -37,7 +37,9 @@ describe('the operator test clock (SVC_TEST_CLOCK=1)', () => {
       // the restarted instance is still ten days ahead: time never went back
       expect(second.services.clock.now().getTime()).toBeGreaterThanOrEqual(movedTo);
       expect(second.services.clock.now().getTime() - Date.now()).toBeGreaterThan(10 * day - 60_000);
-      const again = await client(`${await second.listen()}/operator/v1`, operatorToken).post('/clock/advance', { seconds: 24 * 3600 });
+      const again = await client(`${await second.listen()}/operator/v1`, operatorToken).post('/clock/advance', {
+        seconds: 24 * 3600,
+      });
       expect(Date.parse(again.body.now) - Date.now()).toBeGreaterThan(11 * day - 60_000);
       expect(Date.parse(again.body.now) - Date.now()).toBeLessThan(11 * day + 60_000);
     } finally {

@@ -3,7 +3,14 @@ import { startTestService, type TestService } from '../support/harness.js';
 import { client, request } from '../support/http.js';
 
 const events = async (svc: TestService) =>
-  Number(((await svc.services.db.selectFrom('es_events' as any).select((eb: any) => eb.fn.countAll().as('n')).executeTakeFirst()) as any).n);
+  Number(
+    (
+      (await svc.services.db
+        .selectFrom('es_events' as any)
+        .select((eb: any) => eb.fn.countAll().as('n'))
+        .executeTakeFirst()) as any
+    ).n,
+  );
 
 describe('the API surface', () => {
   let svc: TestService;
@@ -56,7 +63,9 @@ describe('the API surface', () => {
 
   it('the document lists exactly the routes the service answers, each with its schemas, headers and problems', async () => {
     const doc = (await request(svc.baseUrl, 'GET', '/openapi.json')).body;
-    const documented = Object.entries<Record<string, any>>(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
+    const documented = Object.entries<Record<string, any>>(doc.paths).flatMap(([path, ops]) =>
+      Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`),
+    );
 
     // the routes fastify has, read from its route tree (HEAD twins and the hidden ones aside)
     const served: string[] = [];
@@ -67,9 +76,11 @@ describe('the API surface', () => {
       const depth = m[1]!.length / 4;
       const path = (parents[depth - 1] ?? '') + m[2];
       parents[depth] = path;
-      for (const method of m[3]!.split(', ')) if (method !== 'HEAD') served.push(`${method} ${path.replace(/:(\w+)/g, '{$1}')}`);
+      for (const method of m[3]!.split(', '))
+        if (method !== 'HEAD') served.push(`${method} ${path.replace(/:(\w+)/g, '{$1}')}`);
     }
-    const hidden = (route: string) => /^(GET|POST) \/console|^GET (\/healthz|\/readyz|\/metrics|\/api\/v1\/openapi\.json|\/api\/v1\/docs)/.test(route);
+    const hidden = (route: string) =>
+      /^(GET|POST) \/console|^GET (\/healthz|\/readyz|\/metrics|\/api\/v1\/openapi\.json|\/api\/v1\/docs)/.test(route);
     expect(served.length).toBeGreaterThan(40);
     expect(documented.sort()).toEqual(served.filter((r) => !hidden(r)).sort());
 
@@ -82,22 +93,38 @@ describe('the API surface', () => {
         expect(success, route).toHaveLength(1);
         const ok = op.responses[success[0]!];
         if (success[0] !== '204') expect(ok.content['application/json'].schema, route).toBeDefined();
-        expect(Object.keys(ok.headers), route).toEqual(expect.arrayContaining(['x-trace-id', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset']));
+        expect(Object.keys(ok.headers), route).toEqual(
+          expect.arrayContaining(['x-trace-id', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset']),
+        );
         const isPublic = Array.isArray(op.security) && op.security.length === 0;
         if (!isPublic) expect(statuses, route).toEqual(expect.arrayContaining(['401', '429']));
         for (const s of statuses.filter((x) => Number(x) >= 400))
-          expect(op.responses[s].content, `${route} ${s}`).toEqual({ 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } });
+          expect(op.responses[s].content, `${route} ${s}`).toEqual({
+            'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } },
+          });
         if (op.responses['429']) expect(Object.keys(op.responses['429'].headers), route).toContain('retry-after');
         if (op.requestBody) expect(op.requestBody.content['application/json'].schema, route).toBeDefined();
       }
     }
     // bodies are documented where routes take one, and path ids as parameters
-    for (const route of ['POST /operator/v1/suppliers', 'POST /operator/v1/products', 'PATCH /operator/v1/products/{product_id}', 'POST /api/v1/offers', 'PUT /api/v1/offers/{offer_id}/stock']) {
+    for (const route of [
+      'POST /operator/v1/suppliers',
+      'POST /operator/v1/products',
+      'PATCH /operator/v1/products/{product_id}',
+      'POST /api/v1/offers',
+      'PUT /api/v1/offers/{offer_id}/stock',
+    ]) {
       const [method, path] = route.split(' ');
       expect(doc.paths[path!][method!.toLowerCase()].requestBody, route).toBeDefined();
     }
-    expect(doc.paths['/api/v1/products/{product_id}'].get.parameters).toEqual([expect.objectContaining({ in: 'path', name: 'product_id', required: true })]);
-    expect(doc.paths['/api/v1/products'].get.parameters.map((p: any) => p.name).sort()).toEqual(['cursor', 'limit', 'type']);
+    expect(doc.paths['/api/v1/products/{product_id}'].get.parameters).toEqual([
+      expect.objectContaining({ in: 'path', name: 'product_id', required: true }),
+    ]);
+    expect(doc.paths['/api/v1/products'].get.parameters.map((p: any) => p.name).sort()).toEqual([
+      'cursor',
+      'limit',
+      'type',
+    ]);
     expect(doc.components.schemas.Problem.required).toEqual(['type', 'title', 'status', 'detail', 'code', 'trace_id']);
     expect(doc.components.securitySchemes.bearer).toEqual({ type: 'http', scheme: 'bearer' });
   });
@@ -105,7 +132,11 @@ describe('the API surface', () => {
   it('operator API: suppliers, tokens, products with form fields, and their errors', async () => {
     const created = await svc.operator.post('/suppliers', { name: '  Keys & Co  ' });
     expect(created.status).toBe(201);
-    expect(created.body).toEqual({ supplier: { id: expect.any(String), name: 'Keys & Co' }, token: expect.stringMatching(/^svc_test_/), token_id: expect.any(String) });
+    expect(created.body).toEqual({
+      supplier: { id: expect.any(String), name: 'Keys & Co' },
+      token: expect.stringMatching(/^svc_test_/),
+      token_id: expect.any(String),
+    });
     expect((await svc.operator.post(`/suppliers/${created.body.supplier.id}/tokens`)).status).toBe(201);
     expect((await svc.operator.post('/suppliers/unknown/tokens')).status).toBe(404);
 
@@ -113,13 +144,29 @@ describe('the API surface', () => {
       { key: 'user_id', label: 'Player ID', type: 'text', required: true, pattern: '^[0-9]{6}$', max_length: 6 },
       { key: 'server', label: 'Server', type: 'select', required: true, options: [{ value: 'eu', label: 'Europe' }] },
     ];
-    const topup = await svc.operator.post('/products', { name: 'Gems', type: 'topup', platform: 'mobile', region: 'GLOBAL', status: 'sellable', form_fields: fields });
+    const topup = await svc.operator.post('/products', {
+      name: 'Gems',
+      type: 'topup',
+      platform: 'mobile',
+      region: 'GLOBAL',
+      status: 'sellable',
+      form_fields: fields,
+    });
     expect(topup.status).toBe(201);
     expect(topup.body.form_fields[0]).toEqual({ ...fields[0], help_text: null, options: null });
     expect(topup.body.form_fields[1]).toEqual({ ...fields[1], pattern: null, max_length: null, help_text: null });
-    const badPattern = await svc.operator.post('/products', { name: 'X', type: 'topup', platform: 'p', region: 'r', status: 'sellable', form_fields: [{ ...fields[0], pattern: '([' }] });
+    const badPattern = await svc.operator.post('/products', {
+      name: 'X',
+      type: 'topup',
+      platform: 'p',
+      region: 'r',
+      status: 'sellable',
+      form_fields: [{ ...fields[0], pattern: '([' }],
+    });
     expect(badPattern.status).toBe(422);
-    expect(badPattern.body.errors).toEqual([{ field: 'body.form_fields.0.pattern', message: 'not a valid regular expression' }]);
+    expect(badPattern.body.errors).toEqual([
+      { field: 'body.form_fields.0.pattern', message: 'not a valid regular expression' },
+    ]);
     const patched = await svc.operator.patch(`/products/${topup.body.id}`, { status: 'not_sellable' });
     expect(patched.status).toBe(200);
     expect(patched.body.status).toBe('not_sellable');
@@ -148,23 +195,42 @@ describe('the API surface', () => {
       [{ ...base, status: 'gone' }, 'body.status'],
     ] as const) {
       const res = await svc.operator.post('/products', body);
-      expect({ status: res.status, code: res.body.code, fields: res.body.errors.map((e: any) => e.field) }).toEqual({ status: 422, code: 'validation_failed', fields: [field] });
+      expect({ status: res.status, code: res.body.code, fields: res.body.errors.map((e: any) => e.field) }).toEqual({
+        status: 422,
+        code: 'validation_failed',
+        fields: [field],
+      });
     }
     expect(await events(svc)).toBe(before);
 
     // a token issued by the operator names its supplier
     const { id } = await svc.newSupplier('Issued');
     const issued = await svc.operator.post(`/suppliers/${id}/tokens`);
-    expect(issued.body).toEqual({ token: expect.stringMatching(/^svc_test_[0-9a-f]{40}$/), token_id: expect.any(String) });
+    expect(issued.body).toEqual({
+      token: expect.stringMatching(/^svc_test_[0-9a-f]{40}$/),
+      token_id: expect.any(String),
+    });
     const supplier = client(svc.baseUrl, issued.body.token);
-    expect((await supplier.get('/whoami')).body).toEqual({ supplier: { id, name: 'Issued' }, environment: 'sandbox', token_id: issued.body.token_id });
+    expect((await supplier.get('/whoami')).body).toEqual({
+      supplier: { id, name: 'Issued' },
+      environment: 'sandbox',
+      token_id: issued.body.token_id,
+    });
 
     // a product change is what suppliers read
     const product = await svc.newProduct({ ...base, form_fields: [text] });
-    const renamed = await svc.operator.patch(`/products/${product.id}`, { name: 'Gems Pack', form_fields: [{ ...text, help_text: 'six digits' }] });
+    const renamed = await svc.operator.patch(`/products/${product.id}`, {
+      name: 'Gems Pack',
+      form_fields: [{ ...text, help_text: 'six digits' }],
+    });
     expect(renamed.status).toBe(200);
     const seen = await supplier.get(`/products/${product.id}`);
-    expect(seen.body).toMatchObject({ id: product.id, name: 'Gems Pack', type: 'topup', form_fields: [{ ...text, pattern: null, max_length: null, help_text: 'six digits', options: null }] });
+    expect(seen.body).toMatchObject({
+      id: product.id,
+      name: 'Gems Pack',
+      type: 'topup',
+      form_fields: [{ ...text, pattern: null, max_length: null, help_text: 'six digits', options: null }],
+    });
     // a change that would leave form fields on a game key is refused as a whole
     const turned = await svc.operator.patch(`/products/${product.id}`, { type: 'game_key', name: 'Other' });
     expect(turned.status).toBe(422);
@@ -195,7 +261,14 @@ describe('the API surface', () => {
     // operator only
     const { api } = await withClock.newSupplier();
     expect((await api.withToken(withClock.operatorToken).get('/whoami')).status).toBe(401);
-    expect((await request(`${withClock.origin}/operator/v1`, 'POST', '/clock/advance', { token: (await withClock.newSupplier('S')).token, body: { seconds: 1 } })).status).toBe(401);
+    expect(
+      (
+        await request(`${withClock.origin}/operator/v1`, 'POST', '/clock/advance', {
+          token: (await withClock.newSupplier('S')).token,
+          body: { seconds: 1 },
+        })
+      ).status,
+    ).toBe(401);
     expect(withClock.clock.now().toISOString()).toBe(once.body.now);
   });
 
@@ -219,7 +292,13 @@ describe('the API surface', () => {
     expect(topups.length).toBeGreaterThan(0);
     expect(topups.every((t: string) => t === 'topup')).toBe(true);
     const one = await api.get(`/products/${ids[3]}`);
-    expect(one.body).toMatchObject({ id: ids[3], name: 'Game 3', type: 'game_key', form_fields: [], market: { buyer_price: null, active_offers: 0, your_offer_selected: false } });
+    expect(one.body).toMatchObject({
+      id: ids[3],
+      name: 'Game 3',
+      type: 'game_key',
+      form_fields: [],
+      market: { buyer_price: null, active_offers: 0, your_offer_selected: false },
+    });
     expect((await api.get('/products/unknown')).status).toBe(404);
   });
 
@@ -229,7 +308,10 @@ describe('the API surface', () => {
       const { api } = await reads.newSupplier('Pager');
       const topups: string[] = [];
       const games: string[] = [];
-      const topupFields = { type: 'topup', form_fields: [{ key: 'player_id', label: 'Player', type: 'text', required: true }] };
+      const topupFields = {
+        type: 'topup',
+        form_fields: [{ key: 'player_id', label: 'Player', type: 'text', required: true }],
+      };
       for (let i = 0; i < 53; i++) {
         const p = await reads.newProduct(i % 10 === 4 ? { ...topupFields, name: `Topup ${i}` } : { name: `Game ${i}` });
         (p.type === 'topup' ? topups : games).push(p.id);
@@ -247,7 +329,9 @@ describe('the API surface', () => {
       const walked: string[] = [];
       let cursor: string | null = null;
       do {
-        const res: any = await api.get(`/products?type=topup&limit=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+        const res: any = await api.get(
+          `/products?type=topup&limit=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+        );
         expect(res.status).toBe(200);
         expect(res.body.data.every((p: any) => p.type === 'topup' && p.form_fields.length === 1)).toBe(true);
         walked.push(...res.body.data.map((p: any) => p.id));
@@ -259,7 +343,11 @@ describe('the API surface', () => {
 
       for (const query of ['limit=0', 'limit=201', 'limit=ten', 'limit=2.5']) {
         const res = await api.get(`/products?${query}`);
-        expect({ query, status: res.status, fields: res.body.errors?.map((e: any) => e.field) }).toEqual({ query, status: 422, fields: ['querystring.limit'] });
+        expect({ query, status: res.status, fields: res.body.errors?.map((e: any) => e.field) }).toEqual({
+          query,
+          status: 422,
+          fields: ['querystring.limit'],
+        });
       }
       const forged = [
         'abc',
@@ -270,7 +358,11 @@ describe('the API surface', () => {
       ];
       for (const c of forged) {
         const res = await api.get(`/products?cursor=${c}`);
-        expect({ status: res.status, code: res.body.code, fields: res.body.errors?.map((e: any) => e.field) }).toEqual({ status: 422, code: 'validation_failed', fields: ['querystring.cursor'] });
+        expect({ status: res.status, code: res.body.code, fields: res.body.errors?.map((e: any) => e.field) }).toEqual({
+          status: 422,
+          code: 'validation_failed',
+          fields: ['querystring.cursor'],
+        });
       }
     } finally {
       await reads.stop();
@@ -278,7 +370,10 @@ describe('the API surface', () => {
   });
 
   it('health probes answer without a token', async () => {
-    for (const [path, body] of [['/healthz', { status: 'ok' }], ['/readyz', { status: 'ready' }]] as const) {
+    for (const [path, body] of [
+      ['/healthz', { status: 'ok' }],
+      ['/readyz', { status: 'ready' }],
+    ] as const) {
       const res = await request(svc.origin, 'GET', path);
       expect({ status: res.status, body: res.body }).toEqual({ status: 200, body });
     }
@@ -301,7 +396,12 @@ describe('logs', () => {
       const traced = [
         await api.get('/whoami'),
         await api.get(`/products/${product.id}`),
-        await api.post('/offers', { product_id: product.id, stock_mode: 'uploaded', price: { amount: 900, currency: 'EUR' }, external_ref: 'Q-1' }),
+        await api.post('/offers', {
+          product_id: product.id,
+          stock_mode: 'uploaded',
+          price: { amount: 900, currency: 'EUR' },
+          external_ref: 'Q-1',
+        }),
         await api.post('/offers', { stock_mode: 'nope' }),
         await client(svc.baseUrl, second.body.token).get('/whoami'),
         await svc.operator.delete(`/suppliers/${id}/tokens/${second.body.token_id}`),
@@ -339,16 +439,46 @@ describe('the OpenAPI webhooks section', () => {
     const svc = await startTestService();
     try {
       const doc = (await request(svc.baseUrl, 'GET', '/openapi.json')).body;
-      expect(Object.keys(doc.webhooks).sort()).toEqual(
-        ['offer.deactivated', 'offer.repriced', 'offer.stock_low', 'order.created', 'order.disputed', 'order.expired', 'order.paid', 'order.refunded', 'payout.created', 'payout.failed', 'payout.paid', 'stock.invalidated', 'webhook.disabled'],
-      );
+      expect(Object.keys(doc.webhooks).sort()).toEqual([
+        'offer.deactivated',
+        'offer.repriced',
+        'offer.stock_low',
+        'order.created',
+        'order.disputed',
+        'order.expired',
+        'order.paid',
+        'order.refunded',
+        'payout.created',
+        'payout.failed',
+        'payout.paid',
+        'stock.invalidated',
+        'webhook.disabled',
+      ]);
       const paid = doc.webhooks['order.paid'].post.requestBody.content['application/json'].schema;
       expect(paid.required).toEqual(['id', 'type', 'mode', 'api_version', 'test_fire', 'created_at', 'data']);
-      expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/v1/webhooks', '/api/v1/webhook-deliveries', '/api/v1/webhook-deliveries/{delivery_id}/resend']));
-      const repriced = doc.webhooks['offer.repriced'].post.requestBody.content['application/json'].schema.properties.data;
-      expect(Object.keys(repriced.properties)).toEqual(['offer_id', 'product_id', 'external_ref', 'price', 'previous_price', 'reason']);
       expect(Object.keys(doc.paths)).toEqual(
-        expect.arrayContaining(['/api/v1/offers/{offer_id}/certification', '/api/v1/offers/{offer_id}/pricing-rule', '/api/v1/products/{product_id}/competition']),
+        expect.arrayContaining([
+          '/api/v1/webhooks',
+          '/api/v1/webhook-deliveries',
+          '/api/v1/webhook-deliveries/{delivery_id}/resend',
+        ]),
+      );
+      const repriced =
+        doc.webhooks['offer.repriced'].post.requestBody.content['application/json'].schema.properties.data;
+      expect(Object.keys(repriced.properties)).toEqual([
+        'offer_id',
+        'product_id',
+        'external_ref',
+        'price',
+        'previous_price',
+        'reason',
+      ]);
+      expect(Object.keys(doc.paths)).toEqual(
+        expect.arrayContaining([
+          '/api/v1/offers/{offer_id}/certification',
+          '/api/v1/offers/{offer_id}/pricing-rule',
+          '/api/v1/products/{product_id}/competition',
+        ]),
       );
     } finally {
       await svc.stop();

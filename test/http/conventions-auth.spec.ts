@@ -24,8 +24,16 @@ describe('bearer authentication', () => {
     const p = await production.newSupplier('Live Co');
     expect(s.token).toMatch(/^svc_test_[0-9a-f]{40}$/);
     expect(p.token).toMatch(/^svc_live_[0-9a-f]{40}$/);
-    expect((await s.api.get('/whoami')).body).toEqual({ supplier: { id: s.id, name: 'Sandbox Co' }, environment: 'sandbox', token_id: expect.any(String) });
-    expect((await p.api.get('/whoami')).body).toEqual({ supplier: { id: p.id, name: 'Live Co' }, environment: 'production', token_id: expect.any(String) });
+    expect((await s.api.get('/whoami')).body).toEqual({
+      supplier: { id: s.id, name: 'Sandbox Co' },
+      environment: 'sandbox',
+      token_id: expect.any(String),
+    });
+    expect((await p.api.get('/whoami')).body).toEqual({
+      supplier: { id: p.id, name: 'Live Co' },
+      environment: 'production',
+      token_id: expect.any(String),
+    });
     // a token of the other environment is refused, even a valid one
     unauthorized(await client(sandbox.baseUrl, p.token).get('/whoami'));
     unauthorized(await client(production.baseUrl, s.token).get('/whoami'));
@@ -34,10 +42,20 @@ describe('bearer authentication', () => {
   it('stores tokens as hashes only', async () => {
     const s = await sandbox.newSupplier('Hashed');
     const second = (await sandbox.operator.post(`/suppliers/${s.id}/tokens`)).body.token as string;
-    const rows = await sandbox.services.db.selectFrom('supplier_tokens').selectAll().where('supplier_id', '=', s.id).orderBy('created_at').execute();
+    const rows = await sandbox.services.db
+      .selectFrom('supplier_tokens')
+      .selectAll()
+      .where('supplier_id', '=', s.id)
+      .orderBy('created_at')
+      .execute();
     expect(rows.map((r) => r.token_hash).sort()).toEqual([hashToken(s.token), hashToken(second)].sort());
     const tables = JSON.stringify(await sandbox.services.db.selectFrom('supplier_tokens').selectAll().execute());
-    const events = JSON.stringify(await sandbox.services.db.selectFrom('es_events' as any).selectAll().execute());
+    const events = JSON.stringify(
+      await sandbox.services.db
+        .selectFrom('es_events' as any)
+        .selectAll()
+        .execute(),
+    );
     for (const token of [s.token, second]) {
       expect(tables).not.toContain(token);
       expect(tables).not.toContain(token.slice('svc_test_'.length)); // not even without its prefix
@@ -83,8 +101,15 @@ describe('bearer authentication', () => {
     const s = await sandbox.newSupplier('Owner');
     const t = await sandbox.operator.post(`/suppliers/${s.id}/tokens`);
     const who = await client(sandbox.baseUrl, t.body.token).get('/whoami');
-    expect(who.body).toEqual({ supplier: { id: s.id, name: 'Owner' }, environment: 'sandbox', token_id: t.body.token_id });
-    expect((await request(sandbox.baseUrl, 'GET', '/whoami', { headers: { authorization: `bearer ${t.body.token}` } })).status).toBe(200);
+    expect(who.body).toEqual({
+      supplier: { id: s.id, name: 'Owner' },
+      environment: 'sandbox',
+      token_id: t.body.token_id,
+    });
+    expect(
+      (await request(sandbox.baseUrl, 'GET', '/whoami', { headers: { authorization: `bearer ${t.body.token}` } }))
+        .status,
+    ).toBe(200);
 
     const stranger = await sandbox.newSupplier('Stranger');
     const cross = await sandbox.operator.delete(`/suppliers/${stranger.id}/tokens/${t.body.token_id}`);
@@ -100,6 +125,7 @@ describe('bearer authentication', () => {
   });
 
   it('answered nothing with a 5xx and logged no error', () => {
-    for (const svc of [sandbox, production]) expect(svc.logs.filter((l: any) => l.level >= 50 || (l.res?.statusCode ?? 0) >= 500)).toEqual([]);
+    for (const svc of [sandbox, production])
+      expect(svc.logs.filter((l: any) => l.level >= 50 || (l.res?.statusCode ?? 0) >= 500)).toEqual([]);
   });
 });

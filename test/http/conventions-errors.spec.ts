@@ -14,15 +14,25 @@ const problemShape = (res: { status: number; headers: Headers; body: any }, code
   expect(res.body.trace_id).toBe(res.headers.get('x-trace-id'));
   expect(res.body.trace_id).toMatch(/^[0-9A-Z]{26}$/);
   // every answer, also a refusal before routing, carries the rate-limit headers
-  for (const name of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset']) expect(res.headers.get(name)).toMatch(/^\d+$/);
+  for (const name of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'])
+    expect(res.headers.get(name)).toMatch(/^\d+$/);
 };
 
 describe('every error is a problem object and changes nothing', () => {
   let svc: TestService;
   let token: string;
-  const events = async () => Number((await svc.services.db.selectFrom('es_events' as any).select((eb: any) => eb.fn.countAll().as('n')).executeTakeFirst() as any).n);
+  const events = async () =>
+    Number(
+      (
+        (await svc.services.db
+          .selectFrom('es_events' as any)
+          .select((eb: any) => eb.fn.countAll().as('n'))
+          .executeTakeFirst()) as any
+      ).n,
+    );
   const suppliers = async () => (await svc.services.db.selectFrom('suppliers').select('id').execute()).length;
-  const op = (path: string, init: Parameters<typeof request>[3] = {}) => request(`${svc.origin}/operator/v1`, 'POST', path, { token: svc.operatorToken, ...init });
+  const op = (path: string, init: Parameters<typeof request>[3] = {}) =>
+    request(`${svc.origin}/operator/v1`, 'POST', path, { token: svc.operatorToken, ...init });
 
   beforeAll(async () => {
     svc = await startTestService();
@@ -39,13 +49,31 @@ describe('every error is a problem object and changes nothing', () => {
   it('malformed JSON is 400 malformed_json; a wrong content type 415; a body over 1 MiB 413; a bad URL 400; a path segment longer than any id 404', async () => {
     const before = await events();
     problemShape(await op('/suppliers', { rawBody: '{"name": "x"' }), 'malformed_json', 400);
-    problemShape(await op('/suppliers', { rawBody: 'name=x', contentType: 'application/x-www-form-urlencoded' }), 'unsupported_media_type', 415);
-    problemShape(await op('/suppliers', { rawBody: '{"name":"x"}', contentType: 'text/plain' }), 'unsupported_media_type', 415);
-    problemShape(await op('/suppliers', { rawBody: JSON.stringify({ name: 'x'.repeat(1024 * 1024) }) }), 'payload_too_large', 413);
+    problemShape(
+      await op('/suppliers', { rawBody: 'name=x', contentType: 'application/x-www-form-urlencoded' }),
+      'unsupported_media_type',
+      415,
+    );
+    problemShape(
+      await op('/suppliers', { rawBody: '{"name":"x"}', contentType: 'text/plain' }),
+      'unsupported_media_type',
+      415,
+    );
+    problemShape(
+      await op('/suppliers', { rawBody: JSON.stringify({ name: 'x'.repeat(1024 * 1024) }) }),
+      'payload_too_large',
+      413,
+    );
     problemShape(await request(svc.baseUrl, 'GET', '/products/%E0%A4%A', { token }), 'bad_request', 400);
     // a prototype key is refused as a malformed body, not merged into anything
     problemShape(await op('/suppliers', { rawBody: '{"name":"x","__proto__":{"admin":true}}' }), 'malformed_json', 400);
-    problemShape(await request(`${svc.origin}/operator/v1`, 'POST', `/suppliers/${'x'.repeat(150)}/tokens`, { token: svc.operatorToken }), 'not_found', 404);
+    problemShape(
+      await request(`${svc.origin}/operator/v1`, 'POST', `/suppliers/${'x'.repeat(150)}/tokens`, {
+        token: svc.operatorToken,
+      }),
+      'not_found',
+      404,
+    );
     problemShape(await request(svc.baseUrl, 'GET', `/products/${'x'.repeat(101)}`, { token }), 'not_found', 404);
     expect(await events()).toBe(before);
     expect(await suppliers()).toBe(1);
@@ -76,14 +104,24 @@ describe('every error is a problem object and changes nothing', () => {
       ],
     });
     problemShape(res, 'validation_failed', 422);
-    expect(res.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(['body.form_fields.1.key', 'body.form_fields.1.type']);
+    expect(res.body.errors.map((e: { field: string }) => e.field).sort()).toEqual([
+      'body.form_fields.1.key',
+      'body.form_fields.1.type',
+    ]);
     for (const e of res.body.errors) expect(res.body.detail).toContain(e.field);
     expect(await events()).toBe(before);
   });
 
   it('validation failures are 422 validation_failed naming each offending field', async () => {
     const before = await events();
-    const res = await svc.operator.post('/products', { name: '', type: 'console', platform: 'steam', region: 'EU', status: 'sellable', colour: 'red' });
+    const res = await svc.operator.post('/products', {
+      name: '',
+      type: 'console',
+      platform: 'steam',
+      region: 'EU',
+      status: 'sellable',
+      colour: 'red',
+    });
     problemShape(res, 'validation_failed', 422);
     expect(res.body.errors).toEqual(
       expect.arrayContaining([
@@ -102,7 +140,6 @@ describe('every error is a problem object and changes nothing', () => {
     expect((await request(svc.baseUrl, 'GET', '/products', { token })).body.data).toEqual([]);
   });
 
-
   it('answered nothing with a 5xx and logged no error', () => {
     expect(svc.logs.filter((l: any) => l.level >= 50 || (l.res?.statusCode ?? 0) >= 500)).toEqual([]);
   });
@@ -110,8 +147,20 @@ describe('every error is a problem object and changes nothing', () => {
     const res = await request(svc.baseUrl, 'GET', '/errors');
     expect(res.status).toBe(200);
     const codes = res.body.data.map((c: any) => c.code);
-    for (const code of ['unauthorized', 'not_found', 'validation_failed', 'rate_limited', 'idempotency_key_in_use', 'idempotency_key_reused', 'offer_exists'])
+    for (const code of [
+      'unauthorized',
+      'not_found',
+      'validation_failed',
+      'rate_limited',
+      'idempotency_key_in_use',
+      'idempotency_key_reused',
+      'offer_exists',
+    ])
       expect(codes).toContain(code);
-    expect(res.body.data.find((c: any) => c.code === 'rate_limited')).toEqual({ code: 'rate_limited', status: 429, title: 'Rate limit exceeded' });
+    expect(res.body.data.find((c: any) => c.code === 'rate_limited')).toEqual({
+      code: 'rate_limited',
+      status: 429,
+      title: 'Rate limit exceeded',
+    });
   });
 });

@@ -9,7 +9,15 @@ const NOT_MUTATING = new Set(['POST /api/v1/pricing/simulate']);
 describe('Idempotency-Key', () => {
   let svc: TestService;
   const suppliers = async () => (await svc.services.db.selectFrom('suppliers').select('id').execute()).length;
-  const events = async () => Number(((await svc.services.db.selectFrom('es_events' as any).select((eb: any) => eb.fn.countAll().as('n')).executeTakeFirst()) as any).n);
+  const events = async () =>
+    Number(
+      (
+        (await svc.services.db
+          .selectFrom('es_events' as any)
+          .select((eb: any) => eb.fn.countAll().as('n'))
+          .executeTakeFirst()) as any
+      ).n,
+    );
   beforeAll(async () => {
     svc = await startTestService({ testClockEndpoint: true });
   });
@@ -31,10 +39,16 @@ describe('Idempotency-Key', () => {
     const written = await events();
     expect(written).toBeGreaterThan(eventsBefore);
     // the retry appended nothing, and neither does a third one
-    expect((await svc.operator.post('/suppliers', { name: 'Acme' }, key)).headers.get('idempotent-replay')).toBe('true');
+    expect((await svc.operator.post('/suppliers', { name: 'Acme' }, key)).headers.get('idempotent-replay')).toBe(
+      'true',
+    );
     expect(await events()).toBe(written);
     // the same key on another route is another request: refused, not replayed
-    const elsewhere = await svc.operator.post('/products', { name: 'Acme', type: 'game_key', platform: 'steam', region: 'EU', status: 'sellable' }, key);
+    const elsewhere = await svc.operator.post(
+      '/products',
+      { name: 'Acme', type: 'game_key', platform: 'steam', region: 'EU', status: 'sellable' },
+      key,
+    );
     expect(elsewhere.status).toBe(422);
     expect(elsewhere.body.code).toBe('idempotency_key_reused');
     expect(await events()).toBe(written);
@@ -96,7 +110,9 @@ describe('Idempotency-Key', () => {
   it('a second request while the first is in flight gets 409 idempotency_key_in_use; the operation still happens once', async () => {
     const before = await suppliers();
     const key = { headers: { 'idempotency-key': 'race-1' } };
-    const answers = await Promise.all(Array.from({ length: 8 }, () => svc.operator.post('/suppliers', { name: 'Racer' }, key)));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => svc.operator.post('/suppliers', { name: 'Racer' }, key)),
+    );
     const statuses = answers.map((a) => a.status).sort();
     expect(statuses.filter((s) => s === 201)).not.toHaveLength(0);
     expect(statuses.every((s) => s === 201 || s === 409)).toBe(true);
@@ -139,7 +155,10 @@ describe('Idempotency-Key', () => {
     const pairs = await Promise.all(
       Array.from({ length: 12 }, (_, i) => {
         const key = { headers: { 'idempotency-key': `pair-${i}` } };
-        return Promise.all([svc.operator.post('/suppliers', { name: `Pair ${i}` }, key), svc.operator.post('/suppliers', { name: `Pair ${i}` }, key)]);
+        return Promise.all([
+          svc.operator.post('/suppliers', { name: `Pair ${i}` }, key),
+          svc.operator.post('/suppliers', { name: `Pair ${i}` }, key),
+        ]);
       }),
     );
     let inUse = 0;
@@ -158,7 +177,11 @@ describe('Idempotency-Key', () => {
     expect(await suppliers()).toBe(before + 12);
     expect(inUse).toBeGreaterThan(0); // registering takes milliseconds, so some pairs did overlap
     // once the first finished, the refused twin's retry gets the stored answer
-    const retry = await svc.operator.post('/suppliers', { name: 'Pair 0' }, { headers: { 'idempotency-key': 'pair-0' } });
+    const retry = await svc.operator.post(
+      '/suppliers',
+      { name: 'Pair 0' },
+      { headers: { 'idempotency-key': 'pair-0' } },
+    );
     expect(retry.headers.get('idempotent-replay')).toBe('true');
     expect(retry.text).toBe(pairs[0]!.find((a) => a.status === 201 && !a.headers.get('idempotent-replay'))!.text);
   });
@@ -167,7 +190,12 @@ describe('Idempotency-Key', () => {
     const a = await svc.newSupplier('A');
     const b = await svc.newSupplier('B');
     const product = await svc.newProduct();
-    const body = { product_id: product.id, stock_mode: 'uploaded', price: { amount: 100, currency: 'EUR' }, external_ref: 'X' };
+    const body = {
+      product_id: product.id,
+      stock_mode: 'uploaded',
+      price: { amount: 100, currency: 'EUR' },
+      external_ref: 'X',
+    };
     const ka = await a.api.post('/offers', body, { headers: { 'idempotency-key': 'same' } });
     const kb = await b.api.post('/offers', body, { headers: { 'idempotency-key': 'same' } });
     expect([ka.status, kb.status]).toEqual([201, 201]);
@@ -181,7 +209,12 @@ describe('Idempotency-Key', () => {
 
   it('problem answers of the handler are stored too; validation failures do not take the key', async () => {
     const s = await svc.newSupplier('P');
-    const missing = { product_id: 'nope', stock_mode: 'uploaded', price: { amount: 100, currency: 'EUR' }, external_ref: 'X' };
+    const missing = {
+      product_id: 'nope',
+      stock_mode: 'uploaded',
+      price: { amount: 100, currency: 'EUR' },
+      external_ref: 'X',
+    };
     const first = await s.api.post('/offers', missing, { headers: { 'idempotency-key': 'p-1' } });
     expect(first.status).toBe(422);
     const again = await s.api.post('/offers', missing, { headers: { 'idempotency-key': 'p-1' } });
@@ -190,11 +223,17 @@ describe('Idempotency-Key', () => {
     const invalid = await s.api.post('/offers', { nonsense: true }, { headers: { 'idempotency-key': 'p-2' } });
     expect(invalid.status).toBe(422);
     const product = await svc.newProduct({ name: 'Later' });
-    const ok = await s.api.post('/offers', { ...missing, product_id: product.id }, { headers: { 'idempotency-key': 'p-2' } });
+    const ok = await s.api.post(
+      '/offers',
+      { ...missing, product_id: product.id },
+      { headers: { 'idempotency-key': 'p-2' } },
+    );
     expect(ok.status).toBe(201);
     const badKey = await s.api.post('/offers', missing, { headers: { 'idempotency-key': 'with space' } });
     expect(badKey.status).toBe(422);
-    expect(badKey.body.errors).toEqual([{ field: 'headers.idempotency-key', message: 'must be 1 to 255 visible ASCII characters' }]);
+    expect(badKey.body.errors).toEqual([
+      { field: 'headers.idempotency-key', message: 'must be 1 to 255 visible ASCII characters' },
+    ]);
   });
 
   it('keys are kept 24 hours, then usable afresh', async () => {
@@ -217,7 +256,9 @@ describe('Idempotency-Key', () => {
     expect(kept.headers.get('idempotent-replay')).toBe('true');
     expect(kept.text).toBe(first.text);
     await svc.advance(2 * 3600);
-    expect(await svc.services.db.selectFrom('idempotency_keys').select('key').where('key', '=', 'purged-1').execute()).toEqual([]);
+    expect(
+      await svc.services.db.selectFrom('idempotency_keys').select('key').where('key', '=', 'purged-1').execute(),
+    ).toEqual([]);
     const before = await suppliers();
     const fresh = await svc.operator.post('/suppliers', { name: 'Purged' }, key);
     expect(fresh.status).toBe(201);
@@ -234,8 +275,16 @@ describe('stored answers', () => {
   it('keep the secrets they show once sealed at rest', async () => {
     const svc = await startTestService();
     try {
-      const created = await svc.operator.post('/suppliers', { name: 'Sealed' }, { headers: { 'idempotency-key': 'sealed-1' } });
-      const again = await svc.operator.post('/suppliers', { name: 'Sealed' }, { headers: { 'idempotency-key': 'sealed-1' } });
+      const created = await svc.operator.post(
+        '/suppliers',
+        { name: 'Sealed' },
+        { headers: { 'idempotency-key': 'sealed-1' } },
+      );
+      const again = await svc.operator.post(
+        '/suppliers',
+        { name: 'Sealed' },
+        { headers: { 'idempotency-key': 'sealed-1' } },
+      );
       expect(again.body.token).toBe(created.body.token);
       const rows = JSON.stringify(await svc.services.db.selectFrom('idempotency_keys').selectAll().execute());
       expect(rows).not.toContain(created.body.token);

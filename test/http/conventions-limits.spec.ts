@@ -51,7 +51,9 @@ describe('rate limits over HTTP, at the spec numbers', () => {
     const reads = await many(600, () => a.get('/whoami'));
     expect(reads.every((r) => r.status === 200 && r.headers.get('x-ratelimit-limit') === '600')).toBe(true);
     // every answer counted once: the remaining counts are 599 down to 0, each seen once
-    expect(reads.map((r) => header(r, 'x-ratelimit-remaining')).sort((x, y) => x - y)).toEqual(Array.from({ length: 600 }, (_, i) => i));
+    expect(reads.map((r) => header(r, 'x-ratelimit-remaining')).sort((x, y) => x - y)).toEqual(
+      Array.from({ length: 600 }, (_, i) => i),
+    );
     refusedBy(await a.get('/whoami'), 600);
     refusedBy(await a.get('/products'), 600); // every GET is a read
 
@@ -79,7 +81,12 @@ describe('rate limits over HTTP, at the spec numbers', () => {
     svc.clock.advance(300 + 60 - (nowSeconds() % 60)); // at a window boundary, nothing before it
     const { api } = await svc.newSupplier('Writer');
     const product = await svc.newProduct();
-    const offer = await api.post('/offers', { product_id: product.id, stock_mode: 'uploaded', price: { amount: 500, currency: 'EUR' }, external_ref: 'W-1' });
+    const offer = await api.post('/offers', {
+      product_id: product.id,
+      stock_mode: 'uploaded',
+      price: { amount: 500, currency: 'EUR' },
+      external_ref: 'W-1',
+    });
     expect(offer.status).toBe(201); // write 1
     svc.clock.advance(20.5); // into the window, off a whole second
     // 59 real changes and 60 refused bodies: 120 writes in all
@@ -113,7 +120,11 @@ describe('rate limits over HTTP, at the spec numbers', () => {
     const product = await svc.newProduct();
 
     // sync: price and stock updates share one class
-    const sync = await many(300, (i) => (i % 2 === 0 ? api.put('/offers/none/price', { price: { amount: 100, currency: 'EUR' } }) : api.put('/offers/none/stock', { declared_stock: 1 })));
+    const sync = await many(300, (i) =>
+      i % 2 === 0
+        ? api.put('/offers/none/price', { price: { amount: 100, currency: 'EUR' } })
+        : api.put('/offers/none/stock', { declared_stock: 1 }),
+    );
     expect(sync.every((r) => r.status === 404 && r.headers.get('x-ratelimit-limit') === '300')).toBe(true);
     refusedBy(await api.put('/offers/none/stock', { declared_stock: 1 }), 300);
 
@@ -133,7 +144,8 @@ describe('rate limits over HTTP, at the spec numbers', () => {
     for (const call of calls) refusedBy(await call(), 6);
 
     // simulate: the pricing simulation
-    const simulate = () => api.post('/pricing/simulate', { product_id: product.id, price: { amount: 100, currency: 'EUR' } });
+    const simulate = () =>
+      api.post('/pricing/simulate', { product_id: product.id, price: { amount: 100, currency: 'EUR' } });
     const sims = await many(120, simulate);
     expect(sims.every((r) => r.status === 200 && r.headers.get('x-ratelimit-limit') === '120')).toBe(true);
     refusedBy(await simulate(), 120);
@@ -208,7 +220,9 @@ describe('the limiter itself (every class, shared in Postgres)', () => {
       expect(half).toMatchObject({ allowed: true, remaining: limit - Math.floor(limit / 2) - 1 });
     }
     const instanceB = new RateLimiter(db.kysely); // another instance shares the counts
-    expect((await instanceB.hit([{ name: 'token:t:test', limit: 6 }], new Date(t0.getTime() + 90_000))).remaining).toBe(1);
+    expect((await instanceB.hit([{ name: 'token:t:test', limit: 6 }], new Date(t0.getTime() + 90_000))).remaining).toBe(
+      1,
+    );
   });
 
   it('a request refused by one bucket is counted in none', async () => {

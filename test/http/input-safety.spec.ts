@@ -14,7 +14,15 @@ describe('input Postgres cannot store is refused on every route', () => {
   let token: string;
   let productId: string;
   let offerId: string;
-  const events = async () => Number(((await svc.services.db.selectFrom('es_events' as any).select((eb: any) => eb.fn.countAll().as('n')).executeTakeFirst()) as any).n);
+  const events = async () =>
+    Number(
+      (
+        (await svc.services.db
+          .selectFrom('es_events' as any)
+          .select((eb: any) => eb.fn.countAll().as('n'))
+          .executeTakeFirst()) as any
+      ).n,
+    );
 
   const refused = (res: { status: number; body: any }, field: string) => {
     expect(res.status).toBe(422);
@@ -40,11 +48,43 @@ describe('input Postgres cannot store is refused on every route', () => {
     // JSON.stringify writes lone surrogates as \ud800 escapes, which JSON.parse turns back into one
     refused(await svc.operator.post('/suppliers', { name: 'Acme \ud800 Keys' }), 'body.name');
     refused(await svc.operator.post('/suppliers', { name: 'Acme \udc00' }), 'body.name');
-    refused(await svc.operator.post('/products', { name: 'Star\u0000fall', type: 'game_key', platform: 'steam', region: 'EU', status: 'sellable' }), 'body.name');
-    refused(await api.post('/offers', { product_id: productId, stock_mode: 'uploaded', price: { amount: 1000, currency: 'EUR' }, external_ref: 'SKU\u0000' }), 'body.external_ref');
+    refused(
+      await svc.operator.post('/products', {
+        name: 'Star\u0000fall',
+        type: 'game_key',
+        platform: 'steam',
+        region: 'EU',
+        status: 'sellable',
+      }),
+      'body.name',
+    );
+    refused(
+      await api.post('/offers', {
+        product_id: productId,
+        stock_mode: 'uploaded',
+        price: { amount: 1000, currency: 'EUR' },
+        external_ref: 'SKU\u0000',
+      }),
+      'body.external_ref',
+    );
     refused(await api.patch(`/offers/${offerId}`, { external_ref: '\ud83dX' }), 'body.external_ref');
-    refused(await api.post('/webhooks', { url: 'https://hooks.example.com/x', events: ['order.paid'], description: 'a\u0000b' }), 'body.description');
-    refused(await api.post(`/offers/${offerId}/inventory`, { items: [{ kind: 'text', value: 'K-1' }, { kind: 'text', value: 'K-\u0000' }] }), 'body.items.1.value');
+    refused(
+      await api.post('/webhooks', {
+        url: 'https://hooks.example.com/x',
+        events: ['order.paid'],
+        description: 'a\u0000b',
+      }),
+      'body.description',
+    );
+    refused(
+      await api.post(`/offers/${offerId}/inventory`, {
+        items: [
+          { kind: 'text', value: 'K-1' },
+          { kind: 'text', value: 'K-\u0000' },
+        ],
+      }),
+      'body.items.1.value',
+    );
     expect(await events()).toBe(before);
   });
 
@@ -73,10 +113,15 @@ describe('input Postgres cannot store is refused on every route', () => {
     const res = await request(svc.baseUrl, 'POST', `/offers/${offerId}/inventory`, { token, rawBody: deep });
     expect(res.status).toBe(422);
     expect(res.body.code).toBe('validation_failed');
-    expect(res.body.errors).toEqual([{ field: 'body', message: 'must not nest arrays and objects deeper than 32 levels' }]);
+    expect(res.body.errors).toEqual([
+      { field: 'body', message: 'must not nest arrays and objects deeper than 32 levels' },
+    ]);
     // brackets inside strings do not count; 32 levels are fine (the schema then judges them)
     const nested32 = `{"name":"[[[[{{{{","x":${'['.repeat(31)}${']'.repeat(31)}}`;
-    const ok = await request(`${svc.origin}/operator/v1`, 'POST', '/suppliers', { token: svc.operatorToken, rawBody: nested32 });
+    const ok = await request(`${svc.origin}/operator/v1`, 'POST', '/suppliers', {
+      token: svc.operatorToken,
+      rawBody: nested32,
+    });
     expect(ok.status).toBe(422);
     expect(ok.body.errors.map((e: any) => e.field)).toEqual(['body']); // the unknown key x, not the depth
     expect(ok.body.errors[0].message).not.toContain('nest');

@@ -13,7 +13,9 @@ const parse = (text: string) =>
     .map((line) => {
       const m = /^([a-z_:]+)(?:\{(.*)\})? (\S+)$/.exec(line);
       if (!m) throw new Error(`not a sample line: ${line}`);
-      const labels = Object.fromEntries([...(m[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((x) => [x[1], x[2]]));
+      const labels = Object.fromEntries(
+        [...(m[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((x) => [x[1], x[2]]),
+      );
       return { name: m[1]!, labels, value: Number(m[3]) };
     });
 
@@ -29,12 +31,20 @@ describe('GET /metrics', () => {
     const samples = parse(res.text);
     /** The value of the one sample with exactly these labels (0 when absent, as Prometheus reads a missing counter). */
     const value = (name: string, labels: Record<string, string> = {}) =>
-      samples.find((s) => s.name === name && JSON.stringify(Object.entries(s.labels).sort()) === JSON.stringify(Object.entries(labels).sort()))?.value ?? 0;
+      samples.find(
+        (s) =>
+          s.name === name &&
+          JSON.stringify(Object.entries(s.labels).sort()) === JSON.stringify(Object.entries(labels).sort()),
+      )?.value ?? 0;
     return { samples, value, text: res.text };
   };
 
   beforeAll(async () => {
-    svc = await startTestService({ trustedCa: tls.cert, limits: { unauthenticated: 4, reads: 1000, writes: 1000, test: 1000 }, supplierTimeouts: { webhookMs: 2000 } });
+    svc = await startTestService({
+      trustedCa: tls.cert,
+      limits: { unauthenticated: 4, reads: 1000, writes: 1000, test: 1000 },
+      supplierTimeouts: { webhookMs: 2000 },
+    });
     fulfilment = await startFulfilment();
     receiver = await startReceiver({ tls });
   });
@@ -65,9 +75,20 @@ describe('GET /metrics', () => {
     expect((await supplier.api.get('/offers/01ARZ3NDEKTSV4RRFFQ69G5FAW')).status).toBe(404);
     const m = await scrape();
     expect(m.value('svc_http_requests_total', { method: 'GET', route: '/api/v1/whoami', status: '200' })).toBe(3);
-    expect(m.value('svc_http_requests_total', { method: 'GET', route: '/api/v1/offers/:offer_id', status: '404' })).toBe(2);
-    expect(m.value('svc_http_request_duration_seconds_count', { method: 'GET', route: '/api/v1/whoami', status: '200' })).toBe(3);
-    expect(m.value('svc_http_request_duration_seconds_bucket', { method: 'GET', route: '/api/v1/whoami', status: '200', le: '+Inf' })).toBe(3);
+    expect(
+      m.value('svc_http_requests_total', { method: 'GET', route: '/api/v1/offers/:offer_id', status: '404' }),
+    ).toBe(2);
+    expect(
+      m.value('svc_http_request_duration_seconds_count', { method: 'GET', route: '/api/v1/whoami', status: '200' }),
+    ).toBe(3);
+    expect(
+      m.value('svc_http_request_duration_seconds_bucket', {
+        method: 'GET',
+        route: '/api/v1/whoami',
+        status: '200',
+        le: '+Inf',
+      }),
+    ).toBe(3);
     // the operator's earlier scrapes count too, under their route
     expect(m.value('svc_http_requests_total', { method: 'GET', route: '/metrics', status: '200' })).toBe(1);
     expect(m.value('svc_http_requests_total', { method: 'GET', route: '/metrics', status: '401' })).toBe(2);
@@ -90,7 +111,9 @@ describe('GET /metrics', () => {
     const store = svc.services.store;
     await store.append('metrics-probe-1', [{ type: 'Probed', data: {} }], 'no_stream', svc.clock.now());
     await store.append('metrics-probe-1', [{ type: 'Probed', data: {} }], 0, svc.clock.now());
-    await expect(store.append('metrics-probe-1', [{ type: 'Probed', data: {} }], 'no_stream', svc.clock.now())).rejects.toThrow(/expected revision/);
+    await expect(
+      store.append('metrics-probe-1', [{ type: 'Probed', data: {} }], 'no_stream', svc.clock.now()),
+    ).rejects.toThrow(/expected revision/);
     const after = await scrape();
     expect(after.value('svc_eventstore_append_duration_seconds_count', { result: 'ok' })).toBe(ok + 2);
     expect(after.value('svc_eventstore_append_duration_seconds_count', { result: 'conflict' })).toBe(conflicts + 1);
@@ -117,7 +140,12 @@ describe('GET /metrics', () => {
     const offer = await createDeclared(supplier.api, product.id, fulfilment.url, { declared_stock: 5 });
     expect((await supplier.api.post(`/offers/${offer.id}/activate`)).status).toBe(200);
     fulfilment.answer(503);
-    const failing = await createDeclared(supplier.api, (await svc.newProduct({ name: 'Other Quest' })).id, fulfilment.url, { declared_stock: 5 });
+    const failing = await createDeclared(
+      supplier.api,
+      (await svc.newProduct({ name: 'Other Quest' })).id,
+      fulfilment.url,
+      { declared_stock: 5 },
+    );
     expect((await supplier.api.post(`/offers/${failing.id}/activate`)).status).toBe(422);
     fulfilment.answer(200);
     await checkout(svc, [{ product_id: product.id, quantity: 1 }]);
@@ -145,7 +173,11 @@ describe('GET /metrics', () => {
     await timers.schedule('metrics.probe', 'due-2', new Date(now.getTime() - 1000));
     await timers.schedule('metrics.probe', 'later', new Date(now.getTime() + 3_600_000));
     await timers.schedule('metrics.probe', 'held', now);
-    await db.updateTable('timers').set({ claimed_by: 'elsewhere', claimed_until: new Date(now.getTime() + 60_000) }).where('key', '=', 'held').execute();
+    await db
+      .updateTable('timers')
+      .set({ claimed_by: 'elsewhere', claimed_until: new Date(now.getTime() + 60_000) })
+      .where('key', '=', 'held')
+      .execute();
     const m = await scrape();
     expect(m.value('svc_timers_due', { kind: 'metrics.probe' })).toBe(2);
     expect(m.value('svc_timers_running', { kind: 'metrics.probe' })).toBe(1);
@@ -160,10 +192,23 @@ describe('GET /metrics', () => {
     const settled = await scrape();
     for (const name of names) expect(settled.value('svc_projection_lag_events', { projector: name }), name).toBe(0);
     await svc.services.projections.stop();
-    await svc.services.store.append('metrics-probe-2', [{ type: 'Probed', data: {} }, { type: 'Probed', data: {} }], 'no_stream', svc.clock.now());
+    await svc.services.store.append(
+      'metrics-probe-2',
+      [
+        { type: 'Probed', data: {} },
+        { type: 'Probed', data: {} },
+      ],
+      'no_stream',
+      svc.clock.now(),
+    );
     // the appended events become readable once no older transaction of the shared server is
     // running (the store's visibility horizon), so wait for that instead of assuming it
     for (const name of names)
-      await expect.poll(async () => (await scrape()).value('svc_projection_lag_events', { projector: name }), { message: name, timeout: 5000 }).toBe(2);
+      await expect
+        .poll(async () => (await scrape()).value('svc_projection_lag_events', { projector: name }), {
+          message: name,
+          timeout: 5000,
+        })
+        .toBe(2);
   });
 });

@@ -8,7 +8,9 @@ import { type Answer, request } from '../support/http.js';
 import { selfSignedCertificate, startReceiver } from '../webhooks/receiver.js';
 
 // a CommonJS module: its default export arrives wrapped once more under ESM
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => Ajv2020;
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (
+  ajv: Ajv2020,
+) => Ajv2020;
 const eur = (amount: number) => ({ amount, currency: 'EUR' });
 const DOC_ID = 'https://marketplace.invalid/openapi.json';
 
@@ -17,10 +19,15 @@ const withoutIds = (node: unknown): unknown =>
   Array.isArray(node)
     ? node.map(withoutIds)
     : typeof node === 'object' && node !== null
-      ? Object.fromEntries(Object.entries(node).filter(([k, v]) => !((k === '$id' || k === '$schema') && typeof v === 'string')).map(([k, v]) => [k, withoutIds(v)]))
+      ? Object.fromEntries(
+          Object.entries(node)
+            .filter(([k, v]) => !((k === '$id' || k === '$schema') && typeof v === 'string'))
+            .map(([k, v]) => [k, withoutIds(v)]),
+        )
       : node;
 
-const pointer = (...segments: string[]) => segments.map((s) => encodeURIComponent(s.replace(/~/g, '~0').replace(/\//g, '~1'))).join('/');
+const pointer = (...segments: string[]) =>
+  segments.map((s) => encodeURIComponent(s.replace(/~/g, '~0').replace(/\//g, '~1'))).join('/');
 
 /**
  * Every operation of the OpenAPI document, called over a real socket: at least one success
@@ -39,7 +46,9 @@ describe('the OpenAPI document describes every answer', () => {
   const seen = new Map<string, Set<number>>();
 
   const validatorFor = (method: string, template: string, status: number, type: string) =>
-    ajv.getSchema(`${DOC_ID}#/${pointer('paths', template, method.toLowerCase(), 'responses', String(status), 'content', type, 'schema')}`)!;
+    ajv.getSchema(
+      `${DOC_ID}#/${pointer('paths', template, method.toLowerCase(), 'responses', String(status), 'content', type, 'schema')}`,
+    )!;
 
   const check = (method: string, template: string, res: Answer) => {
     const route = `${method} ${template}`;
@@ -54,7 +63,9 @@ describe('the OpenAPI document describes every answer', () => {
       const ok = validate(res.body);
       expect(ok, `${route} ${res.status}: ${JSON.stringify(validate.errors)} in ${res.text.slice(0, 500)}`).toBe(true);
     } else expect(res.text, route).toBe('');
-    for (const header of Object.keys(answer.headers ?? {})) if (header !== 'retry-after' || res.status === 429) expect(res.headers.get(header), `${route} ${header}`).not.toBeNull();
+    for (const header of Object.keys(answer.headers ?? {}))
+      if (header !== 'retry-after' || res.status === 429)
+        expect(res.headers.get(header), `${route} ${header}`).not.toBeNull();
     seen.set(route, (seen.get(route) ?? new Set()).add(res.status));
   };
 
@@ -66,7 +77,12 @@ describe('the OpenAPI document describes every answer', () => {
     options: { body?: unknown; query?: string; rawBody?: string; contentType?: string } = {},
   ) => {
     const path = template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? 'x'));
-    const res = await request(svc.origin, method, `${path}${options.query ?? ''}`, { token, body: options.body, rawBody: options.rawBody, contentType: options.contentType });
+    const res = await request(svc.origin, method, `${path}${options.query ?? ''}`, {
+      token,
+      body: options.body,
+      rawBody: options.rawBody,
+      contentType: options.contentType,
+    });
     check(method, template, res);
     return res;
   };
@@ -96,13 +112,28 @@ describe('the OpenAPI document describes every answer', () => {
     const token: string = created.token;
     const supplierId: string = created.supplier.id;
     const extra = await ok(op, 'POST', '/operator/v1/suppliers/{supplier_id}/tokens', { supplier_id: supplierId });
-    await ok(op, 'DELETE', '/operator/v1/suppliers/{supplier_id}/tokens/{token_id}', { supplier_id: supplierId, token_id: extra.token_id });
-    await ok(op, 'PUT', '/operator/v1/suppliers/{supplier_id}/rate-limits', { supplier_id: supplierId }, { body: { reads: 6000 } });
+    await ok(op, 'DELETE', '/operator/v1/suppliers/{supplier_id}/tokens/{token_id}', {
+      supplier_id: supplierId,
+      token_id: extra.token_id,
+    });
+    await ok(
+      op,
+      'PUT',
+      '/operator/v1/suppliers/{supplier_id}/rate-limits',
+      { supplier_id: supplierId },
+      { body: { reads: 6000 } },
+    );
     await ok(op, 'GET', '/operator/v1/suppliers/{supplier_id}/rate-limits', { supplier_id: supplierId });
     const game = { type: 'game_key', platform: 'steam', region: 'EU', status: 'sellable' };
     const product = await ok(op, 'POST', '/operator/v1/products', {}, { body: { name: 'Document Quest', ...game } });
     const other = await ok(op, 'POST', '/operator/v1/products', {}, { body: { name: 'Document Quest II', ...game } });
-    await ok(op, 'PATCH', '/operator/v1/products/{product_id}', { product_id: other.id }, { body: { name: 'Document Quest 2' } });
+    await ok(
+      op,
+      'PATCH',
+      '/operator/v1/products/{product_id}',
+      { product_id: other.id },
+      { body: { name: 'Document Quest 2' } },
+    );
 
     await ok(undefined, 'GET', '/api/v1/errors');
     await ok(token, 'GET', '/api/v1/whoami');
@@ -119,47 +150,105 @@ describe('the OpenAPI document describes every answer', () => {
     await ok(token, 'POST', '/api/v1/webhooks/{webhook_id}/rotate-secret', hookId);
     await ok(token, 'POST', '/api/v1/webhooks/{webhook_id}/test', hookId, { body: {} });
 
-    const offer = await ok(token, 'POST', '/api/v1/offers', {}, { body: { product_id: product.id, stock_mode: 'uploaded', price: eur(1000), external_ref: 'DOC-U' } });
+    const offer = await ok(
+      token,
+      'POST',
+      '/api/v1/offers',
+      {},
+      { body: { product_id: product.id, stock_mode: 'uploaded', price: eur(1000), external_ref: 'DOC-U' } },
+    );
     const offerId = { offer_id: offer.id };
-    const uploaded = await ok(token, 'POST', '/api/v1/offers/{offer_id}/inventory', offerId, { body: { items: textKeys('DOC', 8) } });
+    const uploaded = await ok(token, 'POST', '/api/v1/offers/{offer_id}/inventory', offerId, {
+      body: { items: textKeys('DOC', 8) },
+    });
     await ok(token, 'GET', '/api/v1/offers/{offer_id}/inventory', offerId);
-    await ok(token, 'DELETE', '/api/v1/offers/{offer_id}/inventory/{item_id}', { ...offerId, item_id: uploaded.item_ids[7] });
+    await ok(token, 'DELETE', '/api/v1/offers/{offer_id}/inventory/{item_id}', {
+      ...offerId,
+      item_id: uploaded.item_ids[7],
+    });
     await ok(token, 'POST', '/api/v1/offers/{offer_id}/activate', offerId);
     await ok(token, 'PATCH', '/api/v1/offers/{offer_id}', offerId, { body: { low_stock_threshold: 1 } });
     await ok(token, 'PUT', '/api/v1/offers/{offer_id}/price', offerId, { body: { price: eur(1100) } });
     await ok(token, 'GET', '/api/v1/offers');
     await ok(token, 'GET', '/api/v1/offers/{offer_id}', offerId);
 
-    const declared = await ok(token, 'POST', '/api/v1/offers', {}, {
-      body: { product_id: other.id, stock_mode: 'declared', price: eur(900), external_ref: 'DOC-D', fulfilment: { base_url: fulfilment.url }, declared_stock: 5 },
-    });
+    const declared = await ok(
+      token,
+      'POST',
+      '/api/v1/offers',
+      {},
+      {
+        body: {
+          product_id: other.id,
+          stock_mode: 'declared',
+          price: eur(900),
+          external_ref: 'DOC-D',
+          fulfilment: { base_url: fulfilment.url },
+          declared_stock: 5,
+        },
+      },
+    );
     const declaredId = { offer_id: declared.id };
     await ok(token, 'PUT', '/api/v1/offers/{offer_id}/stock', declaredId, { body: { declared_stock: 7 } });
     await ok(token, 'POST', '/api/v1/offers/{offer_id}/fulfilment/check', declaredId);
     await ok(token, 'POST', '/api/v1/offers/{offer_id}/fulfilment/rotate-secret', declaredId);
 
-    const order = await ok(op, 'POST', '/operator/v1/orders', {}, { body: { items: [{ product_id: product.id, quantity: 1 }], buyer_country: 'DE' } });
+    const order = await ok(
+      op,
+      'POST',
+      '/operator/v1/orders',
+      {},
+      { body: { items: [{ product_id: product.id, quantity: 1 }], buyer_country: 'DE' } },
+    );
     const orderId = { order_id: order.id };
     await ok(op, 'GET', '/operator/v1/orders/{order_id}', orderId);
     await ok(op, 'POST', '/operator/v1/orders/{order_id}/pay', orderId);
     await ok(op, 'GET', '/operator/v1/orders/{order_id}/deliverables', orderId);
-    await ok(op, 'POST', '/operator/v1/orders/{order_id}/dispute', orderId, { body: { item_ids: [order.items[0].id], reason: 'key already redeemed' } });
-    const refunded = await ok(op, 'POST', '/operator/v1/orders', {}, { body: { items: [{ product_id: product.id, quantity: 1 }], buyer_country: 'DE' } });
+    await ok(op, 'POST', '/operator/v1/orders/{order_id}/dispute', orderId, {
+      body: { item_ids: [order.items[0].id], reason: 'key already redeemed' },
+    });
+    const refunded = await ok(
+      op,
+      'POST',
+      '/operator/v1/orders',
+      {},
+      { body: { items: [{ product_id: product.id, quantity: 1 }], buyer_country: 'DE' } },
+    );
     await ok(op, 'POST', '/operator/v1/orders/{order_id}/pay', { order_id: refunded.id });
     await ok(op, 'POST', '/operator/v1/orders/{order_id}/refund', { order_id: refunded.id }, { body: {} });
-    const available = await ok(token, 'GET', '/api/v1/offers/{offer_id}/inventory', offerId, { query: '?status=available' });
-    await ok(op, 'POST', '/operator/v1/inventory/{item_id}/invalidate', { item_id: available.data[0].id }, { body: { reason: 'leaked' } });
+    const available = await ok(token, 'GET', '/api/v1/offers/{offer_id}/inventory', offerId, {
+      query: '?status=available',
+    });
+    await ok(
+      op,
+      'POST',
+      '/operator/v1/inventory/{item_id}/invalidate',
+      { item_id: available.data[0].id },
+      { body: { reason: 'leaked' } },
+    );
     await ok(op, 'POST', '/operator/v1/clock/advance', {}, { body: { seconds: 60 } });
     await svc.drain();
 
     await ok(token, 'GET', '/api/v1/orders');
     await ok(token, 'GET', '/api/v1/orders/{order_id}', orderId);
-    await ok(token, 'POST', '/api/v1/sandbox/orders', {}, { body: { offer_id: offer.id, quantity: 1, buyer_country: 'DE' } });
+    await ok(
+      token,
+      'POST',
+      '/api/v1/sandbox/orders',
+      {},
+      { body: { offer_id: offer.id, quantity: 1, buyer_country: 'DE' } },
+    );
     await ok(token, 'GET', '/api/v1/balance');
     await ok(token, 'GET', '/api/v1/balance/entries');
 
     // a sale that settles, so there is available money to pay out (the payout minimum is 2000)
-    const sale = await ok(op, 'POST', '/operator/v1/orders', {}, { body: { items: [{ product_id: product.id, quantity: 3 }], buyer_country: 'DE' } });
+    const sale = await ok(
+      op,
+      'POST',
+      '/operator/v1/orders',
+      {},
+      { body: { items: [{ product_id: product.id, quantity: 3 }], buyer_country: 'DE' } },
+    );
     await ok(op, 'POST', '/operator/v1/orders/{order_id}/pay', { order_id: sale.id });
     await svc.advance(600);
     const now = svc.clock.now().toISOString();
@@ -175,7 +264,13 @@ describe('the OpenAPI document describes every answer', () => {
     await ok(op, 'POST', '/operator/v1/payouts/{payout_id}/cancel', { payout_id: cancelled.id });
     const failed = await ok(token, 'POST', '/api/v1/payouts', {}, { body: { amount: eur(2000), method: 'paypal' } });
     await ok(op, 'POST', '/operator/v1/payouts/{payout_id}/in_transit', { payout_id: failed.id });
-    await ok(op, 'POST', '/operator/v1/payouts/{payout_id}/failed', { payout_id: failed.id }, { body: { failure_code: 'account_closed' } });
+    await ok(
+      op,
+      'POST',
+      '/operator/v1/payouts/{payout_id}/failed',
+      { payout_id: failed.id },
+      { body: { failure_code: 'account_closed' } },
+    );
     const paid = await ok(token, 'POST', '/api/v1/payouts', {}, { body: { amount: eur(2000) } });
     await ok(op, 'POST', '/operator/v1/payouts/{payout_id}/in_transit', { payout_id: paid.id });
     await ok(op, 'POST', '/operator/v1/payouts/{payout_id}/paid', { payout_id: paid.id });
@@ -184,23 +279,50 @@ describe('the OpenAPI document describes every answer', () => {
 
     // a rule whose ceiling is the current price: with no competitor the price stays 1100
     await ok(token, 'GET', '/api/v1/products/{product_id}/competition', { product_id: product.id });
-    await ok(token, 'PUT', '/api/v1/offers/{offer_id}/pricing-rule', offerId, { body: { beat_by: { amount: 10 }, floor: eur(1000), ceiling: eur(1100), max_changes_per_hour: 60 } });
+    await ok(token, 'PUT', '/api/v1/offers/{offer_id}/pricing-rule', offerId, {
+      body: { beat_by: { amount: 10 }, floor: eur(1000), ceiling: eur(1100), max_changes_per_hour: 60 },
+    });
     await svc.drain();
     await ok(token, 'GET', '/api/v1/offers/{offer_id}/pricing-rule', offerId);
     await ok(token, 'DELETE', '/api/v1/offers/{offer_id}/pricing-rule', offerId);
 
     // certification runs the whole contract against a declared offer served by the reference kit
-    const kitProduct = await ok(op, 'POST', '/operator/v1/products', {}, { body: { name: 'Document Quest III', ...game } });
+    const kitProduct = await ok(
+      op,
+      'POST',
+      '/operator/v1/products',
+      {},
+      { body: { name: 'Document Quest III', ...game } },
+    );
     // a finite stock, so the out_of_stock check gets its 409 (an unlimited kit would try to make a million keys)
-    kit = await startSupplierKit({ secrets: ['svcsec_00000000000000000000000000000000'], now: () => svc.clock.now().getTime(), stock: { '*': textKeys('DOC-KIT', 20).map((k) => k.value) } });
-    const certified = await ok(token, 'POST', '/api/v1/offers', {}, {
-      body: { product_id: kitProduct.id, stock_mode: 'declared', price: eur(900), external_ref: 'DOC-K', fulfilment: { base_url: kit.url }, declared_stock: 5 },
+    kit = await startSupplierKit({
+      secrets: ['svcsec_00000000000000000000000000000000'],
+      now: () => svc.clock.now().getTime(),
+      stock: { '*': textKeys('DOC-KIT', 20).map((k) => k.value) },
     });
+    const certified = await ok(
+      token,
+      'POST',
+      '/api/v1/offers',
+      {},
+      {
+        body: {
+          product_id: kitProduct.id,
+          stock_mode: 'declared',
+          price: eur(900),
+          external_ref: 'DOC-K',
+          fulfilment: { base_url: kit.url },
+          declared_stock: 5,
+        },
+      },
+    );
     kit.setSecrets([certified.fulfilment.secret]);
     const report = await ok(token, 'POST', '/api/v1/offers/{offer_id}/certification', { offer_id: certified.id });
     expect(report.checks.filter((c: any) => !c.passed).map((c: any) => `${c.name}: ${c.detail}`)).toEqual([]);
 
-    await ok(token, 'POST', '/api/v1/webhooks/{webhook_id}/recover', hookId, { body: { since: new Date(svc.clock.now().getTime() - 60_000).toISOString() } });
+    await ok(token, 'POST', '/api/v1/webhooks/{webhook_id}/recover', hookId, {
+      body: { since: new Date(svc.clock.now().getTime() - 60_000).toISOString() },
+    });
     await svc.drain();
     const deliveries = await ok(token, 'GET', '/api/v1/webhook-deliveries');
     const deliveryId = { delivery_id: deliveries.data[0].id };
@@ -217,14 +339,26 @@ describe('the OpenAPI document describes every answer', () => {
       for (const [method, op] of Object.entries<any>(ops)) {
         if (Array.isArray(op.security) && op.security.length === 0) continue;
         const token = template.startsWith('/operator/') ? supplier.token : svc.operatorToken;
-        expect((await call(token, method.toUpperCase(), template, {}, { body: method === 'get' ? undefined : {} })).status, `${method} ${template}`).toBe(401);
+        expect(
+          (await call(token, method.toUpperCase(), template, {}, { body: method === 'get' ? undefined : {} })).status,
+          `${method} ${template}`,
+        ).toBe(401);
       }
     // the shared machinery's problems on a route that takes a body
     const t = supplier.token;
-    expect((await call(t, 'POST', '/api/v1/offers', {}, { rawBody: '{"product_id":' })).body.code).toBe('malformed_json');
-    expect((await call(t, 'POST', '/api/v1/offers', {}, { rawBody: 'product', contentType: 'text/plain' })).status).toBe(415);
-    expect((await call(t, 'POST', '/api/v1/offers', {}, { rawBody: JSON.stringify({ note: 'x'.repeat(1_100_000) }) })).status).toBe(413);
-    expect((await call(t, 'POST', '/api/v1/offers', {}, { body: { stock_mode: 'uploaded' } })).body.code).toBe('validation_failed');
+    expect((await call(t, 'POST', '/api/v1/offers', {}, { rawBody: '{"product_id":' })).body.code).toBe(
+      'malformed_json',
+    );
+    expect(
+      (await call(t, 'POST', '/api/v1/offers', {}, { rawBody: 'product', contentType: 'text/plain' })).status,
+    ).toBe(415);
+    expect(
+      (await call(t, 'POST', '/api/v1/offers', {}, { rawBody: JSON.stringify({ note: 'x'.repeat(1_100_000) }) }))
+        .status,
+    ).toBe(413);
+    expect((await call(t, 'POST', '/api/v1/offers', {}, { body: { stock_mode: 'uploaded' } })).body.code).toBe(
+      'validation_failed',
+    );
     expect((await call(t, 'GET', '/api/v1/offers/{offer_id}', { offer_id: 'missing' })).status).toBe(404);
     expect((await call(t, 'GET', '/api/v1/orders/{order_id}', { order_id: 'missing' })).status).toBe(404);
     // the public catalogue is limited per address: the fourth anonymous call in a minute is refused
@@ -235,7 +369,14 @@ describe('the OpenAPI document describes every answer', () => {
 
   it('every operation was seen answering both, and the validator refuses what the document does not allow', () => {
     expect(validatorFor('GET', '/api/v1/whoami', 200, 'application/json')({})).toBe(false);
-    expect(validatorFor('GET', '/api/v1/offers', 401, 'application/problem+json')({ type: 'x', title: 'x', status: 401, detail: 'x', code: 'no_such_code', trace_id: 'x' })).toBe(false);
+    expect(
+      validatorFor(
+        'GET',
+        '/api/v1/offers',
+        401,
+        'application/problem+json',
+      )({ type: 'x', title: 'x', status: 401, detail: 'x', code: 'no_such_code', trace_id: 'x' }),
+    ).toBe(false);
     const missing: string[] = [];
     for (const [template, ops] of Object.entries<Record<string, any>>(doc.paths))
       for (const method of Object.keys(ops)) {

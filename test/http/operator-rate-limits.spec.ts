@@ -42,7 +42,12 @@ describe('operator rate limits per supplier', () => {
       const res = await svc.operator.put(`/suppliers/${id}/rate-limits`, bad);
       expect([res.status, res.body.code], JSON.stringify(bad)).toEqual([422, 'validation_failed']);
     }
-    expect((await svc.operator.get(`/suppliers/${id}/rate-limits`)).body).toEqual({ ...spec, reads: 3000, bulk: 120, per_supplier: 5000 });
+    expect((await svc.operator.get(`/suppliers/${id}/rate-limits`)).body).toEqual({
+      ...spec,
+      reads: 3000,
+      bulk: 120,
+      per_supplier: 5000,
+    });
 
     const unknown = await svc.operator.put('/suppliers/01NOSUCHSUPPLIER000000000/rate-limits', { reads: 1000 });
     expect([unknown.status, unknown.body.code]).toEqual([404, 'not_found']);
@@ -62,7 +67,11 @@ describe('operator rate limits per supplier', () => {
     expect([refused.status, refused.body.code]).toEqual([429, 'rate_limited']);
 
     // a second instance on the same database, started afresh, applies the same limit
-    other = await startTestService({ databaseUrl: svc.databaseUrl, clock: svc.clock, operatorToken: svc.operatorToken });
+    other = await startTestService({
+      databaseUrl: svc.databaseUrl,
+      clock: svc.clock,
+      operatorToken: svc.operatorToken,
+    });
     const onOther = client(other.baseUrl, token);
     expect((await onOther.get('/whoami')).status).toBe(429);
 

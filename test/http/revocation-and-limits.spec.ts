@@ -23,7 +23,9 @@ describe('token revocation across instances', () => {
     const supplier = await a.newSupplier('Two Instances');
     const onB = client(b.baseUrl, supplier.token);
     expect((await onB.get('/whoami')).status).toBe(200); // now known to B's token cache
-    const revoked = await a.operator.delete(`/suppliers/${supplier.id}/tokens/${(await onB.get('/whoami')).body.token_id}`);
+    const revoked = await a.operator.delete(
+      `/suppliers/${supplier.id}/tokens/${(await onB.get('/whoami')).body.token_id}`,
+    );
     expect(revoked.status).toBe(204);
     expect((await client(a.baseUrl, supplier.token).get('/whoami')).status).toBe(401);
     // the cache is wall-clock (not the test clock): one second after the revocation B refuses it
@@ -43,11 +45,21 @@ describe('the rate limiter under concurrency', () => {
     const limiter = new RateLimiter(db.kysely);
     const at = new Date('2026-03-01T00:00:10.000Z');
     const hits = Array.from({ length: 320 }, (_, i) =>
-      limiter.hit([{ name: `token:t${i % 4}:reads`, limit: 70 }, { name: 'supplier:race', limit: 200 }], at),
+      limiter.hit(
+        [
+          { name: `token:t${i % 4}:reads`, limit: 70 },
+          { name: 'supplier:race', limit: 200 },
+        ],
+        at,
+      ),
     );
     const verdicts = await Promise.all(hits);
     expect(verdicts.filter((v) => v.allowed)).toHaveLength(200);
-    const rows = await db.kysely.selectFrom('rate_limit_hits').select(['bucket', 'hits']).where('bucket', '=', 'supplier:race').execute();
+    const rows = await db.kysely
+      .selectFrom('rate_limit_hits')
+      .select(['bucket', 'hits'])
+      .where('bucket', '=', 'supplier:race')
+      .execute();
     expect(rows).toEqual([{ bucket: 'supplier:race', hits: 200 }]);
   });
 });

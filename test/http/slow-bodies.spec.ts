@@ -91,7 +91,9 @@ describe('slow bodies and early refusals over a real socket', () => {
     let received = '';
     socket.on('data', (d) => (received += d.toString('latin1')));
     const body = '{}';
-    socket.write(`POST /api/v1/offers HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`);
+    socket.write(
+      `POST /api/v1/offers HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
+    );
     await expect.poll(() => received.includes('\r\n\r\n')).toBe(true);
     expect(received).toMatch(/^HTTP\/1\.1 401 /);
     expect(received.toLowerCase()).toContain('connection: keep-alive');

@@ -12,7 +12,11 @@ describe('a supplier reads products over HTTP', () => {
     const { id, api } = await svc.newSupplier('Acme Keys');
     const who = await api.get('/whoami');
     expect(who.status).toBe(200);
-    expect(who.body).toEqual({ supplier: { id, name: 'Acme Keys' }, environment: 'sandbox', token_id: expect.any(String) });
+    expect(who.body).toEqual({
+      supplier: { id, name: 'Acme Keys' },
+      environment: 'sandbox',
+      token_id: expect.any(String),
+    });
 
     const product = await svc.newProduct({ name: 'Harbor Lights' });
     const list = await api.get('/products');

@@ -66,7 +66,9 @@ describe('ledger audit and export', () => {
     expect(report).toMatchObject({ ledgerEvents: 6, suppliers: 2, entries: 8, differences: [] });
     const { code, out } = await run(ledgerAudit, []);
     expect(code).toBe(0);
-    expect(out).toMatch(/^OK: 6 ledger events of \d+ read, 2 supplier\(s\), 8 entries, 0 difference\(s\) in \d+\.\d s$/);
+    expect(out).toMatch(
+      /^OK: 6 ledger events of \d+ read, 2 supplier\(s\), 8 entries, 0 difference\(s\) in \d+\.\d s$/,
+    );
   });
 
   it('fails on a tampered balance row and a tampered entry, naming both', async () => {
@@ -79,7 +81,9 @@ describe('ledger audit and export', () => {
       expect(out.split('\n')).toEqual([
         `DIFFERENCE supplier ${alpha.id}: entry ${entryId} amount is 900 in the read model, 915 in the ledger`,
         `DIFFERENCE supplier ${alpha.id}: available is 1015 in the read model, 915 in the ledger`,
-        expect.stringMatching(/^FAILED: 6 ledger events of \d+ read, 2 supplier\(s\), 8 entries, 2 difference\(s\) in /),
+        expect.stringMatching(
+          /^FAILED: 6 ledger events of \d+ read, 2 supplier\(s\), 8 entries, 2 difference\(s\) in /,
+        ),
       ]);
       // the other supplier is clean
       expect((await run(ledgerAudit, ['--supplier', beta.id])).code).toBe(0);
@@ -93,11 +97,20 @@ describe('ledger audit and export', () => {
 
   it('names entries missing from the read model, entries and balances the ledger never posted', async () => {
     const entryId = `settlement-${orders.b1!.itemId}:available`;
-    const row = await withDb(svc, async (db) => (await db.query(`select * from balance_entries where id = $1`, [entryId])).rows[0]);
+    const row = await withDb(
+      svc,
+      async (db) => (await db.query(`select * from balance_entries where id = $1`, [entryId])).rows[0],
+    );
     await tamper(`delete from balance_entries where id = $1`, [entryId]);
-    await tamper(`insert into balance_entries (id, seq, supplier_id, type, account, amount, order_id, order_item_id, created_at, available_at)
-                  values ('forged:available', 1, $1, 'sale', 'available', 5000, 'o-forged', 'i-forged', now(), null)`, [beta.id]);
-    await tamper(`insert into balances (supplier_id, pending, available, updated_at) values ('zz-no-such-supplier', 100, 0, now())`, []);
+    await tamper(
+      `insert into balance_entries (id, seq, supplier_id, type, account, amount, order_id, order_item_id, created_at, available_at)
+                  values ('forged:available', 1, $1, 'sale', 'available', 5000, 'o-forged', 'i-forged', now(), null)`,
+      [beta.id],
+    );
+    await tamper(
+      `insert into balances (supplier_id, pending, available, updated_at) values ('zz-no-such-supplier', 100, 0, now())`,
+      [],
+    );
     try {
       const report = await auditLedger(svc.services.store, svc.services.db);
       expect(report.differences).toEqual([
@@ -111,7 +124,18 @@ describe('ledger audit and export', () => {
       await withDb(svc, (db) =>
         db.query(
           `insert into balance_entries (id, seq, supplier_id, type, account, amount, order_id, order_item_id, created_at, available_at) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-          [row.id, row.seq, row.supplier_id, row.type, row.account, row.amount, row.order_id, row.order_item_id, row.created_at, row.available_at],
+          [
+            row.id,
+            row.seq,
+            row.supplier_id,
+            row.type,
+            row.account,
+            row.amount,
+            row.order_id,
+            row.order_item_id,
+            row.created_at,
+            row.available_at,
+          ],
         ),
       );
     }
@@ -134,14 +158,19 @@ describe('ledger audit and export', () => {
       expect(out).toMatch(/^OK: 4 ledger events of \d+ read, 2 supplier\(s\), 6 entries, 0 difference\(s\)/);
       const now = await run(ledgerAudit, []);
       expect(now.code).toBe(1);
-      expect(now.out).toContain(`DIFFERENCE supplier ${alpha.id}: entry ${late} amount is -914 in the read model, -915 in the ledger`);
+      expect(now.out).toContain(
+        `DIFFERENCE supplier ${alpha.id}: entry ${late} amount is -914 in the read model, -915 in the ledger`,
+      );
     } finally {
       await tamper(`update balance_entries set amount = amount - 1 where id = $1`, [late]);
     }
-    expect(await run(ledgerAudit, ['--as-of', 'last tuesday'])).toEqual({ code: 2, out: 'ERR --as-of last tuesday is not a timestamp' });
+    expect(await run(ledgerAudit, ['--as-of', 'last tuesday'])).toEqual({
+      code: 2,
+      out: 'ERR --as-of last tuesday is not a timestamp',
+    });
   });
 
-  it('exports a supplier\'s entries as CSV and as JSON lines, replayed from the events', async () => {
+  it("exports a supplier's entries as CSV and as JSON lines, replayed from the events", async () => {
     const a1 = orders.a1!;
     const a2 = orders.a2!;
     const sold = t[0]!;
@@ -150,11 +179,66 @@ describe('ledger audit and export', () => {
     const availableAt = new Date(new Date(sold).getTime() + 600_000).toISOString();
     const laterAvailableAt = new Date(new Date(later).getTime() + 600_000).toISOString();
     const rows = [
-      { id: `sale-${a1.itemId}:pending`, type: 'sale', account: 'pending', amount: 915, currency: 'EUR', order_id: a1.orderId, order_item_id: a1.itemId, payout_id: null, created_at: sold, available_at: availableAt },
-      { id: `settlement-${a1.itemId}:pending`, type: 'settlement', account: 'pending', amount: -915, currency: 'EUR', order_id: a1.orderId, order_item_id: a1.itemId, payout_id: null, created_at: settled, available_at: null },
-      { id: `settlement-${a1.itemId}:available`, type: 'settlement', account: 'available', amount: 915, currency: 'EUR', order_id: a1.orderId, order_item_id: a1.itemId, payout_id: null, created_at: settled, available_at: null },
-      { id: `sale-${a2.itemId}:pending`, type: 'sale', account: 'pending', amount: 915, currency: 'EUR', order_id: a2.orderId, order_item_id: a2.itemId, payout_id: null, created_at: later, available_at: laterAvailableAt },
-      { id: `refund-${a2.itemId}:pending`, type: 'refund', account: 'pending', amount: -915, currency: 'EUR', order_id: a2.orderId, order_item_id: a2.itemId, payout_id: null, created_at: later, available_at: null },
+      {
+        id: `sale-${a1.itemId}:pending`,
+        type: 'sale',
+        account: 'pending',
+        amount: 915,
+        currency: 'EUR',
+        order_id: a1.orderId,
+        order_item_id: a1.itemId,
+        payout_id: null,
+        created_at: sold,
+        available_at: availableAt,
+      },
+      {
+        id: `settlement-${a1.itemId}:pending`,
+        type: 'settlement',
+        account: 'pending',
+        amount: -915,
+        currency: 'EUR',
+        order_id: a1.orderId,
+        order_item_id: a1.itemId,
+        payout_id: null,
+        created_at: settled,
+        available_at: null,
+      },
+      {
+        id: `settlement-${a1.itemId}:available`,
+        type: 'settlement',
+        account: 'available',
+        amount: 915,
+        currency: 'EUR',
+        order_id: a1.orderId,
+        order_item_id: a1.itemId,
+        payout_id: null,
+        created_at: settled,
+        available_at: null,
+      },
+      {
+        id: `sale-${a2.itemId}:pending`,
+        type: 'sale',
+        account: 'pending',
+        amount: 915,
+        currency: 'EUR',
+        order_id: a2.orderId,
+        order_item_id: a2.itemId,
+        payout_id: null,
+        created_at: later,
+        available_at: laterAvailableAt,
+      },
+      {
+        id: `refund-${a2.itemId}:pending`,
+        type: 'refund',
+        account: 'pending',
+        amount: -915,
+        currency: 'EUR',
+        order_id: a2.orderId,
+        order_item_id: a2.itemId,
+        payout_id: null,
+        created_at: later,
+        available_at: null,
+      },
     ];
     const jsonl = await run(ledgerExport, ['--supplier', alpha.id, '--format', 'jsonl']);
     expect(jsonl.code).toBe(0);
@@ -164,20 +248,57 @@ describe('ledger audit and export', () => {
     expect(csv.code).toBe(0);
     const lines = [
       'id,type,account,amount,currency,order_id,order_item_id,payout_id,created_at,available_at',
-      ...rows.map((r) => [r.id, r.type, r.account, r.amount, r.currency, r.order_id, r.order_item_id, '', r.created_at, r.available_at ?? ''].join(',')),
+      ...rows.map((r) =>
+        [
+          r.id,
+          r.type,
+          r.account,
+          r.amount,
+          r.currency,
+          r.order_id,
+          r.order_item_id,
+          '',
+          r.created_at,
+          r.available_at ?? '',
+        ].join(','),
+      ),
     ];
     expect(csv.out).toBe(lines.map((l) => `${l}\n`).join('\n'));
     // the API shows the same entries
     const api = (await alpha.api.get('/balance/entries')).body.data;
-    expect(api.map((e: any) => [e.id, e.amount.amount, e.created_at, e.available_at])).toEqual(rows.map((r) => [r.id, r.amount, r.created_at, r.available_at]));
+    expect(api.map((e: any) => [e.id, e.amount.amount, e.created_at, e.available_at])).toEqual(
+      rows.map((r) => [r.id, r.amount, r.created_at, r.available_at]),
+    );
 
     // --from inclusive, --to exclusive, on created_at
-    const window = await run(ledgerExport, ['--supplier', alpha.id, '--format', 'jsonl', '--from', settled, '--to', later]);
-    expect(window.out).toBe(rows.slice(1, 3).map((r) => `${JSON.stringify(r)}\n`).join('\n'));
+    const window = await run(ledgerExport, [
+      '--supplier',
+      alpha.id,
+      '--format',
+      'jsonl',
+      '--from',
+      settled,
+      '--to',
+      later,
+    ]);
+    expect(window.out).toBe(
+      rows
+        .slice(1, 3)
+        .map((r) => `${JSON.stringify(r)}\n`)
+        .join('\n'),
+    );
     const fromLater = await run(ledgerExport, ['--supplier', alpha.id, '--format', 'jsonl', '--from', later]);
-    expect(fromLater.out).toBe(rows.slice(3).map((r) => `${JSON.stringify(r)}\n`).join('\n'));
+    expect(fromLater.out).toBe(
+      rows
+        .slice(3)
+        .map((r) => `${JSON.stringify(r)}\n`)
+        .join('\n'),
+    );
     const usage = 'ERR usage: ledger export --supplier ID --format csv|jsonl [--from TIMESTAMP] [--to TIMESTAMP]';
-    expect(await run(ledgerExport, ['--supplier', alpha.id, '--format', 'jsonl', '--to', 'soon'])).toEqual({ code: 2, out: usage });
+    expect(await run(ledgerExport, ['--supplier', alpha.id, '--format', 'jsonl', '--to', 'soon'])).toEqual({
+      code: 2,
+      out: usage,
+    });
     expect(await run(ledgerExport, ['--supplier', alpha.id, '--format', 'xml'])).toEqual({ code: 2, out: usage });
     expect((await run(ledgerExport, ['--format', 'csv'])).code).toBe(2);
     expect(await run(ledgerExport, ['--supplier', 'nobody', '--format', 'jsonl'])).toEqual({ code: 0, out: '' });

@@ -51,7 +51,15 @@ describe('the ledger', () => {
   });
 
   it('posts a balanced set for every balance event: the sum over all accounts is zero', async () => {
-    const events = await withDb(svc, async (db) => (await db.query(`select type, data from es_events where type in ('SaleCredited', 'SaleSettled', 'RefundDebited') order by transaction_id, position`)).rows);
+    const events = await withDb(
+      svc,
+      async (db) =>
+        (
+          await db.query(
+            `select type, data from es_events where type in ('SaleCredited', 'SaleSettled', 'RefundDebited') order by transaction_id, position`,
+          )
+        ).rows,
+    );
     // the two settlements fall due together and run side by side: their order is free
     const byKey = (rows: string[][]) => [...rows].sort((x, y) => x.join().localeCompare(y.join()));
     expect(byKey(events.map((e) => [e.type, e.data.orderItemId]))).toEqual(
@@ -72,20 +80,48 @@ describe('the ledger', () => {
       for (const p of e.data.postings) totals[p.account] = (totals[p.account] ?? 0) + p.amount;
     }
     // what remains: a1 (available) and a3 (pending) sold; a2 and b1 refunded in full
-    expect(totals).toEqual({ buyer_funds: -4000, supplier_pending: 1830, supplier_available: 1830, platform_commission: 340 });
+    expect(totals).toEqual({
+      buyer_funds: -4000,
+      supplier_pending: 1830,
+      supplier_available: 1830,
+      platform_commission: 340,
+    });
   });
 
   it('GET /balance: pending and available of the supplier, updated at its last posting', async () => {
-    expect((await alpha.api.get('/balance')).body).toEqual({ currency: 'EUR', available: eur(1830), pending: eur(1830), updated_at: at[4] });
-    expect((await beta.api.get('/balance')).body).toEqual({ currency: 'EUR', available: eur(0), pending: eur(0), updated_at: at[3] });
+    expect((await alpha.api.get('/balance')).body).toEqual({
+      currency: 'EUR',
+      available: eur(1830),
+      pending: eur(1830),
+      updated_at: at[4],
+    });
+    expect((await beta.api.get('/balance')).body).toEqual({
+      currency: 'EUR',
+      available: eur(0),
+      pending: eur(0),
+      updated_at: at[3],
+    });
     const fresh = await svc.newSupplier('No sales yet');
-    expect((await fresh.api.get('/balance')).body).toEqual({ currency: 'EUR', available: eur(0), pending: eur(0), updated_at: null });
+    expect((await fresh.api.get('/balance')).body).toEqual({
+      currency: 'EUR',
+      available: eur(0),
+      pending: eur(0),
+      updated_at: null,
+    });
     expect((await fresh.api.get('/balance/entries')).body).toEqual({ data: [], next_cursor: null });
   });
 
   it('GET /balance/entries: the supplier legs, in posting order, every page once', async () => {
     const availableAt = (t: string) => new Date(new Date(t).getTime() + 600_000).toISOString();
-    const entry = (id: string, type: string, account: string, amount: number, itemKey: string, created: string, available: string | null = null) => ({
+    const entry = (
+      id: string,
+      type: string,
+      account: string,
+      amount: number,
+      itemKey: string,
+      created: string,
+      available: string | null = null,
+    ) => ({
       id,
       type,
       amount: eur(amount),
@@ -120,14 +156,24 @@ describe('the ledger', () => {
   });
 
   it('filters entries by type, from (inclusive) and to (exclusive)', async () => {
-    const ids = async (query: string) => (await allPages(alpha.api, `/balance/entries?${query}`)).items.map((e) => e.id);
+    const ids = async (query: string) =>
+      (await allPages(alpha.api, `/balance/entries?${query}`)).items.map((e) => e.id);
     const { a1, a2, a3 } = items;
     expect(await ids('type=sale')).toEqual([`sale-${a1}:pending`, `sale-${a2}:pending`, `sale-${a3}:pending`]);
     expect(await ids('type=refund')).toEqual([`refund-${a2}:pending`]);
     expect(await ids('type=settlement&limit=1')).toEqual([`settlement-${a1}:pending`, `settlement-${a1}:available`]);
     const q = (t: string) => encodeURIComponent(t);
-    expect(await ids(`from=${q(at[1]!)}&to=${q(at[4]!)}`)).toEqual([`sale-${a2}:pending`, `refund-${a2}:pending`, `settlement-${a1}:pending`, `settlement-${a1}:available`]);
-    expect(await ids(`from=${q(at[2]!)}`)).toEqual([`settlement-${a1}:pending`, `settlement-${a1}:available`, `sale-${a3}:pending`]);
+    expect(await ids(`from=${q(at[1]!)}&to=${q(at[4]!)}`)).toEqual([
+      `sale-${a2}:pending`,
+      `refund-${a2}:pending`,
+      `settlement-${a1}:pending`,
+      `settlement-${a1}:available`,
+    ]);
+    expect(await ids(`from=${q(at[2]!)}`)).toEqual([
+      `settlement-${a1}:pending`,
+      `settlement-${a1}:available`,
+      `sale-${a3}:pending`,
+    ]);
     expect(await ids(`to=${q(at[1]!)}`)).toEqual([`sale-${a1}:pending`]);
     expect(await ids(`type=sale&from=${q(at[1]!)}&to=${q(at[2]!)}`)).toEqual([`sale-${a2}:pending`]);
     expect((await alpha.api.get('/balance/entries?type=withdrawal')).status).toBe(422);

@@ -88,7 +88,9 @@ describe('the ledger at any moment, and its hash chain', () => {
       } else if (roll < 0.78) {
         const available = (await suppliers[i]!.api.get('/balance')).body.available.amount;
         if (available >= 2000) {
-          const res = await suppliers[i]!.api.post('/payouts', { amount: eur(2000 + Math.floor(rng() * (available - 2000))) });
+          const res = await suppliers[i]!.api.post('/payouts', {
+            amount: eur(2000 + Math.floor(rng() * (available - 2000))),
+          });
           expect(res.status, res.text).toBe(201);
           payouts.push({ id: res.body.id, status: 'pending' });
         }
@@ -96,7 +98,8 @@ describe('the ledger at any moment, and its hash chain', () => {
         const moving = payouts.filter((p) => p.status === 'pending' || p.status === 'in_transit');
         if (moving.length > 0) {
           const p = pick(moving);
-          const move = p.status === 'pending' ? pick(['in_transit', 'in_transit', 'cancel']) : pick(['paid', 'paid', 'failed']);
+          const move =
+            p.status === 'pending' ? pick(['in_transit', 'in_transit', 'cancel']) : pick(['paid', 'paid', 'failed']);
           const res = await svc.operator.post(`/payouts/${p.id}/${move}`);
           expect(res.status, res.text).toBe(200);
           p.status = res.body.status;
@@ -128,12 +131,17 @@ describe('the ledger at any moment, and its hash chain', () => {
       }
   });
 
-  it('equal the auditor\'s replay and `ledger balance --as-of` at every moment', async () => {
+  it("equal the auditor's replay and `ledger balance --as-of` at every moment", async () => {
     for (const moment of moments)
       for (const s of suppliers) {
         const then = moment.bySupplier.get(s.id)!;
-        const replay = (await replayLedger(svc.services.store, { supplierId: s.id, asOf: new Date(moment.at) })).bySupplier.get(s.id);
-        expect({ pending: replay?.pending ?? 0, available: replay?.available ?? 0 }).toEqual({ pending: then.balance.pending.amount, available: then.balance.available.amount });
+        const replay = (
+          await replayLedger(svc.services.store, { supplierId: s.id, asOf: new Date(moment.at) })
+        ).bySupplier.get(s.id);
+        expect({ pending: replay?.pending ?? 0, available: replay?.available ?? 0 }).toEqual({
+          pending: then.balance.pending.amount,
+          available: then.balance.available.amount,
+        });
         expect([...(replay?.entries.keys() ?? [])].sort()).toEqual(then.entries.map((e: any) => e.id).sort());
         const { code, out } = await run(ledgerBalance, ['--supplier', s.id, '--as-of', moment.at]);
         expect(code).toBe(0);
@@ -154,8 +162,14 @@ describe('the ledger at any moment, and its hash chain', () => {
     const s = suppliers[0]!;
     const mid = moments[Math.floor(moments.length / 2)]!;
     const live = mid.bySupplier.get(s.id)!.entries.filter((e: any) => e.type === 'sale');
-    expect((await allPages(s.api, `/balance/entries?type=sale&as_of=${encodeURIComponent(mid.at)}`)).items).toEqual(live);
-    for (const bad of ['/balance?as_of=yesterday', '/balance/entries?as_of=2026-13-01T00:00:00Z', '/balance/proof?as_of=now']) {
+    expect((await allPages(s.api, `/balance/entries?type=sale&as_of=${encodeURIComponent(mid.at)}`)).items).toEqual(
+      live,
+    );
+    for (const bad of [
+      '/balance?as_of=yesterday',
+      '/balance/entries?as_of=2026-13-01T00:00:00Z',
+      '/balance/proof?as_of=now',
+    ]) {
       const res = await s.api.get(bad);
       expect([res.status, res.body.code], bad).toEqual([422, 'validation_failed']);
     }
@@ -168,17 +182,34 @@ describe('the ledger at any moment, and its hash chain', () => {
         expect((await s.api.get(`/balance/proof?as_of=${encodeURIComponent(moment.at)}`)).body).toEqual(kept);
       }
     const first = moments[0]!.bySupplier.get(suppliers[0]!.id)!.proof;
-    expect(first).toMatchObject({ head: '0'.repeat(64), entries: 0, last_entry_id: null, last_entry_at: null, algorithm: 'sha256' });
+    expect(first).toMatchObject({
+      head: '0'.repeat(64),
+      entries: 0,
+      last_entry_id: null,
+      last_entry_at: null,
+      algorithm: 'sha256',
+    });
     const last = moments.at(-1)!.bySupplier.get(suppliers[0]!.id)!.proof;
     expect(last.entries).toBeGreaterThan(5);
     expect(last.head).toMatch(/^[0-9a-f]{64}$/);
     // the head is the one `ledger verify` recomputes from the stored events
-    expect((await verifyLedger(svc.services.store, { supplierId: suppliers[0]!.id })).heads.get(suppliers[0]!.id)).toEqual({ hash: last.head, entries: last.entries });
+    expect(
+      (await verifyLedger(svc.services.store, { supplierId: suppliers[0]!.id })).heads.get(suppliers[0]!.id),
+    ).toEqual({ hash: last.head, entries: last.entries });
   });
 
   describe('ledger verify', () => {
     const alphaEvents = () =>
-      withDb(svc, async (db) => (await db.query(`select event_id, stream_revision, type, data from es_events where stream_id = $1 order by stream_revision`, [`balance-${suppliers[0]!.id}`])).rows);
+      withDb(
+        svc,
+        async (db) =>
+          (
+            await db.query(
+              `select event_id, stream_revision, type, data from es_events where stream_id = $1 order by stream_revision`,
+              [`balance-${suppliers[0]!.id}`],
+            )
+          ).rows,
+      );
 
     it('verifies untouched history', async () => {
       const { code, out } = await run(ledgerVerify, []);
@@ -187,10 +218,15 @@ describe('the ledger at any moment, and its hash chain', () => {
       expect((await run(ledgerVerify, ['--supplier', suppliers[1]!.id])).code).toBe(0);
     });
 
-    it('fails when one stored event\'s data is changed, naming the entry', async () => {
+    it("fails when one stored event's data is changed, naming the entry", async () => {
       const events = await alphaEvents();
       const target = events.find((e) => e.type === 'SaleCredited')!;
-      await withDb(svc, (db) => db.query(`update es_events set data = jsonb_set(data, '{net}', to_jsonb((data->>'net')::int + 1)) where event_id = $1`, [target.event_id]));
+      await withDb(svc, (db) =>
+        db.query(
+          `update es_events set data = jsonb_set(data, '{net}', to_jsonb((data->>'net')::int + 1)) where event_id = $1`,
+          [target.event_id],
+        ),
+      );
       try {
         const { code, out } = await run(ledgerVerify, []);
         expect(code).toBe(1);
@@ -201,7 +237,9 @@ describe('the ledger at any moment, and its hash chain', () => {
         // the other supplier's chain is intact
         expect((await run(ledgerVerify, ['--supplier', suppliers[1]!.id])).code).toBe(0);
       } finally {
-        await withDb(svc, (db) => db.query(`update es_events set data = $2 where event_id = $1`, [target.event_id, target.data]));
+        await withDb(svc, (db) =>
+          db.query(`update es_events set data = $2 where event_id = $1`, [target.event_id, target.data]),
+        );
       }
       expect((await run(ledgerVerify, [])).code).toBe(0);
     });
@@ -213,8 +251,13 @@ describe('the ledger at any moment, and its hash chain', () => {
       // a forger who recomputes this entry's own hash still breaks the link after it
       const { linkHash } = await import('../../src/domain/ledger-chain.js');
       const forged = { ...target.data, at: '2020-01-01T00:00:00.000Z' };
-      forged.chain = { ...target.data.chain, hash: linkHash(target.data.chain.prev, { type: target.type, data: forged }) };
-      await withDb(svc, (db) => db.query(`update es_events set data = $2 where event_id = $1`, [target.event_id, forged]));
+      forged.chain = {
+        ...target.data.chain,
+        hash: linkHash(target.data.chain.prev, { type: target.type, data: forged }),
+      };
+      await withDb(svc, (db) =>
+        db.query(`update es_events set data = $2 where event_id = $1`, [target.event_id, forged]),
+      );
       try {
         const { code, out } = await run(ledgerVerify, ['--supplier', suppliers[0]!.id]);
         expect(code).toBe(1);
@@ -222,7 +265,9 @@ describe('the ledger at any moment, and its hash chain', () => {
           `BROKEN supplier ${suppliers[0]!.id}: entry ${next.data.entryId} (event ${next.event_id}, revision ${next.stream_revision}) does not follow the entry before it (its previous hash is ${next.data.chain.prev.slice(0, 12)}…, the chain's is ${forged.chain.hash.slice(0, 12)}…): an entry before it was changed`,
         );
       } finally {
-        await withDb(svc, (db) => db.query(`update es_events set data = $2 where event_id = $1`, [target.event_id, target.data]));
+        await withDb(svc, (db) =>
+          db.query(`update es_events set data = $2 where event_id = $1`, [target.event_id, target.data]),
+        );
       }
     });
 

@@ -4,14 +4,18 @@ import { canonicalJson, chainContent, chainEvents, GENESIS, linkHash } from '../
 
 describe('the ledger hash chain', () => {
   it('canonical JSON sorts keys at every depth and drops undefined, so stored jsonb hashes as written', () => {
-    expect(canonicalJson({ b: 1, a: [{ d: 'x', c: null }, 2], e: undefined })).toBe('{"a":[{"c":null,"d":"x"},2],"b":1}');
+    expect(canonicalJson({ b: 1, a: [{ d: 'x', c: null }, 2], e: undefined })).toBe(
+      '{"a":[{"c":null,"d":"x"},2],"b":1}',
+    );
     expect(canonicalJson({ b: 1, a: 2 })).toBe(canonicalJson({ a: 2, b: 1 }));
   });
 
   it('hashes sha256(previous head + canonical {type, data without its link})', () => {
     const event = { type: 'SaleSettled', data: { net: 915, at: 't', chain: { seq: 9, prev: 'x', hash: 'y' } } };
     expect(chainContent(event)).toBe('{"data":{"at":"t","net":915},"type":"SaleSettled"}');
-    expect(linkHash(GENESIS, event)).toBe(createHash('sha256').update(`${GENESIS}{"data":{"at":"t","net":915},"type":"SaleSettled"}`).digest('hex'));
+    expect(linkHash(GENESIS, event)).toBe(
+      createHash('sha256').update(`${GENESIS}{"data":{"at":"t","net":915},"type":"SaleSettled"}`).digest('hex'),
+    );
   });
 
   it('links each new event to the head before it, continuing the stream', () => {
@@ -21,6 +25,9 @@ describe('the ledger hash chain', () => {
     ]);
     const ha = linkHash('f'.repeat(64), { type: 'A', data: { n: 1 } });
     expect(a).toEqual({ type: 'A', data: { n: 1, chain: { seq: 4, prev: 'f'.repeat(64), hash: ha } } });
-    expect(b).toEqual({ type: 'B', data: { n: 2, chain: { seq: 5, prev: ha, hash: linkHash(ha, { type: 'B', data: { n: 2 } }) } } });
+    expect(b).toEqual({
+      type: 'B',
+      data: { n: 2, chain: { seq: 5, prev: ha, hash: linkHash(ha, { type: 'B', data: { n: 2 } }) } },
+    });
   });
 });

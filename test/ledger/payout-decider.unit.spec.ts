@@ -26,7 +26,16 @@ const credited: BalanceEvent = {
 };
 const settled: BalanceEvent = {
   type: 'SaleSettled',
-  data: { ...ref, entryId: 'settlement-i1', net: 2745, postings: [{ account: 'supplier_pending', amount: -2745 }, { account: 'supplier_available', amount: 2745 }], at: t0 },
+  data: {
+    ...ref,
+    entryId: 'settlement-i1',
+    net: 2745,
+    postings: [
+      { account: 'supplier_pending', amount: -2745 },
+      { account: 'supplier_available', amount: 2745 },
+    ],
+    at: t0,
+  },
 };
 const created = (amount: number): BalanceEvent => ({
   type: 'PayoutCreated',
@@ -37,38 +46,81 @@ const created = (amount: number): BalanceEvent => ({
     amount,
     method: 'sepa_bank_transfer',
     trigger: 'manual',
-    postings: [{ account: 'supplier_available', amount: -amount }, { account: 'payouts_pending', amount }],
+    postings: [
+      { account: 'supplier_available', amount: -amount },
+      { account: 'payouts_pending', amount },
+    ],
     at: t0,
   },
 });
-const create = (amount: number) => ({ type: 'CreatePayout' as const, data: { supplierId: 's1', payoutId: 'p1', amount, method: 'sepa_bank_transfer' as const, trigger: 'manual' as const, now: t0 } });
+const create = (amount: number) => ({
+  type: 'CreatePayout' as const,
+  data: {
+    supplierId: 's1',
+    payoutId: 'p1',
+    amount,
+    method: 'sepa_bank_transfer' as const,
+    trigger: 'manual' as const,
+    now: t0,
+  },
+});
 const inTransit: BalanceEvent = {
   type: 'PayoutInTransit',
-  data: { supplierId: 's1', payoutId: 'p1', entryId: 'payout-in-transit-p1', amount: 2500, postings: [{ account: 'payouts_pending', amount: -2500 }, { account: 'payouts_in_transit', amount: 2500 }], at: t0 },
+  data: {
+    supplierId: 's1',
+    payoutId: 'p1',
+    entryId: 'payout-in-transit-p1',
+    amount: 2500,
+    postings: [
+      { account: 'payouts_pending', amount: -2500 },
+      { account: 'payouts_in_transit', amount: 2500 },
+    ],
+    at: t0,
+  },
 };
 
 describe('payouts in the balance decider', () => {
   it('creates a payout from available: a balanced move to payouts_pending', () => {
-    given(credited, settled).when(create(2500)).then([created(2500)]);
+    given(credited, settled)
+      .when(create(2500))
+      .then([created(2500)]);
     expect(given(credited, settled, created(2500)).state()).toMatchObject({ available: 245, pending: 0 });
   });
 
   it('refuses below the minimum, above available, and not positive; a second create of the same id posts nothing', () => {
-    given(credited, settled).when(create(1999)).thenThrows('payout_below_minimum', { minimum: { amount: 2000, currency: 'EUR' } });
-    given(credited, settled).when(create(2746)).thenThrows('insufficient_available_balance', { available: { amount: 2745, currency: 'EUR' } });
-    given(credited).when(create(2000)).thenThrows('insufficient_available_balance', { available: { amount: 0, currency: 'EUR' } });
+    given(credited, settled)
+      .when(create(1999))
+      .thenThrows('payout_below_minimum', { minimum: { amount: 2000, currency: 'EUR' } });
+    given(credited, settled)
+      .when(create(2746))
+      .thenThrows('insufficient_available_balance', { available: { amount: 2745, currency: 'EUR' } });
+    given(credited)
+      .when(create(2000))
+      .thenThrows('insufficient_available_balance', { available: { amount: 0, currency: 'EUR' } });
     given(credited, settled).when(create(0)).thenThrows('validation_failed');
     given(credited, settled, created(2500)).when(create(2500)).then([]);
   });
 
   it('moves pending -> in_transit -> paid over the payout accounts; failure gives the amount back from where it stood', () => {
-    given(credited, settled, created(2500)).when({ type: 'MarkPayoutInTransit', data: { payoutId: 'p1', now: t0 } }).then([inTransit]);
+    given(credited, settled, created(2500))
+      .when({ type: 'MarkPayoutInTransit', data: { payoutId: 'p1', now: t0 } })
+      .then([inTransit]);
     given(credited, settled, created(2500), inTransit)
       .when({ type: 'MarkPayoutPaid', data: { payoutId: 'p1', now: t0 } })
       .then([
         {
           type: 'PayoutPaid',
-          data: { supplierId: 's1', payoutId: 'p1', entryId: 'payout-paid-p1', amount: 2500, postings: [{ account: 'payouts_in_transit', amount: -2500 }, { account: 'paid_out', amount: 2500 }], at: t0 },
+          data: {
+            supplierId: 's1',
+            payoutId: 'p1',
+            entryId: 'payout-paid-p1',
+            amount: 2500,
+            postings: [
+              { account: 'payouts_in_transit', amount: -2500 },
+              { account: 'paid_out', amount: 2500 },
+            ],
+            at: t0,
+          },
         },
       ]);
     given(credited, settled, created(2500), inTransit)
@@ -83,15 +135,26 @@ describe('payouts in the balance decider', () => {
             amount: 2500,
             from: 'in_transit',
             failureCode: 'account_closed',
-            postings: [{ account: 'payouts_in_transit', amount: -2500 }, { account: 'supplier_available', amount: 2500 }],
+            postings: [
+              { account: 'payouts_in_transit', amount: -2500 },
+              { account: 'supplier_available', amount: 2500 },
+            ],
             at: t0,
           },
         },
       ]);
-    given(credited, settled, created(2500), inTransit).when({ type: 'CancelPayout', data: { payoutId: 'p1', now: t0 } }).thenThrows('invalid_state', { payout_status: 'in_transit' });
-    given(credited, settled, created(2500)).when({ type: 'MarkPayoutPaid', data: { payoutId: 'p1', now: t0 } }).thenThrows('invalid_state', { payout_status: 'pending' });
-    given(credited, settled).when({ type: 'MarkPayoutPaid', data: { payoutId: 'p1', now: t0 } }).thenThrows('not_found');
-    given(credited, settled, created(2500), inTransit).when({ type: 'MarkPayoutInTransit', data: { payoutId: 'p1', now: t0 } }).then([]);
+    given(credited, settled, created(2500), inTransit)
+      .when({ type: 'CancelPayout', data: { payoutId: 'p1', now: t0 } })
+      .thenThrows('invalid_state', { payout_status: 'in_transit' });
+    given(credited, settled, created(2500))
+      .when({ type: 'MarkPayoutPaid', data: { payoutId: 'p1', now: t0 } })
+      .thenThrows('invalid_state', { payout_status: 'pending' });
+    given(credited, settled)
+      .when({ type: 'MarkPayoutPaid', data: { payoutId: 'p1', now: t0 } })
+      .thenThrows('not_found');
+    given(credited, settled, created(2500), inTransit)
+      .when({ type: 'MarkPayoutInTransit', data: { payoutId: 'p1', now: t0 } })
+      .then([]);
   });
 
   it('a refund after a payout takes available below zero', () => {

@@ -34,7 +34,10 @@ describe('payouts', () => {
     receiver = await startReceiver();
     alpha = await svc.newSupplier('Paid Alpha');
     beta = await svc.newSupplier('Paid Beta');
-    const hook = await alpha.api.post('/webhooks', { url: receiver.url, events: ['payout.created', 'payout.paid', 'payout.failed'] });
+    const hook = await alpha.api.post('/webhooks', {
+      url: receiver.url,
+      events: ['payout.created', 'payout.paid', 'payout.failed'],
+    });
     expect(hook.status, hook.text).toBe(201);
     secret = hook.body.secret;
     productA = (await svc.newProduct({ name: 'Payout A' })).id;
@@ -83,7 +86,17 @@ describe('payouts', () => {
     expect(created.status, created.text).toBe(201);
     paidId = created.body.id;
     const t0 = svc.clock.now().toISOString();
-    const entry = { id: `payout-${paidId}:available`, type: 'payout', amount: eur(-3000), account: 'available', order_id: null, order_item_id: null, payout_id: paidId, created_at: t0, available_at: null };
+    const entry = {
+      id: `payout-${paidId}:available`,
+      type: 'payout',
+      amount: eur(-3000),
+      account: 'available',
+      order_id: null,
+      order_item_id: null,
+      payout_id: paidId,
+      created_at: t0,
+      available_at: null,
+    };
     expect(created.body).toEqual({
       id: expect.stringMatching(/^po_/),
       amount: eur(3000),
@@ -102,20 +115,37 @@ describe('payouts', () => {
     expect([again.status, again.body.id]).toEqual([201, paidId]);
     expect(await balance(alpha)).toEqual({ available: 2490, pending: 0 });
     await svc.drain();
-    expect(payoutEvents().map((r) => [r.body.type, r.body.data.payout.id, r.body.data.payout.status])).toEqual([['payout.created', paidId, 'pending']]);
+    expect(payoutEvents().map((r) => [r.body.type, r.body.data.payout.id, r.body.data.payout.status])).toEqual([
+      ['payout.created', paidId, 'pending'],
+    ]);
     expect(payoutEvents()[0]!.body.data.payout).toEqual(created.body);
     // the same envelope, headers and signature as every other event
     const first = payoutEvents()[0]!;
-    expect(first.body).toEqual({ id: expect.any(String), type: 'payout.created', mode: 'test', api_version: 'v1', test_fire: false, created_at: t0, data: { payout: created.body } });
+    expect(first.body).toEqual({
+      id: expect.any(String),
+      type: 'payout.created',
+      mode: 'test',
+      api_version: 'v1',
+      test_fire: false,
+      created_at: t0,
+      data: { payout: created.body },
+    });
     expect(first.headers['x-svc-event']).toBe('payout.created');
     expect(first.headers['x-svc-event-id']).toBe(first.body.id);
     const ts = Number(first.headers['x-svc-timestamp']);
-    expect(verifySignature(first.raw, first.headers as Record<string, string>, [secret], { now: () => ts })).toEqual({ ok: true, timestamp: ts });
+    expect(verifySignature(first.raw, first.headers as Record<string, string>, [secret], { now: () => ts })).toEqual({
+      ok: true,
+      timestamp: ts,
+    });
 
     await svc.advance(60);
     const moving = await svc.operator.post(`/payouts/${paidId}/in_transit`);
     expect(moving.status, moving.text).toBe(200);
-    expect(moving.body).toMatchObject({ supplier_id: alpha.id, status: 'in_transit', in_transit_at: svc.clock.now().toISOString() });
+    expect(moving.body).toMatchObject({
+      supplier_id: alpha.id,
+      status: 'in_transit',
+      in_transit_at: svc.clock.now().toISOString(),
+    });
     await svc.advance(3600);
     const paid = await svc.operator.post(`/payouts/${paidId}/paid`);
     expect(paid.body).toMatchObject({ status: 'paid', paid_at: svc.clock.now().toISOString() });
@@ -129,11 +159,31 @@ describe('payouts', () => {
     expect(payoutEvents()[1]!.body.data.payout).toEqual(supplierView);
 
     // every state change is a balanced set over the payout accounts
-    const events = (await svc.services.store.readStream(`balance-${alpha.id}`)).filter((e) => e.type.startsWith('Payout'));
+    const events = (await svc.services.store.readStream(`balance-${alpha.id}`)).filter((e) =>
+      e.type.startsWith('Payout'),
+    );
     expect(events.map((e) => [e.type, (e.data as any).postings])).toEqual([
-      ['PayoutCreated', [{ account: 'supplier_available', amount: -3000 }, { account: 'payouts_pending', amount: 3000 }]],
-      ['PayoutInTransit', [{ account: 'payouts_pending', amount: -3000 }, { account: 'payouts_in_transit', amount: 3000 }]],
-      ['PayoutPaid', [{ account: 'payouts_in_transit', amount: -3000 }, { account: 'paid_out', amount: 3000 }]],
+      [
+        'PayoutCreated',
+        [
+          { account: 'supplier_available', amount: -3000 },
+          { account: 'payouts_pending', amount: 3000 },
+        ],
+      ],
+      [
+        'PayoutInTransit',
+        [
+          { account: 'payouts_pending', amount: -3000 },
+          { account: 'payouts_in_transit', amount: 3000 },
+        ],
+      ],
+      [
+        'PayoutPaid',
+        [
+          { account: 'payouts_in_transit', amount: -3000 },
+          { account: 'paid_out', amount: 3000 },
+        ],
+      ],
     ]);
     await clean();
   });
@@ -164,7 +214,12 @@ describe('payouts', () => {
     const failed = await svc.operator.post(`/payouts/${failing.id}/failed`, { failure_code: 'account_closed' });
     expect(failed.status, failed.text).toBe(200);
     const tf = svc.clock.now().toISOString();
-    expect(failed.body).toMatchObject({ status: 'failed', failure_code: 'account_closed', failed_at: tf, method: 'paypal' });
+    expect(failed.body).toMatchObject({
+      status: 'failed',
+      failure_code: 'account_closed',
+      failed_at: tf,
+      method: 'paypal',
+    });
     expect(failed.body.balance_entries.map((e: any) => [e.id, e.type, e.amount.amount, e.account])).toEqual([
       [`payout-${failing.id}:available`, 'payout', -2490, 'available'],
       [`payout-failure-${failing.id}:available`, 'payout_reversal', 2490, 'available'],
@@ -172,7 +227,11 @@ describe('payouts', () => {
     expect(await balance(alpha)).toEqual({ available: 2490, pending: 0 });
     await svc.drain();
     const failedHook = payoutEvents().find((r) => r.body.type === 'payout.failed')!;
-    expect(failedHook.body.data.payout).toMatchObject({ id: failing.id, status: 'failed', failure_code: 'account_closed' });
+    expect(failedHook.body.data.payout).toMatchObject({
+      id: failing.id,
+      status: 'failed',
+      failure_code: 'account_closed',
+    });
 
     const cancelling = (await alpha.api.post('/payouts', { amount: eur(2000) })).body;
     const cancelled = await svc.operator.post(`/payouts/${cancelling.id}/cancel`);
@@ -181,13 +240,22 @@ describe('payouts', () => {
     expect((await svc.operator.post(`/payouts/${cancelling.id}/in_transit`)).status).toBe(409);
     await svc.drain();
     // a cancellation is not announced (the supplier's or staff's own act); creation was
-    expect(payoutEvents().map((r) => r.body.type)).toEqual(['payout.created', 'payout.paid', 'payout.created', 'payout.failed', 'payout.created']);
+    expect(payoutEvents().map((r) => r.body.type)).toEqual([
+      'payout.created',
+      'payout.paid',
+      'payout.created',
+      'payout.failed',
+      'payout.created',
+    ]);
     await clean();
   });
 
   it('two payouts at once never spend the same money: one is created, the other refused', async () => {
     expect(await balance(alpha)).toEqual({ available: 2490, pending: 0 });
-    const answers = await Promise.all([alpha.api.post('/payouts', { amount: eur(2000) }), alpha.api.post('/payouts', { amount: eur(2100) })]);
+    const answers = await Promise.all([
+      alpha.api.post('/payouts', { amount: eur(2000) }),
+      alpha.api.post('/payouts', { amount: eur(2100) }),
+    ]);
     expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
     const won = answers.find((a) => a.status === 201)!.body;
     expect((await svc.operator.post(`/payouts/${won.id}/cancel`)).status).toBe(200);
@@ -207,7 +275,10 @@ describe('payouts', () => {
       ['paid', 3000],
     ]);
     expect(items.every((p) => !('balance_entries' in p))).toBe(true);
-    expect((await alpha.api.get('/payouts?status=cancelled')).body.data.map((p: any) => p.amount.amount)).toEqual([raced, 2000]);
+    expect((await alpha.api.get('/payouts?status=cancelled')).body.data.map((p: any) => p.amount.amount)).toEqual([
+      raced,
+      2000,
+    ]);
     expect((await alpha.api.get('/payouts?status=failed')).body.data.map((p: any) => p.amount.amount)).toEqual([2490]);
     expect((await alpha.api.get('/payouts?status=lost')).status).toBe(422);
     expect((await alpha.api.get('/payouts?cursor=abc')).status).toBe(422);
@@ -232,7 +303,11 @@ describe('payouts', () => {
     await svc.drain();
     expect(await balance(alpha)).toEqual({ available: -3660, pending: 0 });
     const refused = await alpha.api.post('/payouts', { amount: eur(2000) });
-    expect([refused.status, refused.body.code, refused.body.available]).toEqual([409, 'insufficient_available_balance', eur(-3660)]);
+    expect([refused.status, refused.body.code, refused.body.available]).toEqual([
+      409,
+      'insufficient_available_balance',
+      eur(-3660),
+    ]);
     // new sales pay the debt back before anything can be paid out again
     await buy(svc, [{ product_id: productA, quantity: 3 }]); // net 5490
     await svc.advance(600);
@@ -245,18 +320,33 @@ describe('payouts', () => {
     const refusedMinimum = await beta.api.put('/payouts/schedule', { interval: 'daily', minimum_amount: eur(1000) });
     expect([refusedMinimum.status, refusedMinimum.body.code]).toEqual([422, 'payout_below_minimum']);
     expect((await beta.api.put('/payouts/schedule', { interval: 'hourly' })).status).toBe(422);
-    expect((await beta.api.get('/payouts/schedule')).body).toEqual({ interval: 'manual', minimum_amount: eur(2000), method: 'sepa_bank_transfer', updated_at: null });
+    expect((await beta.api.get('/payouts/schedule')).body).toEqual({
+      interval: 'manual',
+      minimum_amount: eur(2000),
+      method: 'sepa_bank_transfer',
+      updated_at: null,
+    });
 
     const set = await beta.api.put('/payouts/schedule', { interval: 'daily', minimum_amount: eur(3000) });
     expect(set.status, set.text).toBe(200);
-    expect(set.body).toEqual({ interval: 'daily', minimum_amount: eur(3000), method: 'sepa_bank_transfer', updated_at: svc.clock.now().toISOString() });
+    expect(set.body).toEqual({
+      interval: 'daily',
+      minimum_amount: eur(3000),
+      method: 'sepa_bank_transfer',
+      updated_at: svc.clock.now().toISOString(),
+    });
     expect(await balance(beta)).toEqual({ available: 2745, pending: 0 });
     const midnight = (d: Date) => new Date(Math.floor(d.getTime() / 86_400_000) * 86_400_000 + 86_400_000);
     // first run: 2745 is below the minimum 3000, so no payout
     const first = midnight(svc.clock.now());
     await svc.advance((first.getTime() - svc.clock.now().getTime()) / 1000 + 1);
     expect((await beta.api.get('/payouts')).body.data).toEqual([]);
-    const timer = await svc.services.db.selectFrom('timers').selectAll().where('kind', '=', 'payout.schedule').where('key', '=', beta.id).executeTakeFirstOrThrow();
+    const timer = await svc.services.db
+      .selectFrom('timers')
+      .selectAll()
+      .where('kind', '=', 'payout.schedule')
+      .where('key', '=', beta.id)
+      .executeTakeFirstOrThrow();
     expect(timer.due_at.toISOString()).toBe(new Date(first.getTime() + 86_400_000).toISOString());
 
     await buy(svc, [{ product_id: (await beta.api.get('/offers')).body.data[0].product_id, quantity: 1 }]); // +2745
@@ -277,7 +367,9 @@ describe('payouts', () => {
 
     expect((await beta.api.put('/payouts/schedule', { interval: 'manual' })).body.interval).toBe('manual');
     await svc.drain();
-    expect(await svc.services.db.selectFrom('timers').selectAll().where('kind', '=', 'payout.schedule').execute()).toEqual([]);
+    expect(
+      await svc.services.db.selectFrom('timers').selectAll().where('kind', '=', 'payout.schedule').execute(),
+    ).toEqual([]);
     await clean();
   });
 
@@ -297,18 +389,48 @@ describe('payouts', () => {
   it('documents every payout route in the OpenAPI document with its schemas and problems', async () => {
     const doc = (await request(svc.baseUrl, 'GET', '/openapi.json')).body;
     const op = (path: string, method: string) => doc.paths[path]?.[method];
-    expect(Object.keys(op('/api/v1/payouts', 'post').responses).sort()).toEqual(['201', '400', '401', '409', '413', '415', '422', '429']);
+    expect(Object.keys(op('/api/v1/payouts', 'post').responses).sort()).toEqual([
+      '201',
+      '400',
+      '401',
+      '409',
+      '413',
+      '415',
+      '422',
+      '429',
+    ]);
     expect(op('/api/v1/payouts', 'post').requestBody.content['application/json'].schema).toBeDefined();
-    expect(op('/api/v1/payouts', 'get').parameters.map((p: any) => p.name).sort()).toEqual(['cursor', 'limit', 'status']);
-    expect(op('/api/v1/payouts/{payout_id}', 'get').responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/PayoutWithEntries' });
+    expect(
+      op('/api/v1/payouts', 'get')
+        .parameters.map((p: any) => p.name)
+        .sort(),
+    ).toEqual(['cursor', 'limit', 'status']);
+    expect(op('/api/v1/payouts/{payout_id}', 'get').responses['200'].content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/PayoutWithEntries',
+    });
     expect(op('/api/v1/payouts/schedule', 'put').requestBody).toBeDefined();
     expect(op('/api/v1/payouts/schedule', 'get')).toBeDefined();
-    for (const move of ['in_transit', 'paid', 'failed', 'cancel']) expect(Object.keys(op(`/operator/v1/payouts/{payout_id}/${move}`, 'post').responses), move).toEqual(expect.arrayContaining(['200', '404', '409']));
+    for (const move of ['in_transit', 'paid', 'failed', 'cancel'])
+      expect(Object.keys(op(`/operator/v1/payouts/{payout_id}/${move}`, 'post').responses), move).toEqual(
+        expect.arrayContaining(['200', '404', '409']),
+      );
     expect(op('/api/v1/balance', 'get').parameters.map((p: any) => p.name)).toEqual(['as_of']);
     expect(op('/api/v1/balance/entries', 'get').parameters.map((p: any) => p.name)).toContain('as_of');
-    expect(op('/api/v1/balance/proof', 'get').responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/BalanceProof' });
-    expect(op('/api/v1/balance/statements/{month}', 'get').responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/BalanceStatement' });
-    expect(doc.components.schemas.BalanceEntry.properties.type.enum).toEqual(['sale', 'settlement', 'refund', 'payout', 'payout_reversal']);
-    expect(Object.keys(doc.webhooks)).toEqual(expect.arrayContaining(['payout.created', 'payout.paid', 'payout.failed']));
+    expect(op('/api/v1/balance/proof', 'get').responses['200'].content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/BalanceProof',
+    });
+    expect(op('/api/v1/balance/statements/{month}', 'get').responses['200'].content['application/json'].schema).toEqual(
+      { $ref: '#/components/schemas/BalanceStatement' },
+    );
+    expect(doc.components.schemas.BalanceEntry.properties.type.enum).toEqual([
+      'sale',
+      'settlement',
+      'refund',
+      'payout',
+      'payout_reversal',
+    ]);
+    expect(Object.keys(doc.webhooks)).toEqual(
+      expect.arrayContaining(['payout.created', 'payout.paid', 'payout.failed']),
+    );
   });
 });

@@ -23,7 +23,14 @@ describe('settlement', () => {
     await svc.drain();
 
     const availableAt = new Date(deliveredAt.getTime() + holdingSeconds * 1000).toISOString();
-    const entries = async () => (await supplier.api.get('/balance/entries')).body.data.map((e: any) => [e.type, e.account, e.amount.amount, e.created_at, e.available_at]);
+    const entries = async () =>
+      (await supplier.api.get('/balance/entries')).body.data.map((e: any) => [
+        e.type,
+        e.account,
+        e.amount.amount,
+        e.created_at,
+        e.available_at,
+      ]);
     expect(await entries()).toEqual([['sale', 'pending', 915, deliveredAt.toISOString(), availableAt]]);
     expect((await supplier.api.get('/balance')).body).toMatchObject({ pending: eur(915), available: eur(0) });
 
@@ -32,7 +39,12 @@ describe('settlement', () => {
     expect(await entries()).toHaveLength(1);
 
     await svc.advance(1);
-    expect((await supplier.api.get('/balance')).body).toEqual({ currency: 'EUR', pending: eur(0), available: eur(915), updated_at: availableAt });
+    expect((await supplier.api.get('/balance')).body).toEqual({
+      currency: 'EUR',
+      pending: eur(0),
+      available: eur(915),
+      updated_at: availableAt,
+    });
     expect(await entries()).toEqual([
       ['sale', 'pending', 915, deliveredAt.toISOString(), availableAt],
       ['settlement', 'pending', -915, availableAt, null],
@@ -42,7 +54,9 @@ describe('settlement', () => {
     expect(await entries()).toHaveLength(3);
   };
 
-  it('settles a sandbox sale exactly 10 minutes after delivery, not one second earlier', () => settlesAfter('sandbox', 10 * 60));
+  it('settles a sandbox sale exactly 10 minutes after delivery, not one second earlier', () =>
+    settlesAfter('sandbox', 10 * 60));
 
-  it('settles a production sale exactly 7 days after delivery, not one second earlier', () => settlesAfter('production', 7 * 24 * 3600));
+  it('settles a production sale exactly 7 days after delivery, not one second earlier', () =>
+    settlesAfter('production', 7 * 24 * 3600));
 });

@@ -80,12 +80,24 @@ describe('monthly statements', () => {
     ].join('\r\n') + '\r\n';
 
   it('CSV from the CLI: opening, every entry with the balances after it, closing; months before and after', async () => {
-    expect(await run(['--supplier', gamma.id, '--month', '2026-01', '--format', 'csv'])).toEqual({ code: 0, out: januaryCsv() });
-    expect(await run(['--supplier', gamma.id, '--month', '2026-02', '--format', 'csv'])).toEqual({ code: 0, out: februaryCsv() });
+    expect(await run(['--supplier', gamma.id, '--month', '2026-01', '--format', 'csv'])).toEqual({
+      code: 0,
+      out: januaryCsv(),
+    });
+    expect(await run(['--supplier', gamma.id, '--month', '2026-02', '--format', 'csv'])).toEqual({
+      code: 0,
+      out: februaryCsv(),
+    });
     const march = await run(['--supplier', gamma.id, '--month', '2026-03']);
-    expect(march.out.split('\r\n').slice(1, -1)).toEqual(['2026-03-01T00:00:00.000Z,,opening_balance,,,EUR,,,,2745,745', '2026-04-01T00:00:00.000Z,,closing_balance,,,EUR,,,,2745,745']);
+    expect(march.out.split('\r\n').slice(1, -1)).toEqual([
+      '2026-03-01T00:00:00.000Z,,opening_balance,,,EUR,,,,2745,745',
+      '2026-04-01T00:00:00.000Z,,closing_balance,,,EUR,,,,2745,745',
+    ]);
     const december = await run(['--supplier', gamma.id, '--month', '2025-12']);
-    expect(december.out.split('\r\n').slice(1, -1)).toEqual(['2025-12-01T00:00:00.000Z,,opening_balance,,,EUR,,,,0,0', '2026-01-01T00:00:00.000Z,,closing_balance,,,EUR,,,,0,0']);
+    expect(december.out.split('\r\n').slice(1, -1)).toEqual([
+      '2025-12-01T00:00:00.000Z,,opening_balance,,,EUR,,,,0,0',
+      '2026-01-01T00:00:00.000Z,,closing_balance,,,EUR,,,,0,0',
+    ]);
     const usage = { code: 2, out: 'ERR usage: ledger statement --supplier ID --month YYYY-MM --format csv|html' };
     expect(await run(['--supplier', gamma.id, '--month', '2026-13'])).toEqual(usage);
     expect(await run(['--supplier', gamma.id, '--month', '2026-02', '--format', 'pdf'])).toEqual(usage);
@@ -99,12 +111,32 @@ describe('monthly statements', () => {
     expect(out).toContain(`<title>Statement 2026-02 — supplier ${gamma.id}</title>`);
     expect(out).toContain('@media print');
     expect(out).not.toMatch(/<script|<link|src=|https?:/);
-    const rows = [...out.matchAll(/<tr[^>]*>(.*?)<\/tr>/g)].map((m) => [...m[1]!.matchAll(/<t[dh][^>]*>(.*?)<\/t[dh]>/g)].map((c) => c[1]));
+    const rows = [...out.matchAll(/<tr[^>]*>(.*?)<\/tr>/g)].map((m) =>
+      [...m[1]!.matchAll(/<t[dh][^>]*>(.*?)<\/t[dh]>/g)].map((c) => c[1]),
+    );
     expect(rows).toEqual([
       ['Date', 'Entry', 'Type', 'Account', 'Amount', 'Reference', 'Pending after', 'Available after'],
       ['2026-02-01T00:00:00.000Z', 'Opening balance', '0.00', '27.45'],
-      ['2026-02-01T01:00:00.000Z', `payout-${payoutId}:available`, 'payout', 'available', '-20.00', `payout ${payoutId}`, '0.00', '7.45'],
-      ['2026-02-01T01:01:00.000Z', `sale-${item.o3}:pending`, 'sale', 'pending', '27.45', `order ${order.o3} / item ${item.o3}`, '27.45', '7.45'],
+      [
+        '2026-02-01T01:00:00.000Z',
+        `payout-${payoutId}:available`,
+        'payout',
+        'available',
+        '-20.00',
+        `payout ${payoutId}`,
+        '0.00',
+        '7.45',
+      ],
+      [
+        '2026-02-01T01:01:00.000Z',
+        `sale-${item.o3}:pending`,
+        'sale',
+        'pending',
+        '27.45',
+        `order ${order.o3} / item ${item.o3}`,
+        '27.45',
+        '7.45',
+      ],
       ['2026-03-01T00:00:00.000Z', 'Closing balance', '27.45', '7.45'],
     ]);
   });
@@ -112,7 +144,13 @@ describe('monthly statements', () => {
   it('GET /balance/statements/{month}: JSON by default, CSV and HTML by Accept, the same figures', async () => {
     const json = await gamma.api.get('/balance/statements/2026-02');
     expect(json.status, json.text).toBe(200);
-    const entry = (fields: Record<string, unknown>) => ({ order_id: null, order_item_id: null, payout_id: null, available_at: null, ...fields });
+    const entry = (fields: Record<string, unknown>) => ({
+      order_id: null,
+      order_item_id: null,
+      payout_id: null,
+      available_at: null,
+      ...fields,
+    });
     expect(json.body).toEqual({
       supplier_id: gamma.id,
       month: '2026-02',
@@ -121,7 +159,16 @@ describe('monthly statements', () => {
       currency: 'EUR',
       opening: { pending: eur(0), available: eur(2745) },
       entries: [
-        entry({ id: `payout-${payoutId}:available`, type: 'payout', amount: eur(-2000), account: 'available', payout_id: payoutId, created_at: '2026-02-01T01:00:00.000Z', pending_after: eur(0), available_after: eur(745) }),
+        entry({
+          id: `payout-${payoutId}:available`,
+          type: 'payout',
+          amount: eur(-2000),
+          account: 'available',
+          payout_id: payoutId,
+          created_at: '2026-02-01T01:00:00.000Z',
+          pending_after: eur(0),
+          available_after: eur(745),
+        }),
         entry({
           id: `sale-${item.o3}:pending`,
           type: 'sale',
@@ -142,18 +189,29 @@ describe('monthly statements', () => {
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(csv.headers.get('content-disposition')).toBe('attachment; filename="statement-2026-01.csv"');
     expect(csv.text).toBe(januaryCsv());
-    const html = await gamma.api.get('/balance/statements/2026-02', { headers: { accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.8' } });
+    const html = await gamma.api.get('/balance/statements/2026-02', {
+      headers: { accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.8' },
+    });
     expect(html.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(html.text).toBe((await run(['--supplier', gamma.id, '--month', '2026-02', '--format', 'html'])).out);
     // preference order decides; q=0 refuses
-    expect((await gamma.api.get('/balance/statements/2026-02', { headers: { accept: 'text/csv;q=0.5, application/json' } })).body.month).toBe('2026-02');
-    expect((await gamma.api.get('/balance/statements/2026-02', { headers: { accept: 'text/html;q=0, text/csv' } })).text).toBe(februaryCsv());
+    expect(
+      (await gamma.api.get('/balance/statements/2026-02', { headers: { accept: 'text/csv;q=0.5, application/json' } }))
+        .body.month,
+    ).toBe('2026-02');
+    expect(
+      (await gamma.api.get('/balance/statements/2026-02', { headers: { accept: 'text/html;q=0, text/csv' } })).text,
+    ).toBe(februaryCsv());
     for (const bad of ['2026-13', '2026-2', 'latest']) {
       const res = await gamma.api.get(`/balance/statements/${bad}`);
       expect([res.status, res.body.code], bad).toEqual([422, 'validation_failed']);
     }
     // another supplier's statement is its own (empty) one
     const other = await svc.newSupplier('Statement Other');
-    expect((await other.api.get('/balance/statements/2026-02')).body).toMatchObject({ supplier_id: other.id, entries: [], closing: { pending: eur(0), available: eur(0) } });
+    expect((await other.api.get('/balance/statements/2026-02')).body).toMatchObject({
+      supplier_id: other.id,
+      entries: [],
+      closing: { pending: eur(0), available: eur(0) },
+    });
   });
 });

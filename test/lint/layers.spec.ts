@@ -9,14 +9,25 @@ import { describe, expect, it } from 'vitest';
  * (each one named).
  */
 const root = path.resolve(import.meta.dirname, '../..');
-const config = createRequire(import.meta.url)(path.join(root, '.dependency-cruiser.cjs')) as { forbidden: IForbiddenRuleType[]; options: object };
+const config = createRequire(import.meta.url)(path.join(root, '.dependency-cruiser.cjs')) as {
+  forbidden: IForbiddenRuleType[];
+  options: object;
+};
 
 const violations = async (baseDir: string) => {
-  const { output } = await cruise(['src'], { ...config.options, baseDir, validate: true, ruleSet: { forbidden: config.forbidden } }, undefined, {
-    tsConfig: { fileName: path.join(root, 'tsconfig.json') },
-  });
+  const { output } = await cruise(
+    ['src'],
+    { ...config.options, baseDir, validate: true, ruleSet: { forbidden: config.forbidden } },
+    undefined,
+    {
+      tsConfig: { fileName: path.join(root, 'tsconfig.json') },
+    },
+  );
   const result = output as ICruiseResult;
-  return { cruised: result.summary.totalCruised, found: result.summary.violations.map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`).sort() };
+  return {
+    cruised: result.summary.totalCruised,
+    found: result.summary.violations.map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`).sort(),
+  };
 };
 
 describe('layers', () => {

@@ -27,7 +27,9 @@ describe('outbound calls connect to the address they checked', () => {
     });
     await new Promise<void>((r) => tcp.listen(0, '127.0.0.1', r));
     tcpPort = (tcp.address() as AddressInfo).port;
-    web = http.createServer((req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ path: req.url })));
+    web = http.createServer((req, res) =>
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ path: req.url })),
+    );
     await new Promise<void>((r) => web.listen(0, '127.0.0.1', r));
     webPort = (web.address() as AddressInfo).port;
   });
@@ -49,7 +51,10 @@ describe('outbound calls connect to the address they checked', () => {
     // what a second, unpinned look-up would use
     const dns = rebinding(['93.184.216.34'], ['127.0.0.1']);
     const policy = { allowPrivate: false, resolve: dns.resolve };
-    const outcome = await callSupplier(endpoint(`https://localhost:${tcpPort}`), 'POST', '/orders', { a: 1 }, 300, { clock, policy });
+    const outcome = await callSupplier(endpoint(`https://localhost:${tcpPort}`), 'POST', '/orders', { a: 1 }, 300, {
+      clock,
+      policy,
+    });
     expect(outcome.kind).toBe('failure');
     const probe = await probeHealthcheck(endpoint(`https://localhost:${tcpPort}`), { clock, policy, timeoutMs: 300 });
     expect(probe.ok).toBe(false);
@@ -59,11 +64,22 @@ describe('outbound calls connect to the address they checked', () => {
 
   it('production: a name whose look-up answers a private address is refused as a target, without connecting', async () => {
     const dns = rebinding(['127.0.0.1'], ['127.0.0.1']);
-    const outcome = await callSupplier(endpoint(`https://supplier.test:${tcpPort}`), 'GET', '/healthcheck', undefined, 300, {
-      clock,
-      policy: { allowPrivate: false, resolve: dns.resolve },
+    const outcome = await callSupplier(
+      endpoint(`https://supplier.test:${tcpPort}`),
+      'GET',
+      '/healthcheck',
+      undefined,
+      300,
+      {
+        clock,
+        policy: { allowPrivate: false, resolve: dns.resolve },
+      },
+    );
+    expect(outcome).toMatchObject({
+      kind: 'failure',
+      reason: 'target',
+      detail: 'host supplier.test resolves to a private or reserved address (127.0.0.1)',
     });
-    expect(outcome).toMatchObject({ kind: 'failure', reason: 'target', detail: 'host supplier.test resolves to a private or reserved address (127.0.0.1)' });
     expect(connections).toBe(0);
   });
 
@@ -83,6 +99,10 @@ describe('outbound calls connect to the address they checked', () => {
       clock,
       policy: { allowPrivate: true, resolve: dns.resolve },
     });
-    expect(outcome).toMatchObject({ kind: 'failure', reason: 'target', detail: 'host metadata.test resolves to a link-local address (169.254.169.254)' });
+    expect(outcome).toMatchObject({
+      kind: 'failure',
+      reason: 'target',
+      detail: 'host metadata.test resolves to a link-local address (169.254.169.254)',
+    });
   });
 });

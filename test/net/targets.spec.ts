@@ -26,8 +26,17 @@ describe('IPv6 forms that carry an IPv4 address are judged by it', () => {
 
   it('in production, every IPv4-embedding form of a non-public address is refused', () => {
     for (const address of [
-      '::ffff:0:127.0.0.1', '::ffff:0:7f00:1', '::ffff:0:10.0.0.1', '::ffff:0:169.254.169.254', '::127.0.0.1', '::a9fe:a9fe',
-      '2002:7f00:1::', '2002:c0a8:101::1', '2001:0:4136:e378:8000:63bf:80ff:fffe', '64:ff9b::127.0.0.1', '64:ff9b:1::7f00:1',
+      '::ffff:0:127.0.0.1',
+      '::ffff:0:7f00:1',
+      '::ffff:0:10.0.0.1',
+      '::ffff:0:169.254.169.254',
+      '::127.0.0.1',
+      '::a9fe:a9fe',
+      '2002:7f00:1::',
+      '2002:c0a8:101::1',
+      '2001:0:4136:e378:8000:63bf:80ff:fffe',
+      '64:ff9b::127.0.0.1',
+      '64:ff9b:1::7f00:1',
       '64:ff9b:1:7f00:0:100::',
     ])
       expect([address, isPrivateAddress(address)]).toEqual([address, true]);
@@ -46,7 +55,14 @@ describe('IPv6 forms that carry an IPv4 address are judged by it', () => {
 
   it('with private targets allowed, loopback and private ranges pass but link-local never does', async () => {
     const dev = { allowPrivate: true };
-    for (const url of ['http://127.0.0.1:8080/', 'http://10.0.0.5/', 'https://192.168.1.10/', 'http://[::1]:9000/', 'http://[fd00::1]/', 'http://localhost:3000/'])
+    for (const url of [
+      'http://127.0.0.1:8080/',
+      'http://10.0.0.5/',
+      'https://192.168.1.10/',
+      'http://[::1]:9000/',
+      'http://[fd00::1]/',
+      'http://localhost:3000/',
+    ])
       expect([url, (await checkTarget(url, dev)).ok]).toEqual([url, true]);
     for (const [url, host] of [
       ['http://169.254.169.254/latest/meta-data/', '169.254.169.254'],
@@ -57,7 +73,10 @@ describe('IPv6 forms that carry an IPv4 address are judged by it', () => {
       ['http://[2002:a9fe:a9fe::]/', '2002:a9fe:a9fe::'],
       ['http://[64:ff9b::169.254.169.254]/', '64:ff9b::a9fe:a9fe'],
     ] as const)
-      expect([url, await checkTarget(url, dev)]).toEqual([url, { ok: false, reason: `host ${host} resolves to a link-local address (${host})` }]);
+      expect([url, await checkTarget(url, dev)]).toEqual([
+        url,
+        { ok: false, reason: `host ${host} resolves to a link-local address (${host})` },
+      ]);
     expect(isLinkLocalAddress('10.0.0.1')).toBe(false);
     expect(isLinkLocalAddress('fe80::abcd')).toBe(true);
   });

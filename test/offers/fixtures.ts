@@ -10,7 +10,8 @@ export const eur = (amount: number) => ({ amount, currency: 'EUR' });
 export type Supplier = Awaited<ReturnType<TestService['newSupplier']>>;
 
 /** `hex(hmac_sha256(secret, timestamp + "." + raw_body))`, written here from the spec, not taken from src/crypto. */
-export const v1 = (secret: string, timestamp: string, rawBody = '') => createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest('hex');
+export const v1 = (secret: string, timestamp: string, rawBody = '') =>
+  createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest('hex');
 
 export interface SeenRequest {
   method: string;
@@ -58,7 +59,11 @@ export const startFulfilment = async () => {
       const items = /^\/orders\/([^/]+)\/items$/.exec(req.url!);
       if (items && req.method === 'GET') {
         const n = quantities.get(items[1]!) ?? 1;
-        return send(200, { order_id: items[1], status: 'ready', items: Array.from({ length: n }, (_, i) => ({ kind: 'text', value: `DECLARED-${items[1]}-${i}` })) });
+        return send(200, {
+          order_id: items[1],
+          status: 'ready',
+          items: Array.from({ length: n }, (_, i) => ({ kind: 'text', value: `DECLARED-${items[1]}-${i}` })),
+        });
       }
       send(404, { code: 'not_found' });
     });
@@ -79,18 +84,37 @@ export const startFulfilment = async () => {
 export type Fulfilment = Awaited<ReturnType<typeof startFulfilment>>;
 
 export const createUploaded = async (api: Client, productId: string, extra: Record<string, unknown> = {}) => {
-  const res = await api.post('/offers', { product_id: productId, stock_mode: 'uploaded', price: eur(1000), external_ref: 'SKU-U', ...extra });
+  const res = await api.post('/offers', {
+    product_id: productId,
+    stock_mode: 'uploaded',
+    price: eur(1000),
+    external_ref: 'SKU-U',
+    ...extra,
+  });
   if (res.status !== 201) throw new Error(`offer not created: ${res.status} ${res.text}`);
   return res.body;
 };
 
-export const createDeclared = async (api: Client, productId: string, baseUrl: string, extra: Record<string, unknown> = {}) => {
-  const res = await api.post('/offers', { product_id: productId, stock_mode: 'declared', price: eur(1000), external_ref: 'SKU-D', fulfilment: { base_url: baseUrl }, ...extra });
+export const createDeclared = async (
+  api: Client,
+  productId: string,
+  baseUrl: string,
+  extra: Record<string, unknown> = {},
+) => {
+  const res = await api.post('/offers', {
+    product_id: productId,
+    stock_mode: 'declared',
+    price: eur(1000),
+    external_ref: 'SKU-D',
+    fulfilment: { base_url: baseUrl },
+    ...extra,
+  });
   if (res.status !== 201) throw new Error(`offer not created: ${res.status} ${res.text}`);
   return res.body;
 };
 
-export const textKeys = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => ({ kind: 'text', value: `${prefix}-${i}` }));
+export const textKeys = (prefix: string, n: number) =>
+  Array.from({ length: n }, (_, i) => ({ kind: 'text', value: `${prefix}-${i}` }));
 
 export const upload = async (api: Client, offerId: string, items: unknown[], mode?: 'strict' | 'partial') => {
   const res = await api.post(`/offers/${offerId}/inventory`, { ...(mode && { mode }), items });
@@ -101,18 +125,31 @@ export const upload = async (api: Client, offerId: string, items: unknown[], mod
 /** The events of one stream, oldest first, as stored. */
 export const streamEvents = async (svc: TestService, streamId: string) =>
   (
-    await sql<{ type: string; data: any; metadata: any }>`select type, data, metadata from es_events where stream_id = ${streamId} order by position`.execute(
+    await sql<{
+      type: string;
+      data: any;
+      metadata: any;
+    }>`select type, data, metadata from es_events where stream_id = ${streamId} order by position`.execute(
       svc.services.db,
     )
   ).rows;
 
 /** Every event of one type, oldest first. */
 export const eventsOfType = async (svc: TestService, type: string) =>
-  (await sql<{ stream_id: string; data: any; metadata: any }>`select stream_id, data, metadata from es_events where type = ${type} order by position`.execute(svc.services.db)).rows;
+  (
+    await sql<{
+      stream_id: string;
+      data: any;
+      metadata: any;
+    }>`select stream_id, data, metadata from es_events where type = ${type} order by position`.execute(svc.services.db)
+  ).rows;
 
 /** Sells `quantity` units of a product through the operator API: checkout, then payment. */
 export const sell = async (svc: TestService, productId: string, quantity = 1) => {
-  const placed = await svc.operator.post('/orders', { items: [{ product_id: productId, quantity }], buyer_country: 'DE' });
+  const placed = await svc.operator.post('/orders', {
+    items: [{ product_id: productId, quantity }],
+    buyer_country: 'DE',
+  });
   if (placed.status !== 201) throw new Error(`order not placed: ${placed.status} ${placed.text}`);
   const paid = await svc.operator.post(`/orders/${placed.body.id}/pay`);
   if (paid.status !== 200) throw new Error(`order not paid: ${paid.status} ${paid.text}`);

@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../support/harness.js';
-import { createDeclared, createUploaded, type Fulfilment, startFulfilment, streamEvents, textKeys, upload, v1 } from './fixtures.js';
+import {
+  createDeclared,
+  createUploaded,
+  type Fulfilment,
+  startFulfilment,
+  streamEvents,
+  textKeys,
+  upload,
+  v1,
+} from './fixtures.js';
 
 /** The harness lowers the healthcheck timeout so a hanging supplier costs 300 ms, not 5 s. */
 const HEALTHCHECK_MS = 300;
@@ -32,11 +41,18 @@ describe('activation and deactivation', () => {
     });
     expect((await api.get(`/offers/${offer.id}`)).body).toEqual(active.body);
     await upload(api, offer.id, textKeys('ACT', 1));
-    expect((await api.get(`/offers/${offer.id}`)).body.health).toEqual({ score: 100, routing_eligible: true, cooldown_until: null });
+    expect((await api.get(`/offers/${offer.id}`)).body.health).toEqual({
+      score: 100,
+      routing_eligible: true,
+      cooldown_until: null,
+    });
     const again = await api.post(`/offers/${offer.id}/activate`);
     expect(again.status).toBe(200);
     expect(again.body.status).toBe('active');
-    expect((await streamEvents(svc, `offer-${offer.id}`)).map((e) => e.type)).toEqual(['OfferCreated', 'OfferActivated']);
+    expect((await streamEvents(svc, `offer-${offer.id}`)).map((e) => e.type)).toEqual([
+      'OfferCreated',
+      'OfferActivated',
+    ]);
   });
 
   it('a declared offer goes active when the inline healthcheck passes: a signed GET {base_url}/healthcheck, recorded on the offer', async () => {
@@ -50,7 +66,12 @@ describe('activation and deactivation', () => {
     const at = svc.clock.now().toISOString();
     expect(active.body.status).toBe('active');
     expect(active.body.health).toEqual({ score: 100, routing_eligible: true, cooldown_until: null });
-    expect(active.body.fulfilment).toEqual({ base_url: `${fulfilment.url}/api/`, secret_set: true, last_healthcheck_at: at, last_healthcheck_ok: true });
+    expect(active.body.fulfilment).toEqual({
+      base_url: `${fulfilment.url}/api/`,
+      secret_set: true,
+      last_healthcheck_at: at,
+      last_healthcheck_ok: true,
+    });
     expect(fulfilment.healthchecks()).toHaveLength(before + 1);
     const probe = fulfilment.healthchecks().at(-1)!;
     expect(probe.method).toBe('GET');
@@ -73,34 +94,48 @@ describe('activation and deactivation', () => {
     [503, /^GET \/healthcheck answered 503 after \d+ ms$/, 503, undefined],
     [500, /^GET \/healthcheck answered 500 after \d+ ms$/, 500, undefined],
     ['drop', /^GET \/healthcheck failed after \d+ ms: connection failed$/, 0, 'connection failed'],
-    ['hang', new RegExp(`^GET /healthcheck failed after \\d+ ms: no answer within ${HEALTHCHECK_MS} ms$`), 0, `no answer within ${HEALTHCHECK_MS} ms`],
-  ] as const)('a failing healthcheck (%s) is 422 fulfilment_unreachable with the probe in the problem, and nothing changes', async (answer, detail, httpStatus, error) => {
-    const { api } = await svc.newSupplier();
-    const product = await svc.newProduct();
-    const offer = await createDeclared(api, product.id, fulfilment.url);
-    const before = (await api.get(`/offers/${offer.id}`)).body;
-    fulfilment.answer(answer);
-    const started = performance.now();
-    const refused = await api.post(`/offers/${offer.id}/activate`);
-    const elapsed = performance.now() - started;
-    fulfilment.answer(200);
-    expect(refused.status).toBe(422);
-    expect(refused.body).toEqual({
-      type: expect.stringMatching(/#fulfilment_unreachable$/),
-      title: 'Fulfilment unreachable',
-      status: 422,
-      detail: expect.stringMatching(detail),
-      code: 'fulfilment_unreachable',
-      trace_id: expect.any(String),
-      probe: { ok: false, http_status: httpStatus, latency_ms: expect.any(Number), checked_at: svc.clock.now().toISOString(), ...(error && { error }) },
-    });
-    if (answer === 'hang') {
-      expect(refused.body.probe.latency_ms).toBeGreaterThanOrEqual(HEALTHCHECK_MS - 5);
-      expect(elapsed).toBeLessThan(HEALTHCHECK_MS + 1500);
-    }
-    expect((await api.get(`/offers/${offer.id}`)).body).toEqual(before);
-    expect((await streamEvents(svc, `offer-${offer.id}`)).map((e) => e.type)).toEqual(['OfferCreated']);
-  });
+    [
+      'hang',
+      new RegExp(`^GET /healthcheck failed after \\d+ ms: no answer within ${HEALTHCHECK_MS} ms$`),
+      0,
+      `no answer within ${HEALTHCHECK_MS} ms`,
+    ],
+  ] as const)(
+    'a failing healthcheck (%s) is 422 fulfilment_unreachable with the probe in the problem, and nothing changes',
+    async (answer, detail, httpStatus, error) => {
+      const { api } = await svc.newSupplier();
+      const product = await svc.newProduct();
+      const offer = await createDeclared(api, product.id, fulfilment.url);
+      const before = (await api.get(`/offers/${offer.id}`)).body;
+      fulfilment.answer(answer);
+      const started = performance.now();
+      const refused = await api.post(`/offers/${offer.id}/activate`);
+      const elapsed = performance.now() - started;
+      fulfilment.answer(200);
+      expect(refused.status).toBe(422);
+      expect(refused.body).toEqual({
+        type: expect.stringMatching(/#fulfilment_unreachable$/),
+        title: 'Fulfilment unreachable',
+        status: 422,
+        detail: expect.stringMatching(detail),
+        code: 'fulfilment_unreachable',
+        trace_id: expect.any(String),
+        probe: {
+          ok: false,
+          http_status: httpStatus,
+          latency_ms: expect.any(Number),
+          checked_at: svc.clock.now().toISOString(),
+          ...(error && { error }),
+        },
+      });
+      if (answer === 'hang') {
+        expect(refused.body.probe.latency_ms).toBeGreaterThanOrEqual(HEALTHCHECK_MS - 5);
+        expect(elapsed).toBeLessThan(HEALTHCHECK_MS + 1500);
+      }
+      expect((await api.get(`/offers/${offer.id}`)).body).toEqual(before);
+      expect((await streamEvents(svc, `offer-${offer.id}`)).map((e) => e.type)).toEqual(['OfferCreated']);
+    },
+  );
 
   it('an unreachable host is 422 fulfilment_unreachable too', async () => {
     const { api } = await svc.newSupplier();
@@ -114,7 +149,7 @@ describe('activation and deactivation', () => {
     expect((await api.get(`/offers/${offer.id}`)).body.status).toBe('draft');
   });
 
-  it('the healthcheck timeout is the spec\'s 5 seconds unless a test lowers it', async () => {
+  it("the healthcheck timeout is the spec's 5 seconds unless a test lowers it", async () => {
     const plain = await startTestService();
     try {
       expect(plain.services.commands.timeouts.healthcheckMs).toBe(5000);
@@ -136,14 +171,22 @@ describe('activation and deactivation', () => {
     await svc.advance(30);
     const off = await api.post(`/offers/${offer.id}/deactivate`);
     expect(off.status).toBe(200);
-    expect(off.body).toMatchObject({ status: 'inactive', health: { score: 100, routing_eligible: false, cooldown_until: null }, updated_at: svc.clock.now().toISOString() });
+    expect(off.body).toMatchObject({
+      status: 'inactive',
+      health: { score: 100, routing_eligible: false, cooldown_until: null },
+      updated_at: svc.clock.now().toISOString(),
+    });
     expect((await api.get(`/offers/${offer.id}`)).body).toEqual(off.body);
     expect((await api.post(`/offers/${offer.id}/deactivate`)).body).toEqual(off.body);
     const events = await streamEvents(svc, `offer-${offer.id}`);
     expect(events.filter((e) => e.type === 'OfferDeactivated').map((e) => e.data)).toEqual([
       { offerId: offer.id, reason: 'supplier_request', at: svc.clock.now().toISOString() },
     ]);
-    expect((await api.get(`/products/${product.id}`)).body.market).toEqual({ buyer_price: null, active_offers: 0, your_offer_selected: false });
+    expect((await api.get(`/products/${product.id}`)).body.market).toEqual({
+      buyer_price: null,
+      active_offers: 0,
+      your_offer_selected: false,
+    });
   });
 
   it('activating a deactivated offer restarts health at 70, still routable; a declared one must pass the healthcheck again', async () => {
@@ -154,7 +197,10 @@ describe('activation and deactivation', () => {
     await api.post(`/offers/${uploaded.id}/activate`);
     await api.post(`/offers/${uploaded.id}/deactivate`);
     const back = await api.post(`/offers/${uploaded.id}/activate`);
-    expect(back.body).toMatchObject({ status: 'active', health: { score: 70, routing_eligible: true, cooldown_until: null } });
+    expect(back.body).toMatchObject({
+      status: 'active',
+      health: { score: 70, routing_eligible: true, cooldown_until: null },
+    });
 
     const declaredProduct = await svc.newProduct();
     const declared = await createDeclared(api, declaredProduct.id, fulfilment.url, { declared_stock: 1 });
@@ -165,10 +211,16 @@ describe('activation and deactivation', () => {
     const refused = await api.post(`/offers/${declared.id}/activate`);
     expect(refused.status).toBe(422);
     expect(refused.body.code).toBe('fulfilment_unreachable');
-    expect((await api.get(`/offers/${declared.id}`)).body).toMatchObject({ status: 'inactive', health: { score: 100 } });
+    expect((await api.get(`/offers/${declared.id}`)).body).toMatchObject({
+      status: 'inactive',
+      health: { score: 100 },
+    });
     fulfilment.answer(200);
     const again = await api.post(`/offers/${declared.id}/activate`);
-    expect(again.body).toMatchObject({ status: 'active', health: { score: 70, routing_eligible: true, cooldown_until: null } });
+    expect(again.body).toMatchObject({
+      status: 'active',
+      health: { score: 70, routing_eligible: true, cooldown_until: null },
+    });
   });
 
   it('an activation retried with the same Idempotency-Key answers the original and probes once', async () => {

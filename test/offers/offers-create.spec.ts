@@ -17,7 +17,13 @@ describe('POST /offers', () => {
   it('creates an uploaded offer in draft: instant delivery, the uploaded stock object, unroutable', async () => {
     const { api } = await svc.newSupplier();
     const product = await svc.newProduct();
-    const res = await api.post('/offers', { product_id: product.id, stock_mode: 'uploaded', price: eur(1250), external_ref: 'SKU-A', low_stock_threshold: 3 });
+    const res = await api.post('/offers', {
+      product_id: product.id,
+      stock_mode: 'uploaded',
+      price: eur(1250),
+      external_ref: 'SKU-A',
+      low_stock_threshold: 3,
+    });
     expect(res.status).toBe(201);
     const at = svc.clock.now().toISOString();
     expect(res.body).toEqual({
@@ -42,7 +48,12 @@ describe('POST /offers', () => {
   it('low_stock_threshold defaults to 0', async () => {
     const { api } = await svc.newSupplier();
     const product = await svc.newProduct();
-    const res = await api.post('/offers', { product_id: product.id, stock_mode: 'uploaded', price: eur(100), external_ref: 'T' });
+    const res = await api.post('/offers', {
+      product_id: product.id,
+      stock_mode: 'uploaded',
+      price: eur(100),
+      external_ref: 'T',
+    });
     expect(res.status).toBe(201);
     expect(res.body.low_stock_threshold).toBe(0);
   });
@@ -72,7 +83,13 @@ describe('POST /offers', () => {
       low_stock_threshold: 0,
       stock: { mode: 'declared', declared: 4, available: null, reserved: null, delivered: 0 },
       health: { score: 100, routing_eligible: false, cooldown_until: null },
-      fulfilment: { base_url: fulfilment.url, secret: expect.stringMatching(/^svcsec_[0-9a-f]{32}$/), secret_set: true, last_healthcheck_at: null, last_healthcheck_ok: null },
+      fulfilment: {
+        base_url: fulfilment.url,
+        secret: expect.stringMatching(/^svcsec_[0-9a-f]{32}$/),
+        secret_set: true,
+        last_healthcheck_at: null,
+        last_healthcheck_ok: null,
+      },
       created_at: at,
       updated_at: at,
     });
@@ -99,7 +116,10 @@ describe('POST /offers', () => {
     const base = { product_id: product.id, stock_mode: 'declared', price: eur(500), external_ref: 'D' };
     const missing = await api.post('/offers', base);
     expect(missing.status).toBe(422);
-    expect(missing.body).toMatchObject({ code: 'validation_failed', errors: [{ field: 'body.fulfilment', message: 'required for a declared offer' }] });
+    expect(missing.body).toMatchObject({
+      code: 'validation_failed',
+      errors: [{ field: 'body.fulfilment', message: 'required for a declared offer' }],
+    });
     for (const [url, message] of [
       ['ftp://127.0.0.1/x', 'must use https'],
       ['not a url', 'not a valid URL'],
@@ -131,10 +151,14 @@ describe('POST /offers', () => {
       ],
     });
     const fulfilmentOnly = await api.post('/offers', { ...base, fulfilment: { base_url: fulfilment.url } });
-    expect(fulfilmentOnly.body.errors).toEqual([{ field: 'body.fulfilment', message: 'must be omitted for an uploaded offer' }]);
+    expect(fulfilmentOnly.body.errors).toEqual([
+      { field: 'body.fulfilment', message: 'must be omitted for an uploaded offer' },
+    ]);
     const stockOnly = await api.post('/offers', { ...base, declared_stock: 0 });
     expect(stockOnly.status).toBe(422);
-    expect(stockOnly.body.errors).toEqual([{ field: 'body.declared_stock', message: 'must be omitted for an uploaded offer' }]);
+    expect(stockOnly.body.errors).toEqual([
+      { field: 'body.declared_stock', message: 'must be omitted for an uploaded offer' },
+    ]);
     const terms = await api.post('/offers', { ...base, delivery_sla_minutes: 5, delivery_time: 'soon' });
     expect(terms.status).toBe(422);
     expect(terms.body.errors.map((e: any) => e.field)).toEqual(['body.delivery_sla_minutes', 'body.delivery_time']);
@@ -146,26 +170,66 @@ describe('POST /offers', () => {
   it('a not_sellable product is 422 product_not_sellable and leaves nothing behind; an unknown product is a validation problem', async () => {
     const { api, id: supplierId } = await svc.newSupplier();
     const retired = await svc.newProduct({ status: 'not_sellable' });
-    const res = await api.post('/offers', { product_id: retired.id, stock_mode: 'uploaded', price: eur(100), external_ref: 'N' });
+    const res = await api.post('/offers', {
+      product_id: retired.id,
+      stock_mode: 'uploaded',
+      price: eur(100),
+      external_ref: 'N',
+    });
     expect(res.status).toBe(422);
-    expect(res.body).toMatchObject({ code: 'product_not_sellable', status: 422, detail: `product ${retired.id} is not sellable` });
-    expect((await streamEvents(svc, `supplier-${supplierId}`)).map((e) => e.type)).toEqual(['SupplierRegistered', 'SupplierTokenIssued']);
-    const unknown = await api.post('/offers', { product_id: 'no-such-product', stock_mode: 'uploaded', price: eur(100), external_ref: 'N' });
+    expect(res.body).toMatchObject({
+      code: 'product_not_sellable',
+      status: 422,
+      detail: `product ${retired.id} is not sellable`,
+    });
+    expect((await streamEvents(svc, `supplier-${supplierId}`)).map((e) => e.type)).toEqual([
+      'SupplierRegistered',
+      'SupplierTokenIssued',
+    ]);
+    const unknown = await api.post('/offers', {
+      product_id: 'no-such-product',
+      stock_mode: 'uploaded',
+      price: eur(100),
+      external_ref: 'N',
+    });
     expect(unknown.status).toBe(422);
-    expect(unknown.body).toMatchObject({ code: 'validation_failed', errors: [{ field: 'body.product_id', message: 'no product no-such-product' }] });
+    expect(unknown.body).toMatchObject({
+      code: 'validation_failed',
+      errors: [{ field: 'body.product_id', message: 'no product no-such-product' }],
+    });
     expect((await api.get('/offers')).body.data).toEqual([]);
   });
 
   it('a top-up product takes declared offers only: there are no keys to upload for a top-up', async () => {
     const { api } = await svc.newSupplier();
-    const topup = await svc.newProduct({ name: 'Gems', type: 'topup', form_fields: [{ key: 'user_id', label: 'User', type: 'text', required: true }] });
-    const uploaded = await api.post('/offers', { product_id: topup.id, stock_mode: 'uploaded', price: eur(500), external_ref: 'G' });
+    const topup = await svc.newProduct({
+      name: 'Gems',
+      type: 'topup',
+      form_fields: [{ key: 'user_id', label: 'User', type: 'text', required: true }],
+    });
+    const uploaded = await api.post('/offers', {
+      product_id: topup.id,
+      stock_mode: 'uploaded',
+      price: eur(500),
+      external_ref: 'G',
+    });
     expect(uploaded.status).toBe(422);
     expect(uploaded.body).toMatchObject({
       code: 'validation_failed',
-      errors: [{ field: 'body.stock_mode', message: 'top-up products take declared offers (the supplier hosts validate and execute)' }],
+      errors: [
+        {
+          field: 'body.stock_mode',
+          message: 'top-up products take declared offers (the supplier hosts validate and execute)',
+        },
+      ],
     });
-    const declared = await api.post('/offers', { product_id: topup.id, stock_mode: 'declared', price: eur(500), external_ref: 'G', fulfilment: { base_url: fulfilment.url } });
+    const declared = await api.post('/offers', {
+      product_id: topup.id,
+      stock_mode: 'declared',
+      price: eur(500),
+      external_ref: 'G',
+      fulfilment: { base_url: fulfilment.url },
+    });
     expect(declared.status).toBe(201);
   });
 
@@ -173,17 +237,44 @@ describe('POST /offers', () => {
     const { api } = await svc.newSupplier();
     const other = await svc.newSupplier('Other');
     const product = await svc.newProduct();
-    const first = await api.post('/offers', { product_id: product.id, stock_mode: 'uploaded', price: eur(100), external_ref: 'ONE' });
+    const first = await api.post('/offers', {
+      product_id: product.id,
+      stock_mode: 'uploaded',
+      price: eur(100),
+      external_ref: 'ONE',
+    });
     expect(first.status).toBe(201);
-    const again = await api.post('/offers', { product_id: product.id, stock_mode: 'uploaded', price: eur(90), external_ref: 'TWO' });
+    const again = await api.post('/offers', {
+      product_id: product.id,
+      stock_mode: 'uploaded',
+      price: eur(90),
+      external_ref: 'TWO',
+    });
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ code: 'offer_exists', status: 409, title: 'Offer already exists' });
-    const declared = await api.post('/offers', { product_id: product.id, stock_mode: 'declared', price: eur(90), external_ref: 'THREE', fulfilment: { base_url: fulfilment.url } });
+    const declared = await api.post('/offers', {
+      product_id: product.id,
+      stock_mode: 'declared',
+      price: eur(90),
+      external_ref: 'THREE',
+      fulfilment: { base_url: fulfilment.url },
+    });
     expect(declared.status).toBe(409);
     expect(declared.body.code).toBe('offer_exists');
-    expect((await api.get('/offers')).body.data.map((o: any) => [o.id, o.external_ref, o.price.amount])).toEqual([[first.body.id, 'ONE', 100]]);
+    expect((await api.get('/offers')).body.data.map((o: any) => [o.id, o.external_ref, o.price.amount])).toEqual([
+      [first.body.id, 'ONE', 100],
+    ]);
     // another supplier may offer the same product
-    expect((await other.api.post('/offers', { product_id: product.id, stock_mode: 'uploaded', price: eur(95), external_ref: 'THEIRS' })).status).toBe(201);
+    expect(
+      (
+        await other.api.post('/offers', {
+          product_id: product.id,
+          stock_mode: 'uploaded',
+          price: eur(95),
+          external_ref: 'THEIRS',
+        })
+      ).status,
+    ).toBe(201);
   });
 
   it('two suppliers racing, each with six simultaneous creates for one product: exactly one offer each', async () => {
@@ -192,9 +283,18 @@ describe('POST /offers', () => {
     const answers = await Promise.all(
       suppliers.flatMap(({ api }, s) =>
         Array.from({ length: 6 }, (_, i) =>
-          api.post('/offers', i % 2 === 0
-            ? { product_id: product.id, stock_mode: 'uploaded', price: eur(100 + i), external_ref: `R${s}${i}` }
-            : { product_id: product.id, stock_mode: 'declared', price: eur(100 + i), external_ref: `R${s}${i}`, fulfilment: { base_url: fulfilment.url } }),
+          api.post(
+            '/offers',
+            i % 2 === 0
+              ? { product_id: product.id, stock_mode: 'uploaded', price: eur(100 + i), external_ref: `R${s}${i}` }
+              : {
+                  product_id: product.id,
+                  stock_mode: 'declared',
+                  price: eur(100 + i),
+                  external_ref: `R${s}${i}`,
+                  fulfilment: { base_url: fulfilment.url },
+                },
+          ),
         ),
       ),
     );
@@ -224,7 +324,12 @@ describe('POST /offers', () => {
     ];
     for (const [body, field] of cases) {
       const res = await api.post('/offers', body);
-      expect([field, res.status, res.body.code, res.body.errors.map((e: any) => e.field)]).toEqual([field, 422, 'validation_failed', [field]]);
+      expect([field, res.status, res.body.code, res.body.errors.map((e: any) => e.field)]).toEqual([
+        field,
+        422,
+        'validation_failed',
+        [field],
+      ]);
     }
     const unknown = await api.post('/offers', { ...base, colour: 'blue' });
     expect(unknown.status).toBe(422);

@@ -1,7 +1,15 @@
 import { timingSafeEqual } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../support/harness.js';
-import { createDeclared, createUploaded, type Fulfilment, type SeenRequest, startFulfilment, streamEvents, v1 } from './fixtures.js';
+import {
+  createDeclared,
+  createUploaded,
+  type Fulfilment,
+  type SeenRequest,
+  startFulfilment,
+  streamEvents,
+  v1,
+} from './fixtures.js';
 
 const HEALTHCHECK_MS = 300;
 const TEST_CLASS_LIMIT = 50;
@@ -27,7 +35,10 @@ describe('fulfilment check and secret rotation', () => {
   let svc: TestService;
   let fulfilment: Fulfilment;
   beforeAll(async () => {
-    svc = await startTestService({ supplierTimeouts: { healthcheckMs: HEALTHCHECK_MS }, limits: { test: TEST_CLASS_LIMIT } });
+    svc = await startTestService({
+      supplierTimeouts: { healthcheckMs: HEALTHCHECK_MS },
+      limits: { test: TEST_CLASS_LIMIT },
+    });
     fulfilment = await startFulfilment();
   });
   afterAll(async () => {
@@ -43,7 +54,12 @@ describe('fulfilment check and secret rotation', () => {
     const ok = await api.post(`/offers/${offer.id}/fulfilment/check`);
     expect(ok.status).toBe(200);
     expect(ok.headers.get('x-ratelimit-limit')).toBe(String(TEST_CLASS_LIMIT));
-    expect(ok.body).toEqual({ status: 'ok', http_status: 200, latency_ms: expect.any(Number), checked_at: svc.clock.now().toISOString() });
+    expect(ok.body).toEqual({
+      status: 'ok',
+      http_status: 200,
+      latency_ms: expect.any(Number),
+      checked_at: svc.clock.now().toISOString(),
+    });
     expect(ok.body.latency_ms).toBeGreaterThanOrEqual(0);
     expect((await api.get(`/offers/${offer.id}`)).body.fulfilment).toEqual({
       base_url: fulfilment.url,
@@ -56,9 +72,19 @@ describe('fulfilment check and secret rotation', () => {
     fulfilment.answer(500);
     const failed = await api.post(`/offers/${offer.id}/fulfilment/check`);
     expect(failed.status).toBe(200);
-    expect(failed.body).toEqual({ status: 'failed', http_status: 500, latency_ms: expect.any(Number), checked_at: svc.clock.now().toISOString() });
-    expect((await api.get(`/offers/${offer.id}`)).body.fulfilment).toMatchObject({ last_healthcheck_at: failed.body.checked_at, last_healthcheck_ok: false });
-    const checks = (await streamEvents(svc, `offer-${offer.id}`)).filter((e) => e.type === 'FulfilmentChecked').map((e) => [e.data.probe.ok, e.data.probe.httpStatus]);
+    expect(failed.body).toEqual({
+      status: 'failed',
+      http_status: 500,
+      latency_ms: expect.any(Number),
+      checked_at: svc.clock.now().toISOString(),
+    });
+    expect((await api.get(`/offers/${offer.id}`)).body.fulfilment).toMatchObject({
+      last_healthcheck_at: failed.body.checked_at,
+      last_healthcheck_ok: false,
+    });
+    const checks = (await streamEvents(svc, `offer-${offer.id}`))
+      .filter((e) => e.type === 'FulfilmentChecked')
+      .map((e) => [e.data.probe.ok, e.data.probe.httpStatus]);
     expect(checks).toEqual([
       [true, 200],
       [false, 500],
@@ -75,7 +101,13 @@ describe('fulfilment check and secret rotation', () => {
     const started = performance.now();
     const hung = await api.post(`/offers/${offer.id}/fulfilment/check`);
     expect(performance.now() - started).toBeLessThan(HEALTHCHECK_MS + 1500);
-    expect(hung.body).toEqual({ status: 'failed', http_status: 0, latency_ms: expect.any(Number), checked_at: expect.any(String), error: `no answer within ${HEALTHCHECK_MS} ms` });
+    expect(hung.body).toEqual({
+      status: 'failed',
+      http_status: 0,
+      latency_ms: expect.any(Number),
+      checked_at: expect.any(String),
+      error: `no answer within ${HEALTHCHECK_MS} ms`,
+    });
     fulfilment.answer('drop');
     const dropped = await api.post(`/offers/${offer.id}/fulfilment/check`);
     expect(dropped.body).toMatchObject({ status: 'failed', http_status: 0, error: 'connection failed' });
@@ -87,7 +119,10 @@ describe('fulfilment check and secret rotation', () => {
     const product = await svc.newProduct();
     const offer = await createDeclared(api, product.id, fulfilment.url);
     fulfilment.answer('not-ok-body');
-    expect((await api.post(`/offers/${offer.id}/fulfilment/check`)).body).toMatchObject({ status: 'ok', http_status: 200 });
+    expect((await api.post(`/offers/${offer.id}/fulfilment/check`)).body).toMatchObject({
+      status: 'ok',
+      http_status: 200,
+    });
     fulfilment.answer(200);
   });
 
@@ -126,9 +161,20 @@ describe('fulfilment check and secret rotation', () => {
     const fresh: string = rotated.body.fulfilment.secret;
     expect(fresh).toMatch(/^svcsec_[0-9a-f]{32}$/);
     expect(fresh).not.toBe(old);
-    expect(rotated.body.fulfilment).toEqual({ base_url: fulfilment.url, secret: fresh, secret_set: true, last_healthcheck_at: null, last_healthcheck_ok: null });
+    expect(rotated.body.fulfilment).toEqual({
+      base_url: fulfilment.url,
+      secret: fresh,
+      secret_set: true,
+      last_healthcheck_at: null,
+      last_healthcheck_ok: null,
+    });
     const read = await api.get(`/offers/${offer.id}`);
-    expect(read.body.fulfilment).toEqual({ base_url: fulfilment.url, secret_set: true, last_healthcheck_at: null, last_healthcheck_ok: null });
+    expect(read.body.fulfilment).toEqual({
+      base_url: fulfilment.url,
+      secret_set: true,
+      last_healthcheck_at: null,
+      last_healthcheck_ok: null,
+    });
     const stored = JSON.stringify(await streamEvents(svc, `offer-${offer.id}`)) + JSON.stringify(svc.logs);
     expect(stored).not.toContain(fresh);
     expect(stored).not.toContain(old);
@@ -143,7 +189,10 @@ describe('fulfilment check and secret rotation', () => {
     // the activation probe and the calls of a sale too, body included
     expect((await api.post(`/offers/${offer.id}/activate`)).status).toBe(200);
     expect(verifiedBy(fulfilment.healthchecks().at(-1)!, secrets)).toEqual(['old', 'fresh']);
-    const placed = await svc.operator.post('/orders', { items: [{ product_id: product.id, quantity: 1 }], buyer_country: 'DE' });
+    const placed = await svc.operator.post('/orders', {
+      items: [{ product_id: product.id, quantity: 1 }],
+      buyer_country: 'DE',
+    });
     expect(placed.status).toBe(201);
     const reservation = fulfilment.seen.filter((r) => r.path === '/reservations').at(-1)!;
     expect(reservation.raw.length).toBeGreaterThan(0);

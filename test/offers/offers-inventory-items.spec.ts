@@ -16,7 +16,10 @@ describe('GET /offers/{id}/inventory and DELETE /offers/{id}/inventory/{item_id}
     ids = (await upload(supplier.api, offerId, textKeys('ITEM', 6))).item_ids;
     await supplier.api.post(`/offers/${offerId}/activate`);
     await sell(svc, productId, 1); // ids[0] delivered
-    const held = await svc.operator.post('/orders', { items: [{ product_id: productId, quantity: 1 }], buyer_country: 'DE' });
+    const held = await svc.operator.post('/orders', {
+      items: [{ product_id: productId, quantity: 1 }],
+      buyer_country: 'DE',
+    });
     expect(held.body.items[0].fulfilment.inventory_item_ids).toEqual([ids[1]]); // reserved
     await svc.operator.post(`/inventory/${ids[2]}/invalidate`, { reason: 'leaked' });
   });
@@ -35,12 +38,21 @@ describe('GET /offers/{id}/inventory and DELETE /offers/{id}/inventory/{item_id}
       [ids[5], 'available'],
     ]);
     for (const item of list.body.data)
-      expect(item).toEqual({ id: item.id, kind: 'text', status: item.status, file_name: null, content_type: null, created_at: expect.any(String), updated_at: expect.any(String) });
+      expect(item).toEqual({
+        id: item.id,
+        kind: 'text',
+        status: item.status,
+        file_name: null,
+        content_type: null,
+        created_at: expect.any(String),
+        updated_at: expect.any(String),
+      });
     expect(list.text).not.toContain('ITEM-');
   });
 
   it('filters by status and pages with a cursor', async () => {
-    const of = async (query: string) => (await supplier.api.get(`/offers/${offerId}/inventory?${query}`)).body.data.map((i: any) => i.id);
+    const of = async (query: string) =>
+      (await supplier.api.get(`/offers/${offerId}/inventory?${query}`)).body.data.map((i: any) => i.id);
     expect(await of('status=available')).toEqual(ids.slice(3));
     expect(await of('status=reserved')).toEqual([ids[1]]);
     expect(await of('status=delivered')).toEqual([ids[0]]);
@@ -58,13 +70,25 @@ describe('GET /offers/{id}/inventory and DELETE /offers/{id}/inventory/{item_id}
     const removed = await supplier.api.delete(`/offers/${offerId}/inventory/${ids[5]}`);
     expect(removed.status).toBe(200);
     expect(removed.body).toEqual({ item_id: ids[5], status: 'removed', stock_available: 2 });
-    expect((await supplier.api.get(`/offers/${offerId}/inventory`)).body.data.map((i: any) => i.id)).not.toContain(ids[5]);
-    expect((await supplier.api.get(`/offers/${offerId}`)).body.stock).toEqual({ mode: 'uploaded', declared: null, available: 2, reserved: 1, delivered: 1 });
-    expect(await svc.services.db.selectFrom('inventory_values').select('item_id').where('item_id', '=', ids[5]!).execute()).toEqual([]);
+    expect((await supplier.api.get(`/offers/${offerId}/inventory`)).body.data.map((i: any) => i.id)).not.toContain(
+      ids[5],
+    );
+    expect((await supplier.api.get(`/offers/${offerId}`)).body.stock).toEqual({
+      mode: 'uploaded',
+      declared: null,
+      available: 2,
+      reserved: 1,
+      delivered: 1,
+    });
+    expect(
+      await svc.services.db.selectFrom('inventory_values').select('item_id').where('item_id', '=', ids[5]!).execute(),
+    ).toEqual([]);
     const again = await supplier.api.delete(`/offers/${offerId}/inventory/${ids[5]}`);
     expect(again.status).toBe(404);
     expect(again.body).toMatchObject({ code: 'not_found', detail: `inventory item ${ids[5]} not found` });
-    const removals = (await streamEvents(svc, `inventory-${offerId}`)).filter((e) => e.type === 'InventoryItemRemoved').map((e) => e.data.itemId);
+    const removals = (await streamEvents(svc, `inventory-${offerId}`))
+      .filter((e) => e.type === 'InventoryItemRemoved')
+      .map((e) => e.data.itemId);
     expect(removals).toEqual([ids[5]]);
   });
 
@@ -75,15 +99,32 @@ describe('GET /offers/{id}/inventory and DELETE /offers/{id}/inventory/{item_id}
       [ids[2], 'invalidated'],
     ] as const) {
       const res = await supplier.api.delete(`/offers/${offerId}/inventory/${id}`);
-      expect([status, res.status, res.body.code, res.body.detail]).toEqual([status, 409, 'invalid_state', `item ${id} is ${status}; only available items can be deleted`]);
+      expect([status, res.status, res.body.code, res.body.detail]).toEqual([
+        status,
+        409,
+        'invalid_state',
+        `item ${id} is ${status}; only available items can be deleted`,
+      ]);
     }
-    expect((await svc.services.db.selectFrom('inventory_values').select('item_id').where('item_id', 'in', ids.slice(0, 3)).execute()).length).toBe(3);
+    expect(
+      (
+        await svc.services.db
+          .selectFrom('inventory_values')
+          .select('item_id')
+          .where('item_id', 'in', ids.slice(0, 3))
+          .execute()
+      ).length,
+    ).toBe(3);
   });
 
   it('an item id of another offer or none at all is 404 through this offer', async () => {
     const otherOffer = (await createUploaded(supplier.api, (await svc.newProduct()).id)).id;
     const [foreign] = (await upload(supplier.api, otherOffer, textKeys('OTHER', 1))).item_ids;
-    for (const path of [`/offers/${offerId}/inventory/${foreign}`, `/offers/${otherOffer}/inventory/${ids[3]}`, `/offers/${offerId}/inventory/01NOSUCHITEM00000000000000`]) {
+    for (const path of [
+      `/offers/${offerId}/inventory/${foreign}`,
+      `/offers/${otherOffer}/inventory/${ids[3]}`,
+      `/offers/${offerId}/inventory/01NOSUCHITEM00000000000000`,
+    ]) {
       const res = await supplier.api.delete(path);
       expect([path, res.status, res.body.code]).toEqual([path, 404, 'not_found']);
     }

@@ -1,12 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../support/harness.js';
-import { createDeclared, createUploaded, eur, sell, streamEvents, type Supplier, textKeys, upload } from './fixtures.js';
+import {
+  createDeclared,
+  createUploaded,
+  eur,
+  sell,
+  streamEvents,
+  type Supplier,
+  textKeys,
+  upload,
+} from './fixtures.js';
 
 const BULK_LIMIT = 100;
 const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('rest-of-png')]);
 const pdf = Buffer.from('%PDF-1.7 a tiny document');
 const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]);
-const file = (bytes: Buffer, content_type: string, file_name = 'key.bin') => ({ kind: 'file', file_name, content_type, content_base64: bytes.toString('base64') });
+const file = (bytes: Buffer, content_type: string, file_name = 'key.bin') => ({
+  kind: 'file',
+  file_name,
+  content_type,
+  content_base64: bytes.toString('base64'),
+});
 const sized = (signature: Buffer, size: number) => Buffer.concat([signature, Buffer.alloc(size - signature.length, 7)]);
 
 describe('POST /offers/{id}/inventory', () => {
@@ -18,8 +32,10 @@ describe('POST /offers/{id}/inventory', () => {
   });
   afterAll(() => svc.stop());
 
-  const freshOffer = async (extra: Record<string, unknown> = {}) => (await createUploaded(supplier.api, (await svc.newProduct()).id, extra)).id as string;
-  const valuesOf = (offerId: string) => svc.services.db.selectFrom('inventory_values').selectAll().where('offer_id', '=', offerId).execute();
+  const freshOffer = async (extra: Record<string, unknown> = {}) =>
+    (await createUploaded(supplier.api, (await svc.newProduct()).id, extra)).id as string;
+  const valuesOf = (offerId: string) =>
+    svc.services.db.selectFrom('inventory_values').selectAll().where('offer_id', '=', offerId).execute();
   const stockOf = async (offerId: string) => (await supplier.api.get(`/offers/${offerId}`)).body.stock;
 
   it('strict (the default): one bad item refuses the batch with 422 inventory_rejected listing every bad item, and nothing is stored', async () => {
@@ -44,12 +60,20 @@ describe('POST /offers/{id}/inventory', () => {
       ],
     });
     expect(res.status).toBe(422);
-    expect(res.body).toMatchObject({ code: 'inventory_rejected', title: 'Inventory rejected', detail: '13 item(s) invalid; nothing was stored' });
+    expect(res.body).toMatchObject({
+      code: 'inventory_rejected',
+      title: 'Inventory rejected',
+      detail: '13 item(s) invalid; nothing was stored',
+    });
     expect(res.body.rejected).toEqual([
       { index: 1, code: 'invalid_value', message: 'value must be 1 to 1024 characters' },
       { index: 2, code: 'invalid_value', message: 'value must be 1 to 1024 characters' },
       { index: 4, code: 'content_mismatch', message: 'the bytes are not a image/png file' },
-      { index: 5, code: 'unsupported_content_type', message: 'content_type must be application/pdf, image/png or image/jpeg' },
+      {
+        index: 5,
+        code: 'unsupported_content_type',
+        message: 'content_type must be application/pdf, image/png or image/jpeg',
+      },
       { index: 6, code: 'invalid_base64', message: 'content_base64 must be non-empty, valid base64' },
       { index: 7, code: 'file_too_large', message: 'files are at most 204800 bytes decoded' },
       { index: 8, code: 'invalid_kind', message: 'kind must be text or file' },
@@ -57,10 +81,20 @@ describe('POST /offers/{id}/inventory', () => {
       { index: 10, code: 'invalid_value', message: 'value must be a string' },
       { index: 11, code: 'invalid_item', message: 'unknown field note on a text item' },
       { index: 12, code: 'invalid_item', message: 'an item is an object with a kind' },
-      { index: 13, code: 'invalid_file_name', message: 'file_name must be 1 to 255 characters without path separators or control characters' },
+      {
+        index: 13,
+        code: 'invalid_file_name',
+        message: 'file_name must be 1 to 255 characters without path separators or control characters',
+      },
       { index: 14, code: 'invalid_base64', message: 'content_base64 must be non-empty, valid base64' },
     ]);
-    expect(await stockOf(offerId)).toEqual({ mode: 'uploaded', declared: null, available: 0, reserved: 0, delivered: 0 });
+    expect(await stockOf(offerId)).toEqual({
+      mode: 'uploaded',
+      declared: null,
+      available: 0,
+      reserved: 0,
+      delivered: 0,
+    });
     expect(await valuesOf(offerId)).toEqual([]);
     expect((await streamEvents(svc, `inventory-${offerId}`)).map((e) => e.type)).toEqual([]);
     expect((await supplier.api.get(`/offers/${offerId}/inventory`)).body.data).toEqual([]);
@@ -69,9 +103,17 @@ describe('POST /offers/{id}/inventory', () => {
   it('strict with only a key already in stock is refused as a whole too', async () => {
     const offerId = await freshOffer();
     await upload(supplier.api, offerId, [{ kind: 'text', value: 'HELD-1' }]);
-    const res = await supplier.api.post(`/offers/${offerId}/inventory`, { mode: 'strict', items: [{ kind: 'text', value: 'NEW-1' }, { kind: 'text', value: 'HELD-1' }] });
+    const res = await supplier.api.post(`/offers/${offerId}/inventory`, {
+      mode: 'strict',
+      items: [
+        { kind: 'text', value: 'NEW-1' },
+        { kind: 'text', value: 'HELD-1' },
+      ],
+    });
     expect(res.status).toBe(422);
-    expect(res.body.rejected).toEqual([{ index: 1, code: 'duplicate_key', message: "this key is already in the offer's stock" }]);
+    expect(res.body.rejected).toEqual([
+      { index: 1, code: 'duplicate_key', message: "this key is already in the offer's stock" },
+    ]);
     expect((await stockOf(offerId)).available).toBe(1);
     expect(await valuesOf(offerId)).toHaveLength(1);
   });
@@ -106,11 +148,25 @@ describe('POST /offers/{id}/inventory', () => {
       [res.body.item_ids[2], 'file', 'code.pdf', 'application/pdf'],
       [res.body.item_ids[3], 'file', 'code.jpg', 'image/jpeg'],
     ]);
-    expect(await stockOf(offerId)).toEqual({ mode: 'uploaded', declared: null, available: 4, reserved: 0, delivered: 0 });
+    expect(await stockOf(offerId)).toEqual({
+      mode: 'uploaded',
+      declared: null,
+      available: 4,
+      reserved: 0,
+      delivered: 0,
+    });
 
-    const none = await supplier.api.post(`/offers/${offerId}/inventory`, { mode: 'partial', items: [{ kind: 'text', value: 'KEY-1' }] });
+    const none = await supplier.api.post(`/offers/${offerId}/inventory`, {
+      mode: 'partial',
+      items: [{ kind: 'text', value: 'KEY-1' }],
+    });
     expect(none.status).toBe(201);
-    expect(none.body).toEqual({ accepted: 0, rejected: [{ index: 0, code: 'duplicate_key', message: "this key is already in the offer's stock" }], item_ids: [], stock_available: 4 });
+    expect(none.body).toEqual({
+      accepted: 0,
+      rejected: [{ index: 0, code: 'duplicate_key', message: "this key is already in the offer's stock" }],
+      item_ids: [],
+      stock_available: 4,
+    });
   });
 
   it('limits at their edges: 1 and 1,024 characters (counted as characters, not bytes), files of exactly 200 KB', async () => {
@@ -123,10 +179,24 @@ describe('POST /offers/{id}/inventory', () => {
         { kind: 'text', value: '🔑'.repeat(1024) },
         { kind: 'text', value: 'é'.repeat(1025) },
         file(sized(Buffer.from([0xff, 0xd8, 0xff]), 200 * 1024), 'image/jpeg', 'max.jpg'),
-        file(sized(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), 200 * 1024 + 1), 'image/png', 'over.png'),
+        file(
+          sized(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), 200 * 1024 + 1),
+          'image/png',
+          'over.png',
+        ),
         file(sized(Buffer.from('%PDF-'), 200 * 1024 - 1), 'application/pdf', 'under.pdf'),
-        { kind: 'file', file_name: 'u.png', content_type: 'image/png', content_base64: png.toString('base64url') + '_-' },
-        { kind: 'file', file_name: 'wrapped.pdf', content_type: 'application/pdf', content_base64: `${pdf.toString('base64').slice(0, 8)}\n${pdf.toString('base64').slice(8)}` },
+        {
+          kind: 'file',
+          file_name: 'u.png',
+          content_type: 'image/png',
+          content_base64: png.toString('base64url') + '_-',
+        },
+        {
+          kind: 'file',
+          file_name: 'wrapped.pdf',
+          content_type: 'application/pdf',
+          content_base64: `${pdf.toString('base64').slice(0, 8)}\n${pdf.toString('base64').slice(8)}`,
+        },
         file(png, 'image/png', 'x'.repeat(255)),
         file(png, 'image/png', 'x'.repeat(256)),
         file(png, 'image/png', 'line\nbreak.png'),
@@ -153,21 +223,31 @@ describe('POST /offers/{id}/inventory', () => {
     expect(new Set(ok.body.item_ids).size).toBe(1000);
     const tooMany = await supplier.api.post(`/offers/${offerId}/inventory`, { items: textKeys('MORE', 1001) });
     expect(tooMany.status).toBe(422);
-    expect(tooMany.body).toMatchObject({ code: 'validation_failed', errors: [{ field: 'body.items', message: expect.stringContaining('1000') }] });
+    expect(tooMany.body).toMatchObject({
+      code: 'validation_failed',
+      errors: [{ field: 'body.items', message: expect.stringContaining('1000') }],
+    });
     const empty = await supplier.api.post(`/offers/${offerId}/inventory`, { items: [] });
     expect(empty.status).toBe(422);
     expect(empty.body.errors).toEqual([{ field: 'body.items', message: expect.any(String) }]);
-    for (const body of [{}, { items: 'KEY' }, { mode: 'lenient', items: [{ kind: 'text', value: 'A' }] }, { items: [{ kind: 'text', value: 'A' }], offer: 'x' }]) {
+    for (const body of [
+      {},
+      { items: 'KEY' },
+      { mode: 'lenient', items: [{ kind: 'text', value: 'A' }] },
+      { items: [{ kind: 'text', value: 'A' }], offer: 'x' },
+    ]) {
       const bad = await supplier.api.post(`/offers/${offerId}/inventory`, body);
       expect([body, bad.status, bad.body.code]).toEqual([body, 422, 'validation_failed']);
     }
     expect((await stockOf(offerId)).available).toBe(1000);
   });
 
-  it('a key already in the offer\'s stock is refused whatever its state: available, delivered or invalidated; a removed one may come back', async () => {
+  it("a key already in the offer's stock is refused whatever its state: available, delivered or invalidated; a removed one may come back", async () => {
     const product = await svc.newProduct();
     const offerId = (await createUploaded(supplier.api, product.id)).id;
-    const { item_ids: [sold, spoiled, taken] } = await upload(supplier.api, offerId, [
+    const {
+      item_ids: [sold, spoiled, taken],
+    } = await upload(supplier.api, offerId, [
       { kind: 'text', value: 'SOLD' },
       { kind: 'text', value: 'SPOILED' },
       { kind: 'text', value: 'TAKEN-BACK' },
@@ -189,7 +269,14 @@ describe('POST /offers/{id}/inventory', () => {
     ]);
     expect(res.body).toMatchObject({ accepted: 1, stock_available: 2 });
     // keys are compared exactly: another case or surrounding spaces make another key
-    expect((await upload(supplier.api, offerId, [{ kind: 'text', value: 'sold' }, { kind: 'text', value: ' SOLD' }])).accepted).toBe(2);
+    expect(
+      (
+        await upload(supplier.api, offerId, [
+          { kind: 'text', value: 'sold' },
+          { kind: 'text', value: ' SOLD' },
+        ])
+      ).accepted,
+    ).toBe(2);
     // and per offer: the same supplier may sell the same key text on another product
     const other = await freshOffer();
     expect((await upload(supplier.api, other, [{ kind: 'text', value: 'SOLD' }])).accepted).toBe(1);
@@ -202,19 +289,34 @@ describe('POST /offers/{id}/inventory', () => {
       mode: 'partial',
       items: [file(pdf, 'application/pdf', 'renamed.pdf'), { kind: 'text', value: pdf.toString('latin1') }],
     });
-    expect(res.body.rejected).toEqual([{ index: 0, code: 'duplicate_key', message: "this key is already in the offer's stock" }]);
+    expect(res.body.rejected).toEqual([
+      { index: 0, code: 'duplicate_key', message: "this key is already in the offer's stock" },
+    ]);
     expect(res.body.accepted).toBe(1);
   });
 
   it('simultaneous uploads of one key store it once', async () => {
     const offerId = await freshOffer();
-    const answers = await Promise.all(Array.from({ length: 5 }, () => supplier.api.post(`/offers/${offerId}/inventory`, { mode: 'partial', items: [{ kind: 'text', value: 'RACE-1' }] })));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        supplier.api.post(`/offers/${offerId}/inventory`, {
+          mode: 'partial',
+          items: [{ kind: 'text', value: 'RACE-1' }],
+        }),
+      ),
+    );
     expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201, 201]);
     expect(answers.map((a) => a.body.accepted).sort()).toEqual([0, 0, 0, 0, 1]);
-    expect(answers.filter((a) => a.body.accepted === 0).map((a) => a.body.rejected[0].code)).toEqual(Array(4).fill('duplicate_key'));
+    expect(answers.filter((a) => a.body.accepted === 0).map((a) => a.body.rejected[0].code)).toEqual(
+      Array(4).fill('duplicate_key'),
+    );
     expect(await valuesOf(offerId)).toHaveLength(1);
     expect((await stockOf(offerId)).available).toBe(1);
-    const strict = await Promise.all(Array.from({ length: 3 }, () => supplier.api.post(`/offers/${offerId}/inventory`, { items: [{ kind: 'text', value: 'RACE-2' }] })));
+    const strict = await Promise.all(
+      Array.from({ length: 3 }, () =>
+        supplier.api.post(`/offers/${offerId}/inventory`, { items: [{ kind: 'text', value: 'RACE-2' }] }),
+      ),
+    );
     expect(strict.map((a) => a.status).sort()).toEqual([201, 422, 422]);
     expect(await valuesOf(offerId)).toHaveLength(2);
   });

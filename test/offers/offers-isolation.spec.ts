@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../support/harness.js';
-import { createDeclared, createUploaded, eur, type Fulfilment, startFulfilment, type Supplier, textKeys, upload } from './fixtures.js';
+import {
+  createDeclared,
+  createUploaded,
+  eur,
+  type Fulfilment,
+  startFulfilment,
+  type Supplier,
+  textKeys,
+  upload,
+} from './fixtures.js';
 
 const NONE = '01NOSUCHOFFER0000000000000';
 const NO_ITEM = '01NOSUCHITEM00000000000000';
@@ -23,7 +32,8 @@ describe("a supplier cannot read, change or detect another supplier's offers or 
     const product = await svc.newProduct();
     uploadedId = (await createUploaded(owner.api, product.id, { price: eur(500), external_ref: 'MINE' })).id;
     itemId = (await upload(owner.api, uploadedId, [{ kind: 'text', value: 'OWNER-SECRET-KEY' }])).item_ids[0]!;
-    declaredId = (await createDeclared(owner.api, (await svc.newProduct()).id, fulfilment.url, { declared_stock: 3 })).id;
+    declaredId = (await createDeclared(owner.api, (await svc.newProduct()).id, fulfilment.url, { declared_stock: 3 }))
+      .id;
     intruderOfferId = (await createUploaded(intruder.api, (await svc.newProduct()).id)).id;
   });
   afterAll(async () => {
@@ -53,7 +63,11 @@ describe("a supplier cannot read, change or detect another supplier's offers or 
     ['POST', `/offers/${offer.uploaded}/fulfilment/check`],
   ];
 
-  const call = (who: Supplier, [method, path, body]: [string, string, unknown?], headers: Record<string, string> = {}) => {
+  const call = (
+    who: Supplier,
+    [method, path, body]: [string, string, unknown?],
+    headers: Record<string, string> = {},
+  ) => {
     const m = method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
     return m === 'get' || m === 'delete' ? who.api[m](path, { headers }) : who.api[m](path, body, { headers });
   };
@@ -84,7 +98,7 @@ describe("a supplier cannot read, change or detect another supplier's offers or 
     expect(comparable(a.body, itemId)).toEqual(comparable(b.body, NO_ITEM));
   });
 
-  it('lists and filters show only the caller\'s own offers', async () => {
+  it("lists and filters show only the caller's own offers", async () => {
     const product = (await owner.api.get(`/offers/${uploadedId}`)).body.product_id;
     expect((await intruder.api.get('/offers')).body.data.map((o: any) => o.id)).toEqual([intruderOfferId]);
     expect((await intruder.api.get(`/offers?product_id=${product}`)).body.data).toEqual([]);
@@ -103,18 +117,41 @@ describe("a supplier cannot read, change or detect another supplier's offers or 
 
   it("nothing of the owner's changed", async () => {
     const uploaded = await owner.api.get(`/offers/${uploadedId}`);
-    expect(uploaded.body).toMatchObject({ status: 'draft', price: eur(500), external_ref: 'MINE', stock: { available: 2, reserved: 0, delivered: 0 } });
+    expect(uploaded.body).toMatchObject({
+      status: 'draft',
+      price: eur(500),
+      external_ref: 'MINE',
+      stock: { available: 2, reserved: 0, delivered: 0 },
+    });
     const declared = await owner.api.get(`/offers/${declaredId}`);
-    expect(declared.body).toMatchObject({ status: 'draft', delivery_sla_minutes: 10, stock: { declared: 3 }, fulfilment: { last_healthcheck_at: null } });
-    expect((await owner.api.get(`/offers/${uploadedId}/inventory`)).body.data.map((i: any) => [i.id, i.status])[0]).toEqual([itemId, 'available']);
+    expect(declared.body).toMatchObject({
+      status: 'draft',
+      delivery_sla_minutes: 10,
+      stock: { declared: 3 },
+      fulfilment: { last_healthcheck_at: null },
+    });
+    expect(
+      (await owner.api.get(`/offers/${uploadedId}/inventory`)).body.data.map((i: any) => [i.id, i.status])[0],
+    ).toEqual([itemId, 'available']);
     // the owner's secret still signs: no rotation happened
-    const types = (await svc.services.db.selectFrom('es_events' as any).select('type' as any).where('stream_id' as any, '=', `offer-${declaredId}`).execute()).map((r: any) => r.type);
+    const types = (
+      await svc.services.db
+        .selectFrom('es_events' as any)
+        .select('type' as any)
+        .where('stream_id' as any, '=', `offer-${declaredId}`)
+        .execute()
+    ).map((r: any) => r.type);
     expect(types).toEqual(['OfferCreated']);
   });
 
   it('may offer the same product itself: one offer per product is per supplier', async () => {
     const product = (await owner.api.get(`/offers/${uploadedId}`)).body.product_id;
-    const res = await intruder.api.post('/offers', { product_id: product, stock_mode: 'uploaded', price: eur(400), external_ref: 'THEIRS' });
+    const res = await intruder.api.post('/offers', {
+      product_id: product,
+      stock_mode: 'uploaded',
+      price: eur(400),
+      external_ref: 'THEIRS',
+    });
     expect(res.status).toBe(201);
     // and its keys are its own: the owner's key is no duplicate in the intruder's offer
     expect((await upload(intruder.api, res.body.id, [{ kind: 'text', value: 'OWNER-SECRET-KEY' }])).accepted).toBe(1);

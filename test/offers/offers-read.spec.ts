@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../support/harness.js';
-import { createDeclared, createUploaded, eur, type Fulfilment, sell, startFulfilment, textKeys, upload } from './fixtures.js';
+import {
+  createDeclared,
+  createUploaded,
+  eur,
+  type Fulfilment,
+  sell,
+  startFulfilment,
+  textKeys,
+  upload,
+} from './fixtures.js';
 
 describe('GET /offers and GET /offers/{offer_id}', () => {
   let svc: TestService;
@@ -29,7 +38,7 @@ describe('GET /offers and GET /offers/{offer_id}', () => {
     });
   });
 
-  it('lists only the caller\'s offers, by id, a page at a time, with filters on status, product_id and stock_mode', async () => {
+  it("lists only the caller's offers, by id, a page at a time, with filters on status, product_id and stock_mode", async () => {
     const { api } = await svc.newSupplier();
     const other = await svc.newSupplier('Other');
     const ids: string[] = [];
@@ -37,7 +46,10 @@ describe('GET /offers and GET /offers/{offer_id}', () => {
     for (let i = 0; i < 5; i++) {
       const p = await svc.newProduct({ name: `L${i}` });
       products.push(p.id);
-      const o = i % 2 === 0 ? await createUploaded(api, p.id, { external_ref: `L${i}` }) : await createDeclared(api, p.id, fulfilment.url, { external_ref: `L${i}` });
+      const o =
+        i % 2 === 0
+          ? await createUploaded(api, p.id, { external_ref: `L${i}` })
+          : await createDeclared(api, p.id, fulfilment.url, { external_ref: `L${i}` });
       ids.push(o.id);
       await createUploaded(other.api, p.id);
     }
@@ -79,7 +91,14 @@ describe('GET /offers and GET /offers/{offer_id}', () => {
 
   it('refuses a bad cursor, a limit outside 1..200 and an unknown filter value with 422', async () => {
     const { api } = await svc.newSupplier();
-    for (const query of ['cursor=not-a-cursor', 'limit=0', 'limit=201', 'limit=x', 'status=retired', 'stock_mode=both']) {
+    for (const query of [
+      'cursor=not-a-cursor',
+      'limit=0',
+      'limit=201',
+      'limit=x',
+      'status=retired',
+      'stock_mode=both',
+    ]) {
       const res = await api.get(`/offers?${query}`);
       expect([query, res.status, res.body.code]).toEqual([query, 422, 'validation_failed']);
     }
@@ -92,7 +111,10 @@ describe('GET /offers and GET /offers/{offer_id}', () => {
     await upload(api, offer.id, textKeys('READ', 4));
     await api.post(`/offers/${offer.id}/activate`);
     await sell(svc, product.id, 2); // delivered
-    const held = await svc.operator.post('/orders', { items: [{ product_id: product.id, quantity: 1 }], buyer_country: 'FR' }); // reserved, unpaid
+    const held = await svc.operator.post('/orders', {
+      items: [{ product_id: product.id, quantity: 1 }],
+      buyer_country: 'FR',
+    }); // reserved, unpaid
     expect(held.status).toBe(201);
     const read = await api.get(`/offers/${offer.id}`);
     expect(read.body.stock).toEqual({ mode: 'uploaded', declared: null, available: 1, reserved: 1, delivered: 2 });

@@ -20,7 +20,11 @@ describe('checkout', () => {
 
   it('routes a line to the cheapest offer and reserves its first uploaded keys for 15 minutes', async () => {
     const product = await svc.newProduct({ name: 'Cheapest wins' });
-    const pricey = await uploadedOffer(alpha, product.id, { price: 1500, values: keys('A1', 3), externalRef: 'ALPHA-1' });
+    const pricey = await uploadedOffer(alpha, product.id, {
+      price: 1500,
+      values: keys('A1', 3),
+      externalRef: 'ALPHA-1',
+    });
     const cheap = await uploadedOffer(beta, product.id, { price: 1200, values: keys('B1', 3), externalRef: 'BETA-1' });
     const now = svc.clock.now();
 
@@ -53,8 +57,20 @@ describe('checkout', () => {
       ],
       totals: { gross: eur(2400), commission: eur(204), net: eur(2196) },
     });
-    expect(await stockOf(beta, cheap.offerId)).toEqual({ mode: 'uploaded', declared: null, available: 1, reserved: 2, delivered: 0 });
-    expect(await stockOf(alpha, pricey.offerId)).toEqual({ mode: 'uploaded', declared: null, available: 3, reserved: 0, delivered: 0 });
+    expect(await stockOf(beta, cheap.offerId)).toEqual({
+      mode: 'uploaded',
+      declared: null,
+      available: 1,
+      reserved: 2,
+      delivered: 0,
+    });
+    expect(await stockOf(alpha, pricey.offerId)).toEqual({
+      mode: 'uploaded',
+      declared: null,
+      available: 3,
+      reserved: 0,
+      delivered: 0,
+    });
     // the supplier whose offer was not chosen has no part in the order
     expect((await alpha.api.get(`/orders/${order.id}`)).status).toBe(404);
     expect((await beta.api.get(`/orders/${order.id}`)).body.items.map((i: any) => i.offer_id)).toEqual([cheap.offerId]);
@@ -91,13 +107,24 @@ describe('checkout', () => {
     expect(third.items.map((i: any) => i.offer_id)).toEqual([later.offerId]);
   });
 
-  it('splits a quantity above the best offer\'s stock across offers in routing order, an order item per offer', async () => {
+  it("splits a quantity above the best offer's stock across offers in routing order, an order item per offer", async () => {
     const product = await svc.newProduct({ name: 'Split me' });
     const first = await uploadedOffer(alpha, product.id, { price: 700, values: keys('A4', 2), externalRef: 'A-SPLIT' });
     const second = await uploadedOffer(beta, product.id, { price: 750, values: keys('B4', 5), externalRef: 'B-SPLIT' });
 
     const order = await checkout(svc, [{ product_id: product.id, quantity: 5 }]);
-    expect(order.items.map((i: any) => [i.offer_id, i.external_ref, i.quantity, i.unit_price.amount, i.gross.amount, i.commission.amount, i.net.amount, i.fulfilment.inventory_item_ids])).toEqual([
+    expect(
+      order.items.map((i: any) => [
+        i.offer_id,
+        i.external_ref,
+        i.quantity,
+        i.unit_price.amount,
+        i.gross.amount,
+        i.commission.amount,
+        i.net.amount,
+        i.fulfilment.inventory_item_ids,
+      ]),
+    ).toEqual([
       [first.offerId, 'A-SPLIT', 2, 700, 1400, 119, 1281, first.itemIds],
       [second.offerId, 'B-SPLIT', 3, 750, 2250, 191, 2059, second.itemIds.slice(0, 3)], // 191.25 rounds down
     ]);
@@ -121,7 +148,10 @@ describe('checkout', () => {
     const other = await svc.newProduct({ name: 'Plenty' });
     const c = await uploadedOffer(alpha, other.id, { price: 400, values: keys('A6', 4) });
 
-    const res = await svc.operator.post('/orders', { items: [{ product_id: product.id, quantity: 6 }], buyer_country: 'DE' });
+    const res = await svc.operator.post('/orders', {
+      items: [{ product_id: product.id, quantity: 6 }],
+      buyer_country: 'DE',
+    });
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({ status: 409, code: 'out_of_stock', title: 'Out of stock' });
     expect(res.body.detail).toBe(`not enough stock for product ${product.id}: 5 of 6 available`);
@@ -136,37 +166,70 @@ describe('checkout', () => {
     expect(two.status).toBe(409);
     expect(two.body.code).toBe('out_of_stock');
     await svc.drain();
-    expect(await stockOf(alpha, a.offerId)).toEqual({ mode: 'uploaded', declared: null, available: 2, reserved: 0, delivered: 0 });
-    expect(await stockOf(beta, b.offerId)).toEqual({ mode: 'uploaded', declared: null, available: 3, reserved: 0, delivered: 0 });
-    expect(await stockOf(alpha, c.offerId)).toEqual({ mode: 'uploaded', declared: null, available: 4, reserved: 0, delivered: 0 });
+    expect(await stockOf(alpha, a.offerId)).toEqual({
+      mode: 'uploaded',
+      declared: null,
+      available: 2,
+      reserved: 0,
+      delivered: 0,
+    });
+    expect(await stockOf(beta, b.offerId)).toEqual({
+      mode: 'uploaded',
+      declared: null,
+      available: 3,
+      reserved: 0,
+      delivered: 0,
+    });
+    expect(await stockOf(alpha, c.offerId)).toEqual({
+      mode: 'uploaded',
+      declared: null,
+      available: 4,
+      reserved: 0,
+      delivered: 0,
+    });
     // and exactly what is there can still be bought
     const all = await checkout(svc, [{ product_id: product.id, quantity: 5 }]);
     expect(all.items.map((i: any) => i.quantity)).toEqual([2, 3]);
-    const none = await svc.operator.post('/orders', { items: [{ product_id: product.id, quantity: 1 }], buyer_country: 'DE' });
+    const none = await svc.operator.post('/orders', {
+      items: [{ product_id: product.id, quantity: 1 }],
+      buyer_country: 'DE',
+    });
     expect(none.status).toBe(409);
     expect(none.body.code).toBe('out_of_stock');
   });
 
   it('refuses unknown and unsellable products, and offers that are not routable', async () => {
-    const unknown = await svc.operator.post('/orders', { items: [{ product_id: 'nope', quantity: 1 }], buyer_country: 'DE' });
+    const unknown = await svc.operator.post('/orders', {
+      items: [{ product_id: 'nope', quantity: 1 }],
+      buyer_country: 'DE',
+    });
     expect(unknown.status).toBe(422);
     expect(unknown.body.errors).toEqual([{ field: 'body.items.0.product_id', message: 'no product nope' }]);
     const retired = await svc.newProduct({ name: 'Retired', status: 'not_sellable' });
-    const unsellable = await svc.operator.post('/orders', { items: [{ product_id: retired.id, quantity: 1 }], buyer_country: 'DE' });
+    const unsellable = await svc.operator.post('/orders', {
+      items: [{ product_id: retired.id, quantity: 1 }],
+      buyer_country: 'DE',
+    });
     expect(unsellable.status).toBe(422);
     expect(unsellable.body.code).toBe('product_not_sellable');
     // a draft offer with keys is not routed
     const product = await svc.newProduct({ name: 'Only drafts' });
     await uploadedOffer(alpha, product.id, { price: 500, values: keys('A7', 2), activate: false });
-    const draft = await svc.operator.post('/orders', { items: [{ product_id: product.id, quantity: 1 }], buyer_country: 'DE' });
+    const draft = await svc.operator.post('/orders', {
+      items: [{ product_id: product.id, quantity: 1 }],
+      buyer_country: 'DE',
+    });
     expect(draft.status).toBe(409);
     expect(draft.body.code).toBe('out_of_stock');
-    const badCountry = await svc.operator.post('/orders', { items: [{ product_id: product.id, quantity: 1 }], buyer_country: 'de' });
+    const badCountry = await svc.operator.post('/orders', {
+      items: [{ product_id: product.id, quantity: 1 }],
+      buyer_country: 'de',
+    });
     expect(badCountry.status).toBe(422);
   });
 
   describe('POST /sandbox/orders', () => {
-    it('runs the whole pipeline against the supplier\'s own offer, even when another one is cheaper', async () => {
+    it("runs the whole pipeline against the supplier's own offer, even when another one is cheaper", async () => {
       const product = await svc.newProduct({ name: 'Sandbox own offer' });
       const own = await uploadedOffer(alpha, product.id, { price: 2000, values: keys('A8', 3), externalRef: 'OWN' });
       await uploadedOffer(beta, product.id, { price: 100, values: keys('B8', 3) });
@@ -203,19 +266,38 @@ describe('checkout', () => {
         totals: { gross: eur(4000), commission: eur(340), net: eur(3660) },
       });
       expect((await alpha.api.get(`/orders/${res.body.id}`)).body).toEqual(res.body);
-      expect(await stockOf(alpha, own.offerId)).toEqual({ mode: 'uploaded', declared: null, available: 1, reserved: 0, delivered: 2 });
+      expect(await stockOf(alpha, own.offerId)).toEqual({
+        mode: 'uploaded',
+        declared: null,
+        available: 1,
+        reserved: 0,
+        delivered: 2,
+      });
     });
 
     it('answers 404 for an offer of another supplier, 409 for more than the offer holds, 422 for an unknown scenario', async () => {
       const product = await svc.newProduct({ name: 'Sandbox refusals' });
       const theirs = await uploadedOffer(beta, product.id, { price: 800, values: keys('B9', 1) });
-      const notMine = await alpha.api.post('/sandbox/orders', { offer_id: theirs.offerId, quantity: 1, buyer_country: 'DE' });
+      const notMine = await alpha.api.post('/sandbox/orders', {
+        offer_id: theirs.offerId,
+        quantity: 1,
+        buyer_country: 'DE',
+      });
       expect(notMine.status).toBe(404);
       expect(notMine.body.code).toBe('not_found');
-      const tooMany = await beta.api.post('/sandbox/orders', { offer_id: theirs.offerId, quantity: 2, buyer_country: 'DE' });
+      const tooMany = await beta.api.post('/sandbox/orders', {
+        offer_id: theirs.offerId,
+        quantity: 2,
+        buyer_country: 'DE',
+      });
       expect(tooMany.status).toBe(409);
       expect(tooMany.body.code).toBe('out_of_stock');
-      const scenario = await beta.api.post('/sandbox/orders', { offer_id: theirs.offerId, quantity: 1, buyer_country: 'DE', scenario: 'lost_in_mail' });
+      const scenario = await beta.api.post('/sandbox/orders', {
+        offer_id: theirs.offerId,
+        quantity: 1,
+        buyer_country: 'DE',
+        scenario: 'lost_in_mail',
+      });
       expect(scenario.status).toBe(422);
       expect(scenario.body.code).toBe('validation_failed');
       expect(scenario.body.errors.map((e: any) => e.field)).toEqual(['body.scenario']);
@@ -234,7 +316,11 @@ describe('POST /sandbox/orders in production', () => {
     expect(supplier.token).toMatch(/^svc_live_/);
     const product = await svc.newProduct();
     const offer = await uploadedOffer(supplier, product.id, { price: 1000, values: keys('L', 2) });
-    const res = await supplier.api.post('/sandbox/orders', { offer_id: offer.offerId, quantity: 1, buyer_country: 'DE' });
+    const res = await supplier.api.post('/sandbox/orders', {
+      offer_id: offer.offerId,
+      quantity: 1,
+      buyer_country: 'DE',
+    });
     expect(res.status).toBe(404);
     expect(res.body).toMatchObject({ status: 404, code: 'not_found' });
     expect(await stockOf(supplier, offer.offerId)).toMatchObject({ available: 2, reserved: 0, delivered: 0 });

@@ -39,7 +39,13 @@ describe('commission', () => {
       fc.property(fc.integer({ min: 1, max: 100_000_000 }), fc.integer({ min: 1, max: 100 }), (unitPrice, quantity) => {
         const gross = BigInt(unitPrice) * BigInt(quantity);
         const commission = specCommission(gross);
-        expect(itemAmounts(unitPrice, quantity)).toEqual({ unitPrice, quantity, gross: Number(gross), commission: Number(commission), net: Number(gross - commission) });
+        expect(itemAmounts(unitPrice, quantity)).toEqual({
+          unitPrice,
+          quantity,
+          gross: Number(gross),
+          commission: Number(commission),
+          net: Number(gross - commission),
+        });
       }),
       { numRuns: 20_000 },
     );
@@ -70,31 +76,50 @@ describe('order amounts over HTTP', () => {
   });
 
   it('prices every item by the rule and totals the order over its items, as placed and as the supplier reads it', async () => {
-    const line = fc.record({ offer: fc.integer({ min: 0, max: 3 }), price: fc.integer({ min: 1, max: 100_000_000 }), quantity: fc.integer({ min: 1, max: 15 }) });
+    const line = fc.record({
+      offer: fc.integer({ min: 0, max: 3 }),
+      price: fc.integer({ min: 1, max: 100_000_000 }),
+      quantity: fc.integer({ min: 1, max: 15 }),
+    });
     await fc.assert(
-      fc.asyncProperty(fc.uniqueArray(line, { minLength: 1, maxLength: 4, selector: (l) => l.offer }), async (lines) => {
-        for (const l of lines) {
-          const res = await supplier.api.put(`/offers/${offers[l.offer]!.offerId}/price`, { price: eur(l.price) });
-          expect(res.status, res.text).toBe(200);
-        }
-        const placed = await svc.operator.post('/orders', {
-          items: lines.map((l) => ({ product_id: offers[l.offer]!.productId, quantity: l.quantity })),
-          buyer_country: 'DE',
-        });
-        expect(placed.status, placed.text).toBe(201);
-        const expected = lines.map((l) => {
-          const gross = BigInt(l.price) * BigInt(l.quantity);
-          const commission = specCommission(gross);
-          return { unit: l.price, quantity: l.quantity, gross: Number(gross), commission: Number(commission), net: Number(gross - commission) };
-        });
-        const got = placed.body.items.map((i: any) => ({ unit: i.unit_price.amount, quantity: i.quantity, gross: i.gross.amount, commission: i.commission.amount, net: i.net.amount }));
-        expect(got).toEqual(expected);
-        const sum = (k: 'gross' | 'commission' | 'net') => eur(expected.reduce((s, e) => s + e[k], 0));
-        expect(placed.body.totals).toEqual({ gross: sum('gross'), commission: sum('commission'), net: sum('net') });
-        const read = await supplier.api.get(`/orders/${placed.body.id}`);
-        expect(read.body.items).toEqual(placed.body.items);
-        expect(read.body.totals).toEqual(placed.body.totals);
-      }),
+      fc.asyncProperty(
+        fc.uniqueArray(line, { minLength: 1, maxLength: 4, selector: (l) => l.offer }),
+        async (lines) => {
+          for (const l of lines) {
+            const res = await supplier.api.put(`/offers/${offers[l.offer]!.offerId}/price`, { price: eur(l.price) });
+            expect(res.status, res.text).toBe(200);
+          }
+          const placed = await svc.operator.post('/orders', {
+            items: lines.map((l) => ({ product_id: offers[l.offer]!.productId, quantity: l.quantity })),
+            buyer_country: 'DE',
+          });
+          expect(placed.status, placed.text).toBe(201);
+          const expected = lines.map((l) => {
+            const gross = BigInt(l.price) * BigInt(l.quantity);
+            const commission = specCommission(gross);
+            return {
+              unit: l.price,
+              quantity: l.quantity,
+              gross: Number(gross),
+              commission: Number(commission),
+              net: Number(gross - commission),
+            };
+          });
+          const got = placed.body.items.map((i: any) => ({
+            unit: i.unit_price.amount,
+            quantity: i.quantity,
+            gross: i.gross.amount,
+            commission: i.commission.amount,
+            net: i.net.amount,
+          }));
+          expect(got).toEqual(expected);
+          const sum = (k: 'gross' | 'commission' | 'net') => eur(expected.reduce((s, e) => s + e[k], 0));
+          expect(placed.body.totals).toEqual({ gross: sum('gross'), commission: sum('commission'), net: sum('net') });
+          const read = await supplier.api.get(`/orders/${placed.body.id}`);
+          expect(read.body.items).toEqual(placed.body.items);
+          expect(read.body.totals).toEqual(placed.body.totals);
+        },
+      ),
       { numRuns: 20 },
     );
   });

@@ -68,15 +68,31 @@ const crashAt = async (step: FaultStep, recovery: 'timers' | 'client retry') => 
   const lines: { productId: string; offerId: string; values: string[]; itemIds: string[]; quantity: number }[] = [];
   for (const [i, quantity] of [2, 1].entries()) {
     const api = client(first.baseUrl, supplierToken);
-    const product = await operator.post('/products', { name: `Crash ${i}`, type: 'game_key', platform: 'steam', region: 'EU', status: 'sellable' });
-    const offer = await api.post('/offers', { product_id: product.body.id, stock_mode: 'uploaded', price: eur(1000 + i * 500), external_ref: `CR-${i}` });
+    const product = await operator.post('/products', {
+      name: `Crash ${i}`,
+      type: 'game_key',
+      platform: 'steam',
+      region: 'EU',
+      status: 'sellable',
+    });
+    const offer = await api.post('/offers', {
+      product_id: product.body.id,
+      stock_mode: 'uploaded',
+      price: eur(1000 + i * 500),
+      external_ref: `CR-${i}`,
+    });
     const values = keys(`CRASH-${step}-${i}`, 3);
-    const up = await api.post(`/offers/${offer.body.id}/inventory`, { items: values.map((value) => ({ kind: 'text', value })) });
+    const up = await api.post(`/offers/${offer.body.id}/inventory`, {
+      items: values.map((value) => ({ kind: 'text', value })),
+    });
     expect(up.status, up.text).toBe(201);
     expect((await api.post(`/offers/${offer.body.id}/activate`)).status).toBe(200);
     lines.push({ productId: product.body.id, offerId: offer.body.id, values, itemIds: up.body.item_ids, quantity });
   }
-  const placed = await operator.post('/orders', { items: lines.map((l) => ({ product_id: l.productId, quantity: l.quantity })), buyer_country: 'DE' });
+  const placed = await operator.post('/orders', {
+    items: lines.map((l) => ({ product_id: l.productId, quantity: l.quantity })),
+    buyer_country: 'DE',
+  });
   expect(placed.status, placed.text).toBe(201);
   const orderId: string = placed.body.id;
 
@@ -92,12 +108,20 @@ const crashAt = async (step: FaultStep, recovery: 'timers' | 'client retry') => 
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   try {
-    const left = (await db.query(`select type from es_events where stream_id = $1 order by stream_revision`, [`order-${orderId}`])).rows.map((r) => r.type);
+    const left = (
+      await db.query(`select type from es_events where stream_id = $1 order by stream_revision`, [`order-${orderId}`])
+    ).rows.map((r) => r.type);
     const expectedLeft: Record<FaultStep, string[]> = {
       'after-deliver-reservation': ['OrderPlaced', 'OrderPaymentAuthorized'],
       'after-record-delivery': ['OrderPlaced', 'OrderPaymentAuthorized', 'OrderItemDelivered'],
       'before-capture': ['OrderPlaced', 'OrderPaymentAuthorized', 'OrderItemDelivered', 'OrderItemDelivered'],
-      'after-sale-credited': ['OrderPlaced', 'OrderPaymentAuthorized', 'OrderItemDelivered', 'OrderItemDelivered', 'OrderPaid'],
+      'after-sale-credited': [
+        'OrderPlaced',
+        'OrderPaymentAuthorized',
+        'OrderItemDelivered',
+        'OrderItemDelivered',
+        'OrderPaid',
+      ],
     };
     expect(left).toEqual(expectedLeft[step]);
 
@@ -124,7 +148,9 @@ const crashAt = async (step: FaultStep, recovery: 'timers' | 'client retry') => 
       lines.map((l) => [l.offerId, l.quantity, 'delivered', l.itemIds.slice(0, l.quantity)]),
     );
     const deliverables = await op2.get(`/orders/${orderId}/deliverables`);
-    expect(deliverables.body.items.map((i: any) => i.keys.map((k: any) => k.value))).toEqual(lines.map((l) => l.values.slice(0, l.quantity)));
+    expect(deliverables.body.items.map((i: any) => i.keys.map((k: any) => k.value))).toEqual(
+      lines.map((l) => l.values.slice(0, l.quantity)),
+    );
 
     // exactly one sale entry per order item, and the balance they make
     const items = order.items.map((i: any) => i.id);
@@ -136,11 +162,19 @@ const crashAt = async (step: FaultStep, recovery: 'timers' | 'client retry') => 
     );
     expect((await api2.get('/balance')).body).toMatchObject({ pending: eur(3202), available: eur(0) });
 
-    const events = async (type: string) => (await db.query(`select data from es_events where type = $1`, [type])).rows.map((r) => r.data);
-    const count = (ids: string[]) => Object.fromEntries(items.map((id: string) => [id, ids.filter((x) => x === id).length]));
+    const events = async (type: string) =>
+      (await db.query(`select data from es_events where type = $1`, [type])).rows.map((r) => r.data);
+    const count = (ids: string[]) =>
+      Object.fromEntries(items.map((id: string) => [id, ids.filter((x) => x === id).length]));
     expect(count((await events('SaleCredited')).map((d) => d.orderItemId))).toEqual({ [items[0]]: 1, [items[1]]: 1 });
-    expect(count((await events('OrderItemDelivered')).map((d) => d.orderItemId))).toEqual({ [items[0]]: 1, [items[1]]: 1 });
-    expect(count((await events('InventoryDelivered')).map((d) => d.orderItemId))).toEqual({ [items[0]]: 1, [items[1]]: 1 });
+    expect(count((await events('OrderItemDelivered')).map((d) => d.orderItemId))).toEqual({
+      [items[0]]: 1,
+      [items[1]]: 1,
+    });
+    expect(count((await events('InventoryDelivered')).map((d) => d.orderItemId))).toEqual({
+      [items[0]]: 1,
+      [items[1]]: 1,
+    });
     expect((await events('OrderPaid')).filter((d) => d.orderId === orderId)).toHaveLength(1);
     // no key allocated twice: every reserved key belongs to one order item only
     const reserved = (await events('InventoryReserved')).flatMap((d) => d.itemIds as string[]);
@@ -148,7 +182,10 @@ const crashAt = async (step: FaultStep, recovery: 'timers' | 'client retry') => 
 
     for (const [i, l] of lines.entries()) {
       const offer = await api2.get(`/offers/${l.offerId}`);
-      expect([i, offer.body.stock]).toEqual([i, { mode: 'uploaded', declared: null, available: 3 - l.quantity, reserved: 0, delivered: l.quantity }]);
+      expect([i, offer.body.stock]).toEqual([
+        i,
+        { mode: 'uploaded', declared: null, available: 3 - l.quantity, reserved: 0, delivered: l.quantity },
+      ]);
     }
 
     // the ledger read models equal the replayed events
@@ -165,7 +202,12 @@ const crashAt = async (step: FaultStep, recovery: 'timers' | 'client retry') => 
     second.child.kill('SIGTERM');
     expect((await second.exited).code).toBe(0);
     // nothing went wrong on the way: no warning, no error (LOG_LEVEL=warn prints only those)
-    expect(second.output().split('\n').filter((l) => l.startsWith('{'))).toEqual([]);
+    expect(
+      second
+        .output()
+        .split('\n')
+        .filter((l) => l.startsWith('{')),
+    ).toEqual([]);
   } finally {
     await db.end();
   }
@@ -188,9 +230,9 @@ describe('crash recovery', () => {
   }, 90_000);
 
   it('refuses the fault hook in production', () => {
-    expect(() => loadConfig({ SVC_ENV: 'production', SVC_SECRET_KEY: SECRET_KEY, SVC_FAULT_KILL_AT: 'before-capture' })).toThrow(
-      'SVC_FAULT_KILL_AT: fault injection is never enabled in production',
-    );
+    expect(() =>
+      loadConfig({ SVC_ENV: 'production', SVC_SECRET_KEY: SECRET_KEY, SVC_FAULT_KILL_AT: 'before-capture' }),
+    ).toThrow('SVC_FAULT_KILL_AT: fault injection is never enabled in production');
     expect(() => loadConfig({ SVC_FAULT_KILL_AT: 'somewhere' })).toThrow('SVC_FAULT_KILL_AT');
     expect(loadConfig({ SVC_FAULT_KILL_AT: 'before-capture' }).env).toBe('sandbox');
   });

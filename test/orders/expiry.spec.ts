@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execute } from '../../src/commands/context.js';
 import { inventoryDecider } from '../../src/domain/inventory.js';
 import { startTestService, type TestService } from '../support/harness.js';
-import { checkout, itemIdsWithStatus, keys, stockOf, type Supplier, uploadedOffer, withDb, troubles } from './fixtures.js';
+import {
+  checkout,
+  itemIdsWithStatus,
+  keys,
+  stockOf,
+  type Supplier,
+  uploadedOffer,
+  withDb,
+  troubles,
+} from './fixtures.js';
 import { inventoryStream } from '../../src/commands/streams.js';
 
 /** The 15-minute reservation TTL: unpaid orders expire and their keys go back to stock. */
@@ -37,13 +46,25 @@ describe('reservation expiry', () => {
     expect(order.body.status).toBe('expired');
     expect(order.body.paid_at).toBeNull();
     expect(order.body.items.map((i: any) => i.status)).toEqual(['released']);
-    expect(await stockOf(supplier, offer.offerId)).toEqual({ mode: 'uploaded', declared: null, available: 3, reserved: 0, delivered: 0 });
-    expect((await itemIdsWithStatus(supplier.api, offer.offerId, 'available')).sort()).toEqual([...offer.itemIds].sort());
+    expect(await stockOf(supplier, offer.offerId)).toEqual({
+      mode: 'uploaded',
+      declared: null,
+      available: 3,
+      reserved: 0,
+      delivered: 0,
+    });
+    expect((await itemIdsWithStatus(supplier.api, offer.offerId, 'available')).sort()).toEqual(
+      [...offer.itemIds].sort(),
+    );
     expect((await svc.operator.get(`/orders/${placed.id}`)).body.status).toBe('expired');
 
     // the expiry is recorded once, as the terminal event behind order.expired
     const types = await withDb(svc, async (db) =>
-      (await db.query(`select type from es_events where stream_id = $1 order by stream_revision`, [`order-${placed.id}`])).rows.map((r) => r.type),
+      (
+        await db.query(`select type from es_events where stream_id = $1 order by stream_revision`, [
+          `order-${placed.id}`,
+        ])
+      ).rows.map((r) => r.type),
     );
     expect(types).toEqual(['OrderPlaced', 'OrderExpired']);
 
@@ -92,7 +113,18 @@ describe('reservation expiry', () => {
       svc.services.commands,
       inventoryStream(offer.offerId),
       inventoryDecider,
-      (now) => ({ type: 'ReserveItems' as const, data: { offerId: offer.offerId, orderId: 'never-placed', orderItemId: 'never-placed-1', quantity: 2, expiresAt, lowStockThreshold: 0, now } }),
+      (now) => ({
+        type: 'ReserveItems' as const,
+        data: {
+          offerId: offer.offerId,
+          orderId: 'never-placed',
+          orderItemId: 'never-placed-1',
+          quantity: 2,
+          expiresAt,
+          lowStockThreshold: 0,
+          now,
+        },
+      }),
       {},
     );
     expect(await stockOf(supplier, offer.offerId)).toMatchObject({ available: 1, reserved: 2 });
@@ -101,7 +133,13 @@ describe('reservation expiry', () => {
     await svc.advance(59);
     expect(await stockOf(supplier, offer.offerId)).toMatchObject({ available: 1, reserved: 2 });
     await svc.advance(1);
-    expect(await stockOf(supplier, offer.offerId)).toEqual({ mode: 'uploaded', declared: null, available: 3, reserved: 0, delivered: 0 });
+    expect(await stockOf(supplier, offer.offerId)).toEqual({
+      mode: 'uploaded',
+      declared: null,
+      available: 3,
+      reserved: 0,
+      delivered: 0,
+    });
     const order = await checkout(svc, [{ product_id: product.id, quantity: 3 }]);
     expect(order.items[0].fulfilment.inventory_item_ids).toEqual(offer.itemIds);
   });

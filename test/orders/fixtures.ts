@@ -9,7 +9,8 @@ export const eur = (amount: number) => ({ amount, currency: 'EUR' });
 
 export type Supplier = Awaited<ReturnType<TestService['newSupplier']>>;
 
-export const keys = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix}-${String(i + 1).padStart(4, '0')}`);
+export const keys = (prefix: string, n: number) =>
+  Array.from({ length: n }, (_, i) => `${prefix}-${String(i + 1).padStart(4, '0')}`);
 
 /** Creates an uploaded offer, uploads `values` as text keys, and (by default) activates it. */
 export const uploadedOffer = async (
@@ -29,7 +30,9 @@ export const uploadedOffer = async (
   let itemIds: string[] = [];
   const values = options.values ?? [];
   for (let i = 0; i < values.length; i += 1000) {
-    const up = await supplier.api.post(`/offers/${offerId}/inventory`, { items: values.slice(i, i + 1000).map((value) => ({ kind: 'text', value })) });
+    const up = await supplier.api.post(`/offers/${offerId}/inventory`, {
+      items: values.slice(i, i + 1000).map((value) => ({ kind: 'text', value })),
+    });
     expect(up.status, up.text).toBe(201);
     itemIds = [...itemIds, ...up.body.item_ids];
   }
@@ -41,7 +44,11 @@ export const uploadedOffer = async (
 };
 
 /** Checkout through the operator API; asserts 201. */
-export const checkout = async (svc: TestService, items: { product_id: string; quantity: number }[], buyerCountry = 'DE') => {
+export const checkout = async (
+  svc: TestService,
+  items: { product_id: string; quantity: number }[],
+  buyerCountry = 'DE',
+) => {
   const res = await svc.operator.post('/orders', { items, buyer_country: buyerCountry });
   expect(res.status, res.text).toBe(201);
   return res.body;
@@ -67,7 +74,9 @@ export const itemIdsWithStatus = async (api: Client, offerId: string, status: st
   const ids: string[] = [];
   let cursor: string | null = null;
   do {
-    const res: any = await api.get(`/offers/${offerId}/inventory?status=${status}&limit=200${cursor ? `&cursor=${cursor}` : ''}`);
+    const res: any = await api.get(
+      `/offers/${offerId}/inventory?status=${status}&limit=200${cursor ? `&cursor=${cursor}` : ''}`,
+    );
     expect(res.status, res.text).toBe(200);
     ids.push(...res.body.data.map((i: any) => i.id));
     cursor = res.body.next_cursor;
@@ -112,4 +121,6 @@ export const specCommission = (gross: bigint): bigint => {
 
 /** Log lines at warn level or above (a failed timer, an unhandled error): none is expected. */
 export const troubles = (svc: TestService) =>
-  svc.logs.filter((l) => Number(l.level) >= 40).map((l) => `${String(l.msg)} ${JSON.stringify(l.err ?? l.timer ?? '')}`.slice(0, 300));
+  svc.logs
+    .filter((l) => Number(l.level) >= 40)
+    .map((l) => `${String(l.msg)} ${JSON.stringify(l.err ?? l.timer ?? '')}`.slice(0, 300));

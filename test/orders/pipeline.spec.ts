@@ -13,23 +13,41 @@ describe('the uploaded-stock order pipeline', () => {
     svc = await startTestService();
     supplier = await svc.newSupplier('Keys Ltd');
     productId = (await svc.newProduct()).id;
-    const offer = await supplier.api.post('/offers', { product_id: productId, stock_mode: 'uploaded', price: eur(1999), external_ref: 'SKU-9' });
+    const offer = await supplier.api.post('/offers', {
+      product_id: productId,
+      stock_mode: 'uploaded',
+      price: eur(1999),
+      external_ref: 'SKU-9',
+    });
     offerId = offer.body.id;
-    const up = await supplier.api.post(`/offers/${offerId}/inventory`, { items: ['K-1', 'K-2', 'K-3'].map((value) => ({ kind: 'text', value })) });
+    const up = await supplier.api.post(`/offers/${offerId}/inventory`, {
+      items: ['K-1', 'K-2', 'K-3'].map((value) => ({ kind: 'text', value })),
+    });
     expect(up.status).toBe(201);
     expect((await supplier.api.post(`/offers/${offerId}/activate`)).status).toBe(200);
   });
   afterAll(() => svc.stop());
 
   it('places, pays, delivers keys, posts the sale, settles after the sandbox holding period', async () => {
-    const placed = await svc.operator.post('/orders', { items: [{ product_id: productId, quantity: 2 }], buyer_country: 'DE' });
+    const placed = await svc.operator.post('/orders', {
+      items: [{ product_id: productId, quantity: 2 }],
+      buyer_country: 'DE',
+    });
     expect(placed.status, placed.text).toBe(201);
     expect(placed.body.status).toBe('placed');
     const orderId = placed.body.id;
     const gross = 3998;
     const commission = 340; // round_half_up(3998 * 0.085 = 339.83)
     expect(placed.body.items).toEqual([
-      expect.objectContaining({ offer_id: offerId, quantity: 2, unit_price: eur(1999), gross: eur(gross), commission: eur(commission), net: eur(gross - commission), status: 'reserved' }),
+      expect.objectContaining({
+        offer_id: offerId,
+        quantity: 2,
+        unit_price: eur(1999),
+        gross: eur(gross),
+        commission: eur(commission),
+        net: eur(gross - commission),
+        status: 'reserved',
+      }),
     ]);
 
     const paid = await svc.operator.post(`/orders/${orderId}/pay`);
@@ -71,7 +89,10 @@ describe('the uploaded-stock order pipeline', () => {
   });
 
   it('an unpaid order expires after 15 minutes and its keys return to stock', async () => {
-    const placed = await svc.operator.post('/orders', { items: [{ product_id: productId, quantity: 1 }], buyer_country: 'FR' });
+    const placed = await svc.operator.post('/orders', {
+      items: [{ product_id: productId, quantity: 1 }],
+      buyer_country: 'FR',
+    });
     expect(placed.status, placed.text).toBe(201);
     await svc.drain();
     expect((await supplier.api.get(`/offers/${offerId}`)).body.stock.reserved).toBe(1);

@@ -34,10 +34,18 @@ describe('order reads', () => {
       expect(order.totals).toEqual({ gross: eur(8997), commission: eur(765), net: eur(8232) });
 
       const forAlpha = (await alpha.api.get(`/orders/${order.id}`)).body;
-      expect(forAlpha).toEqual({ ...order, items: [itemA], totals: { gross: eur(3998), commission: eur(340), net: eur(3658) } });
+      expect(forAlpha).toEqual({
+        ...order,
+        items: [itemA],
+        totals: { gross: eur(3998), commission: eur(340), net: eur(3658) },
+      });
       expect(itemA.offer_id).toBe(oa.offerId);
       const forBeta = (await beta.api.get(`/orders/${order.id}`)).body;
-      expect(forBeta).toEqual({ ...order, items: [itemB], totals: { gross: eur(4999), commission: eur(425), net: eur(4574) } });
+      expect(forBeta).toEqual({
+        ...order,
+        items: [itemB],
+        totals: { gross: eur(4999), commission: eur(425), net: eur(4574) },
+      });
       expect(itemB.offer_id).toBe(ob.offerId);
 
       const stranger = await outsider.api.get(`/orders/${order.id}`);
@@ -50,7 +58,8 @@ describe('order reads', () => {
       expect(refund.body.status).toBe('partially_refunded');
       expect((await alpha.api.get(`/orders/${order.id}`)).body.status).toBe('refunded');
       expect((await beta.api.get(`/orders/${order.id}`)).body.status).toBe('completed');
-      const ids = async (s: Supplier, status: string) => (await allPages(s.api, `/orders?status=${status}`)).items.map((o) => o.id);
+      const ids = async (s: Supplier, status: string) =>
+        (await allPages(s.api, `/orders?status=${status}`)).items.map((o) => o.id);
       expect(await ids(alpha, 'refunded')).toContain(order.id);
       expect(await ids(alpha, 'completed')).not.toContain(order.id);
       expect(await ids(beta, 'completed')).toContain(order.id);
@@ -100,7 +109,10 @@ describe('order reads', () => {
     const mine = (...names: string[]) => names.map((n) => made[n]!);
 
     it('walks every page with the cursor: newest first, each order once', async () => {
-      const { items, pages } = await allPages(alpha.api, '/orders?limit=3&created_from=' + encodeURIComponent(times[0]!));
+      const { items, pages } = await allPages(
+        alpha.api,
+        '/orders?limit=3&created_from=' + encodeURIComponent(times[0]!),
+      );
       expect(pages).toBe(3);
       expect(items.map((o) => o.id)).toEqual(mine('o7', 'o6', 'o5', 'o4', 'o3', 'o2', 'o1'));
       const first = await alpha.api.get('/orders?limit=3&created_from=' + encodeURIComponent(times[0]!));
@@ -126,7 +138,9 @@ describe('order reads', () => {
       expect(await listed(`created_from=${t1}&offer_id=${x.offerId}`)).toEqual(mine('o6', 'o5', 'o3', 'o1'));
       expect(await listed(`created_from=${t1}&offer_id=${y.offerId}`)).toEqual(mine('o7', 'o5', 'o4', 'o2'));
       expect(await listed(`created_from=${t1}&external_ref=SKU-X`)).toEqual(mine('o6', 'o5', 'o3', 'o1'));
-      expect(await listed(`created_from=${t1}&external_ref=SKU-Y&offer_id=${y.offerId}`)).toEqual(mine('o7', 'o5', 'o4', 'o2'));
+      expect(await listed(`created_from=${t1}&external_ref=SKU-Y&offer_id=${y.offerId}`)).toEqual(
+        mine('o7', 'o5', 'o4', 'o2'),
+      );
       expect(await listed(`external_ref=NOPE`)).toEqual([]);
       expect(await allPages(outsider.api, `/orders?offer_id=${x.offerId}`)).toEqual({ items: [], pages: 1 });
     });
@@ -166,7 +180,9 @@ describe('order reads', () => {
         ],
       });
       expect((await beta.api.get(`/operator/v1/orders/${order.id}/deliverables`)).status).toBe(404); // not under the supplier API
-      const asSupplier = await fetch(`${svc.origin}/operator/v1/orders/${order.id}/deliverables`, { headers: { authorization: `Bearer ${beta.token}` } });
+      const asSupplier = await fetch(`${svc.origin}/operator/v1/orders/${order.id}/deliverables`, {
+        headers: { authorization: `Bearer ${beta.token}` },
+      });
       expect(asSupplier.status).toBe(401);
 
       const seen = [
@@ -185,7 +201,10 @@ describe('order reads', () => {
       const product = await svc.newProduct({ name: 'Not yet' });
       await uploadedOffer(beta, product.id, { price: 3000, values: ['WAIT-1'] });
       const placed = await checkout(svc, [{ product_id: product.id, quantity: 1 }]);
-      expect((await svc.operator.get(`/orders/${placed.id}/deliverables`)).body).toEqual({ order_id: placed.id, items: [] });
+      expect((await svc.operator.get(`/orders/${placed.id}/deliverables`)).body).toEqual({
+        order_id: placed.id,
+        items: [],
+      });
       expect((await svc.operator.get('/orders/01NOSUCHORDER/deliverables')).status).toBe(404);
     });
   });

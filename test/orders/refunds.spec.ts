@@ -1,6 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../support/harness.js';
-import { buy, checkout, eur, itemIdsWithStatus, keys, stockOf, type Supplier, uploadedOffer, withDb, troubles } from './fixtures.js';
+import {
+  buy,
+  checkout,
+  eur,
+  itemIdsWithStatus,
+  keys,
+  stockOf,
+  type Supplier,
+  uploadedOffer,
+  withDb,
+  troubles,
+} from './fixtures.js';
 
 /** Refunds (full and partial) with their reversing ledger entries, disputes, staff invalidation. */
 describe('refunds, disputes and invalidation', () => {
@@ -52,7 +63,10 @@ describe('refunds, disputes and invalidation', () => {
       ['sale', 'pending', 914, second],
       ['refund', 'pending', -914, second],
     ]);
-    expect((await supplier.api.get('/balance')).body).toMatchObject({ pending: eur(start.pending.amount + 5490), available: start.available });
+    expect((await supplier.api.get('/balance')).body).toMatchObject({
+      pending: eur(start.pending.amount + 5490),
+      available: start.available,
+    });
 
     // the holding period passes: only the item still sold settles
     await svc.advance(600);
@@ -63,7 +77,10 @@ describe('refunds, disputes and invalidation', () => {
       ['settlement', 'pending', -5490, first],
       ['settlement', 'available', 5490, first],
     ]);
-    expect((await supplier.api.get('/balance')).body).toMatchObject({ pending: start.pending, available: eur(start.available.amount + 5490) });
+    expect((await supplier.api.get('/balance')).body).toMatchObject({
+      pending: start.pending,
+      available: eur(start.available.amount + 5490),
+    });
 
     // refunding the already refunded item again changes nothing
     const again = await svc.operator.post(`/orders/${order.id}/refund`, { item_ids: [second] });
@@ -84,14 +101,31 @@ describe('refunds, disputes and invalidation', () => {
       ['settlement', 'available', 5490, first],
       ['refund', 'available', -5490, first],
     ]);
-    expect((await supplier.api.get('/balance')).body).toMatchObject({ pending: start.pending, available: start.available });
+    expect((await supplier.api.get('/balance')).body).toMatchObject({
+      pending: start.pending,
+      available: start.available,
+    });
     await svc.drain();
     expect(await entriesOf(order.id)).toHaveLength(6);
 
     // the buyer saw the keys: none goes back to stock
-    expect(await stockOf(supplier, o1.offerId)).toEqual({ mode: 'uploaded', declared: null, available: 1, reserved: 0, delivered: 2 });
-    expect(await stockOf(supplier, o2.offerId)).toEqual({ mode: 'uploaded', declared: null, available: 2, reserved: 0, delivered: 1 });
-    expect((await itemIdsWithStatus(supplier.api, o1.offerId, 'delivered')).sort()).toEqual(o1.itemIds.slice(0, 2).sort());
+    expect(await stockOf(supplier, o1.offerId)).toEqual({
+      mode: 'uploaded',
+      declared: null,
+      available: 1,
+      reserved: 0,
+      delivered: 2,
+    });
+    expect(await stockOf(supplier, o2.offerId)).toEqual({
+      mode: 'uploaded',
+      declared: null,
+      available: 2,
+      reserved: 0,
+      delivered: 1,
+    });
+    expect((await itemIdsWithStatus(supplier.api, o1.offerId, 'delivered')).sort()).toEqual(
+      o1.itemIds.slice(0, 2).sort(),
+    );
     const next = await checkout(svc, [{ product_id: p1.id, quantity: 1 }]);
     expect(next.items[0].fulfilment.inventory_item_ids).toEqual([o1.itemIds[2]]);
   });
@@ -106,7 +140,9 @@ describe('refunds, disputes and invalidation', () => {
     const paid = await buy(svc, [{ product_id: product.id, quantity: 1 }]);
     const wrong = await svc.operator.post(`/orders/${paid.id}/refund`, { item_ids: [placed.items[0].id] });
     expect(wrong.status).toBe(422);
-    expect(wrong.body.errors).toEqual([{ field: 'body.item_ids', message: `no item ${placed.items[0].id} in this order` }]);
+    expect(wrong.body.errors).toEqual([
+      { field: 'body.item_ids', message: `no item ${placed.items[0].id} in this order` },
+    ]);
     const unknown = await svc.operator.post('/orders/01NOSUCHORDER/refund', {});
     expect(unknown.status).toBe(404);
     expect(unknown.body.code).toBe('not_found');
@@ -118,17 +154,35 @@ describe('refunds, disputes and invalidation', () => {
     const product = await svc.newProduct({ name: 'Disputed' });
     await uploadedOffer(supplier, product.id, { price: 2500, values: keys('R4', 2) });
     const order = await buy(svc, [{ product_id: product.id, quantity: 1 }]);
-    const before = { order: (await supplier.api.get(`/orders/${order.id}`)).body, balance: (await supplier.api.get('/balance')).body };
+    const before = {
+      order: (await supplier.api.get(`/orders/${order.id}`)).body,
+      balance: (await supplier.api.get('/balance')).body,
+    };
 
-    const res = await svc.operator.post(`/orders/${order.id}/dispute`, { item_ids: [order.items[0].id], reason: 'key already redeemed' });
+    const res = await svc.operator.post(`/orders/${order.id}/dispute`, {
+      item_ids: [order.items[0].id],
+      reason: 'key already redeemed',
+    });
     expect(res.status, res.text).toBe(200);
     expect(res.body.status).toBe('completed');
     await svc.drain();
     expect((await supplier.api.get(`/orders/${order.id}`)).body).toEqual(before.order);
     expect((await supplier.api.get('/balance')).body).toEqual(before.balance);
-    const data = await withDb(svc, async (db) => (await db.query(`select data from es_events where stream_id = $1 and type = 'OrderDisputed'`, [`order-${order.id}`])).rows.map((r) => r.data));
+    const data = await withDb(svc, async (db) =>
+      (
+        await db.query(`select data from es_events where stream_id = $1 and type = 'OrderDisputed'`, [
+          `order-${order.id}`,
+        ])
+      ).rows.map((r) => r.data),
+    );
     expect(data).toEqual([
-      { orderId: order.id, orderItemIds: [order.items[0].id], reason: 'key already redeemed', supplierIds: [supplier.id], at: svc.clock.now().toISOString() },
+      {
+        orderId: order.id,
+        orderItemIds: [order.items[0].id],
+        reason: 'key already redeemed',
+        supplierIds: [supplier.id],
+        at: svc.clock.now().toISOString(),
+      },
     ]);
 
     const placed = await checkout(svc, [{ product_id: product.id, quantity: 1 }]);
@@ -144,12 +198,32 @@ describe('refunds, disputes and invalidation', () => {
 
     const res = await svc.operator.post(`/inventory/${k1}/invalidate`, { reason: 'leaked' });
     expect(res.status, res.text).toBe(200);
-    expect(res.body).toEqual({ item_id: k1, offer_id: offer.offerId, status: 'invalidated', previous_status: 'available' });
-    expect(await stockOf(supplier, offer.offerId)).toEqual({ mode: 'uploaded', declared: null, available: 2, reserved: 0, delivered: 0 });
+    expect(res.body).toEqual({
+      item_id: k1,
+      offer_id: offer.offerId,
+      status: 'invalidated',
+      previous_status: 'available',
+    });
+    expect(await stockOf(supplier, offer.offerId)).toEqual({
+      mode: 'uploaded',
+      declared: null,
+      available: 2,
+      reserved: 0,
+      delivered: 0,
+    });
     expect(await itemIdsWithStatus(supplier.api, offer.offerId, 'invalidated')).toEqual([k1]);
-    const event = await withDb(svc, async (db) => (await db.query(`select data from es_events where type = 'InventoryItemInvalidated'`)).rows.map((r) => r.data));
+    const event = await withDb(svc, async (db) =>
+      (await db.query(`select data from es_events where type = 'InventoryItemInvalidated'`)).rows.map((r) => r.data),
+    );
     expect(event).toEqual([
-      { offerId: offer.offerId, supplierId: supplier.id, itemId: k1, previousStatus: 'available', reason: 'leaked', at: svc.clock.now().toISOString() },
+      {
+        offerId: offer.offerId,
+        supplierId: supplier.id,
+        itemId: k1,
+        previousStatus: 'available',
+        reason: 'leaked',
+        at: svc.clock.now().toISOString(),
+      },
     ]);
 
     // checkout skips it: the next two keys are sold, then there is none left
@@ -158,13 +232,22 @@ describe('refunds, disputes and invalidation', () => {
     const reserved = await svc.operator.post(`/inventory/${k2}/invalidate`, {});
     expect(reserved.status).toBe(409);
     expect(reserved.body.code).toBe('invalid_state');
-    const none = await svc.operator.post('/orders', { items: [{ product_id: product.id, quantity: 1 }], buyer_country: 'DE' });
+    const none = await svc.operator.post('/orders', {
+      items: [{ product_id: product.id, quantity: 1 }],
+      buyer_country: 'DE',
+    });
     expect(none.status).toBe(409);
     expect(none.body.code).toBe('out_of_stock');
 
     // an expired checkout returns its keys, never the invalidated one
     await svc.advance(900);
-    expect(await stockOf(supplier, offer.offerId)).toEqual({ mode: 'uploaded', declared: null, available: 2, reserved: 0, delivered: 0 });
+    expect(await stockOf(supplier, offer.offerId)).toEqual({
+      mode: 'uploaded',
+      declared: null,
+      available: 2,
+      reserved: 0,
+      delivered: 0,
+    });
     expect((await svc.operator.post('/inventory/no-such-item/invalidate', {})).status).toBe(404);
   });
 });

@@ -24,18 +24,40 @@ describe('sandbox scenarios', () => {
   });
 
   const order = (scenario?: string) =>
-    supplier.api.post('/sandbox/orders', { offer_id: offerId, quantity: 1, buyer_country: 'DE', ...(scenario && { scenario }) });
+    supplier.api.post('/sandbox/orders', {
+      offer_id: offerId,
+      quantity: 1,
+      buyer_country: 'DE',
+      ...(scenario && { scenario }),
+    });
   const eventTypes = (orderId: string) =>
-    withDb(svc, async (db) => (await db.query(`select type from es_events where stream_id = $1 order by stream_revision`, [`order-${orderId}`])).rows.map((r) => r.type));
+    withDb(svc, async (db) =>
+      (
+        await db.query(`select type from es_events where stream_id = $1 order by stream_revision`, [`order-${orderId}`])
+      ).rows.map((r) => r.type),
+    );
   const balance = async () => (await supplier.api.get('/balance')).body;
-  const entries = async () => (await supplier.api.get('/balance/entries')).body.data.map((e: any) => [e.type, e.account, e.amount.amount, e.order_id]);
+  const entries = async () =>
+    (await supplier.api.get('/balance/entries')).body.data.map((e: any) => [
+      e.type,
+      e.account,
+      e.amount.amount,
+      e.order_id,
+    ]);
 
   it('paid (the default): completed, the key delivered, a pending sale entry', async () => {
     const res = await order();
     expect(res.status, res.text).toBe(201);
     expect(res.body.status).toBe('completed');
-    expect(res.body.items.map((i: any) => [i.status, i.fulfilment.inventory_item_ids])).toEqual([['delivered', [itemIds[0]]]]);
-    expect(await eventTypes(res.body.id)).toEqual(['OrderPlaced', 'OrderPaymentAuthorized', 'OrderItemDelivered', 'OrderPaid']);
+    expect(res.body.items.map((i: any) => [i.status, i.fulfilment.inventory_item_ids])).toEqual([
+      ['delivered', [itemIds[0]]],
+    ]);
+    expect(await eventTypes(res.body.id)).toEqual([
+      'OrderPlaced',
+      'OrderPaymentAuthorized',
+      'OrderItemDelivered',
+      'OrderPaid',
+    ]);
     expect(await balance()).toMatchObject({ pending: eur(net), available: eur(0) });
     expect(await entries()).toEqual([['sale', 'pending', net, res.body.id]]);
   });
@@ -44,15 +66,29 @@ describe('sandbox scenarios', () => {
     const res = await order('abandoned');
     expect(res.status, res.text).toBe(201);
     expect(res.body.status).toBe('placed');
-    expect(res.body.items.map((i: any) => [i.status, i.fulfilment.inventory_item_ids])).toEqual([['reserved', [itemIds[1]]]]);
-    expect(await stockOf(supplier, offerId)).toEqual({ mode: 'uploaded', declared: null, available: 8, reserved: 1, delivered: 1 });
+    expect(res.body.items.map((i: any) => [i.status, i.fulfilment.inventory_item_ids])).toEqual([
+      ['reserved', [itemIds[1]]],
+    ]);
+    expect(await stockOf(supplier, offerId)).toEqual({
+      mode: 'uploaded',
+      declared: null,
+      available: 8,
+      reserved: 1,
+      delivered: 1,
+    });
     await svc.advance(899);
     expect((await supplier.api.get(`/orders/${res.body.id}`)).body.status).toBe('placed');
     await svc.advance(1);
     const after = await supplier.api.get(`/orders/${res.body.id}`);
     expect(after.body.status).toBe('expired');
     expect(after.body.items.map((i: any) => i.status)).toEqual(['released']);
-    expect(await stockOf(supplier, offerId)).toEqual({ mode: 'uploaded', declared: null, available: 9, reserved: 0, delivered: 1 });
+    expect(await stockOf(supplier, offerId)).toEqual({
+      mode: 'uploaded',
+      declared: null,
+      available: 9,
+      reserved: 0,
+      delivered: 1,
+    });
     expect(await eventTypes(res.body.id)).toEqual(['OrderPlaced', 'OrderExpired']);
     // nothing reached the ledger
     expect((await entries()).filter((e: any[]) => e[3] === res.body.id)).toEqual([]);
@@ -65,7 +101,13 @@ describe('sandbox scenarios', () => {
     expect(res.body.status).toBe('refunded');
     expect(res.body.items.map((i: any) => i.status)).toEqual(['refunded']);
     expect((await supplier.api.get(`/orders/${res.body.id}`)).body.status).toBe('refunded');
-    expect(await eventTypes(res.body.id)).toEqual(['OrderPlaced', 'OrderPaymentAuthorized', 'OrderItemDelivered', 'OrderPaid', 'OrderRefunded']);
+    expect(await eventTypes(res.body.id)).toEqual([
+      'OrderPlaced',
+      'OrderPaymentAuthorized',
+      'OrderItemDelivered',
+      'OrderPaid',
+      'OrderRefunded',
+    ]);
     expect(await balance()).toMatchObject({ pending: before.pending, available: before.available });
     expect((await entries()).filter((e: any[]) => e[3] === res.body.id)).toEqual([
       ['sale', 'pending', net, res.body.id],
@@ -80,9 +122,27 @@ describe('sandbox scenarios', () => {
     expect(res.status, res.text).toBe(201);
     expect(res.body.status).toBe('completed');
     expect(res.body.items.map((i: any) => i.status)).toEqual(['delivered']);
-    expect(await eventTypes(res.body.id)).toEqual(['OrderPlaced', 'OrderPaymentAuthorized', 'OrderItemDelivered', 'OrderPaid', 'OrderDisputed']);
-    const disputed = await withDb(svc, async (db) => (await db.query(`select data from es_events where stream_id = $1 and type = 'OrderDisputed'`, [`order-${res.body.id}`])).rows[0].data);
-    expect(disputed).toMatchObject({ orderId: res.body.id, orderItemIds: [res.body.items[0].id], reason: 'sandbox scenario' });
+    expect(await eventTypes(res.body.id)).toEqual([
+      'OrderPlaced',
+      'OrderPaymentAuthorized',
+      'OrderItemDelivered',
+      'OrderPaid',
+      'OrderDisputed',
+    ]);
+    const disputed = await withDb(
+      svc,
+      async (db) =>
+        (
+          await db.query(`select data from es_events where stream_id = $1 and type = 'OrderDisputed'`, [
+            `order-${res.body.id}`,
+          ])
+        ).rows[0].data,
+    );
+    expect(disputed).toMatchObject({
+      orderId: res.body.id,
+      orderItemIds: [res.body.items[0].id],
+      reason: 'sandbox scenario',
+    });
     expect(await balance()).toMatchObject({ pending: eur(before.pending.amount + net), available: before.available });
   });
 
@@ -107,6 +167,10 @@ describe('sandbox scenarios', () => {
     const other = await supplier.api.post('/sandbox/orders', { ...body, quantity: 2 }, { headers });
     expect(other.status).toBe(422);
     expect(other.body.code).toBe('idempotency_key_reused');
-    expect(await stockOf(supplier, offerId)).toEqual({ ...stock, available: stock.available - 1, delivered: stock.delivered + 1 });
+    expect(await stockOf(supplier, offerId)).toEqual({
+      ...stock,
+      available: stock.available - 1,
+      delivered: stock.delivered + 1,
+    });
   });
 });

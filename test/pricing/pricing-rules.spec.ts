@@ -16,7 +16,10 @@ describe('pricing rules', () => {
   let svc: TestService;
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
   beforeAll(async () => {
-    svc = await startTestService({ trustedCa: tls.cert, limits: { writes: 10_000, reads: 10_000, sync: 10_000, per_supplier: 100_000 } });
+    svc = await startTestService({
+      trustedCa: tls.cert,
+      limits: { writes: 10_000, reads: 10_000, sync: 10_000, per_supplier: 100_000 },
+    });
     receiver = await startReceiver({ tls });
   });
   afterAll(async () => {
@@ -27,7 +30,11 @@ describe('pricing rules', () => {
   let n = 0;
   const seller = async (productId: string, price: number): Promise<{ supplier: Supplier; offerId: string }> => {
     const supplier = await svc.newSupplier(`Pricing Seller ${++n}`);
-    const { offerId } = await uploadedOffer(supplier, productId, { price, values: keys(`P${n}`, 3), externalRef: `PRICE-SKU-${n}` });
+    const { offerId } = await uploadedOffer(supplier, productId, {
+      price,
+      values: keys(`P${n}`, 3),
+      externalRef: `PRICE-SKU-${n}`,
+    });
     return { supplier, offerId };
   };
   const rule = async (s: { supplier: Supplier; offerId: string }, body: Record<string, unknown>) => {
@@ -36,7 +43,8 @@ describe('pricing rules', () => {
     await svc.drain(); // throws when the repricing never settles (1000 rounds)
     return res.body;
   };
-  const price = async (s: { supplier: Supplier; offerId: string }) => (await s.supplier.api.get(`/offers/${s.offerId}`)).body.price.amount as number;
+  const price = async (s: { supplier: Supplier; offerId: string }) =>
+    (await s.supplier.api.get(`/offers/${s.offerId}`)).body.price.amount as number;
   const changes = async (offerId: string) =>
     (
       (await svc.services.db
@@ -134,7 +142,10 @@ describe('pricing rules', () => {
     await b.supplier.api.put(`/offers/${b.offerId}/price`, { price: eur(800) });
     await svc.drain();
     expect(await price(a)).toBe(890); // held back by the limit
-    expect((await a.supplier.api.get(`/offers/${a.offerId}/pricing-rule`)).body).toMatchObject({ changes_in_last_hour: 2, max_changes_per_hour: 2 });
+    expect((await a.supplier.api.get(`/offers/${a.offerId}/pricing-rule`)).body).toMatchObject({
+      changes_in_last_hour: 2,
+      max_changes_per_hour: 2,
+    });
     await svc.advance(3000 - 1); // one second before the first change is an hour old
     expect(await price(a)).toBe(890);
     await svc.advance(1);
@@ -148,13 +159,24 @@ describe('pricing rules', () => {
   it('offer.repriced is delivered to the owner with the old and the new price', async () => {
     const productId = (await svc.newProduct()).id;
     const a = await seller(productId, 1000);
-    const hook = await a.supplier.api.post('/webhooks', { url: receiver.url, events: ['offer.repriced'], description: 'prices' });
+    const hook = await a.supplier.api.post('/webhooks', {
+      url: receiver.url,
+      events: ['offer.repriced'],
+      description: 'prices',
+    });
     expect(hook.status, hook.text).toBe(201);
     await seller(productId, 800);
     await rule(a, { beat_by: { amount: 1 }, floor: eur(500), ceiling: eur(1000) });
     const got = receiver.received.filter((r) => r.body.type === 'offer.repriced' && r.body.data.offer_id === a.offerId);
     expect(got.map((r) => r.body.data)).toEqual([
-      { offer_id: a.offerId, product_id: productId, external_ref: expect.stringMatching(/^PRICE-SKU-/), price: eur(799), previous_price: eur(1000), reason: 'pricing_rule' },
+      {
+        offer_id: a.offerId,
+        product_id: productId,
+        external_ref: expect.stringMatching(/^PRICE-SKU-/),
+        price: eur(799),
+        previous_price: eur(1000),
+        reason: 'pricing_rule',
+      },
     ]);
   });
 
@@ -178,7 +200,12 @@ describe('pricing rules', () => {
     }
     expect((await a.supplier.api.get(path)).status).toBe(404);
     expect(await price(a)).toBe(1000);
-    const set = await a.supplier.api.put(path, { beat_by: { percent: 2.5 }, floor: eur(100), ceiling: eur(900), max_changes_per_hour: 3 });
+    const set = await a.supplier.api.put(path, {
+      beat_by: { percent: 2.5 },
+      floor: eur(100),
+      ceiling: eur(900),
+      max_changes_per_hour: 3,
+    });
     expect(set.body).toEqual({
       offer_id: a.offerId,
       beat_by: { percent: 2.5 },
@@ -192,7 +219,10 @@ describe('pricing rules', () => {
     await svc.drain();
     expect(await price(a)).toBe(900);
     const other = await svc.newSupplier('Not Yours');
-    expect((await other.api.put(path, { beat_by: { amount: 1 }, floor: eur(1), ceiling: eur(2), max_changes_per_hour: 1 })).status).toBe(404);
+    expect(
+      (await other.api.put(path, { beat_by: { amount: 1 }, floor: eur(1), ceiling: eur(2), max_changes_per_hour: 1 }))
+        .status,
+    ).toBe(404);
     expect((await other.api.delete(path)).status).toBe(404);
     expect((await a.supplier.api.delete(path)).status).toBe(204);
     expect((await a.supplier.api.delete(path)).status).toBe(404);
@@ -215,9 +245,17 @@ describe('GET /products/{product_id}/competition', () => {
     const rival = await svc.newSupplier('Rival Keys Ltd');
     const third = await svc.newSupplier('Third Party GmbH');
     const mine = await uploadedOffer(me, productId, { price: 1200, values: keys('M', 2), externalRef: 'MINE-1' });
-    const theirs = await uploadedOffer(rival, productId, { price: 1000, values: keys('R', 2), externalRef: 'RIVAL-SECRET-SKU' });
+    const theirs = await uploadedOffer(rival, productId, {
+      price: 1000,
+      values: keys('R', 2),
+      externalRef: 'RIVAL-SECRET-SKU',
+    });
     const empty = await uploadedOffer(third, productId, { price: 900, values: [], externalRef: 'THIRD-SKU' });
-    const draft = await uploadedOffer(await svc.newSupplier('Drafty'), productId, { price: 100, values: keys('D', 1), activate: false });
+    const draft = await uploadedOffer(await svc.newSupplier('Drafty'), productId, {
+      price: 100,
+      values: keys('D', 1),
+      activate: false,
+    });
 
     const res = await me.api.get(`/products/${productId}/competition?price=950`);
     expect(res.status, res.text).toBe(200);
@@ -233,11 +271,27 @@ describe('GET /products/{product_id}/competition', () => {
       position: { price: eur(950), rank: 1, would_be_selected: true, lowest_competing_price: eur(1000) },
     });
     const text = res.text;
-    for (const secret of [rival.id, third.id, theirs.offerId, empty.offerId, draft.offerId, 'Rival Keys', 'Third Party', 'RIVAL-SECRET-SKU', 'THIRD-SKU', 'Drafty'])
+    for (const secret of [
+      rival.id,
+      third.id,
+      theirs.offerId,
+      empty.offerId,
+      draft.offerId,
+      'Rival Keys',
+      'Third Party',
+      'RIVAL-SECRET-SKU',
+      'THIRD-SKU',
+      'Drafty',
+    ])
       expect(text).not.toContain(secret);
     expect(text).not.toMatch(/supplier|offer_id|external_ref|name/);
     // without ?price= the position is the caller's current price
-    expect((await me.api.get(`/products/${productId}/competition`)).body.position).toEqual({ price: eur(1200), rank: 2, would_be_selected: false, lowest_competing_price: eur(1000) });
+    expect((await me.api.get(`/products/${productId}/competition`)).body.position).toEqual({
+      price: eur(1200),
+      rank: 2,
+      would_be_selected: false,
+      lowest_competing_price: eur(1000),
+    });
     // a supplier without an offer and without ?price= has no position, and sees no one's identity either
     const stranger = await svc.newSupplier('Stranger');
     const seen = await stranger.api.get(`/products/${productId}/competition`);

@@ -43,7 +43,9 @@ describe('durable timers', () => {
     expect(await timers.runDue()).toBe(0);
     clock.advance(1);
     expect(await timers.runDue()).toBe(1);
-    expect(ran).toEqual([{ kind: 'settle', key: 'entry-1', dueAt: at(600), payload: { entryId: 'entry-1' }, attempt: 1 }]);
+    expect(ran).toEqual([
+      { kind: 'settle', key: 'entry-1', dueAt: at(600), payload: { entryId: 'entry-1' }, attempt: 1 },
+    ]);
     expect(await db.kysely.selectFrom('timers').selectAll().execute()).toEqual([]);
     clock.advance(3600);
     expect(await timers.runDue()).toBe(0);
@@ -127,7 +129,10 @@ describe('durable timers', () => {
     const timers = timersWith(ran);
     await timers.schedule('settle', 'orphan', at(0), {});
     // an instance claimed it and died before finishing
-    await db.kysely.updateTable('timers').set({ claimed_by: 'dead:1', claimed_until: at(300) }).execute();
+    await db.kysely
+      .updateTable('timers')
+      .set({ claimed_by: 'dead:1', claimed_until: at(300) })
+      .execute();
     expect(await timers.runDue()).toBe(0);
     clock.advance(301);
     expect(await timers.runDue()).toBe(1);
@@ -188,7 +193,10 @@ describe('durable timers', () => {
     // the database refuses every session, and ends the ones it has: a restart or failover
     const outage = async (on: boolean) => {
       await sql.raw(`alter database ${name} with allow_connections ${on ? 'false' : 'true'}`).execute(db.kysely);
-      if (on) await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = ${name} and pid <> pg_backend_pid()`.execute(db.kysely);
+      if (on)
+        await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = ${name} and pid <> pg_backend_pid()`.execute(
+          db.kysely,
+        );
     };
     timers.on('settle', async (t) => {
       done.push(t.key);

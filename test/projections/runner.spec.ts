@@ -56,9 +56,11 @@ describe('projection runner', () => {
     await runner.start();
     return runner;
   };
-  const tick = (counter: string, n: number) => store.append(`tick-${newId()}`, [{ type: 'Tick', data: { counter, n } }], 'no_stream', now());
+  const tick = (counter: string, n: number) =>
+    store.append(`tick-${newId()}`, [{ type: 'Tick', data: { counter, n } }], 'no_stream', now());
   const count = async (table: string, counter: string) =>
-    (await sql<{ n: number }>`select n from ${sql.table(table)} where counter = ${counter}`.execute(db.kysely)).rows[0]?.n ?? 0;
+    (await sql<{ n: number }>`select n from ${sql.table(table)} where counter = ${counter}`.execute(db.kysely)).rows[0]
+      ?.n ?? 0;
 
   it('applies events and advances its checkpoint; waitFor resolves at the appended position', async () => {
     const runner = await start(counters('basic'));
@@ -90,7 +92,13 @@ describe('projection runner', () => {
     const a = await start(counters('shared'));
     const b = await start(counters('shared'));
     const writes = await Promise.all(Array.from({ length: 60 }, (_, i) => tick('twice', i)));
-    const last = writes.reduce((m, w) => (w.position.commit > m.commit || (w.position.commit === m.commit && w.position.prepare > m.prepare) ? w.position : m), writes[0]!.position);
+    const last = writes.reduce(
+      (m, w) =>
+        w.position.commit > m.commit || (w.position.commit === m.commit && w.position.prepare > m.prepare)
+          ? w.position
+          : m,
+      writes[0]!.position,
+    );
     expect(await a.waitFor(last, 10_000)).toBe(true);
     expect(await b.waitFor(last, 10_000)).toBe(true);
     expect(await count('shared_counts', 'twice')).toBe(60);
@@ -113,7 +121,11 @@ describe('projection runner', () => {
     const after = await tick('rb', 30);
     expect(await runner.waitFor(after.position)).toBe(true);
     expect(await count('live_counts', 'rb')).toBe(31);
-    const schemas = await sql<{ n: number }>`select count(*)::int as n from information_schema.schemata where schema_name = 'rebuild_live'`.execute(db.kysely);
+    const schemas = await sql<{
+      n: number;
+    }>`select count(*)::int as n from information_schema.schemata where schema_name = 'rebuild_live'`.execute(
+      db.kysely,
+    );
     expect(schemas.rows[0]!.n).toBe(0);
   });
 

@@ -28,7 +28,13 @@ describe('the typed client', () => {
       fetch: async (request) => {
         const key = request.headers.get('idempotency-key');
         const response = await fetch(request);
-        seen.push({ method: request.method, path: new URL(request.url).pathname, key, status: response.status, retryAfter: response.headers.get('retry-after') });
+        seen.push({
+          method: request.method,
+          path: new URL(request.url).pathname,
+          key,
+          status: response.status,
+          retryAfter: response.headers.get('retry-after'),
+        });
         return response;
       },
       sleep: async (ms) => {
@@ -47,37 +53,55 @@ describe('the typed client', () => {
   it('sells through an offer created with it: typed answers, an Idempotency-Key on every mutating call', async () => {
     const product = await svc.newProduct({ name: 'Typed Quest' });
     const { data: offer } = await api.POST('/api/v1/offers', {
-      body: { product_id: product.id, stock_mode: 'uploaded', price: { amount: 1500, currency: 'EUR' }, external_ref: 'TYPED-1' },
+      body: {
+        product_id: product.id,
+        stock_mode: 'uploaded',
+        price: { amount: 1500, currency: 'EUR' },
+        external_ref: 'TYPED-1',
+      },
     });
     expect(offer!.status).toBe('draft');
     const path = { offer_id: offer!.id };
-    const { data: upload } = await api.POST('/api/v1/offers/{offer_id}/inventory', { params: { path }, body: { items: [{ kind: 'text', value: 'TYPED-KEY-1' }] } });
+    const { data: upload } = await api.POST('/api/v1/offers/{offer_id}/inventory', {
+      params: { path },
+      body: { items: [{ kind: 'text', value: 'TYPED-KEY-1' }] },
+    });
     expect(upload!.accepted).toBe(1);
     const { data: active } = await api.POST('/api/v1/offers/{offer_id}/activate', { params: { path } });
     expect(active!.status).toBe('active');
 
-    const placed = await svc.operator.post('/orders', { items: [{ product_id: product.id, quantity: 1 }], buyer_country: 'DE' });
+    const placed = await svc.operator.post('/orders', {
+      items: [{ product_id: product.id, quantity: 1 }],
+      buyer_country: 'DE',
+    });
     expect((await svc.operator.post(`/orders/${placed.body.id}/pay`)).status).toBe(200);
     await svc.drain();
-    const { data: order } = await api.GET('/api/v1/orders/{order_id}', { params: { path: { order_id: placed.body.id } } });
+    const { data: order } = await api.GET('/api/v1/orders/{order_id}', {
+      params: { path: { order_id: placed.body.id } },
+    });
     expect(order!.status).toBe('completed');
     expect(order!.items.map((i) => i.offer_id)).toEqual([offer!.id]);
 
     const mutating = seen.filter((s) => s.method !== 'GET');
     expect(mutating.map((s) => s.method)).toEqual(['POST', 'POST', 'POST']);
-    for (const s of mutating) expect(s.key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    for (const s of mutating)
+      expect(s.key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(new Set(mutating.map((s) => s.key)).size).toBe(3);
     expect(seen.filter((s) => s.method === 'GET').map((s) => s.key)).toEqual([null]);
   });
 
   it('raises problems as typed errors', async () => {
-    const missing = await api.GET('/api/v1/offers/{offer_id}', { params: { path: { offer_id: 'no-such-offer' } } }).catch((e: unknown) => e);
+    const missing = await api
+      .GET('/api/v1/offers/{offer_id}', { params: { path: { offer_id: 'no-such-offer' } } })
+      .catch((e: unknown) => e);
     expect(missing).toBeInstanceOf(ProblemError);
     const problem = missing as ProblemError;
     expect([problem.status, problem.code]).toEqual([404, 'not_found']);
     expect(problem.traceId).toMatch(/^[0-9A-Z]{26}$/);
 
-    const invalid = await api.POST('/api/v1/offers', { body: { stock_mode: 'uploaded' } as never }).catch((e: unknown) => e);
+    const invalid = await api
+      .POST('/api/v1/offers', { body: { stock_mode: 'uploaded' } as never })
+      .catch((e: unknown) => e);
     expect(invalid).toBeInstanceOf(ProblemError);
     expect((invalid as ProblemError).code).toBe('validation_failed');
     expect((invalid as ProblemError).problem.errors?.map((e) => e.field)).toContain('body.product_id');
@@ -86,10 +110,16 @@ describe('the typed client', () => {
   it('retries a 429 after its Retry-After, with the same Idempotency-Key', async () => {
     const product = await svc.newProduct({ name: 'Busy Quest' });
     const { data: offer } = await api.POST('/api/v1/offers', {
-      body: { product_id: product.id, stock_mode: 'uploaded', price: { amount: 900, currency: 'EUR' }, external_ref: 'TYPED-2' },
+      body: {
+        product_id: product.id,
+        stock_mode: 'uploaded',
+        price: { amount: 900, currency: 'EUR' },
+        external_ref: 'TYPED-2',
+      },
     });
     const path = { offer_id: offer!.id };
-    for (let n = 1; n <= 4; n++) await api.PATCH('/api/v1/offers/{offer_id}', { params: { path }, body: { low_stock_threshold: n } });
+    for (let n = 1; n <= 4; n++)
+      await api.PATCH('/api/v1/offers/{offer_id}', { params: { path }, body: { low_stock_threshold: n } });
     const { data } = await api.GET('/api/v1/offers/{offer_id}', { params: { path } });
     expect(data!.low_stock_threshold).toBe(4);
 
@@ -105,7 +135,13 @@ describe('the typed client', () => {
   it('raises the 429 when Retry-After is longer than it may wait', async () => {
     const impatient = createMarketplaceClient({ baseUrl: svc.origin, token: supplier.token, maxRetryDelayMs: 0 });
     const answers: unknown[] = [];
-    for (let i = 0; i < 6; i++) answers.push(await impatient.GET('/api/v1/whoami').then((r) => r.data!.supplier.id, (e: unknown) => e));
+    for (let i = 0; i < 6; i++)
+      answers.push(
+        await impatient.GET('/api/v1/whoami').then(
+          (r) => r.data!.supplier.id,
+          (e: unknown) => e,
+        ),
+      );
     expect(answers.slice(0, 5)).toEqual(Array(5).fill(supplier.id));
     const error = answers[5] as ProblemError;
     expect(error).toBeInstanceOf(ProblemError);

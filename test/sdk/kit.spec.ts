@@ -10,7 +10,8 @@ import { startSupplierKit, type SupplierKit, type SupplierKitOptions } from '../
 const SECRET = `svcsec_${'a1'.repeat(16)}`;
 const OLD_SECRET = `svcsec_${'b2'.repeat(16)}`;
 const OFFER = 'offer-1';
-const hmac = (secret: string, timestamp: string, raw: string) => createHmac('sha256', secret).update(`${timestamp}.${raw}`).digest('hex');
+const hmac = (secret: string, timestamp: string, raw: string) =>
+  createHmac('sha256', secret).update(`${timestamp}.${raw}`).digest('hex');
 
 let t = Date.parse('2026-03-01T12:00:00.000Z');
 const clock = () => t;
@@ -31,7 +32,13 @@ interface Reply {
   text: string;
 }
 
-const call = async (kit: SupplierKit, method: string, p: string, body?: unknown, o: CallOptions = {}): Promise<Reply> => {
+const call = async (
+  kit: SupplierKit,
+  method: string,
+  p: string,
+  body?: unknown,
+  o: CallOptions = {},
+): Promise<Reply> => {
   const raw = o.raw ?? (body === undefined ? '' : JSON.stringify(body));
   const ts = o.timestamp === undefined ? String(clock()) : o.timestamp;
   const headers: Record<string, string> = { 'user-agent': 'service-fulfilment/1.0' };
@@ -99,11 +106,21 @@ const execute = (op: string, userId: string, extra: Record<string, unknown> = {}
   ...extra,
 });
 
-const PNG = { kind: 'file' as const, file_name: 'card.png', content_type: 'image/png' as const, content_base64: Buffer.from('png-bytes').toString('base64') };
+const PNG = {
+  kind: 'file' as const,
+  file_name: 'card.png',
+  content_type: 'image/png' as const,
+  content_base64: Buffer.from('png-bytes').toString('base64'),
+};
 
 let kit: SupplierKit;
 const start = async (options: Partial<SupplierKitOptions> = {}) => {
-  kit = await startSupplierKit({ secrets: [SECRET], now: clock, stock: { 'SKU-1': ['K1', 'K2', 'K3'], 'SKU-FILE': [PNG] }, ...options });
+  kit = await startSupplierKit({
+    secrets: [SECRET],
+    now: clock,
+    stock: { 'SKU-1': ['K1', 'K2', 'K3'], 'SKU-FILE': [PNG] },
+    ...options,
+  });
   return kit;
 };
 
@@ -129,7 +146,15 @@ describe('signatures', () => {
     const r = await call(kit, 'POST', '/reservations', reservation('r1'));
     expect(r.status).toBe(201);
     const rec = kit.received.at(-1)!;
-    expect(rec).toMatchObject({ method: 'POST', path: '/reservations', route: 'POST /reservations', offerId: OFFER, userAgent: 'service-fulfilment/1.0', signature: 'ok', status: 201 });
+    expect(rec).toMatchObject({
+      method: 'POST',
+      path: '/reservations',
+      route: 'POST /reservations',
+      offerId: OFFER,
+      userAgent: 'service-fulfilment/1.0',
+      signature: 'ok',
+      status: 201,
+    });
     expect(rec.body).toEqual(reservation('r1'));
     expect(rec.headers['x-svc-timestamp']).toBe(String(t));
   });
@@ -141,8 +166,16 @@ describe('signatures', () => {
     ['non-digit timestamp', { timestamp: `${Date.parse('2026-03-01T12:00:00.000Z')}a` }, 'invalid_timestamp'],
     ['negative timestamp', { timestamp: '-1' }, 'invalid_timestamp'],
     ['decimal timestamp', { timestamp: `${Date.parse('2026-03-01T12:00:00.000Z')}.5` }, 'invalid_timestamp'],
-    ['stale timestamp (300001 ms old)', { timestamp: String(Date.parse('2026-03-01T12:00:00.000Z') - 300_001) }, 'stale_timestamp'],
-    ['timestamp 300001 ms ahead', { timestamp: String(Date.parse('2026-03-01T12:00:00.000Z') + 300_001) }, 'stale_timestamp'],
+    [
+      'stale timestamp (300001 ms old)',
+      { timestamp: String(Date.parse('2026-03-01T12:00:00.000Z') - 300_001) },
+      'stale_timestamp',
+    ],
+    [
+      'timestamp 300001 ms ahead',
+      { timestamp: String(Date.parse('2026-03-01T12:00:00.000Z') + 300_001) },
+      'stale_timestamp',
+    ],
   ] as const)('rejects %s with 401', async (_name, o, reason) => {
     const r = await call(kit, 'POST', '/reservations', reservation('r1'), o);
     expect(r.status).toBe(401);
@@ -152,14 +185,20 @@ describe('signatures', () => {
 
   it('rejects a signature with an unknown scheme only, even when its value is the right HMAC', async () => {
     const raw = JSON.stringify(reservation('r1'));
-    const r = await call(kit, 'POST', '/reservations', undefined, { raw, signature: `v2=${hmac(SECRET, String(t), raw)}` });
+    const r = await call(kit, 'POST', '/reservations', undefined, {
+      raw,
+      signature: `v2=${hmac(SECRET, String(t), raw)}`,
+    });
     expect(r.status).toBe(401);
     expect(kit.received.at(-1)!.signature).toBe('no_v1_signature');
   });
 
   it('ignores unknown schemes beside a valid v1 entry', async () => {
     const raw = JSON.stringify(reservation('r1'));
-    const r = await call(kit, 'POST', '/reservations', undefined, { raw, signature: `v2=${'f'.repeat(64)},v1=${hmac(SECRET, String(t), raw)}` });
+    const r = await call(kit, 'POST', '/reservations', undefined, {
+      raw,
+      signature: `v2=${'f'.repeat(64)},v1=${hmac(SECRET, String(t), raw)}`,
+    });
     expect(r.status).toBe(201);
   });
 
@@ -171,7 +210,10 @@ describe('signatures', () => {
   it('signs the raw bytes: a body signed before re-serialization does not verify', async () => {
     const signedRaw = JSON.stringify(reservation('r1'), null, 2);
     const sentRaw = JSON.stringify(reservation('r1'));
-    const r = await call(kit, 'POST', '/reservations', undefined, { raw: sentRaw, signature: `v1=${hmac(SECRET, String(t), signedRaw)}` });
+    const r = await call(kit, 'POST', '/reservations', undefined, {
+      raw: sentRaw,
+      signature: `v1=${hmac(SECRET, String(t), signedRaw)}`,
+    });
     expect(r.status).toBe(401);
     // and the pretty-printed bytes themselves verify
     expect((await call(kit, 'POST', '/reservations', undefined, { raw: signedRaw })).status).toBe(201);
@@ -234,13 +276,18 @@ describe('declared stock', () => {
     expect(kit.state.stock['SKU-1']).toHaveLength(1);
     const out = await call(kit, 'POST', '/reservations', reservation('r2', { quantity: 2 }));
     expect(out).toMatchObject({ status: 409, body: { code: 'out_of_stock' } });
-    expect((await call(kit, 'POST', '/reservations', reservation('r3', { external_ref: 'UNKNOWN' }))).body).toEqual({ code: 'out_of_stock' });
+    expect((await call(kit, 'POST', '/reservations', reservation('r3', { external_ref: 'UNKNOWN' }))).body).toEqual({
+      code: 'out_of_stock',
+    });
   });
 
   it('POST /reservations: 409 region_blocked for a blocked buyer country', async () => {
     await kit.close();
     await start({ blockedCountries: ['RU'] });
-    expect(await call(kit, 'POST', '/reservations', reservation('r1', { buyer_country: 'RU' }))).toMatchObject({ status: 409, body: { code: 'region_blocked' } });
+    expect(await call(kit, 'POST', '/reservations', reservation('r1', { buyer_country: 'RU' }))).toMatchObject({
+      status: 409,
+      body: { code: 'region_blocked' },
+    });
     expect(kit.state.stock['SKU-1']).toHaveLength(3);
   });
 
@@ -256,7 +303,10 @@ describe('declared stock', () => {
 
   it('DELETE /reservations/{id} releases the keys early', async () => {
     await call(kit, 'POST', '/reservations', reservation('r1'));
-    expect(await call(kit, 'DELETE', '/reservations/r1')).toMatchObject({ status: 200, body: { reservation_id: 'r1', released: 1 } });
+    expect(await call(kit, 'DELETE', '/reservations/r1')).toMatchObject({
+      status: 200,
+      body: { reservation_id: 'r1', released: 1 },
+    });
     expect(kit.state.stock['SKU-1']).toHaveLength(3);
     expect(await call(kit, 'DELETE', '/reservations/r1')).toMatchObject({ status: 200, body: { released: 0 } });
     expect((await call(kit, 'POST', '/orders', order('o1', 'r1'))).status).toBe(410);
@@ -270,7 +320,10 @@ describe('declared stock', () => {
     expect(dup.status).toBe(409);
     expect(dup.text).toBe(first.text);
     expect(Object.keys(kit.state.orders)).toEqual(['o1']);
-    expect(await call(kit, 'POST', '/orders', order('o2', 'nope'))).toMatchObject({ status: 410, body: { code: 'reservation_expired' } });
+    expect(await call(kit, 'POST', '/orders', order('o2', 'nope'))).toMatchObject({
+      status: 410,
+      body: { code: 'reservation_expired' },
+    });
   });
 
   it('GET /orders/{id}/items: pending while allocating, then exactly quantity items, the same on every poll', async () => {
@@ -278,12 +331,22 @@ describe('declared stock', () => {
     await start({ allocationDelayMs: 30_000 });
     await call(kit, 'POST', '/reservations', reservation('r1', { quantity: 2 }));
     await call(kit, 'POST', '/orders', order('o1', 'r1', { quantity: 2 }));
-    expect(await call(kit, 'GET', '/orders/o1/items')).toMatchObject({ status: 200, body: { order_id: 'o1', status: 'pending', items: [] } });
+    expect(await call(kit, 'GET', '/orders/o1/items')).toMatchObject({
+      status: 200,
+      body: { order_id: 'o1', status: 'pending', items: [] },
+    });
     t += 29_999;
     expect((await call(kit, 'GET', '/orders/o1/items')).body.status).toBe('pending');
     t += 1;
     const ready = await call(kit, 'GET', '/orders/o1/items');
-    expect(ready.body).toEqual({ order_id: 'o1', status: 'ready', items: [{ kind: 'text', value: 'K1' }, { kind: 'text', value: 'K2' }] });
+    expect(ready.body).toEqual({
+      order_id: 'o1',
+      status: 'ready',
+      items: [
+        { kind: 'text', value: 'K1' },
+        { kind: 'text', value: 'K2' },
+      ],
+    });
     t += 3_600_000;
     expect((await call(kit, 'GET', '/orders/o1/items')).text).toBe(ready.text);
     expect(kit.state.orders.o1!.polls).toBe(4);
@@ -303,7 +366,10 @@ describe('declared stock', () => {
     t += 3_600_000;
     expect((await call(kit, 'GET', '/orders/o1/items')).body.status).toBe('pending');
     kit.markReady('o1');
-    expect((await call(kit, 'GET', '/orders/o1/items')).body).toMatchObject({ status: 'ready', items: [{ kind: 'text', value: 'K1' }] });
+    expect((await call(kit, 'GET', '/orders/o1/items')).body).toMatchObject({
+      status: 'ready',
+      items: [{ kind: 'text', value: 'K1' }],
+    });
     expect(() => kit.markReady('nope')).toThrow();
   });
 
@@ -311,8 +377,14 @@ describe('declared stock', () => {
     await call(kit, 'POST', '/reservations', reservation('r1', { quantity: 2 }));
     await call(kit, 'POST', '/orders', order('o1', 'r1', { quantity: 2 }));
     expect(kit.state.stock['SKU-1']).toHaveLength(1);
-    expect(await call(kit, 'DELETE', '/orders/o1/items')).toMatchObject({ status: 200, body: { order_id: 'o1', returned: 2 } });
-    expect(await call(kit, 'GET', '/orders/o1/items')).toMatchObject({ status: 410, body: { code: 'order_cancelled' } });
+    expect(await call(kit, 'DELETE', '/orders/o1/items')).toMatchObject({
+      status: 200,
+      body: { order_id: 'o1', returned: 2 },
+    });
+    expect(await call(kit, 'GET', '/orders/o1/items')).toMatchObject({
+      status: 410,
+      body: { code: 'order_cancelled' },
+    });
     expect(kit.state.stock['SKU-1']).toHaveLength(3);
     expect(await call(kit, 'DELETE', '/orders/o1/items')).toMatchObject({ status: 200, body: { returned: 2 } });
     expect(kit.state.stock['SKU-1']).toHaveLength(3);
@@ -320,7 +392,10 @@ describe('declared stock', () => {
   });
 
   it('DELETE /orders/{id}/items before the order arrived: returned 0, and that order is never taken', async () => {
-    expect(await call(kit, 'DELETE', '/orders/o9/items')).toMatchObject({ status: 200, body: { order_id: 'o9', returned: 0 } });
+    expect(await call(kit, 'DELETE', '/orders/o9/items')).toMatchObject({
+      status: 200,
+      body: { order_id: 'o9', returned: 0 },
+    });
     await call(kit, 'POST', '/reservations', reservation('r9'));
     expect((await call(kit, 'POST', '/orders', order('o9', 'r9'))).status).toBe(410);
     expect((await call(kit, 'GET', '/orders/o9/items')).status).toBe(410);
@@ -347,8 +422,14 @@ describe('declared stock', () => {
   it('answers 404, 405, 400 and 422 for unknown paths, wrong methods, bad JSON and missing fields', async () => {
     expect((await call(kit, 'GET', '/nope')).status).toBe(404);
     expect((await call(kit, 'GET', '/reservations')).status).toBe(405);
-    expect(await call(kit, 'POST', '/orders', undefined, { raw: '{"order_id":' })).toMatchObject({ status: 400, body: { code: 'invalid_json' } });
-    expect(await call(kit, 'POST', '/orders', { order_id: 'x' })).toMatchObject({ status: 422, body: { code: 'invalid_request' } });
+    expect(await call(kit, 'POST', '/orders', undefined, { raw: '{"order_id":' })).toMatchObject({
+      status: 400,
+      body: { code: 'invalid_json' },
+    });
+    expect(await call(kit, 'POST', '/orders', { order_id: 'x' })).toMatchObject({
+      status: 422,
+      body: { code: 'invalid_request' },
+    });
   });
 });
 
@@ -369,13 +450,39 @@ describe('top-up', () => {
       body: { operation_id: 'op1', valid: true, account_label: 'Sandbox player 100001' },
     });
     const invalid = async (body: unknown) => (await call(kit, 'POST', '/topup/validate', body)).body;
-    expect(await invalid(validate('op2', '999999'))).toEqual({ operation_id: 'op2', valid: false, code: 'invalid_user_id', message: expect.any(String) });
-    expect((await invalid(validate('op3', '200001', { form_fields: { user_id: '200001', server: 'us-9' } }))).code).toBe('invalid_server');
-    expect((await call(kit, 'POST', '/topup/validate', validate('op3', '200001', { form_fields: { user_id: '200001', server: 'eu-1' } }))).body.valid).toBe(true);
+    expect(await invalid(validate('op2', '999999'))).toEqual({
+      operation_id: 'op2',
+      valid: false,
+      code: 'invalid_user_id',
+      message: expect.any(String),
+    });
+    expect(
+      (await invalid(validate('op3', '200001', { form_fields: { user_id: '200001', server: 'us-9' } }))).code,
+    ).toBe('invalid_server');
+    expect(
+      (
+        await call(
+          kit,
+          'POST',
+          '/topup/validate',
+          validate('op3', '200001', { form_fields: { user_id: '200001', server: 'eu-1' } }),
+        )
+      ).body.valid,
+    ).toBe(true);
     expect((await invalid(validate('op4', '200002'))).code).toBe('account_ineligible');
     expect((await invalid(validate('op5', '200003', { quantity: 2 }))).code).toBe('limit_exceeded');
-    kit.faults.set('POST /topup/validate', { kind: 'validate_invalid', code: 'other', message: 'maintenance', times: 1 });
-    expect(await invalid(validate('op6', '100001'))).toEqual({ operation_id: 'op6', valid: false, code: 'other', message: 'maintenance' });
+    kit.faults.set('POST /topup/validate', {
+      kind: 'validate_invalid',
+      code: 'other',
+      message: 'maintenance',
+      times: 1,
+    });
+    expect(await invalid(validate('op6', '100001'))).toEqual({
+      operation_id: 'op6',
+      valid: false,
+      code: 'other',
+      message: 'maintenance',
+    });
     expect((await invalid(validate('op7', '100001'))).valid).toBe(true);
     expect(kit.state.operations).toEqual({});
     expect(kit.state.topups_performed).toBe(0);
@@ -383,7 +490,10 @@ describe('top-up', () => {
 
   it('execute: 201 completed with a receipt_ref, 200 replay of the original body, one top-up', async () => {
     const first = await call(kit, 'POST', '/topup/execute', execute('op1', '100001'));
-    expect(first).toMatchObject({ status: 201, body: { operation_id: 'op1', status: 'completed', receipt_ref: expect.any(String) } });
+    expect(first).toMatchObject({
+      status: 201,
+      body: { operation_id: 'op1', status: 'completed', receipt_ref: expect.any(String) },
+    });
     expect(first.body.receipt_ref.length).toBeLessThanOrEqual(128);
     const replay = await call(kit, 'POST', '/topup/execute', execute('op1', '100001'));
     expect(replay.status).toBe(200);
@@ -412,7 +522,10 @@ describe('top-up', () => {
   it('888888: validates, then execute ends failed / topup_failed without a top-up; replays repeat it', async () => {
     expect((await call(kit, 'POST', '/topup/validate', validate('op8', '888888'))).body.valid).toBe(true);
     const failed = await call(kit, 'POST', '/topup/execute', execute('op8', '888888'));
-    expect(failed).toMatchObject({ status: 201, body: { operation_id: 'op8', status: 'failed', code: 'topup_failed', message: expect.any(String) } });
+    expect(failed).toMatchObject({
+      status: 201,
+      body: { operation_id: 'op8', status: 'failed', code: 'topup_failed', message: expect.any(String) },
+    });
     const replay = await call(kit, 'POST', '/topup/execute', execute('op8', '888888'));
     expect(replay.status).toBe(200);
     expect(replay.text).toBe(failed.text);
@@ -421,7 +534,13 @@ describe('top-up', () => {
   });
 
   it('topup_failed fault: definitive failure answered 200', async () => {
-    kit.faults.set('POST /topup/execute', { kind: 'topup_failed', code: 'account_banned', message: 'banned', status: 200, times: 1 });
+    kit.faults.set('POST /topup/execute', {
+      kind: 'topup_failed',
+      code: 'account_banned',
+      message: 'banned',
+      status: 200,
+      times: 1,
+    });
     expect(await call(kit, 'POST', '/topup/execute', execute('op1', '100001'))).toMatchObject({
       status: 200,
       body: { operation_id: 'op1', status: 'failed', code: 'account_banned', message: 'banned' },
@@ -431,13 +550,22 @@ describe('top-up', () => {
   });
 
   it('execute for an account that does not validate fails definitively', async () => {
-    expect((await call(kit, 'POST', '/topup/execute', execute('op1', '999999'))).body).toMatchObject({ status: 'failed', code: 'invalid_user_id' });
+    expect((await call(kit, 'POST', '/topup/execute', execute('op1', '999999'))).body).toMatchObject({
+      status: 'failed',
+      code: 'invalid_user_id',
+    });
   });
 
   it('202 processing, polled on GET /topup/operations/{id}, settles on the kit clock', async () => {
     kit.faults.set('POST /topup/execute', { kind: 'topup_processing', settleAfterMs: 60_000 });
-    expect(await call(kit, 'POST', '/topup/execute', execute('op1', '100001'))).toMatchObject({ status: 202, body: { operation_id: 'op1', status: 'processing' } });
-    expect(await call(kit, 'GET', '/topup/operations/op1')).toMatchObject({ status: 200, body: { operation_id: 'op1', status: 'processing' } });
+    expect(await call(kit, 'POST', '/topup/execute', execute('op1', '100001'))).toMatchObject({
+      status: 202,
+      body: { operation_id: 'op1', status: 'processing' },
+    });
+    expect(await call(kit, 'GET', '/topup/operations/op1')).toMatchObject({
+      status: 200,
+      body: { operation_id: 'op1', status: 'processing' },
+    });
     expect((await call(kit, 'POST', '/topup/execute', execute('op1', '100001'))).status).toBe(202); // replay while processing
     expect(kit.state.operations.op1!.executions).toBe(0);
     t += 60_000;
@@ -455,7 +583,12 @@ describe('top-up', () => {
     t += 3_600_000;
     expect((await call(kit, 'GET', '/topup/operations/op1')).body.status).toBe('processing');
     kit.settleOperation('op1', { code: 'topup_failed', message: 'provider down' });
-    expect((await call(kit, 'GET', '/topup/operations/op1')).body).toEqual({ operation_id: 'op1', status: 'failed', code: 'topup_failed', message: 'provider down' });
+    expect((await call(kit, 'GET', '/topup/operations/op1')).body).toEqual({
+      operation_id: 'op1',
+      status: 'failed',
+      code: 'topup_failed',
+      message: 'provider down',
+    });
     expect(() => kit.settleOperation('op1')).toThrow();
     expect(kit.state.topups_performed).toBe(0);
   });
@@ -482,7 +615,10 @@ describe('faults', () => {
   it('status 5xx with times: the next N calls only, without side effects', async () => {
     kit.faults.set('POST /reservations', { kind: 'status', status: 503, times: 2 });
     expect(kit.faults.get('POST /reservations')).toMatchObject({ kind: 'status', remaining: 2 });
-    expect(await call(kit, 'POST', '/reservations', reservation('r1'))).toMatchObject({ status: 503, body: { code: 'fault_injected' } });
+    expect(await call(kit, 'POST', '/reservations', reservation('r1'))).toMatchObject({
+      status: 503,
+      body: { code: 'fault_injected' },
+    });
     expect((await call(kit, 'POST', '/reservations', reservation('r1'))).status).toBe(503);
     expect(kit.state.reservations).toEqual({});
     expect((await call(kit, 'POST', '/reservations', reservation('r1'))).status).toBe(201);
@@ -494,7 +630,10 @@ describe('faults', () => {
     await call(kit, 'POST', '/reservations', reservation('r1'));
     expect(await call(kit, 'POST', '/orders', order('o1', 'r1'))).toMatchObject({ status: 500, body: { oops: true } });
     expect(kit.state.orders.o1).toBeDefined();
-    expect(await call(kit, 'POST', '/orders', order('o1', 'r1'))).toMatchObject({ status: 409, body: { order_id: 'o1', status: 'accepted' } });
+    expect(await call(kit, 'POST', '/orders', order('o1', 'r1'))).toMatchObject({
+      status: 409,
+      body: { order_id: 'o1', status: 'accepted' },
+    });
   });
 
   it('a signature rejection does not use up a fault', async () => {
@@ -552,7 +691,10 @@ describe('faults', () => {
   it('410 reservation_expired: the reservation is gone, a fresh cycle works', async () => {
     kit.faults.set('POST /orders', { kind: 'reservation_expired', times: 1 });
     await call(kit, 'POST', '/reservations', reservation('r1'));
-    expect(await call(kit, 'POST', '/orders', order('o1', 'r1'))).toMatchObject({ status: 410, body: { code: 'reservation_expired' } });
+    expect(await call(kit, 'POST', '/orders', order('o1', 'r1'))).toMatchObject({
+      status: 410,
+      body: { code: 'reservation_expired' },
+    });
     expect(kit.state.reservations.r1!.status).toBe('expired');
     expect(kit.state.stock['SKU-1']).toHaveLength(3);
     await call(kit, 'POST', '/reservations', reservation('r2'));
@@ -602,11 +744,16 @@ describe('stock file', () => {
     kit = await startSupplierKit({ secrets: [SECRET], now: clock, stock: file });
     expect((await call(kit, 'POST', '/orders', order('o1', 'r-o1'))).status).toBe(409);
     expect((await call(kit, 'GET', '/orders/o1/items')).body.items).toEqual([{ kind: 'text', value: 'F1' }]);
-    expect(await call(kit, 'POST', '/reservations', reservation('r2', { quantity: 2 }))).toMatchObject({ status: 409, body: { code: 'out_of_stock' } });
+    expect(await call(kit, 'POST', '/reservations', reservation('r2', { quantity: 2 }))).toMatchObject({
+      status: 409,
+      body: { code: 'out_of_stock' },
+    });
   });
 
   it('refuses a missing file and invalid items', async () => {
-    await expect(startSupplierKit({ secrets: [SECRET], stock: path.join(dir, 'none.json') })).rejects.toThrow(/does not exist/);
+    await expect(startSupplierKit({ secrets: [SECRET], stock: path.join(dir, 'none.json') })).rejects.toThrow(
+      /does not exist/,
+    );
     await expect(startSupplierKit({ secrets: [SECRET], stock: { X: [''] } })).rejects.toThrow(/1 to 1,024/);
   });
 });

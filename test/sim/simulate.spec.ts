@@ -15,7 +15,8 @@ let template: string | undefined;
 let world: OpenWorld | undefined;
 const templateOnce = async () => (template ??= await prepareTemplate(adminUrl, `sim_template_${process.pid}`));
 const worldOnce = async () => (world ??= await openWorld(adminUrl, await templateOnce()));
-const run = async (seeds: number[], steps: number) => runSeeds({ adminUrl, template: await templateOnce(), world: await worldOnce(), seeds, steps });
+const run = async (seeds: number[], steps: number) =>
+  runSeeds({ adminUrl, template: await templateOnce(), world: await worldOnce(), seeds, steps });
 
 describe('simulation', () => {
   afterAll(async () => {
@@ -63,12 +64,16 @@ describe('simulation', () => {
       const first = await run([2], 30);
       expect(first.failures).toHaveLength(1);
       const failure = first.failures[0]!.failure!;
-      expect(failure.invariant).toBe('one sale entry per delivered item, one refund entry per refunded item, none for cancelled');
+      expect(failure.invariant).toBe(
+        'one sale entry per delivered item, one refund entry per refunded item, none for cancelled',
+      );
       expect(failure.detail).toMatch(/^refunded order item \w+ has a sale but 0 refund entries$/);
       expect(failure.replay).toBe(`npm run simulate -- --seed 2 --steps ${failure.step}`);
 
       const replay = await run([2], failure.step);
-      expect(replay.failures.map((f) => [f.failure!.step, f.failure!.invariant])).toEqual([[failure.step, failure.invariant]]);
+      expect(replay.failures.map((f) => [f.failure!.step, f.failure!.invariant])).toEqual([
+        [failure.step, failure.invariant],
+      ]);
       expect(replay.failures[0]!.log).toEqual(first.failures[0]!.log);
     } finally {
       setBugSwitches([]);

@@ -41,11 +41,13 @@ export const client = (baseUrl: string, token?: string) => {
     <T = any>(path: string, body?: unknown, options: ClientOptions = {}) =>
       request<T>(baseUrl, method, path, { token, ...options, body });
   return {
-    get: <T = any>(path: string, options: ClientOptions = {}) => request<T>(baseUrl, 'GET', path, { token, ...options }),
+    get: <T = any>(path: string, options: ClientOptions = {}) =>
+      request<T>(baseUrl, 'GET', path, { token, ...options }),
     post: call('POST'),
     put: call('PUT'),
     patch: call('PATCH'),
-    delete: <T = any>(path: string, options: ClientOptions = {}) => request<T>(baseUrl, 'DELETE', path, { token, ...options }),
+    delete: <T = any>(path: string, options: ClientOptions = {}) =>
+      request<T>(baseUrl, 'DELETE', path, { token, ...options }),
     withToken: (other: string | undefined) => client(baseUrl, other),
   };
 };

@@ -23,23 +23,42 @@ describe('webhook contract details', () => {
     receiver.answer(500);
     other.received.length = 0;
     const product = (await svc.newProduct()).id;
-    const offer = (await api.post('/offers', { product_id: product, stock_mode: 'uploaded', price: { amount: 100, currency: 'EUR' }, external_ref: 'R' })).body.id;
+    const offer = (
+      await api.post('/offers', {
+        product_id: product,
+        stock_mode: 'uploaded',
+        price: { amount: 100, currency: 'EUR' },
+        external_ref: 'R',
+      })
+    ).body.id;
     await api.post(`/offers/${offer}/activate`);
     await api.post(`/offers/${offer}/deactivate`);
     await svc.drain();
     const delivery = (await api.get(`/webhook-deliveries?webhook_id=${failing.id}`)).body.data[0];
     expect(delivery.succeeded).toBe(false);
-    for (let i = 2; i <= 29; i++) expect((await api.post(`/webhook-deliveries/${delivery.id}/resend`)).body.succeeded).toBe(false);
-    expect((await api.get(`/webhooks/${failing.id}`)).body).toMatchObject({ status: 'active', consecutive_failures: 29 });
+    for (let i = 2; i <= 29; i++)
+      expect((await api.post(`/webhook-deliveries/${delivery.id}/resend`)).body.succeeded).toBe(false);
+    expect((await api.get(`/webhooks/${failing.id}`)).body).toMatchObject({
+      status: 'active',
+      consecutive_failures: 29,
+    });
 
     const thirtieth = await api.post(`/webhook-deliveries/${delivery.id}/resend`);
     expect(thirtieth.status).toBe(200);
     expect(thirtieth.body.succeeded).toBe(false);
-    expect((await api.get(`/webhooks/${failing.id}`)).body).toMatchObject({ status: 'disabled', consecutive_failures: 30 });
+    expect((await api.get(`/webhooks/${failing.id}`)).body).toMatchObject({
+      status: 'disabled',
+      consecutive_failures: 30,
+    });
     await svc.drain();
-    expect(other.received.map((r) => [r.body.type, r.body.data.webhook_id, r.body.data.reason, r.body.data.consecutive_failures])).toEqual([
-      ['webhook.disabled', failing.id, 'consecutive_failures', 30],
-    ]);
+    expect(
+      other.received.map((r) => [
+        r.body.type,
+        r.body.data.webhook_id,
+        r.body.data.reason,
+        r.body.data.consecutive_failures,
+      ]),
+    ).toEqual([['webhook.disabled', failing.id, 'consecutive_failures', 30]]);
     const again = await api.post(`/webhook-deliveries/${delivery.id}/resend`);
     expect([again.status, again.body.code]).toEqual([409, 'invalid_state']);
     receiver.answer(200);

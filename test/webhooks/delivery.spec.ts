@@ -7,7 +7,11 @@ import { selfSignedCertificate, startReceiver } from './receiver.js';
 
 const eur = (amount: number) => ({ amount, currency: 'EUR' });
 const openssl = (secret: string, payload: string) =>
-  execFileSync('openssl', ['dgst', '-sha256', '-hmac', secret], { input: payload }).toString().trim().split('= ').pop()!;
+  execFileSync('openssl', ['dgst', '-sha256', '-hmac', secret], { input: payload })
+    .toString()
+    .trim()
+    .split('= ')
+    .pop()!;
 
 describe('webhook delivery', () => {
   const tls = selfSignedCertificate();
@@ -26,8 +30,17 @@ describe('webhook delivery', () => {
     expect(created.status, created.text).toBe(201);
     hook = { id: created.body.id, secret: created.body.secret };
     productId = (await svc.newProduct()).id;
-    offerId = (await supplier.api.post('/offers', { product_id: productId, stock_mode: 'uploaded', price: eur(1999), external_ref: 'W' })).body.id;
-    await supplier.api.post(`/offers/${offerId}/inventory`, { items: ['A', 'B', 'C', 'D'].map((value) => ({ kind: 'text', value })) });
+    offerId = (
+      await supplier.api.post('/offers', {
+        product_id: productId,
+        stock_mode: 'uploaded',
+        price: eur(1999),
+        external_ref: 'W',
+      })
+    ).body.id;
+    await supplier.api.post(`/offers/${offerId}/inventory`, {
+      items: ['A', 'B', 'C', 'D'].map((value) => ({ kind: 'text', value })),
+    });
     await supplier.api.post(`/offers/${offerId}/activate`);
   });
   afterAll(async () => {
@@ -38,13 +51,26 @@ describe('webhook delivery', () => {
   it('shows the secret once and lists the endpoint without it', async () => {
     expect(hook.secret).toMatch(/^whsec_[0-9a-f]{32}$/);
     const read = await supplier.api.get(`/webhooks/${hook.id}`);
-    expect(read.body).toEqual({ id: hook.id, url: receiver.url, events: ['*'], description: 'all', status: 'active', rate_limit: null, consecutive_failures: 0, disabled_at: null, created_at: expect.any(String) });
+    expect(read.body).toEqual({
+      id: hook.id,
+      url: receiver.url,
+      events: ['*'],
+      description: 'all',
+      status: 'active',
+      rate_limit: null,
+      consecutive_failures: 0,
+      disabled_at: null,
+      created_at: expect.any(String),
+    });
     expect((await supplier.api.get('/webhooks')).body.data.map((w: any) => w.id)).toEqual([hook.id]);
   });
 
   it('delivers order.created and order.paid over HTTPS, signed, with data.order exactly as GET /orders returns it', async () => {
     receiver.received.length = 0;
-    const placed = await svc.operator.post('/orders', { items: [{ product_id: productId, quantity: 1 }], buyer_country: 'DE' });
+    const placed = await svc.operator.post('/orders', {
+      items: [{ product_id: productId, quantity: 1 }],
+      buyer_country: 'DE',
+    });
     await svc.drain();
     await svc.operator.post(`/orders/${placed.body.id}/pay`);
     await svc.drain();
@@ -68,15 +94,22 @@ describe('webhook delivery', () => {
     const ts = String(paid.headers['x-svc-timestamp']);
     expect(ts).toMatch(/^\d+$/);
     // the signature, checked by the SDK helper and by openssl, independently of the service's code
-    expect(verifySignature(paid.raw, paid.headers as Record<string, string>, [hook.secret], { now: () => Number(ts) })).toEqual({ ok: true, timestamp: Number(ts) });
+    expect(
+      verifySignature(paid.raw, paid.headers as Record<string, string>, [hook.secret], { now: () => Number(ts) }),
+    ).toEqual({ ok: true, timestamp: Number(ts) });
     expect(paid.headers['x-svc-signature']).toBe(`v1=${openssl(hook.secret, `${ts}.${paid.raw}`)}`);
-    expect(verifySignature(paid.raw, paid.headers as Record<string, string>, ['whsec_wrong'], { now: () => Number(ts) }).ok).toBe(false);
+    expect(
+      verifySignature(paid.raw, paid.headers as Record<string, string>, ['whsec_wrong'], { now: () => Number(ts) }).ok,
+    ).toBe(false);
   });
 
   it('walks the retry ladder on the test clock, then abandons; the log keeps every attempt', async () => {
     receiver.received.length = 0;
     receiver.answer(500);
-    const fire = await svc.operator.post('/orders', { items: [{ product_id: productId, quantity: 1 }], buyer_country: 'DE' });
+    const fire = await svc.operator.post('/orders', {
+      items: [{ product_id: productId, quantity: 1 }],
+      buyer_country: 'DE',
+    });
     expect(fire.status).toBe(201);
     const t0 = svc.clock.now().getTime();
     await svc.drain();
@@ -89,7 +122,9 @@ describe('webhook delivery', () => {
       times.push(Number(receiver.received.at(-1)!.headers['x-svc-timestamp']) - t0);
     }
     await svc.advance(3 * 86400);
-    const created = receiver.received.filter((r) => r.body.type === 'order.created' && r.body.data.order.id === fire.body.id);
+    const created = receiver.received.filter(
+      (r) => r.body.type === 'order.created' && r.body.data.order.id === fire.body.id,
+    );
     expect(created).toHaveLength(7);
     expect(times).toEqual([0, 60, 360, 2160, 9360, 38160, 124560].map((s) => s * 1000));
     const log = await supplier.api.get(`/webhook-deliveries?event_type=order.created&status=failed&limit=200`);
@@ -102,7 +137,12 @@ describe('webhook delivery', () => {
     // resend works for the abandoned delivery, once the receiver is back
     receiver.answer(200);
     const resent = await supplier.api.post(`/webhook-deliveries/${mine[0].delivery_id}/resend`);
-    expect(resent.body).toMatchObject({ delivery_id: mine[0].delivery_id, event_type: 'order.created', response_status: 200, succeeded: true });
+    expect(resent.body).toMatchObject({
+      delivery_id: mine[0].delivery_id,
+      event_type: 'order.created',
+      response_status: 200,
+      succeeded: true,
+    });
     expect(receiver.received.at(-1)!.raw).toBe(created[0]!.raw);
     expect((await supplier.api.get(`/webhooks/${hook.id}`)).body.consecutive_failures).toBe(0);
   });
@@ -121,7 +161,13 @@ describe('webhook delivery', () => {
     receiver.answer(503);
     const before = (await supplier.api.get(`/webhooks/${hook.id}`)).body.consecutive_failures;
     const failed = await supplier.api.post(`/webhooks/${hook.id}/test`, { event: 'order.refunded' });
-    expect(failed.body).toEqual({ delivery_id: expect.any(String), event_type: 'order.refunded', response_status: 503, duration_ms: expect.any(Number), succeeded: false });
+    expect(failed.body).toEqual({
+      delivery_id: expect.any(String),
+      event_type: 'order.refunded',
+      response_status: 503,
+      duration_ms: expect.any(Number),
+      succeeded: false,
+    });
     expect((await supplier.api.get(`/webhooks/${hook.id}`)).body.consecutive_failures).toBe(before);
     receiver.answer(200);
     const ok = await supplier.api.post(`/webhooks/${hook.id}/test`, {});
@@ -144,7 +190,9 @@ describe('webhook delivery', () => {
     await supplier.api.post(`/webhooks/${hook.id}/test`, {});
     sent = receiver.received.at(-1)!;
     ts = String(sent.headers['x-svc-timestamp']);
-    expect(sent.headers['x-svc-signature']).toBe(`v1=${createHmac('sha256', fresh).update(`${ts}.${sent.raw}`).digest('hex')}`);
+    expect(sent.headers['x-svc-signature']).toBe(
+      `v1=${createHmac('sha256', fresh).update(`${ts}.${sent.raw}`).digest('hex')}`,
+    );
     hook.secret = fresh;
   });
 
@@ -156,10 +204,15 @@ describe('webhook delivery', () => {
     await supplier.api.post(`/offers/${offerId}/deactivate`);
     await svc.drain();
     // deliveries may arrive in any order (spec: Delivery)
-    const offerEvents = receiver.received.filter((r) => r.body.type.startsWith('offer.')).map((r) => [r.body.type, r.body.data]);
+    const offerEvents = receiver.received
+      .filter((r) => r.body.type.startsWith('offer.'))
+      .map((r) => [r.body.type, r.body.data]);
     expect(offerEvents.sort((a, b) => String(b[0]).localeCompare(String(a[0])))).toEqual([
       ['offer.stock_low', { offer_id: offerId, product_id: productId, external_ref: 'W', available: 2, threshold: 2 }],
-      ['offer.deactivated', { offer_id: offerId, product_id: productId, external_ref: 'W', reason: 'supplier_request' }],
+      [
+        'offer.deactivated',
+        { offer_id: offerId, product_id: productId, external_ref: 'W', reason: 'supplier_request' },
+      ],
     ]);
   });
 });
@@ -170,25 +223,65 @@ describe('order and stock webhooks', () => {
     const receiver = await startReceiver();
     try {
       const seller = await svc.newSupplier('Seller');
-      await seller.api.post('/webhooks', { url: receiver.url, events: ['order.expired', 'order.refunded', 'order.disputed', 'stock.invalidated'] });
+      await seller.api.post('/webhooks', {
+        url: receiver.url,
+        events: ['order.expired', 'order.refunded', 'order.disputed', 'stock.invalidated'],
+      });
       const product = (await svc.newProduct()).id;
-      const offer = (await seller.api.post('/offers', { product_id: product, stock_mode: 'uploaded', price: eur(1000), external_ref: 'E' })).body.id;
-      const items = (await seller.api.post(`/offers/${offer}/inventory`, { items: ['1', '2', '3', '4'].map((v) => ({ kind: 'text', value: `K${v}` })) })).body.item_ids;
+      const offer = (
+        await seller.api.post('/offers', {
+          product_id: product,
+          stock_mode: 'uploaded',
+          price: eur(1000),
+          external_ref: 'E',
+        })
+      ).body.id;
+      const items = (
+        await seller.api.post(`/offers/${offer}/inventory`, {
+          items: ['1', '2', '3', '4'].map((v) => ({ kind: 'text', value: `K${v}` })),
+        })
+      ).body.item_ids;
       await seller.api.post(`/offers/${offer}/activate`);
-      const expiring = await svc.operator.post('/orders', { items: [{ product_id: product, quantity: 1 }], buyer_country: 'DE' });
+      const expiring = await svc.operator.post('/orders', {
+        items: [{ product_id: product, quantity: 1 }],
+        buyer_country: 'DE',
+      });
       await svc.advance(15 * 60);
-      const sold = await svc.operator.post('/orders', { items: [{ product_id: product, quantity: 1 }], buyer_country: 'FR' });
+      const sold = await svc.operator.post('/orders', {
+        items: [{ product_id: product, quantity: 1 }],
+        buyer_country: 'FR',
+      });
       await svc.operator.post(`/orders/${sold.body.id}/pay`);
       await svc.operator.post(`/orders/${sold.body.id}/dispute`, { reason: 'key already used' });
       await svc.operator.post(`/orders/${sold.body.id}/refund`, {});
       await svc.operator.post(`/inventory/${items[3]}/invalidate`, { reason: 'leaked' });
       await svc.drain();
       const byType = Object.fromEntries(receiver.received.map((r) => [r.body.type, r.body.data]));
-      expect(Object.keys(byType).sort()).toEqual(['order.disputed', 'order.expired', 'order.refunded', 'stock.invalidated']);
-      expect(byType['order.expired'].order).toMatchObject({ id: expiring.body.id, status: 'expired', items: [{ status: 'released' }] });
-      expect(byType['order.refunded']).toEqual({ order: (await seller.api.get(`/orders/${sold.body.id}`)).body, refunded_item_ids: [sold.body.items[0].id] });
-      expect(byType['order.disputed']).toMatchObject({ disputed_item_ids: [sold.body.items[0].id], reason: 'key already used' });
-      expect(byType['stock.invalidated']).toEqual({ offer_id: offer, item_id: items[3], previous_status: 'available', reason: 'leaked' });
+      expect(Object.keys(byType).sort()).toEqual([
+        'order.disputed',
+        'order.expired',
+        'order.refunded',
+        'stock.invalidated',
+      ]);
+      expect(byType['order.expired'].order).toMatchObject({
+        id: expiring.body.id,
+        status: 'expired',
+        items: [{ status: 'released' }],
+      });
+      expect(byType['order.refunded']).toEqual({
+        order: (await seller.api.get(`/orders/${sold.body.id}`)).body,
+        refunded_item_ids: [sold.body.items[0].id],
+      });
+      expect(byType['order.disputed']).toMatchObject({
+        disputed_item_ids: [sold.body.items[0].id],
+        reason: 'key already used',
+      });
+      expect(byType['stock.invalidated']).toEqual({
+        offer_id: offer,
+        item_id: items[3],
+        previous_status: 'available',
+        reason: 'leaked',
+      });
     } finally {
       await svc.stop();
       await receiver.close();

@@ -28,14 +28,25 @@ describe('webhook target addresses', () => {
       ['::ffff:8.8.8.8', false],
       ['2001:4860:4860::8888', false],
     ];
-    for (const [address, isPrivate] of table) expect([address, isPrivateAddress(address)]).toEqual([address, isPrivate]);
+    for (const [address, isPrivate] of table)
+      expect([address, isPrivateAddress(address)]).toEqual([address, isPrivate]);
   });
 
   it('checks every address a host name resolves to, and wants https', async () => {
-    const resolve = async (host: string) => (({ 'good.example': ['93.184.216.34'], 'mixed.example': ['93.184.216.34', '10.0.0.7'], 'inside.example': ['192.168.0.9'] }) as Record<string, string[]>)[host] ?? [];
+    const resolve = async (host: string) =>
+      (
+        ({
+          'good.example': ['93.184.216.34'],
+          'mixed.example': ['93.184.216.34', '10.0.0.7'],
+          'inside.example': ['192.168.0.9'],
+        }) as Record<string, string[]>
+      )[host] ?? [];
     const policy = { allowPrivate: false, resolve };
     expect((await checkTarget('https://good.example/hooks', policy)).ok).toBe(true);
-    expect(await checkTarget('https://mixed.example/hooks', policy)).toEqual({ ok: false, reason: 'host mixed.example resolves to a private or reserved address (10.0.0.7)' });
+    expect(await checkTarget('https://mixed.example/hooks', policy)).toEqual({
+      ok: false,
+      reason: 'host mixed.example resolves to a private or reserved address (10.0.0.7)',
+    });
     expect((await checkTarget('https://inside.example/hooks', policy)).ok).toBe(false);
     expect(await checkTarget('http://good.example/hooks', policy)).toEqual({ ok: false, reason: 'must use https' });
     expect((await checkTarget('https://[::ffff:127.0.0.1]:8443/x', policy)).ok).toBe(false);
@@ -64,9 +75,20 @@ describe('webhook endpoints', () => {
 
   it('refuses non-public targets when private targets are not allowed, naming the field', async () => {
     const { api } = await strict.newSupplier();
-    for (const url of ['https://127.0.0.1/hooks', 'https://localhost:8443/hooks', 'https://10.0.0.1/x', 'http://example.com/x', 'not a url']) {
+    for (const url of [
+      'https://127.0.0.1/hooks',
+      'https://localhost:8443/hooks',
+      'https://10.0.0.1/x',
+      'http://example.com/x',
+      'not a url',
+    ]) {
       const res = await api.post('/webhooks', { url, events: ['*'] });
-      expect([url, res.status, res.body.code, res.body.errors?.[0]?.field]).toEqual([url, 422, 'validation_failed', 'body.url']);
+      expect([url, res.status, res.body.code, res.body.errors?.[0]?.field]).toEqual([
+        url,
+        422,
+        'validation_failed',
+        'body.url',
+      ]);
     }
     expect((await api.get('/webhooks')).body.data).toEqual([]);
   });
@@ -76,12 +98,22 @@ describe('webhook endpoints', () => {
     expect((await api.post('/webhooks', { url: receiver.url, events: ['order.shipped'] })).status).toBe(422);
     expect((await api.post('/webhooks', { url: receiver.url, events: [] })).status).toBe(422);
     const ids: string[] = [];
-    for (let i = 0; i < 10; i++) ids.push((await api.post('/webhooks', { url: receiver.url, events: ['order.paid'], description: `n${i}` })).body.id);
+    for (let i = 0; i < 10; i++)
+      ids.push(
+        (await api.post('/webhooks', { url: receiver.url, events: ['order.paid'], description: `n${i}` })).body.id,
+      );
     const eleventh = await api.post('/webhooks', { url: receiver.url, events: ['order.paid'] });
     expect(eleventh.status).toBe(422);
     expect(eleventh.body.detail).toContain('at most 10');
-    const patched = await api.patch(`/webhooks/${ids[0]}`, { events: ['order.paid', 'order.refunded'], description: 'changed' });
-    expect(patched.body).toMatchObject({ events: ['order.paid', 'order.refunded'], description: 'changed', status: 'active' });
+    const patched = await api.patch(`/webhooks/${ids[0]}`, {
+      events: ['order.paid', 'order.refunded'],
+      description: 'changed',
+    });
+    expect(patched.body).toMatchObject({
+      events: ['order.paid', 'order.refunded'],
+      description: 'changed',
+      status: 'active',
+    });
     expect((await api.delete(`/webhooks/${ids[9]}`)).status).toBe(204);
     expect((await api.get(`/webhooks/${ids[9]}`)).status).toBe(404);
     expect((await api.post('/webhooks', { url: receiver.url, events: ['*'] })).status).toBe(201);
@@ -95,7 +127,14 @@ describe('webhook endpoints', () => {
     const hook = (await api.post('/webhooks', { url: receiver.url, events: ['*'] })).body;
     receiver.answer(410);
     const product = (await svc.newProduct()).id;
-    const offer = (await api.post('/offers', { product_id: product, stock_mode: 'uploaded', price: { amount: 100, currency: 'EUR' }, external_ref: 'G' })).body.id;
+    const offer = (
+      await api.post('/offers', {
+        product_id: product,
+        stock_mode: 'uploaded',
+        price: { amount: 100, currency: 'EUR' },
+        external_ref: 'G',
+      })
+    ).body.id;
     await api.post(`/offers/${offer}/activate`);
     await api.post(`/offers/${offer}/deactivate`);
     await svc.drain();
@@ -118,7 +157,14 @@ describe('webhook endpoints', () => {
     receiver.answer(500);
     other.received.length = 0;
     const product = (await svc.newProduct()).id;
-    const offer = (await api.post('/offers', { product_id: product, stock_mode: 'uploaded', price: { amount: 100, currency: 'EUR' }, external_ref: 'F' })).body.id;
+    const offer = (
+      await api.post('/offers', {
+        product_id: product,
+        stock_mode: 'uploaded',
+        price: { amount: 100, currency: 'EUR' },
+        external_ref: 'F',
+      })
+    ).body.id;
     // 5 events x 6 attempts each (within the first 8 hours of the ladder) = 30 failures
     for (let i = 0; i < 5; i++) {
       await api.post(`/offers/${offer}/activate`);
@@ -129,9 +175,14 @@ describe('webhook endpoints', () => {
     const state = (await api.get(`/webhooks/${failing.id}`)).body;
     expect(state.status).toBe('disabled');
     expect(state.consecutive_failures).toBe(30);
-    expect(other.received.map((r) => [r.body.type, r.body.data.webhook_id, r.body.data.reason, r.body.data.consecutive_failures])).toEqual([
-      ['webhook.disabled', failing.id, 'consecutive_failures', 30],
-    ]);
+    expect(
+      other.received.map((r) => [
+        r.body.type,
+        r.body.data.webhook_id,
+        r.body.data.reason,
+        r.body.data.consecutive_failures,
+      ]),
+    ).toEqual([['webhook.disabled', failing.id, 'consecutive_failures', 30]]);
     receiver.answer(200);
   });
 });
@@ -155,12 +206,24 @@ describe('the delivery log', () => {
         [hb, 'offer.stock_low', false],
         [ha, 'order.paid', true],
       ]);
-      expect((await api.get(`/webhook-deliveries?webhook_id=${ha}`)).body.data.map((d: any) => d.webhook_id)).toEqual([ha]);
-      expect((await api.get('/webhook-deliveries?status=failed')).body.data.map((d: any) => d.webhook_id)).toEqual([hb]);
+      expect((await api.get(`/webhook-deliveries?webhook_id=${ha}`)).body.data.map((d: any) => d.webhook_id)).toEqual([
+        ha,
+      ]);
+      expect((await api.get('/webhook-deliveries?status=failed')).body.data.map((d: any) => d.webhook_id)).toEqual([
+        hb,
+      ]);
       expect((await api.get('/webhook-deliveries?event_type=order.paid')).body.data).toHaveLength(1);
-      expect((await api.get(`/webhook-deliveries?event_id=${all[0].event_id}`)).body.data.map((d: any) => d.id)).toEqual([all[0].id]);
-      expect((await api.get(`/webhook-deliveries?from=${encodeURIComponent(middle)}`)).body.data.map((d: any) => d.webhook_id)).toEqual([hb]);
-      expect((await api.get(`/webhook-deliveries?to=${encodeURIComponent(middle)}`)).body.data.map((d: any) => d.webhook_id)).toEqual([ha]);
+      expect(
+        (await api.get(`/webhook-deliveries?event_id=${all[0].event_id}`)).body.data.map((d: any) => d.id),
+      ).toEqual([all[0].id]);
+      expect(
+        (await api.get(`/webhook-deliveries?from=${encodeURIComponent(middle)}`)).body.data.map(
+          (d: any) => d.webhook_id,
+        ),
+      ).toEqual([hb]);
+      expect(
+        (await api.get(`/webhook-deliveries?to=${encodeURIComponent(middle)}`)).body.data.map((d: any) => d.webhook_id),
+      ).toEqual([ha]);
       const other = await svc.newSupplier('Other');
       expect((await other.api.get('/webhook-deliveries')).body.data).toEqual([]);
       expect((await other.api.get(`/webhook-deliveries/${all[0].id}`)).status).toBe(404);

@@ -14,7 +14,10 @@ describe('webhook recovery and throttling', () => {
   const tls = selfSignedCertificate();
   let svc: TestService;
   beforeAll(async () => {
-    svc = await startTestService({ trustedCa: tls.cert, limits: { writes: 10_000, per_supplier: 100_000, operator: 100_000 } });
+    svc = await startTestService({
+      trustedCa: tls.cert,
+      limits: { writes: 10_000, per_supplier: 100_000, operator: 100_000 },
+    });
   });
   afterAll(() => svc.stop());
 
@@ -22,10 +25,16 @@ describe('webhook recovery and throttling', () => {
   const world = async (stock = 20) => {
     const supplier = await svc.newSupplier('Recovering');
     const productId = (await svc.newProduct()).id;
-    const { offerId } = await uploadedOffer(supplier, productId, { price: 700, values: keys(`R${Math.random()}`, stock) });
+    const { offerId } = await uploadedOffer(supplier, productId, {
+      price: 700,
+      values: keys(`R${Math.random()}`, stock),
+    });
     /** An order placed and paid: order.created, then order.paid. */
     const sale = async () => {
-      const placed = await svc.operator.post('/orders', { items: [{ product_id: productId, quantity: 1 }], buyer_country: 'DE' });
+      const placed = await svc.operator.post('/orders', {
+        items: [{ product_id: productId, quantity: 1 }],
+        buyer_country: 'DE',
+      });
       expect(placed.status, placed.text).toBe(201);
       await svc.drain();
       expect((await svc.operator.post(`/orders/${placed.body.id}/pay`)).status).toBe(200);
@@ -39,7 +48,11 @@ describe('webhook recovery and throttling', () => {
     const receiver = await startReceiver({ tls });
     try {
       const w = await world();
-      const hook = await w.supplier.api.post('/webhooks', { url: receiver.url, events: ['order.created', 'order.paid'], description: 'orders' });
+      const hook = await w.supplier.api.post('/webhooks', {
+        url: receiver.url,
+        events: ['order.created', 'order.paid'],
+        description: 'orders',
+      });
       expect(hook.status, hook.text).toBe(201);
       const early = await w.sale(); // before `since`: not recovered
       await svc.advance(60);
@@ -60,17 +73,30 @@ describe('webhook recovery and throttling', () => {
 
       const res = await w.supplier.api.post(`/webhooks/${hook.body.id}/recover`, { since });
       expect(res.status, res.text).toBe(202);
-      expect(res.body).toEqual({ id: expect.any(String), webhook_id: hook.body.id, since, until: svc.clock.now().toISOString(), status: 'scheduled' });
+      expect(res.body).toEqual({
+        id: expect.any(String),
+        webhook_id: hook.body.id,
+        since,
+        until: svc.clock.now().toISOString(),
+        status: 'scheduled',
+      });
       await svc.drain();
       const recovered = receiver.received.slice(firstPass.length).map((r) => r.body);
       // exactly the six events since `since`, once each, in order, with their original envelope ids
       expect(recovered.map((b) => b.id)).toEqual(firstPass.slice(2).map((b) => b.id));
-      expect(recovered.map((b) => [b.type, b.data.order.id])).toEqual(firstPass.slice(2).map((b) => [b.type, b.data.order.id]));
+      expect(recovered.map((b) => [b.type, b.data.order.id])).toEqual(
+        firstPass.slice(2).map((b) => [b.type, b.data.order.id]),
+      );
       // each is a new delivery (its own delivery id), logged as recovered
       const deliveryIds = receiver.received.slice(firstPass.length).map((r) => r.headers['x-svc-delivery-id']);
       expect(new Set(deliveryIds).size).toBe(6);
       const log = (await w.supplier.api.get(`/webhook-deliveries?webhook_id=${hook.body.id}&limit=100`)).body.data;
-      expect(log.filter((r: any) => r.recovered).map((r: any) => r.delivery_id).sort()).toEqual([...deliveryIds].sort());
+      expect(
+        log
+          .filter((r: any) => r.recovered)
+          .map((r: any) => r.delivery_id)
+          .sort(),
+      ).toEqual([...deliveryIds].sort());
       expect(log.filter((r: any) => !r.recovered)).toHaveLength(8);
       const one = await w.supplier.api.get(`/webhook-deliveries/${deliveryIds[0]}`);
       expect(one.body).toMatchObject({ recovered: true, succeeded: true, event_id: recovered[0].id });
@@ -116,14 +142,21 @@ describe('webhook recovery and throttling', () => {
         const res = await w.supplier.api.post('/webhooks', { url: receiver.url, events: ['*'], rate_limit });
         expect(res.status, String(rate_limit)).toBe(422);
       }
-      const hook = await w.supplier.api.post('/webhooks', { url: receiver.url, events: ['order.created', 'order.paid'], rate_limit: 4 });
+      const hook = await w.supplier.api.post('/webhooks', {
+        url: receiver.url,
+        events: ['order.created', 'order.paid'],
+        rate_limit: 4,
+      });
       expect(hook.status, hook.text).toBe(201);
       expect(hook.body.rate_limit).toBe(4);
       expect((await w.supplier.api.get('/webhooks')).body.data[0].rate_limit).toBe(4);
 
       // 6 sales: 12 deliveries at most 4 per second
       for (let i = 0; i < 6; i++) {
-        const placed = await svc.operator.post('/orders', { items: [{ product_id: w.productId, quantity: 1 }], buyer_country: 'DE' });
+        const placed = await svc.operator.post('/orders', {
+          items: [{ product_id: w.productId, quantity: 1 }],
+          buyer_country: 'DE',
+        });
         await svc.operator.post(`/orders/${placed.body.id}/pay`);
       }
       await svc.drain();
@@ -141,7 +174,8 @@ describe('webhook recovery and throttling', () => {
       expect((await w.supplier.api.post(`/webhooks/${hook.body.id}/recover`, { since })).status).toBe(202);
       await svc.drain();
       expect(receiver.received).toHaveLength(12);
-      for (let i = 1; i < receiver.received.length; i++) expect(receiver.received[i]!.at - receiver.received[i - 1]!.at).toBeGreaterThanOrEqual(100);
+      for (let i = 1; i < receiver.received.length; i++)
+        expect(receiver.received[i]!.at - receiver.received[i - 1]!.at).toBeGreaterThanOrEqual(100);
 
       const cleared = await w.supplier.api.patch(`/webhooks/${hook.body.id}`, { rate_limit: null });
       expect(cleared.body.rate_limit).toBeNull();

@@ -1,7 +1,10 @@
 /** HTML of the console: escaped by default, no script but the upload page's file reader. */
 
 export const esc = (value: unknown): string =>
-  String(value ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  String(value ?? '').replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 
 /** Marks already-escaped HTML. */
 export class Html {
@@ -15,7 +18,13 @@ export const html = (strings: TemplateStringsArray, ...values: unknown[]): Html 
   new Html(strings.reduce((out, s, i) => out + s + (i < values.length ? render(values[i]) : ''), ''));
 
 const render = (value: unknown): string =>
-  value instanceof Html ? value.text : Array.isArray(value) ? value.map(render).join('') : value === undefined || value === null || value === false ? '' : esc(value);
+  value instanceof Html
+    ? value.text
+    : Array.isArray(value)
+      ? value.map(render).join('')
+      : value === undefined || value === null || value === false
+        ? ''
+        : esc(value);
 
 export const money = (m: { amount: number; currency: string } | null | undefined) =>
   m ? `${(m.amount / 100).toFixed(2)} ${m.currency === 'EUR' ? '€' : m.currency}` : '—';
@@ -50,20 +59,48 @@ const PAGES = [
   ['webhooks', 'Webhooks'],
 ] as const;
 
-export const layout = (options: { title: string; active?: string; who?: { name: string; csrf: string }; notice?: string; error?: string }, body: Html): string =>
+export const layout = (
+  options: { title: string; active?: string; who?: { name: string; csrf: string }; notice?: string; error?: string },
+  body: Html,
+): string =>
   html`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${options.title} · Supplier console</title><style>${new Html(STYLE)}</style></head>
-<body><header><strong>Supplier console</strong>
-${options.who ? PAGES.map(([path, label]) => html`<a href="/console/${path}" class="${options.active === path ? 'on' : ''}">${label}</a>`) : ''}
-${options.who ? html`<span class="who"><span>${options.who.name}</span><form class="inline" method="post" action="/console/sign-out"><input type="hidden" name="_csrf" value="${options.who.csrf}"><button class="plain" type="submit">Sign out</button></form></span>` : ''}
-</header><main>
-${options.notice ? html`<div class="notice" role="status">${options.notice}</div>` : ''}
-${options.error ? html`<div class="notice error" role="alert">${options.error}</div>` : ''}
-${body}
-</main></body></html>`.text;
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>${options.title} · Supplier console</title>
+        <style>
+          ${new Html(STYLE)}
+        </style>
+      </head>
+      <body>
+        <header>
+          <strong>Supplier console</strong>
+          ${options.who ? PAGES.map(([path, label]) => html`<a href="/console/${path}" class="${options.active === path ? 'on' : ''}">${label}</a>`) : ''}
+          ${
+            options.who
+              ? html`<span class="who"
+                  ><span>${options.who.name}</span>
+                  <form class="inline" method="post" action="/console/sign-out">
+                    <input type="hidden" name="_csrf" value="${options.who.csrf}" /><button class="plain" type="submit">
+                      Sign out
+                    </button>
+                  </form></span
+                >`
+              : ''
+          }
+        </header>
+        <main>
+          ${options.notice ? html`<div class="notice" role="status">${options.notice}</div>` : ''}
+          ${options.error ? html`<div class="notice error" role="alert">${options.error}</div>` : ''} ${body}
+        </main>
+      </body>
+    </html>`.text;
 
-export const csrfField = (csrf: string) => html`<input type="hidden" name="_csrf" value="${csrf}">`;
+export const csrfField = (csrf: string) => html`<input type="hidden" name="_csrf" value="${csrf}" />`;
 
 export const statusPill = (status: string) =>
-  html`<span class="pill ${['active', 'completed', 'delivered', 'available', 'succeeded', 'ok'].includes(status) ? 'ok' : ['inactive', 'disabled', 'failed', 'expired', 'cancelled', 'refunded', 'invalidated', 'abandoned'].includes(status) ? 'bad' : 'warn'}">${status}</span>`;
+  html`<span
+    class="pill ${['active', 'completed', 'delivered', 'available', 'succeeded', 'ok'].includes(status) ? 'ok' : ['inactive', 'disabled', 'failed', 'expired', 'cancelled', 'refunded', 'invalidated', 'abandoned'].includes(status) ? 'bad' : 'warn'}"
+    >${status}</span
+  >`;

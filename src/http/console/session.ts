@@ -36,7 +36,11 @@ const cookie = (req: FastifyRequest, name: string, value: string, maxAge: number
 export const newToken = () => randomBytes(24).toString('base64url');
 
 export const sameToken = (a: string | undefined, b: string | undefined): boolean =>
-  typeof a === 'string' && typeof b === 'string' && a.length === b.length && a.length > 0 && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+  typeof a === 'string' &&
+  typeof b === 'string' &&
+  a.length === b.length &&
+  a.length > 0 &&
+  timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 export const readSession = (req: FastifyRequest, box: SecretBox, now: Date): ConsoleSession | undefined => {
   const sealed = cookies(req).get(SESSION_COOKIE);
@@ -49,12 +53,22 @@ export const readSession = (req: FastifyRequest, box: SecretBox, now: Date): Con
   }
 };
 
-export const startSession = (req: FastifyRequest, reply: FastifyReply, box: SecretBox, now: Date, who: Omit<ConsoleSession, 'csrf' | 'expiresAt'>) => {
+export const startSession = (
+  req: FastifyRequest,
+  reply: FastifyReply,
+  box: SecretBox,
+  now: Date,
+  who: Omit<ConsoleSession, 'csrf' | 'expiresAt'>,
+) => {
   const session: ConsoleSession = { ...who, csrf: newToken(), expiresAt: now.getTime() + SESSION_SECONDS * 1000 };
-  reply.header('set-cookie', [cookie(req, SESSION_COOKIE, box.seal(JSON.stringify(session)), SESSION_SECONDS), cookie(req, SIGN_IN_COOKIE, '', 0)]);
+  reply.header('set-cookie', [
+    cookie(req, SESSION_COOKIE, box.seal(JSON.stringify(session)), SESSION_SECONDS),
+    cookie(req, SIGN_IN_COOKIE, '', 0),
+  ]);
 };
 
-export const endSession = (req: FastifyRequest, reply: FastifyReply) => reply.header('set-cookie', cookie(req, SESSION_COOKIE, '', 0));
+export const endSession = (req: FastifyRequest, reply: FastifyReply) =>
+  reply.header('set-cookie', cookie(req, SESSION_COOKIE, '', 0));
 
 export const signInToken = (req: FastifyRequest, reply: FastifyReply): string => {
   const token = cookies(req).get(SIGN_IN_COOKIE) || newToken();

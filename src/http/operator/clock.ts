@@ -15,7 +15,15 @@ export const registerOperatorClockRoutes = (app: FastifyInstance, services: Serv
       schema: {
         summary: 'Advance the test clock and run due timers (SVC_TEST_CLOCK=1 only)',
         tags: ['operator'],
-        body: z.object({ seconds: z.number().int().min(1).max(400 * 24 * 3600) }).strict(),
+        body: z
+          .object({
+            seconds: z
+              .number()
+              .int()
+              .min(1)
+              .max(400 * 24 * 3600),
+          })
+          .strict(),
         response: { 200: z.object({ now: z.string() }), ...problems() },
       },
     },

@@ -1,7 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { disputeOrder, invalidateItem, loadOrder, payOrder, placeOrder, refundOrder, withOneReadModelWait } from '../../commands/orders.js';
+import {
+  disputeOrder,
+  invalidateItem,
+  loadOrder,
+  payOrder,
+  placeOrder,
+  refundOrder,
+  withOneReadModelWait,
+} from '../../commands/orders.js';
 import { DomainError } from '../../domain/errors.js';
 import { rankOffers } from '../../domain/routing.js';
 import { routableOffers } from '../../resources/market.js';
@@ -19,11 +27,20 @@ const ItemIds = z.array(z.string().min(1).max(100)).min(1).max(1000).optional().
 
 const Key = z.union([
   z.object({ inventory_item_id: z.string(), kind: z.literal('text'), value: z.string() }),
-  z.object({ inventory_item_id: z.string(), kind: z.literal('file'), file_name: z.string(), content_type: z.string(), content_base64: z.string() }),
+  z.object({
+    inventory_item_id: z.string(),
+    kind: z.literal('file'),
+    file_name: z.string(),
+    content_type: z.string(),
+    content_base64: z.string(),
+  }),
 ]);
 type KeyOut = z.infer<typeof Key>;
 
-const Deliverables = z.object({ order_id: z.string(), items: z.array(z.object({ order_item_id: z.string(), keys: z.array(Key) })) });
+const Deliverables = z.object({
+  order_id: z.string(),
+  items: z.array(z.object({ order_item_id: z.string(), keys: z.array(Key) })),
+});
 
 // eslint-disable-next-line max-lines-per-function -- registers the resource's routes, one call per route
 export const registerOperatorOrderRoutes = (app: FastifyInstance, services: Services) => {
@@ -39,7 +56,14 @@ export const registerOperatorOrderRoutes = (app: FastifyInstance, services: Serv
         tags,
         body: z
           .object({
-            items: z.array(z.object({ product_id: z.string().min(1).max(100), quantity: z.number().int().min(1).max(100) }).strict()).min(1).max(50),
+            items: z
+              .array(
+                z
+                  .object({ product_id: z.string().min(1).max(100), quantity: z.number().int().min(1).max(100) })
+                  .strict(),
+              )
+              .min(1)
+              .max(50),
             buyer_country: Country,
             form_fields: z.record(z.string(), z.string().max(1000)).optional(),
           })
@@ -49,7 +73,11 @@ export const registerOperatorOrderRoutes = (app: FastifyInstance, services: Serv
     },
     async (req, reply) => {
       const productIds = [...new Set(req.body.items.map((i) => i.product_id))];
-      const products = await services.db.selectFrom('products').select(['id', 'status']).where('id', 'in', productIds).execute();
+      const products = await services.db
+        .selectFrom('products')
+        .select(['id', 'status'])
+        .where('id', 'in', productIds)
+        .execute();
       const errors = req.body.items.flatMap((line, i) => {
         const p = products.find((x) => x.id === line.product_id);
         return p ? [] : [{ field: `body.items.${i}.product_id`, message: `no product ${line.product_id}` }];
@@ -65,7 +93,11 @@ export const registerOperatorOrderRoutes = (app: FastifyInstance, services: Serv
             lines: req.body.items.map((i) => ({ productId: i.product_id, quantity: i.quantity })),
             buyerCountry: req.body.buyer_country,
             formFields: req.body.form_fields,
-            rank: async (productId) => rankOffers((await routableOffers(services.db, [productId])).get(productId) ?? [], services.clock.now()).map((o) => o.offerId),
+            rank: async (productId) =>
+              rankOffers(
+                (await routableOffers(services.db, [productId])).get(productId) ?? [],
+                services.clock.now(),
+              ).map((o) => o.offerId),
           },
           callerOf(req),
         ),
@@ -91,7 +123,8 @@ export const registerOperatorOrderRoutes = (app: FastifyInstance, services: Serv
         response: { 200: Order, ...problems(404, 409) },
       },
     },
-    async (req) => orderFromState(await withOneReadModelWait(deps, (deps) => payOrder(deps, req.params.order_id, callerOf(req)))),
+    async (req) =>
+      orderFromState(await withOneReadModelWait(deps, (deps) => payOrder(deps, req.params.order_id, callerOf(req)))),
   );
 
   api.post(
@@ -106,7 +139,12 @@ export const registerOperatorOrderRoutes = (app: FastifyInstance, services: Serv
         response: { 200: Order, ...problems(404, 409) },
       },
     },
-    async (req) => orderFromState(await withOneReadModelWait(deps, (deps) => refundOrder(deps, req.params.order_id, req.body.item_ids, callerOf(req)))),
+    async (req) =>
+      orderFromState(
+        await withOneReadModelWait(deps, (deps) =>
+          refundOrder(deps, req.params.order_id, req.body.item_ids, callerOf(req)),
+        ),
+      ),
   );
 
   api.post(
@@ -117,11 +155,17 @@ export const registerOperatorOrderRoutes = (app: FastifyInstance, services: Serv
         summary: 'Open a dispute on some or all items (order.disputed; informational)',
         tags,
         params: OrderParams,
-        body: z.object({ item_ids: ItemIds, reason: z.string().trim().min(1).max(500).optional() }).strict().default({}),
+        body: z
+          .object({ item_ids: ItemIds, reason: z.string().trim().min(1).max(500).optional() })
+          .strict()
+          .default({}),
         response: { 200: Order, ...problems(404, 409) },
       },
     },
-    async (req) => orderFromState(await disputeOrder(deps, req.params.order_id, req.body.item_ids, req.body.reason ?? null, callerOf(req))),
+    async (req) =>
+      orderFromState(
+        await disputeOrder(deps, req.params.order_id, req.body.item_ids, req.body.reason ?? null, callerOf(req)),
+      ),
   );
 
   api.get(
@@ -138,8 +182,18 @@ export const registerOperatorOrderRoutes = (app: FastifyInstance, services: Serv
       const order = await loadOrder(deps, req.params.order_id);
       const delivered = order.items.filter((i) => i.status === 'delivered' || i.status === 'refunded');
       const ids = delivered.flatMap((i) => i.inventoryItemIds);
-      const values = ids.length > 0 ? await services.db.selectFrom('inventory_values').selectAll().where('item_id', 'in', ids).execute() : [];
-      const meta = ids.length > 0 ? await services.db.selectFrom('inventory_items').select(['id', 'file_name', 'content_type']).where('id', 'in', ids).execute() : [];
+      const values =
+        ids.length > 0
+          ? await services.db.selectFrom('inventory_values').selectAll().where('item_id', 'in', ids).execute()
+          : [];
+      const meta =
+        ids.length > 0
+          ? await services.db
+              .selectFrom('inventory_items')
+              .select(['id', 'file_name', 'content_type'])
+              .where('id', 'in', ids)
+              .execute()
+          : [];
       return {
         order_id: order.id,
         items: delivered.map((i) => ({
@@ -147,9 +201,11 @@ export const registerOperatorOrderRoutes = (app: FastifyInstance, services: Serv
           keys: i.inventoryItemIds.flatMap((id): KeyOut[] => {
             const v = values.find((x) => x.item_id === id);
             if (!v) return [];
-            if (v.kind === 'text') return [{ inventory_item_id: id, kind: 'text' as const, value: services.secretBox.open(v.sealed) }];
+            if (v.kind === 'text')
+              return [{ inventory_item_id: id, kind: 'text' as const, value: services.secretBox.open(v.sealed) }];
             // items a supplier handed over (declared stock) are kept as the item object it sent
-            if (v.kind === 'declared') return [{ inventory_item_id: id, ...JSON.parse(services.secretBox.open(v.sealed)) } as KeyOut];
+            if (v.kind === 'declared')
+              return [{ inventory_item_id: id, ...JSON.parse(services.secretBox.open(v.sealed)) } as KeyOut];
             const m = meta.find((x) => x.id === id);
             return [
               {
@@ -174,15 +230,35 @@ export const registerOperatorOrderRoutes = (app: FastifyInstance, services: Serv
         summary: 'Invalidate one inventory item (stock.invalidated); an available item leaves stock',
         tags,
         params: z.object({ item_id: z.string().min(1).max(100) }),
-        body: z.object({ reason: z.string().trim().min(1).max(500).optional() }).strict().default({}),
-        response: { 200: z.object({ item_id: z.string(), offer_id: z.string(), status: z.literal('invalidated'), previous_status: z.string() }), ...problems(404, 409) },
+        body: z
+          .object({ reason: z.string().trim().min(1).max(500).optional() })
+          .strict()
+          .default({}),
+        response: {
+          200: z.object({
+            item_id: z.string(),
+            offer_id: z.string(),
+            status: z.literal('invalidated'),
+            previous_status: z.string(),
+          }),
+          ...problems(404, 409),
+        },
       },
     },
     async (req) => {
-      const item = await services.db.selectFrom('inventory_items').select(['id', 'offer_id', 'status']).where('id', '=', req.params.item_id).executeTakeFirst();
+      const item = await services.db
+        .selectFrom('inventory_items')
+        .select(['id', 'offer_id', 'status'])
+        .where('id', '=', req.params.item_id)
+        .executeTakeFirst();
       if (!item) throw new HttpProblem('not_found', `inventory item ${req.params.item_id} not found`);
       await invalidateItem(deps, item.offer_id, item.id, req.body.reason ?? null, callerOf(req));
-      return { item_id: item.id, offer_id: item.offer_id, status: 'invalidated' as const, previous_status: item.status };
+      return {
+        item_id: item.id,
+        offer_id: item.offer_id,
+        status: 'invalidated' as const,
+        previous_status: item.status,
+      };
     },
   );
 };

@@ -36,7 +36,14 @@ export const registerOperatorPayoutRoutes = (app: FastifyInstance, services: Ser
           params: Params,
           ...(move.to === 'failed' && {
             body: z
-              .object({ failure_code: z.string().trim().regex(/^[a-z0-9_]{1,64}$/).optional().describe('e.g. account_closed, invalid_account_number') })
+              .object({
+                failure_code: z
+                  .string()
+                  .trim()
+                  .regex(/^[a-z0-9_]{1,64}$/)
+                  .optional()
+                  .describe('e.g. account_closed, invalid_account_number'),
+              })
               .strict()
               .nullish()
               .describe('optional: a call without a body fails with could_not_process'),

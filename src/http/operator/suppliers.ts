@@ -25,11 +25,23 @@ export const registerOperatorSupplierRoutes = (app: FastifyInstance, services: S
         summary: 'Register a supplier; its first token is shown once',
         tags,
         body: z.object({ name: z.string().trim().min(1).max(200) }).strict(),
-        response: { 201: z.object({ supplier: z.object({ id: z.string(), name: z.string() }), token: z.string(), token_id: z.string() }), ...problems() },
+        response: {
+          201: z.object({
+            supplier: z.object({ id: z.string(), name: z.string() }),
+            token: z.string(),
+            token_id: z.string(),
+          }),
+          ...problems(),
+        },
       },
     },
     async (req, reply) => {
-      const { supplier, token, tokenId } = await registerSupplier(services.commands, req.body.name, callerOf(req), operationIdOf(req));
+      const { supplier, token, tokenId } = await registerSupplier(
+        services.commands,
+        req.body.name,
+        callerOf(req),
+        operationIdOf(req),
+      );
       forgetTokens(services.db); // a re-run after a crash revokes the unseen token of the lost answer
       return reply.code(201).send({ supplier, token, token_id: tokenId });
     },
@@ -47,7 +59,12 @@ export const registerOperatorSupplierRoutes = (app: FastifyInstance, services: S
       },
     },
     async (req, reply) => {
-      const { token, tokenId } = await issueToken(services.commands, req.params.supplier_id, callerOf(req), operationIdOf(req));
+      const { token, tokenId } = await issueToken(
+        services.commands,
+        req.params.supplier_id,
+        callerOf(req),
+        operationIdOf(req),
+      );
       forgetTokens(services.db); // likewise
       return reply.code(201).send({ token, token_id: tokenId });
     },
@@ -74,9 +91,17 @@ export const registerOperatorSupplierRoutes = (app: FastifyInstance, services: S
   // "Limits can be raised on request": the operator sets a supplier's requests per minute by
   // class; every instance applies them within a second (they travel with the token lookup)
   const perMinute = z.number().int().min(1).max(1_000_000);
-  const EffectiveLimits = z.object(Object.fromEntries(raisableLimits.map((k) => [k, z.number().int()])) as Record<(typeof raisableLimits)[number], z.ZodNumber>);
+  const EffectiveLimits = z.object(
+    Object.fromEntries(raisableLimits.map((k) => [k, z.number().int()])) as Record<
+      (typeof raisableLimits)[number],
+      z.ZodNumber
+    >,
+  );
   const effective = (overrides: RateLimitOverrides) =>
-    Object.fromEntries(raisableLimits.map((k) => [k, overrides[k] ?? services.limits[k]])) as Record<(typeof raisableLimits)[number], number>;
+    Object.fromEntries(raisableLimits.map((k) => [k, overrides[k] ?? services.limits[k]])) as Record<
+      (typeof raisableLimits)[number],
+      number
+    >;
 
   api.get(
     '/suppliers/:supplier_id/rate-limits',
@@ -103,12 +128,21 @@ export const registerOperatorSupplierRoutes = (app: FastifyInstance, services: S
         summary: "Raise (or lower) a supplier's rate limits; classes not named keep their value",
         tags,
         params: SupplierId,
-        body: z.object(Object.fromEntries(raisableLimits.map((k) => [k, perMinute.optional()])) as Record<(typeof raisableLimits)[number], z.ZodOptional<z.ZodNumber>>).strict(),
+        body: z
+          .object(
+            Object.fromEntries(raisableLimits.map((k) => [k, perMinute.optional()])) as Record<
+              (typeof raisableLimits)[number],
+              z.ZodOptional<z.ZodNumber>
+            >,
+          )
+          .strict(),
         response: { 200: EffectiveLimits, ...problems(404) },
       },
     },
     async (req) => {
-      const limits = Object.fromEntries(Object.entries(req.body).filter(([, v]) => v !== undefined)) as RateLimitOverrides;
+      const limits = Object.fromEntries(
+        Object.entries(req.body).filter(([, v]) => v !== undefined),
+      ) as RateLimitOverrides;
       const overrides = await setRateLimits(services.commands, req.params.supplier_id, limits, callerOf(req));
       forgetTokens(services.db);
       return effective(overrides);

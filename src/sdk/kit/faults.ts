@@ -27,9 +27,11 @@ export class FaultTable implements KitFaults {
   private readonly active = new Map<KitRoute, Active>();
 
   set(route: KitRoute, fault: KitFault): void {
-    if (!KIT_ROUTES.includes(route)) throw new Error(`unknown route ${String(route)}; one of: ${KIT_ROUTES.join(', ')}`);
+    if (!KIT_ROUTES.includes(route))
+      throw new Error(`unknown route ${String(route)}; one of: ${KIT_ROUTES.join(', ')}`);
     if (!FITS[route].includes(fault.kind)) throw new Error(`fault ${fault.kind} does not apply to ${route}`);
-    if (fault.times !== undefined && (!Number.isInteger(fault.times) || fault.times < 1)) throw new Error('times must be a positive integer');
+    if (fault.times !== undefined && (!Number.isInteger(fault.times) || fault.times < 1))
+      throw new Error('times must be a positive integer');
     this.active.set(route, { fault: { ...fault }, remaining: fault.times ?? null });
   }
 

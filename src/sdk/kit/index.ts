@@ -1,5 +1,11 @@
 export { startSupplierKit, SANDBOX_ACCOUNTS } from './server.js';
-export { verifySignature, DEFAULT_TOLERANCE_MS, type VerifyOptions, type VerifyResult, type VerifyFailure } from './verify.js';
+export {
+  verifySignature,
+  DEFAULT_TOLERANCE_MS,
+  type VerifyOptions,
+  type VerifyResult,
+  type VerifyFailure,
+} from './verify.js';
 export {
   KIT_ROUTES,
   type KitFault,

@@ -26,7 +26,10 @@ import { DEFAULT_TOLERANCE_MS, verifySignature } from './verify.js';
 export const SANDBOX_ACCOUNTS: Readonly<Record<string, TopupAccount>> = {
   '100001': { label: 'Sandbox player 100001' },
   '777777': { label: 'Sandbox player 777777' },
-  '888888': { label: 'Sandbox player 888888', failExecute: { code: 'topup_failed', message: 'the top-up could not be carried out' } },
+  '888888': {
+    label: 'Sandbox player 888888',
+    failExecute: { code: 'topup_failed', message: 'the top-up could not be carried out' },
+  },
 };
 
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -52,8 +55,10 @@ const int = (b: Json, key: string): number => {
 
 const formFields = (b: Json): Record<string, string> => {
   const v = b.form_fields;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new BadRequest('form_fields must be an object of strings');
-  for (const [k, x] of Object.entries(v)) if (typeof x !== 'string') throw new BadRequest(`form_fields.${k} must be a string`);
+  if (typeof v !== 'object' || v === null || Array.isArray(v))
+    throw new BadRequest('form_fields must be an object of strings');
+  for (const [k, x] of Object.entries(v))
+    if (typeof x !== 'string') throw new BadRequest(`form_fields.${k} must be a string`);
   return v as Record<string, string>;
 };
 
@@ -110,13 +115,18 @@ const readBody = (req: IncomingMessage): Promise<Buffer | null> =>
  */
 // eslint-disable-next-line max-lines-per-function -- the reference kit's routes, one handler each
 export const startSupplierKit = async (options: SupplierKitOptions): Promise<SupplierKit> => {
-  if (!Array.isArray(options.secrets) || options.secrets.length === 0) throw new Error('secrets: at least one fulfilment secret');
-  if (options.allocationDelayMs !== undefined && !(options.allocationDelayMs >= 0)) throw new Error('allocationDelayMs must be >= 0');
+  if (!Array.isArray(options.secrets) || options.secrets.length === 0)
+    throw new Error('secrets: at least one fulfilment secret');
+  if (options.allocationDelayMs !== undefined && !(options.allocationDelayMs >= 0))
+    throw new Error('allocationDelayMs must be >= 0');
   const now = options.now ?? Date.now;
   const toleranceMs = options.toleranceMs ?? DEFAULT_TOLERANCE_MS;
   const maxReceived = options.maxReceived ?? 10_000;
   const blocked = new Set((options.blockedCountries ?? []).map((c) => c.toUpperCase()));
-  const accounts: Record<string, TopupAccount> = { ...(options.sandboxAccounts === false ? {} : SANDBOX_ACCOUNTS), ...options.topupAccounts };
+  const accounts: Record<string, TopupAccount> = {
+    ...(options.sandboxAccounts === false ? {} : SANDBOX_ACCOUNTS),
+    ...options.topupAccounts,
+  };
   const store = new KitStore(options.stock);
   const state = store.state;
   const faults = new FaultTable();
@@ -126,7 +136,11 @@ export const startSupplierKit = async (options: SupplierKitOptions): Promise<Sup
   let closed = false;
   const timers = new Set<NodeJS.Timeout>();
   const open = new Set<ServerResponse>();
-  const held = new Set(Object.values(state.reservations).filter((r) => r.status === 'held').map((r) => r.reservation_id));
+  const held = new Set(
+    Object.values(state.reservations)
+      .filter((r) => r.status === 'held')
+      .map((r) => r.reservation_id),
+  );
 
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -176,12 +190,17 @@ export const startSupplierKit = async (options: SupplierKitOptions): Promise<Sup
     }
   };
 
-  const checkAccount = (fields: Record<string, string>, quantity: number): { account: TopupAccount } | { code: ValidateCode; message: string } => {
+  const checkAccount = (
+    fields: Record<string, string>,
+    quantity: number,
+  ): { account: TopupAccount } | { code: ValidateCode; message: string } => {
     const userId = fields.user_id;
     const account = userId === undefined ? undefined : accounts[userId];
     if (!account) return { code: 'invalid_user_id', message: 'no account with that ID' };
-    if (account.servers && !account.servers.includes(fields.server ?? '')) return { code: 'invalid_server', message: 'server does not exist or does not accept top-ups' };
-    if (account.eligible === false) return { code: 'account_ineligible', message: 'account cannot receive this top-up' };
+    if (account.servers && !account.servers.includes(fields.server ?? ''))
+      return { code: 'invalid_server', message: 'server does not exist or does not accept top-ups' };
+    if (account.eligible === false)
+      return { code: 'account_ineligible', message: 'account cannot receive this top-up' };
     if (account.maxQuantity !== undefined && quantity > account.maxQuantity) {
       return { code: 'limit_exceeded', message: `at most ${account.maxQuantity} per top-up for this account` };
     }
@@ -204,7 +223,8 @@ export const startSupplierKit = async (options: SupplierKitOptions): Promise<Sup
       const country = str(b, 'buyer_country');
       const expiresAt = str(b, 'expires_at');
       const existing = state.reservations[reservationId];
-      if (existing && (existing.status === 'held' || existing.status === 'ordered')) return { status: 200, body: existing.response };
+      if (existing && (existing.status === 'held' || existing.status === 'ordered'))
+        return { status: 200, body: existing.response };
       if (blocked.has(country.toUpperCase())) return { status: 409, body: { code: 'region_blocked' } };
       const expiresMs = Date.parse(expiresAt);
       if (Number.isNaN(expiresMs)) throw new BadRequest('expires_at must be a timestamp');
@@ -246,7 +266,8 @@ export const startSupplierKit = async (options: SupplierKitOptions): Promise<Sup
       const externalRef = str(b, 'external_ref');
       const quantity = int(b, 'quantity');
       const country = str(b, 'buyer_country');
-      if (typeof b.unit_price !== 'object' || b.unit_price === null) throw new BadRequest('unit_price must be a Money object');
+      if (typeof b.unit_price !== 'object' || b.unit_price === null)
+        throw new BadRequest('unit_price must be a Money object');
       const existing = state.orders[orderId];
       if (existing) return { status: 409, body: existing.response };
       const expired = { status: 410, body: { code: 'reservation_expired' } };
@@ -259,8 +280,16 @@ export const startSupplierKit = async (options: SupplierKitOptions): Promise<Sup
         return expired;
       }
       if (!r || r.status === 'released' || r.status === 'expired') return expired;
-      if (r.status === 'ordered') return { status: 422, body: { code: 'reservation_already_ordered', message: `reservation ${reservationId} belongs to order ${r.order_id}` } };
-      if (quantity !== r.quantity) return { status: 422, body: { code: 'quantity_mismatch', message: `the reservation holds ${r.quantity}` } };
+      if (r.status === 'ordered')
+        return {
+          status: 422,
+          body: {
+            code: 'reservation_already_ordered',
+            message: `reservation ${reservationId} belongs to order ${r.order_id}`,
+          },
+        };
+      if (quantity !== r.quantity)
+        return { status: 422, body: { code: 'quantity_mismatch', message: `the reservation holds ${r.quantity}` } };
       const pendingStock = fault?.kind === 'pending_stock';
       if (pendingStock) use();
       const response = { order_id: orderId, status: pendingStock ? ('pending_stock' as const) : ('accepted' as const) };
@@ -289,7 +318,10 @@ export const startSupplierKit = async (options: SupplierKitOptions): Promise<Sup
 
     'GET /orders/:id/items': (id, _b, at, fault, use) => {
       const o = state.orders[id];
-      if (!o) return state.cancelled_orders.includes(id) ? { status: 410, body: { code: 'order_cancelled' } } : { status: 404, body: { code: 'not_found' } };
+      if (!o)
+        return state.cancelled_orders.includes(id)
+          ? { status: 410, body: { code: 'order_cancelled' } }
+          : { status: 404, body: { code: 'not_found' } };
       if (o.status === 'returned') return { status: 410, body: { code: 'order_cancelled' } };
       maybeReady(o, at);
       o.polls += 1;
@@ -303,7 +335,10 @@ export const startSupplierKit = async (options: SupplierKitOptions): Promise<Sup
       if (fault?.kind === 'wrong_count') {
         use();
         const count = Math.max(0, o.quantity + (fault.delta ?? 1));
-        items = Array.from({ length: count }, (_, i): KitItem => o.items[i] ?? { kind: 'text', value: `KIT-EXTRA-${i + 1}` });
+        items = Array.from(
+          { length: count },
+          (_, i): KitItem => o.items[i] ?? { kind: 'text', value: `KIT-EXTRA-${i + 1}` },
+        );
       }
       return { status: 200, body: { order_id: id, status: 'ready', items } };
     },
@@ -333,10 +368,22 @@ export const startSupplierKit = async (options: SupplierKitOptions): Promise<Sup
       const fields = formFields(b);
       if (fault?.kind === 'validate_invalid') {
         use();
-        return { status: 200, body: { operation_id: operationId, valid: false, code: fault.code, message: fault.message ?? 'refused by the supplier' } };
+        return {
+          status: 200,
+          body: {
+            operation_id: operationId,
+            valid: false,
+            code: fault.code,
+            message: fault.message ?? 'refused by the supplier',
+          },
+        };
       }
       const check = checkAccount(fields, quantity);
-      if ('code' in check) return { status: 200, body: { operation_id: operationId, valid: false, code: check.code, message: check.message } };
+      if ('code' in check)
+        return {
+          status: 200,
+          body: { operation_id: operationId, valid: false, code: check.code, message: check.message },
+        };
       return { status: 200, body: { operation_id: operationId, valid: true, account_label: check.account.label } };
     },
 
@@ -351,7 +398,8 @@ export const startSupplierKit = async (options: SupplierKitOptions): Promise<Sup
       if (existing) {
         existing.calls += 1;
         maybeSettle(existing, at);
-        if (existing.status === 'processing') return { status: 202, body: { operation_id: operationId, status: 'processing' } };
+        if (existing.status === 'processing')
+          return { status: 202, body: { operation_id: operationId, status: 'processing' } };
         return { status: 200, body: existing.result };
       }
       const op: KitOperation = {
@@ -370,7 +418,10 @@ export const startSupplierKit = async (options: SupplierKitOptions): Promise<Sup
       state.operations[operationId] = op;
       if (fault?.kind === 'topup_failed') {
         use();
-        settle(op, { code: fault.code ?? 'topup_failed', message: fault.message ?? 'the top-up could not be carried out' });
+        settle(op, {
+          code: fault.code ?? 'topup_failed',
+          message: fault.message ?? 'the top-up could not be carried out',
+        });
         op.result_status = fault.status ?? 201;
         return { status: op.result_status, body: op.result };
       }
@@ -408,7 +459,8 @@ export const startSupplierKit = async (options: SupplierKitOptions): Promise<Sup
       if (!readOnly.has(m.route)) expireReservations(at);
       return handlers[m.route](m.id, body, at, fault, use);
     } catch (error) {
-      if (error instanceof BadRequest) return { status: 422, body: { code: 'invalid_request', message: error.message } };
+      if (error instanceof BadRequest)
+        return { status: 422, body: { code: 'invalid_request', message: error.message } };
       throw error;
     } finally {
       if (!readOnly.has(m.route)) store.save();
@@ -425,7 +477,11 @@ export const startSupplierKit = async (options: SupplierKitOptions): Promise<Sup
     }
     if (closed || res.destroyed) return;
     const payload = 'raw' in answer ? answer.raw : JSON.stringify(answer.body);
-    res.writeHead(answer.status, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)), ...headers });
+    res.writeHead(answer.status, {
+      'content-type': 'application/json',
+      'content-length': String(Buffer.byteLength(payload)),
+      ...headers,
+    });
     res.end(payload);
   };
 
@@ -464,26 +520,46 @@ export const startSupplierKit = async (options: SupplierKitOptions): Promise<Sup
 
     if (raw === null) return send(res, rec, { status: 413, body: { code: 'payload_too_large' } });
     if (m === null) return send(res, rec, { status: 404, body: { code: 'not_found' } });
-    if (!('route' in m)) return send(res, rec, { status: 405, body: { code: 'method_not_allowed' } }, { allow: m.allowed.join(', ') });
+    if (!('route' in m))
+      return send(res, rec, { status: 405, body: { code: 'method_not_allowed' } }, { allow: m.allowed.join(', ') });
 
     if (m.route !== 'GET /healthcheck') {
       const verdict = verifySignature(raw, req.headers, secrets, { toleranceMs, now });
       rec.signature = verdict.ok ? 'ok' : verdict.reason;
-      if (!verdict.ok) return send(res, rec, { status: 401, body: { code: 'invalid_signature', message: verdict.reason } });
+      if (!verdict.ok)
+        return send(res, rec, { status: 401, body: { code: 'invalid_signature', message: verdict.reason } });
       if (options.offerId !== undefined && rec.offerId !== options.offerId) {
-        return send(res, rec, { status: 403, body: { code: 'unknown_offer', message: `X-SVC-Offer-Id is not ${options.offerId}` } });
+        return send(res, rec, {
+          status: 403,
+          body: { code: 'unknown_offer', message: `X-SVC-Offer-Id is not ${options.offerId}` },
+        });
       }
     }
     let body: Json = {};
     if (method === 'POST') {
       if (text !== '' && parsed === undefined) return send(res, rec, { status: 400, body: { code: 'invalid_json' } });
       if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-        return send(res, rec, { status: 422, body: { code: 'invalid_request', message: 'the body must be a JSON object' } });
+        return send(res, rec, {
+          status: 422,
+          body: { code: 'invalid_request', message: 'the body must be a JSON object' },
+        });
       }
       body = parsed as Json;
     }
 
-    const fault = faults.peek(m.route, ['delay', 'status', 'hang', 'malformed', 'wrong_count', 'stay_pending', 'pending_stock', 'reservation_expired', 'validate_invalid', 'topup_failed', 'topup_processing']);
+    const fault = faults.peek(m.route, [
+      'delay',
+      'status',
+      'hang',
+      'malformed',
+      'wrong_count',
+      'stay_pending',
+      'pending_stock',
+      'reservation_expired',
+      'validate_invalid',
+      'topup_failed',
+      'topup_processing',
+    ]);
     if (fault && GENERIC_KINDS.includes(fault.kind)) {
       faults.use(m.route);
       if (fault.delayMs) await sleep(fault.delayMs);
@@ -491,10 +567,17 @@ export const startSupplierKit = async (options: SupplierKitOptions): Promise<Sup
       switch (fault.kind) {
         case 'delay':
           await sleep(fault.ms);
-          return send(res, rec, runHandler(m, body, undefined, () => {}));
+          return send(
+            res,
+            rec,
+            runHandler(m, body, undefined, () => {}),
+          );
         case 'status':
           if (processFirst) runHandler(m, body, undefined, () => {});
-          return send(res, rec, { status: fault.status, body: fault.body === undefined ? { code: 'fault_injected' } : fault.body });
+          return send(res, rec, {
+            status: fault.status,
+            body: fault.body === undefined ? { code: 'fault_injected' } : fault.body,
+          });
         case 'malformed':
           if (processFirst) runHandler(m, body, undefined, () => {});
           return send(res, rec, { status: fault.status ?? 200, raw: MALFORMED_BODY });

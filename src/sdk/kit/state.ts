@@ -19,21 +19,29 @@ export const toItem = (entry: StockEntry, where: string): KitItem => {
     return { kind: 'text', value: it.value };
   }
   if (it.kind === 'file') {
-    if (typeof it.file_name !== 'string' || it.file_name === '') throw new Error(`${where}: a file item needs file_name`);
+    if (typeof it.file_name !== 'string' || it.file_name === '')
+      throw new Error(`${where}: a file item needs file_name`);
     if (typeof it.content_type !== 'string' || !CONTENT_TYPES.includes(it.content_type)) {
       throw new Error(`${where}: content_type is one of ${CONTENT_TYPES.join(', ')}`);
     }
     if (typeof it.content_base64 !== 'string' || !/^[A-Za-z0-9+/]*={0,2}$/.test(it.content_base64)) {
       throw new Error(`${where}: content_base64 is base64`);
     }
-    if (Buffer.from(it.content_base64, 'base64').length > MAX_FILE_BYTES) throw new Error(`${where}: a file item is at most 200 KB decoded`);
-    return { kind: 'file', file_name: it.file_name, content_type: it.content_type as FileType, content_base64: it.content_base64 };
+    if (Buffer.from(it.content_base64, 'base64').length > MAX_FILE_BYTES)
+      throw new Error(`${where}: a file item is at most 200 KB decoded`);
+    return {
+      kind: 'file',
+      file_name: it.file_name,
+      content_type: it.content_type as FileType,
+      content_base64: it.content_base64,
+    };
   }
   throw new Error(`${where}: kind is text or file`);
 };
 
 const normalizeStock = (stock: StockMap, where: string): Record<string, KitItem[]> => {
-  if (typeof stock !== 'object' || stock === null || Array.isArray(stock)) throw new Error(`${where}: stock is an object of external_ref to a list of keys`);
+  if (typeof stock !== 'object' || stock === null || Array.isArray(stock))
+    throw new Error(`${where}: stock is an object of external_ref to a list of keys`);
   const out: Record<string, KitItem[]> = {};
   for (const [ref, entries] of Object.entries(stock)) {
     if (!Array.isArray(entries)) throw new Error(`${where}: stock.${ref} is a list`);
@@ -60,9 +68,13 @@ export class KitStore {
   constructor(stock: StockMap | string | undefined) {
     if (typeof stock === 'string') {
       this.file = path.resolve(stock);
-      if (!existsSync(this.file)) throw new Error(`stock file ${this.file} does not exist; write {"stock": {"<external_ref>": ["KEY-1", ...]}} into it`);
+      if (!existsSync(this.file))
+        throw new Error(
+          `stock file ${this.file} does not exist; write {"stock": {"<external_ref>": ["KEY-1", ...]}} into it`,
+        );
       const doc = JSON.parse(readFileSync(this.file, 'utf8')) as Partial<KitState> & { stock?: StockMap };
-      if (typeof doc !== 'object' || doc === null || doc.stock === undefined) throw new Error(`${this.file}: expected an object with a "stock" member`);
+      if (typeof doc !== 'object' || doc === null || doc.stock === undefined)
+        throw new Error(`${this.file}: expected an object with a "stock" member`);
       const state = emptyState(normalizeStock(doc.stock, this.file), false);
       this.state = {
         ...state,
@@ -75,7 +87,8 @@ export class KitStore {
       this.save();
     } else {
       this.file = null;
-      this.state = stock === undefined ? emptyState({}, true) : emptyState(normalizeStock(stock, 'stock option'), false);
+      this.state =
+        stock === undefined ? emptyState({}, true) : emptyState(normalizeStock(stock, 'stock option'), false);
     }
   }
 

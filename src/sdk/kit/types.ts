@@ -4,7 +4,12 @@ import type { VerifyFailure } from './verify.js';
 /** The spec's inventory item kinds, as `GET /orders/{order_id}/items` hands them over. */
 export type KitItem =
   | { kind: 'text'; value: string }
-  | { kind: 'file'; file_name: string; content_type: 'application/pdf' | 'image/png' | 'image/jpeg'; content_base64: string };
+  | {
+      kind: 'file';
+      file_name: string;
+      content_type: 'application/pdf' | 'image/png' | 'image/jpeg';
+      content_base64: string;
+    };
 
 /** A stock entry: a bare string is a text key. */
 export type StockEntry = string | KitItem;
@@ -92,8 +97,8 @@ export interface FaultCommon {
  * runs the real handler first: its side effects happen and its answer is lost.
  */
 export type KitFault = FaultCommon &
+  /** Any route: answer normally, `ms` real milliseconds late. */
   (
-    /** Any route: answer normally, `ms` real milliseconds late. */
     | { kind: 'delay'; ms: number }
     /** Any route: answer `status` with `body` (default `{code: 'fault_injected'}`). */
     | { kind: 'status'; status: number; body?: unknown; process?: boolean }
