@@ -64,43 +64,18 @@ export const layout = (
   body: Html,
 ): string =>
   html`<!doctype html>
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>${options.title} · Supplier console</title>
-        <style>
-          ${new Html(STYLE)}
-        </style>
-      </head>
-      <body>
-        <header>
-          <strong>Supplier console</strong>
-          ${options.who ? PAGES.map(([path, label]) => html`<a href="/console/${path}" class="${options.active === path ? 'on' : ''}">${label}</a>`) : ''}
-          ${
-            options.who
-              ? html`<span class="who"
-                  ><span>${options.who.name}</span>
-                  <form class="inline" method="post" action="/console/sign-out">
-                    <input type="hidden" name="_csrf" value="${options.who.csrf}" /><button class="plain" type="submit">
-                      Sign out
-                    </button>
-                  </form></span
-                >`
-              : ''
-          }
-        </header>
-        <main>
-          ${options.notice ? html`<div class="notice" role="status">${options.notice}</div>` : ''}
-          ${options.error ? html`<div class="notice error" role="alert">${options.error}</div>` : ''} ${body}
-        </main>
-      </body>
-    </html>`.text;
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${options.title} · Supplier console</title><style>${new Html(STYLE)}</style></head>
+<body><header><strong>Supplier console</strong>
+${options.who ? PAGES.map(([path, label]) => html`<a href="/console/${path}" class="${options.active === path ? 'on' : ''}">${label}</a>`) : ''}
+${options.who ? html`<span class="who"><span>${options.who.name}</span><form class="inline" method="post" action="/console/sign-out"><input type="hidden" name="_csrf" value="${options.who.csrf}"><button class="plain" type="submit">Sign out</button></form></span>` : ''}
+</header><main>
+${options.notice ? html`<div class="notice" role="status">${options.notice}</div>` : ''}
+${options.error ? html`<div class="notice error" role="alert">${options.error}</div>` : ''}
+${body}
+</main></body></html>`.text;
 
-export const csrfField = (csrf: string) => html`<input type="hidden" name="_csrf" value="${csrf}" />`;
+export const csrfField = (csrf: string) => html`<input type="hidden" name="_csrf" value="${csrf}">`;
 
 export const statusPill = (status: string) =>
-  html`<span
-    class="pill ${['active', 'completed', 'delivered', 'available', 'succeeded', 'ok'].includes(status) ? 'ok' : ['inactive', 'disabled', 'failed', 'expired', 'cancelled', 'refunded', 'invalidated', 'abandoned'].includes(status) ? 'bad' : 'warn'}"
-    >${status}</span
-  >`;
+  html`<span class="pill ${['active', 'completed', 'delivered', 'available', 'succeeded', 'ok'].includes(status) ? 'ok' : ['inactive', 'disabled', 'failed', 'expired', 'cancelled', 'refunded', 'invalidated', 'abandoned'].includes(status) ? 'bad' : 'warn'}">${status}</span>`;

@@ -135,18 +135,11 @@ export const registerConsole = async (app: FastifyInstance, services: Services) 
         reply,
         undefined,
         { title: 'Sign in', error },
-        html`<div class="card" style="max-width:30rem;margin:2rem auto">
-          <h1>Sign in</h1>
-          <form method="post" action="/console/sign-in">
-            <input type="hidden" name="_csrf" value="${signInToken(req, reply)}" />
-            <label for="token">Supplier API token</label
-            ><input id="token" name="token" type="password" autocomplete="off" required style="width:100%" />
-            <p><button type="submit">Sign in</button></p>
-          </form>
-          <p style="font-size:.9rem;color:#5b6475">
-            The token stays in this service: the browser keeps only a sealed, HttpOnly session cookie.
-          </p>
-        </div>`,
+        html`<div class="card" style="max-width:30rem;margin:2rem auto"><h1>Sign in</h1>
+<form method="post" action="/console/sign-in"><input type="hidden" name="_csrf" value="${signInToken(req, reply)}">
+<label for="token">Supplier API token</label><input id="token" name="token" type="password" autocomplete="off" required style="width:100%">
+<p><button type="submit">Sign in</button></p></form>
+<p style="font-size:.9rem;color:#5b6475">The token stays in this service: the browser keeps only a sealed, HttpOnly session cookie.</p></div>`,
         status,
       );
     site.get('/console/sign-in', { config, schema }, async (req, reply) => signInPage(req, reply));
@@ -189,49 +182,18 @@ export const registerConsole = async (app: FastifyInstance, services: Services) 
         reply,
         s,
         { title: 'Offers', active: 'offers', ...flash(req) },
-        html`<h1>Offers</h1>
-          ${offers.length === 0 ? html`<div class="card">No offers yet: create one through the API.</div>` : ''}
-          <div class="scroll">
-            <table>
-              <thead>
-                <tr>
-                  <th>Product</th>
-                  <th>Status</th>
-                  <th>Price</th>
-                  <th>Stock</th>
-                  <th>Health</th>
-                  <th>Routing</th>
-                  <th>Market</th>
-                </tr>
-              </thead>
-              <tbody>
-                ${offers.map((o: any) => {
-                  const p = products.get(o.product_id);
-                  return html`<tr>
-                    <td>
-                      <a href="/console/offers/${o.id}">${p?.name ?? o.product_id}</a><br /><small
-                        >${o.external_ref} · ${o.stock_mode}</small
-                      >
-                    </td>
-                    <td>${statusPill(o.status)}</td>
-                    <td>${money(o.price)}</td>
-                    <td>
-                      ${o.stock_mode === 'declared' ? `declared ${o.stock.declared ?? 0}` : `${o.stock.available ?? 0} available`}
-                    </td>
-                    <td>
-                      ${o.health.score}${o.health.cooldown_until ? html`<br /><small>cooldown until ${when(o.health.cooldown_until)}</small>` : ''}
-                    </td>
-                    <td>${o.health.routing_eligible ? statusPill('eligible') : statusPill('not eligible')}</td>
-                    <td>
-                      ${p?.market?.your_offer_selected ? statusPill('selected') : 'not selected'}<br /><small
-                        >buyer pays ${money(p?.market?.buyer_price)}</small
-                      >
-                    </td>
-                  </tr>`;
-                })}
-              </tbody>
-            </table>
-          </div>`,
+        html`<h1>Offers</h1>${offers.length === 0 ? html`<div class="card">No offers yet: create one through the API.</div>` : ''}
+<div class="scroll"><table><thead><tr><th>Product</th><th>Status</th><th>Price</th><th>Stock</th><th>Health</th><th>Routing</th><th>Market</th></tr></thead><tbody>
+${offers.map((o: any) => {
+  const p = products.get(o.product_id);
+  return html`<tr><td><a href="/console/offers/${o.id}">${p?.name ?? o.product_id}</a><br><small>${o.external_ref} · ${o.stock_mode}</small></td>
+<td>${statusPill(o.status)}</td><td>${money(o.price)}</td>
+<td>${o.stock_mode === 'declared' ? `declared ${o.stock.declared ?? 0}` : `${o.stock.available ?? 0} available`}</td>
+<td>${o.health.score}${o.health.cooldown_until ? html`<br><small>cooldown until ${when(o.health.cooldown_until)}</small>` : ''}</td>
+<td>${o.health.routing_eligible ? statusPill('eligible') : statusPill('not eligible')}</td>
+<td>${p?.market?.your_offer_selected ? statusPill('selected') : 'not selected'}<br><small>buyer pays ${money(p?.market?.buyer_price)}</small></td></tr>`;
+})}
+</tbody></table></div>`,
       );
     });
 
@@ -251,45 +213,17 @@ export const registerConsole = async (app: FastifyInstance, services: Services) 
         s,
         { title: product?.name ?? 'Offer', active: 'offers', ...flash(req) },
         html`<h1>${product?.name ?? o.product_id} ${statusPill(o.status)}</h1>
-          <div class="card stats">
-            <div class="stat">Price<b>${money(o.price)}</b></div>
-            <div class="stat">
-              Stock<b>${o.stock_mode === 'declared' ? (o.stock.declared ?? 0) : (o.stock.available ?? 0)}</b>
-            </div>
-            <div class="stat">
-              Health<b>${o.health.score}</b>${o.health.cooldown_until ? html`<small>cooldown until ${when(o.health.cooldown_until)}</small>` : ''}
-            </div>
-            <div class="stat">
-              Market<b>${product?.market?.your_offer_selected ? 'selected' : 'not selected'}</b
-              ><small>buyer pays ${money(product?.market?.buyer_price)}</small>
-            </div>
-          </div>
-          <div class="card row">
-            ${o.status === 'active' ? html`<form class="inline" method="post" action="/console/offers/${o.id}/deactivate">${csrfField(s.csrf)}<button type="submit">Deactivate</button></form>` : html`<form class="inline" method="post" action="/console/offers/${o.id}/activate">${csrfField(s.csrf)}<button type="submit">Activate</button></form>`}
-            <form class="row" method="post" action="/console/offers/${o.id}/price">
-              ${csrfField(s.csrf)}
-              <div>
-                <label for="price">New price (EUR)</label
-                ><input
-                  id="price"
-                  name="price"
-                  inputmode="decimal"
-                  required
-                  pattern="[0-9]+([.,][0-9]{1,2})?"
-                  value="${(o.price.amount / 100).toFixed(2)}"
-                />
-              </div>
-              <button type="submit">Change price</button>
-            </form>
-            ${o.stock_mode === 'uploaded' ? html`<a href="/console/offers/${o.id}/inventory">Inventory →</a>` : ''}
-            <a href="/console/orders?offer_id=${o.id}">Orders →</a>
-          </div>
-          <h2>Timeline</h2>
-          <div class="card">
-            <ul class="timeline">
-              ${[...events].reverse().map((e) => html`<li><strong>${humanize(e.type)}</strong> <small>${when(e.createdAt.toISOString())}</small>${summary(e.data)}</li>`)}
-            </ul>
-          </div>`,
+<div class="card stats"><div class="stat">Price<b>${money(o.price)}</b></div><div class="stat">Stock<b>${o.stock_mode === 'declared' ? (o.stock.declared ?? 0) : (o.stock.available ?? 0)}</b></div>
+<div class="stat">Health<b>${o.health.score}</b>${o.health.cooldown_until ? html`<small>cooldown until ${when(o.health.cooldown_until)}</small>` : ''}</div>
+<div class="stat">Market<b>${product?.market?.your_offer_selected ? 'selected' : 'not selected'}</b><small>buyer pays ${money(product?.market?.buyer_price)}</small></div></div>
+<div class="card row">
+${o.status === 'active' ? html`<form class="inline" method="post" action="/console/offers/${o.id}/deactivate">${csrfField(s.csrf)}<button type="submit">Deactivate</button></form>` : html`<form class="inline" method="post" action="/console/offers/${o.id}/activate">${csrfField(s.csrf)}<button type="submit">Activate</button></form>`}
+<form class="row" method="post" action="/console/offers/${o.id}/price">${csrfField(s.csrf)}<div><label for="price">New price (EUR)</label><input id="price" name="price" inputmode="decimal" required pattern="[0-9]+([.,][0-9]{1,2})?" value="${(o.price.amount / 100).toFixed(2)}"></div><button type="submit">Change price</button></form>
+${o.stock_mode === 'uploaded' ? html`<a href="/console/offers/${o.id}/inventory">Inventory →</a>` : ''}
+<a href="/console/orders?offer_id=${o.id}">Orders →</a></div>
+<h2>Timeline</h2><div class="card"><ul class="timeline">
+${[...events].reverse().map((e) => html`<li><strong>${humanize(e.type)}</strong> <small>${when(e.createdAt.toISOString())}</small>${summary(e.data)}</li>`)}
+</ul></div>`,
       );
     });
 
@@ -321,7 +255,6 @@ export const registerConsole = async (app: FastifyInstance, services: Services) 
     });
 
     // ---- inventory
-    // eslint-disable-next-line max-lines-per-function -- one console page: its query, its table and its actions
     const inventoryPage = async (
       req: FastifyRequest,
       reply: FastifyReply,
@@ -353,66 +286,16 @@ export const registerConsole = async (app: FastifyInstance, services: Services) 
         reply,
         s,
         { title: 'Inventory', active: 'offers', ...flash(req) },
-        html`<h1>Inventory · <a href="/console/offers/${id}">${offer.body.external_ref}</a></h1>
-          ${result ?? ''}
-          <div class="card">
-            <h2>Upload keys</h2>
-            <form method="post" action="/console/offers/${id}/inventory">
-              ${csrfField(s.csrf)} <label for="keys">One key per line</label><textarea id="keys" name="keys"></textarea>
-              <label for="file">…or a text or CSV file (first column)</label
-              ><input id="file" type="file" accept=".txt,.csv,text/plain,text/csv" />
-              <div class="row">
-                <div>
-                  <label for="mode">Mode</label
-                  ><select id="mode" name="mode">
-                    <option value="strict">strict: all or nothing</option>
-                    <option value="partial">partial: keep the good lines</option>
-                  </select>
-                </div>
-                <button type="submit">Upload</button>
-              </div>
-            </form>
-            <script>
-              document.getElementById('file').addEventListener('change', function (e) {
-                var f = e.target.files[0];
-                if (!f) return;
-                f.text().then(function (t) {
-                  document.getElementById('keys').value = t
-                    .split(/\\r?\\n/)
-                    .map(function (l) {
-                      return l.split(',')[0].trim();
-                    })
-                    .filter(Boolean)
-                    .join('\\n');
-                });
-              });
-            </script>
-          </div>
-          <h2>Items</h2>
-          <p>
-            ${['', 'available', 'reserved', 'delivered', 'invalidated'].map((st) => html`<a href="/console/offers/${id}/inventory${st ? `?status=${st}` : ''}">${st || 'all'}</a> `)}
-          </p>
-          <div class="scroll">
-            <table>
-              <thead>
-                <tr>
-                  <th>Item</th>
-                  <th>Status</th>
-                  <th>Uploaded</th>
-                </tr>
-              </thead>
-              <tbody>
-                ${items.map(
-                  (i: any) =>
-                    html`<tr>
-                      <td><code>${i.id}</code></td>
-                      <td>${statusPill(i.status)}</td>
-                      <td>${when(i.created_at)}</td>
-                    </tr>`,
-                )}
-              </tbody>
-            </table>
-          </div>`,
+        html`<h1>Inventory · <a href="/console/offers/${id}">${offer.body.external_ref}</a></h1>${result ?? ''}
+<div class="card"><h2>Upload keys</h2><form method="post" action="/console/offers/${id}/inventory">${csrfField(s.csrf)}
+<label for="keys">One key per line</label><textarea id="keys" name="keys"></textarea>
+<label for="file">…or a text or CSV file (first column)</label><input id="file" type="file" accept=".txt,.csv,text/plain,text/csv">
+<div class="row"><div><label for="mode">Mode</label><select id="mode" name="mode"><option value="strict">strict: all or nothing</option><option value="partial">partial: keep the good lines</option></select></div><button type="submit">Upload</button></div></form>
+<script>document.getElementById('file').addEventListener('change',function(e){var f=e.target.files[0];if(!f)return;f.text().then(function(t){document.getElementById('keys').value=t.split(/\\r?\\n/).map(function(l){return l.split(',')[0].trim()}).filter(Boolean).join('\\n')})})</script></div>
+<h2>Items</h2><p>${['', 'available', 'reserved', 'delivered', 'invalidated'].map((st) => html`<a href="/console/offers/${id}/inventory${st ? `?status=${st}` : ''}">${st || 'all'}</a> `)}</p>
+<div class="scroll"><table><thead><tr><th>Item</th><th>Status</th><th>Uploaded</th></tr></thead><tbody>
+${items.map((i: any) => html`<tr><td><code>${i.id}</code></td><td>${statusPill(i.status)}</td><td>${when(i.created_at)}</td></tr>`)}
+</tbody></table></div>`,
         status,
       );
     };
@@ -436,38 +319,15 @@ export const registerConsole = async (app: FastifyInstance, services: Services) 
       const rejected: any[] = answer.body?.rejected ?? answer.body?.errors ?? [];
       const result =
         answer.status < 300
-          ? html`<div class="notice" role="status">
-              ${answer.body.accepted} accepted, ${rejected.length} rejected; ${answer.body.stock_available} available
-              now.
-            </div>`
+          ? html`<div class="notice" role="status">${answer.body.accepted} accepted, ${rejected.length} rejected; ${answer.body.stock_available} available now.</div>`
           : html`<div class="notice error" role="alert">${problemText(answer)}</div>`;
       const reasons = rejected.length
-        ? html`<div class="card">
-            <h2>Rejected lines</h2>
-            <table>
-              <thead>
-                <tr>
-                  <th>Line</th>
-                  <th>Reason</th>
-                </tr>
-              </thead>
-              <tbody>
-                ${rejected.map(
-                  (r: any) =>
-                    html`<tr>
-                      <td>${r.index !== undefined ? Number(r.index) + 1 : (r.field ?? '')}</td>
-                      <td><code>${r.code ?? ''}</code> ${r.message ?? ''}</td>
-                    </tr>`,
-                )}
-              </tbody>
-            </table>
-          </div>`
+        ? html`<div class="card"><h2>Rejected lines</h2><table><thead><tr><th>Line</th><th>Reason</th></tr></thead><tbody>${rejected.map((r: any) => html`<tr><td>${r.index !== undefined ? Number(r.index) + 1 : (r.field ?? '')}</td><td><code>${r.code ?? ''}</code> ${r.message ?? ''}</td></tr>`)}</tbody></table></div>`
         : '';
       return inventoryPage(req, reply, s, id, html`${result}${reasons}`, answer.status < 300 ? 200 : answer.status);
     });
 
     // ---- orders
-    // eslint-disable-next-line max-lines-per-function -- one console page: its query, its table and its actions
     site.get('/console/orders', { config, schema }, async (req, reply) => {
       const s = signedIn(req, reply);
       if (!s) return;
@@ -488,54 +348,15 @@ export const registerConsole = async (app: FastifyInstance, services: Services) 
           ...flash(req),
           ...(answer.status >= 400 && { error: problemText(answer) }),
         },
-        html`<h1>Orders</h1>
-          <form class="card row" method="get" action="/console/orders">
-            <div>
-              <label for="status">Status</label
-              ><select id="status" name="status">
-                <option value="">any</option>
-                ${['placed', 'paid', 'completed', 'expired', 'refunded', 'partially_refunded', 'cancelled'].map((st) => html`<option ${q.status === st ? 'selected' : ''}>${st}</option>`)}
-              </select>
-            </div>
-            <div>
-              <label for="external_ref">External ref</label
-              ><input id="external_ref" name="external_ref" value="${q.external_ref ?? ''}" />
-            </div>
-            ${q.offer_id ? html`<input type="hidden" name="offer_id" value="${q.offer_id}" />` : ''}<button
-              type="submit"
-            >
-              Filter
-            </button>
-          </form>
-          <div class="scroll">
-            <table>
-              <thead>
-                <tr>
-                  <th>Order</th>
-                  <th>Status</th>
-                  <th>Items</th>
-                  <th>Created</th>
-                </tr>
-              </thead>
-              <tbody>
-                ${orders.map(
-                  (o: any) =>
-                    html`<tr>
-                      <td>
-                        <a href="/console/orders/${o.id}"><code>${o.id}</code></a>
-                      </td>
-                      <td>${statusPill(o.status)}</td>
-                      <td>${o.items?.length ?? 0}</td>
-                      <td>${when(o.created_at)}</td>
-                    </tr>`,
-                )}
-              </tbody>
-            </table>
-          </div>
-          ${orders.length === 0 ? html`<p>No orders match.</p>` : ''}`,
+        html`<h1>Orders</h1><form class="card row" method="get" action="/console/orders">
+<div><label for="status">Status</label><select id="status" name="status"><option value="">any</option>${['placed', 'paid', 'completed', 'expired', 'refunded', 'partially_refunded', 'cancelled'].map((st) => html`<option ${q.status === st ? 'selected' : ''}>${st}</option>`)}</select></div>
+<div><label for="external_ref">External ref</label><input id="external_ref" name="external_ref" value="${q.external_ref ?? ''}"></div>
+${q.offer_id ? html`<input type="hidden" name="offer_id" value="${q.offer_id}">` : ''}<button type="submit">Filter</button></form>
+<div class="scroll"><table><thead><tr><th>Order</th><th>Status</th><th>Items</th><th>Created</th></tr></thead><tbody>
+${orders.map((o: any) => html`<tr><td><a href="/console/orders/${o.id}"><code>${o.id}</code></a></td><td>${statusPill(o.status)}</td><td>${o.items?.length ?? 0}</td><td>${when(o.created_at)}</td></tr>`)}
+</tbody></table></div>${orders.length === 0 ? html`<p>No orders match.</p>` : ''}`,
       );
     });
-    // eslint-disable-next-line max-lines-per-function -- one console page: its query, its table and its actions
     site.get('/console/orders/:id', { config, schema }, async (req, reply) => {
       const s = signedIn(req, reply);
       if (!s) return;
@@ -555,72 +376,16 @@ export const registerConsole = async (app: FastifyInstance, services: Services) 
         s,
         { title: 'Order', active: 'orders' },
         html`<h1>Order <code>${o.id}</code> ${statusPill(o.status)}</h1>
-          <div class="card stats">
-            <div class="stat">Created<b>${when(o.created_at)}</b></div>
-            <div class="stat">Buyer country<b>${o.buyer_country ?? '—'}</b></div>
-          </div>
-          <h2>Items</h2>
-          <div class="scroll">
-            <table>
-              <thead>
-                <tr>
-                  <th>Item</th>
-                  <th>Offer</th>
-                  <th>Qty</th>
-                  <th>Status</th>
-                  <th>Gross</th>
-                  <th>Commission</th>
-                  <th>Net</th>
-                </tr>
-              </thead>
-              <tbody>
-                ${(o.items ?? []).map(
-                  (i: any) =>
-                    html`<tr>
-                      <td><code>${i.id}</code></td>
-                      <td><a href="/console/offers/${i.offer_id}">${i.external_ref ?? i.offer_id}</a></td>
-                      <td>${i.quantity}</td>
-                      <td>${statusPill(i.status)}</td>
-                      <td>${money(i.gross)}</td>
-                      <td>${money(i.commission)}</td>
-                      <td>${money(i.net)}</td>
-                    </tr>`,
-                )}
-              </tbody>
-            </table>
-          </div>
-          <h2>Fulfilment</h2>
-          <div class="scroll">
-            <table>
-              <thead>
-                <tr>
-                  <th>Item</th>
-                  <th>Source</th>
-                  <th>Reservation</th>
-                  <th>Delivered</th>
-                  <th>Receipt</th>
-                </tr>
-              </thead>
-              <tbody>
-                ${(o.items ?? []).map(
-                  (i: any) =>
-                    html`<tr>
-                      <td><code>${i.id}</code></td>
-                      <td>${i.fulfilment?.source}</td>
-                      <td>${i.fulfilment?.reservation_id ?? '—'}</td>
-                      <td>${i.fulfilment?.inventory_item_ids?.length ?? 0} unit(s) ${when(i.delivered_at)}</td>
-                      <td>${i.fulfilment?.receipt_ref ?? '—'}</td>
-                    </tr>`,
-                )}
-              </tbody>
-            </table>
-          </div>
-          <h2>History, with calls to your systems</h2>
-          <div class="card">
-            <ul class="timeline">
-              ${[...history].reverse().map((e) => html`<li><strong>${humanize(e.type)}</strong> <small>${when(e.createdAt.toISOString())}</small>${(e.data as { orderItemId?: unknown } | null)?.orderItemId === undefined ? '' : summary(e.data)}</li>`)}
-            </ul>
-          </div>`,
+<div class="card stats"><div class="stat">Created<b>${when(o.created_at)}</b></div><div class="stat">Buyer country<b>${o.buyer_country ?? '—'}</b></div></div>
+<h2>Items</h2><div class="scroll"><table><thead><tr><th>Item</th><th>Offer</th><th>Qty</th><th>Status</th><th>Gross</th><th>Commission</th><th>Net</th></tr></thead><tbody>
+${(o.items ?? []).map((i: any) => html`<tr><td><code>${i.id}</code></td><td><a href="/console/offers/${i.offer_id}">${i.external_ref ?? i.offer_id}</a></td><td>${i.quantity}</td><td>${statusPill(i.status)}</td><td>${money(i.gross)}</td><td>${money(i.commission)}</td><td>${money(i.net)}</td></tr>`)}
+</tbody></table></div>
+<h2>Fulfilment</h2><div class="scroll"><table><thead><tr><th>Item</th><th>Source</th><th>Reservation</th><th>Delivered</th><th>Receipt</th></tr></thead><tbody>
+${(o.items ?? []).map((i: any) => html`<tr><td><code>${i.id}</code></td><td>${i.fulfilment?.source}</td><td>${i.fulfilment?.reservation_id ?? '—'}</td><td>${i.fulfilment?.inventory_item_ids?.length ?? 0} unit(s) ${when(i.delivered_at)}</td><td>${i.fulfilment?.receipt_ref ?? '—'}</td></tr>`)}
+</tbody></table></div>
+<h2>History, with calls to your systems</h2><div class="card"><ul class="timeline">
+${[...history].reverse().map((e) => html`<li><strong>${humanize(e.type)}</strong> <small>${when(e.createdAt.toISOString())}</small>${(e.data as { orderItemId?: unknown } | null)?.orderItemId === undefined ? '' : summary(e.data)}</li>`)}
+</ul></div>`,
       );
     });
 
@@ -636,7 +401,6 @@ export const registerConsole = async (app: FastifyInstance, services: Services) 
       } while (cursor && entries.length < 5000);
       return entries;
     };
-    // eslint-disable-next-line max-lines-per-function -- one console page: its query, its table and its actions
     site.get('/console/balance', { config, schema }, async (req, reply) => {
       const s = signedIn(req, reply);
       if (!s) return;
@@ -654,59 +418,14 @@ export const registerConsole = async (app: FastifyInstance, services: Services) 
         reply,
         s,
         { title: 'Balance', active: 'balance', error },
-        html`<h1>Balance</h1>
-          <div class="card stats">
-            <div class="stat">Available<b>${money(balance?.available)}</b></div>
-            <div class="stat">Pending<b>${money(balance?.pending)}</b></div>
-          </div>
-          <div class="card">
-            <h2 style="margin-top:0">Balance over time</h2>
-            ${chart(entries)}
-          </div>
-          <form class="card row" method="get" action="/console/balance">
-            <div>
-              <label for="type">Type</label
-              ><select id="type" name="type">
-                <option value="">any</option>
-                ${['sale', 'settlement', 'refund'].map((t) => html`<option ${q.type === t ? 'selected' : ''}>${t}</option>`)}
-              </select>
-            </div>
-            <div>
-              <label for="from">From</label
-              ><input id="from" name="from" type="date" value="${q.from?.slice(0, 10) ?? ''}" />
-            </div>
-            <div>
-              <label for="to">To</label><input id="to" name="to" type="date" value="${q.to?.slice(0, 10) ?? ''}" />
-            </div>
-            <button type="submit">Filter</button><a href="/console/balance.csv${query(filters)}">Export CSV</a>
-          </form>
-          <div class="scroll">
-            <table>
-              <thead>
-                <tr>
-                  <th>When</th>
-                  <th>Type</th>
-                  <th>Account</th>
-                  <th>Amount</th>
-                  <th>Order</th>
-                </tr>
-              </thead>
-              <tbody>
-                ${entries.slice(0, 200).map(
-                  (e) =>
-                    html`<tr>
-                      <td>${when(e.created_at)}</td>
-                      <td>${e.type}</td>
-                      <td>${e.account}</td>
-                      <td>${money(e.amount)}</td>
-                      <td>
-                        <a href="/console/orders/${e.order_id}"><code>${e.order_id}</code></a>
-                      </td>
-                    </tr>`,
-                )}
-              </tbody>
-            </table>
-          </div>`,
+        html`<h1>Balance</h1><div class="card stats"><div class="stat">Available<b>${money(balance?.available)}</b></div><div class="stat">Pending<b>${money(balance?.pending)}</b></div></div>
+<div class="card"><h2 style="margin-top:0">Balance over time</h2>${chart(entries)}</div>
+<form class="card row" method="get" action="/console/balance"><div><label for="type">Type</label><select id="type" name="type"><option value="">any</option>${['sale', 'settlement', 'refund'].map((t) => html`<option ${q.type === t ? 'selected' : ''}>${t}</option>`)}</select></div>
+<div><label for="from">From</label><input id="from" name="from" type="date" value="${q.from?.slice(0, 10) ?? ''}"></div><div><label for="to">To</label><input id="to" name="to" type="date" value="${q.to?.slice(0, 10) ?? ''}"></div>
+<button type="submit">Filter</button><a href="/console/balance.csv${query(filters)}">Export CSV</a></form>
+<div class="scroll"><table><thead><tr><th>When</th><th>Type</th><th>Account</th><th>Amount</th><th>Order</th></tr></thead><tbody>
+${entries.slice(0, 200).map((e) => html`<tr><td>${when(e.created_at)}</td><td>${e.type}</td><td>${e.account}</td><td>${money(e.amount)}</td><td><a href="/console/orders/${e.order_id}"><code>${e.order_id}</code></a></td></tr>`)}
+</tbody></table></div>`,
       );
     });
     site.get('/console/balance.csv', { config, schema }, async (req, reply) => {
@@ -777,25 +496,11 @@ export const registerConsole = async (app: FastifyInstance, services: Services) 
         s,
         { title: 'Delivery', active: 'webhooks', ...flash(req) },
         html`<h1>${a.event_type} · attempt ${a.attempt} ${statusPill(a.succeeded ? 'succeeded' : 'failed')}</h1>
-          <div class="card row">
-            <form class="inline" method="post" action="/console/webhooks/deliveries/${a.delivery_id}/resend">
-              ${csrfField(s.csrf)}<input type="hidden" name="back" value="${a.id}" /><button type="submit">
-                Resend
-              </button>
-            </form>
-          </div>
-          <h2>Request</h2>
-          <pre>
-${Object.entries(a.request_headers ?? {})
-              .map(([k, v]) => `${k}: ${String(v)}`)
-              .join('\n')}
-
-${a.request_body}</pre>
-          <h2>Response</h2>
-          <pre>
-${a.response_status ?? 'no answer'} ${a.error ?? ''}
-
-${a.response_body ?? ''}</pre>`,
+<div class="card row"><form class="inline" method="post" action="/console/webhooks/deliveries/${a.delivery_id}/resend">${csrfField(s.csrf)}<input type="hidden" name="back" value="${a.id}"><button type="submit">Resend</button></form></div>
+<h2>Request</h2><pre>${Object.entries(a.request_headers ?? {})
+          .map(([k, v]) => `${k}: ${String(v)}`)
+          .join('\n')}\n\n${a.request_body}</pre>
+<h2>Response</h2><pre>${a.response_status ?? 'no answer'} ${a.error ?? ''}\n\n${a.response_body ?? ''}</pre>`,
       );
     });
     site.post('/console/webhooks/deliveries/:id/resend', { config, schema }, async (req, reply) => {
@@ -845,12 +550,7 @@ ${a.response_body ?? ''}</pre>`,
           reply,
           s,
           { title: 'New secret', active: 'webhooks' },
-          html`<h1>New signing secret</h1>
-            <div class="card">
-              <p>Copy it now: it is not shown again. The previous secret keeps signing alongside it for 24 hours.</p>
-              <p class="secret" id="secret">${answer.body.secret}</p>
-              <a href="/console/webhooks">Back to webhooks</a>
-            </div>`,
+          html`<h1>New signing secret</h1><div class="card"><p>Copy it now: it is not shown again. The previous secret keeps signing alongside it for 24 hours.</p><p class="secret" id="secret">${answer.body.secret}</p><a href="/console/webhooks">Back to webhooks</a></div>`,
         );
       }
       return reply.redirect('/console/webhooks', 303);
@@ -859,63 +559,23 @@ ${a.response_body ?? ''}</pre>`,
 };
 
 const webhooksBody = (s: ConsoleSession, hooks: any[], attempts: any[]) =>
-  html`<h1>Webhooks</h1>
-    ${hooks.length === 0 ? html`<div class="card">No endpoints yet: add one through the API.</div>` : ''}
-    ${hooks.map(
-      (h) =>
-        html`<div class="card">
-          <div class="row" style="justify-content:space-between">
-            <div>
-              <strong>${h.url}</strong> ${statusPill(h.status)}<br /><small
-                >${h.events.join(', ')} · ${h.consecutive_failures} failures in a
-                row${h.disabled_at ? ` · disabled ${when(h.disabled_at)}` : ''}</small
-              >
-            </div>
-            <div class="row">
-              <form class="inline" method="post" action="/console/webhooks/${h.id}/test">
-                ${csrfField(s.csrf)}<button type="submit">Test-fire</button>
-              </form>
-              ${h.status === 'disabled' ? html`<form class="inline" method="post" action="/console/webhooks/${h.id}/enable">${csrfField(s.csrf)}<button type="submit">Re-enable</button></form>` : ''}
-              <form class="inline" method="post" action="/console/webhooks/${h.id}/rotate-secret">
-                ${csrfField(s.csrf)}<button class="plain" type="submit">Rotate secret</button>
-              </form>
-            </div>
-          </div>
-        </div>`,
-    )}
-    <h2>Delivery log</h2>
-    <div class="scroll">
-      <table>
-        <thead>
-          <tr>
-            <th>When</th>
-            <th>Event</th>
-            <th>Attempt</th>
-            <th>Result</th>
-            <th>Time</th>
-            <th></th>
-          </tr>
-        </thead>
-        <tbody>
-          ${attempts.map(
-            (a) =>
-              html`<tr>
-                <td>${when(a.created_at)}</td>
-                <td>${a.event_type}${a.test_fire ? ' (test)' : ''}</td>
-                <td>${a.attempt}</td>
-                <td>${statusPill(a.succeeded ? 'succeeded' : 'failed')} ${a.response_status ?? a.error ?? ''}</td>
-                <td>${a.duration_ms} ms</td>
-                <td>
-                  <a href="/console/webhooks/deliveries/${a.id}">request and response</a>
-                  <form class="inline" method="post" action="/console/webhooks/deliveries/${a.delivery_id}/resend">
-                    ${csrfField(s.csrf)}<button class="plain" type="submit">Resend</button>
-                  </form>
-                </td>
-              </tr>`,
-          )}
-        </tbody>
-      </table>
-    </div>`;
+  html`<h1>Webhooks</h1>${hooks.length === 0 ? html`<div class="card">No endpoints yet: add one through the API.</div>` : ''}
+${hooks.map(
+  (
+    h,
+  ) => html`<div class="card"><div class="row" style="justify-content:space-between"><div><strong>${h.url}</strong> ${statusPill(h.status)}<br><small>${h.events.join(', ')} · ${h.consecutive_failures} failures in a row${h.disabled_at ? ` · disabled ${when(h.disabled_at)}` : ''}</small></div>
+<div class="row"><form class="inline" method="post" action="/console/webhooks/${h.id}/test">${csrfField(s.csrf)}<button type="submit">Test-fire</button></form>
+${h.status === 'disabled' ? html`<form class="inline" method="post" action="/console/webhooks/${h.id}/enable">${csrfField(s.csrf)}<button type="submit">Re-enable</button></form>` : ''}
+<form class="inline" method="post" action="/console/webhooks/${h.id}/rotate-secret">${csrfField(s.csrf)}<button class="plain" type="submit">Rotate secret</button></form></div></div></div>`,
+)}
+<h2>Delivery log</h2><div class="scroll"><table><thead><tr><th>When</th><th>Event</th><th>Attempt</th><th>Result</th><th>Time</th><th></th></tr></thead><tbody>
+${attempts.map(
+  (
+    a,
+  ) => html`<tr><td>${when(a.created_at)}</td><td>${a.event_type}${a.test_fire ? ' (test)' : ''}</td><td>${a.attempt}</td><td>${statusPill(a.succeeded ? 'succeeded' : 'failed')} ${a.response_status ?? a.error ?? ''}</td><td>${a.duration_ms} ms</td>
+<td><a href="/console/webhooks/deliveries/${a.id}">request and response</a> <form class="inline" method="post" action="/console/webhooks/deliveries/${a.delivery_id}/resend">${csrfField(s.csrf)}<button class="plain" type="submit">Resend</button></form></td></tr>`,
+)}
+</tbody></table></div>`;
 
 const humanize = (type: string) =>
   type
@@ -939,7 +599,7 @@ const summary = (data: unknown): Html => {
       ([k, v]) =>
         `${k.replace(/([A-Z])/g, ' $1').toLowerCase()}: ${typeof v === 'object' ? money(v as { amount: number; currency: string }) : String(v)}`,
     );
-  return facts.length ? html`<br /><small>${facts.join(' · ')}</small>` : html``;
+  return facts.length ? html`<br><small>${facts.join(' · ')}</small>` : html``;
 };
 
 /** The running balance (both accounts) after each entry, as an inline SVG line: no script, no library. */
@@ -954,13 +614,7 @@ const chart = (entries: any[]): Html => {
   const x = (t: number) => (t1 === t0 ? 300 : 10 + ((t - t0) / (t1 - t0)) * 580);
   const y = (v: number) => 150 - ((v - min) / (max - min)) * 130;
   const line = points.map((p, i) => `${i ? 'L' : 'M'}${x(p.t).toFixed(1)},${y(p.v).toFixed(1)}`).join(' ');
-  return html`<svg viewBox="0 0 600 170" width="100%" role="img" aria-label="balance over time">
-    <line x1="10" y1="${y(0)}" x2="590" y2="${y(0)}" stroke="#c4cad6" />
-    <path d="${line}" fill="none" stroke="#3f6fd8" stroke-width="2.5" />
-    ${points.map((p) => html`<circle cx="${x(p.t).toFixed(1)}" cy="${y(p.v).toFixed(1)}" r="3" fill="#3f6fd8" />`)}
-    <text x="10" y="166" font-size="11" fill="#5b6475">${new Date(t0).toISOString().slice(0, 10)}</text>
-    <text x="590" y="166" font-size="11" fill="#5b6475" text-anchor="end">
-      ${new Date(t1).toISOString().slice(0, 10)} · ${money({ amount: total, currency: 'EUR' })}
-    </text>
-  </svg>`;
+  return html`<svg viewBox="0 0 600 170" width="100%" role="img" aria-label="balance over time"><line x1="10" y1="${y(0)}" x2="590" y2="${y(0)}" stroke="#c4cad6"/>
+<path d="${line}" fill="none" stroke="#3f6fd8" stroke-width="2.5"/>${points.map((p) => html`<circle cx="${x(p.t).toFixed(1)}" cy="${y(p.v).toFixed(1)}" r="3" fill="#3f6fd8"/>`)}
+<text x="10" y="166" font-size="11" fill="#5b6475">${new Date(t0).toISOString().slice(0, 10)}</text><text x="590" y="166" font-size="11" fill="#5b6475" text-anchor="end">${new Date(t1).toISOString().slice(0, 10)} · ${money({ amount: total, currency: 'EUR' })}</text></svg>`;
 };
