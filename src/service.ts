@@ -177,8 +177,8 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
     rankOffers((await routableOffers(db.kysely, [productId])).get(productId) ?? [], clock.now()).map((o) => o.offerId);
   registerProcessTimers(timers, commands, rank, projections);
   await projections.start();
-  await timers.schedule('maintenance.purge', 'all', clock.now());
-  await timers.schedule('webhook.purge', 'all', clock.now());
+  await timers.schedule('maintenance.purge', 'all', clock.now(), {});
+  await timers.schedule('webhook.purge', 'all', clock.now(), {});
   if (options.backgroundTimers ?? true) timers.start();
   const app = await buildHttpApp(services, log);
 

@@ -3,7 +3,6 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_S } from '../db/faults.js';
 import { DomainError } from '../domain/errors.js';
 import { HttpProblem, sendProblem } from './problem.js';
-import { isProblemCode } from './problem-codes.js';
 
 interface FieldError {
   field: string;
@@ -24,7 +23,7 @@ export const registerErrorHandling = (app: FastifyInstance) => {
       reply.headers(error.headers);
       return sendProblem(req, reply, error.code, error.detail, error.extensions);
     }
-    if (error instanceof DomainError && isProblemCode(error.code)) {
+    if (error instanceof DomainError) {
       return sendProblem(req, reply, error.code, error.detail, error.extensions);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -4,11 +4,12 @@ import { z } from 'zod';
 import { loadEndpoint } from '../commands/webhooks.js';
 import { DomainError } from '../domain/errors.js';
 import { newId } from '../ids.js';
-import { RECOVERY_WINDOW_MS, type RecoveryPayload } from '../processes/webhook-recovery.js';
+import { RECOVERY_WINDOW_MS } from '../processes/webhook-recovery.js';
 import { problems } from './schemas.js';
 import { supplierOf } from './supplier.js';
 import { Timestamp } from '../resources/values.js';
 import { type Services } from './services.js';
+import { type RecoveryPayload } from '../processes/timer-kinds.js';
 
 const Recovery = z
   .object({

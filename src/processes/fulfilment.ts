@@ -22,19 +22,11 @@ import {
   type FulfilmentInput,
   type FulfilmentState,
   initialState,
-  type OrderAttempt,
-  type ReturnAttempt,
 } from '../domain/fulfilment-process.js';
 import { HEALTHCHECK_EVERY_MS } from '../domain/offer-health.js';
 import { type OfferCommand, type OfferEvent, offerDecider } from '../domain/offer.js';
 import { type OrderCommand, type OrderEvent, orderDecider, type OrderItem, type OrderState } from '../domain/order.js';
-import {
-  decideTopup,
-  type ExecuteAttempt,
-  type TopupAction,
-  type TopupInput,
-  type TopupState,
-} from '../domain/topup-process.js';
+import { decideTopup, type TopupAction, type TopupInput, type TopupState } from '../domain/topup-process.js';
 import type { RecordedEvent } from '../eventstore/port.js';
 import { projector } from '../projections/projector.js';
 import { probeHealthcheck } from '../outbound/fulfilment-client.js';
@@ -61,7 +53,7 @@ export const fulfilmentProcess = projector({
   rebuildable: false,
   handlers: {
     OrderPaymentAuthorized: (db, e: O<'OrderPaymentAuthorized'>) =>
-      scheduleTimer(db, 'declared.start', e.data.orderId, e.data.at),
+      scheduleTimer(db, 'declared.start', e.data.orderId, e.data.at, {}),
     OrderItemRerouted: (db, e: O<'OrderItemRerouted'>) =>
       scheduleTimer(db, 'declared.rerouted', e.data.item.orderItemId, e.data.at, { orderId: e.data.orderId }),
     OrderItemCancelled: (db, e: O<'OrderItemCancelled'>) =>
@@ -69,7 +61,7 @@ export const fulfilmentProcess = projector({
         orderId: e.data.orderId,
         reason: e.data.reason,
       }),
-    OrderPaid: (db, e: O<'OrderPaid'>) => scheduleTimer(db, 'topup.start', e.data.orderId, e.data.at),
+    OrderPaid: (db, e: O<'OrderPaid'>) => scheduleTimer(db, 'topup.start', e.data.orderId, e.data.at, {}),
     OrderItemTopupCompleted: (db, e: O<'OrderItemTopupCompleted'>) =>
       scheduleTimer(db, 'topup.post-sale', e.data.orderItemId, e.data.at, { orderId: e.data.orderId }),
     OrderItemTopupFailed: (db, e: O<'OrderItemTopupFailed'>) =>
@@ -83,7 +75,7 @@ export const fulfilmentProcess = projector({
         orderItemIds: e.data.items.map((i) => i.orderItemId),
       }),
     OfferActivated: (db, e: F<'OfferActivated'>) =>
-      scheduleTimer(db, 'offer.healthcheck', e.data.offerId, later(e.data.at, HEALTHCHECK_EVERY_MS)),
+      scheduleTimer(db, 'offer.healthcheck', e.data.offerId, later(e.data.at, HEALTHCHECK_EVERY_MS), {}),
   },
 });
 
@@ -232,7 +224,7 @@ export const registerFulfilmentTimers = (
 
   /** POST /orders: 10 s, 3 attempts 5 s apart; 410 gets one fresh reservation plus order cycle. */
   timers.on('declared.order', async (t) => {
-    const p = t.payload as OrderAttempt;
+    const p = t.payload;
     return declared(
       { t, order: await loadOrder(deps, p.orderId) },
       { type: 'OrderAttemptDue', attempt: p, now: now() },
@@ -241,13 +233,13 @@ export const registerFulfilmentTimers = (
 
   /** Polls at +0, +5, +15, +30 s, then every 60 s, inside the 10-minute window. */
   timers.on('declared.poll', async (t) => {
-    const { orderId } = t.payload as { orderId: string };
+    const { orderId } = t.payload;
     return declared({ t, order: await loadOrder(deps, orderId) }, { type: 'PollDue', orderItemId: t.key, now: now() });
   });
 
   /** A cancelled declared item: take the stock back at the supplier, then reroute or let the buyer off. */
   timers.on('declared.cancelled', async (t) => {
-    const { orderId, reason } = t.payload as { orderId: string; reason: string };
+    const { orderId, reason } = t.payload;
     return declared(
       { t, order: await loadOrder(deps, orderId) },
       { type: 'ItemCancelled', orderItemId: t.key, reason, now: now() },
@@ -256,7 +248,7 @@ export const registerFulfilmentTimers = (
 
   /** A rerouted item: uploaded keys are handed over at once, declared ones go through the contract. */
   timers.on('declared.rerouted', async (t) => {
-    const { orderId } = t.payload as { orderId: string };
+    const { orderId } = t.payload;
     return declared(
       { t, order: await loadOrder(deps, orderId) },
       { type: 'ItemRerouted', orderItemId: t.key, now: now() },
@@ -264,13 +256,11 @@ export const registerFulfilmentTimers = (
   });
 
   /** DELETE /orders/{id}/items: 10 s, 3 attempts over an hour; 405 is an answer too. */
-  timers.on('declared.return', async (t) =>
-    declared({ t, order: null }, { type: 'ReturnDue', return: t.payload as ReturnAttempt }),
-  );
+  timers.on('declared.return', async (t) => declared({ t, order: null }, { type: 'ReturnDue', return: t.payload }));
 
   /** A refund of declared keys tells the supplier to withhold them. */
   timers.on('declared.refunded', async (t) => {
-    const { orderId, orderItemIds } = t.payload as { orderId: string; orderItemIds: string[] };
+    const { orderId, orderItemIds } = t.payload;
     return declared({ t, order: await loadOrder(deps, orderId) }, { type: 'Refunded', orderItemIds, now: now() });
   });
 
@@ -382,19 +372,17 @@ export const registerFulfilmentTimers = (
 
   /** POST /topup/execute: 30 s, 3 attempts 10 s apart, then status polls until 15 minutes. */
   timers.on('topup.execute', async (t) => {
-    const p = t.payload as ExecuteAttempt;
+    const p = t.payload;
     return topups({ t, order: await loadOrder(deps, p.orderId) }, { type: 'ExecuteDue', attempt: p, now: now() });
   });
 
   /** GET /topup/operations/{id}: every 10 s for a minute, then every 30 s; unresolved at 15 minutes is a failure. */
   timers.on('topup.status', async (t) => {
-    const { orderId, firstAt } = t.payload as { orderId: string; firstAt: string };
+    const { orderId, firstAt } = t.payload;
     return topups({ t, order: await loadOrder(deps, orderId) }, { type: 'StatusDue', orderItemId: t.key, firstAt });
   });
 
-  timers.on('topup.post-sale', async (t) =>
-    postSales(deps, (t.payload as { orderId: string }).orderId, caller(t.kind, t.key)),
-  );
+  timers.on('topup.post-sale', async (t) => postSales(deps, t.payload.orderId, caller(t.kind, t.key)));
 
   /**
    * A definitive top-up failure: the buyer is refunded, the offer takes -25 and a cooldown.
@@ -402,7 +390,7 @@ export const registerFulfilmentTimers = (
    * failed: its validate outcome already counted (-2 for a timeout or 5xx, nothing for invalid).
    */
   timers.on('topup.failed', async (t) => {
-    const { orderId, executeFailed = true } = t.payload as { orderId: string; executeFailed?: boolean };
+    const { orderId, executeFailed = true } = t.payload;
     return topups(
       { t, order: await loadOrder(deps, orderId) },
       { type: 'TopupFailed', orderItemId: t.key, executeFailed },

@@ -38,7 +38,7 @@ export const orderProcess = projector({
   ddl: () => '',
   rebuildable: false,
   handlers: {
-    OrderPlaced: (db, e: O<'OrderPlaced'>) => scheduleTimer(db, 'order.expire', e.data.orderId, e.data.expiresAt),
+    OrderPlaced: (db, e: O<'OrderPlaced'>) => scheduleTimer(db, 'order.expire', e.data.orderId, e.data.expiresAt, {}),
     InventoryReserved: (db, e: I<'InventoryReserved'>) =>
       scheduleTimer(
         db,
@@ -52,8 +52,9 @@ export const orderProcess = projector({
         },
       ),
     OrderPaymentAuthorized: (db, e: O<'OrderPaymentAuthorized'>) =>
-      scheduleTimer(db, 'order.provision', e.data.orderId, watchdog(e.data.at)),
-    OrderPaid: (db, e: O<'OrderPaid'>) => scheduleTimer(db, 'ledger.post-sales', e.data.orderId, watchdog(e.data.at)),
+      scheduleTimer(db, 'order.provision', e.data.orderId, watchdog(e.data.at), {}),
+    OrderPaid: (db, e: O<'OrderPaid'>) =>
+      scheduleTimer(db, 'ledger.post-sales', e.data.orderId, watchdog(e.data.at), {}),
     OrderRefunded: (db, e: O<'OrderRefunded'>) =>
       scheduleTimer(db, 'ledger.post-refunds', e.data.refundId, watchdog(e.data.at), {
         orderId: e.data.orderId,
@@ -71,19 +72,18 @@ export const registerOrderTimers = (timers: Timers, deps: CommandDeps) => {
   timers.on('order.expire', async (t) => void (await expireOrder(deps, t.key, caller(t.kind, t.key))));
   timers.on('order.provision', async (t) => void (await provisionOrder(deps, t.key, caller(t.kind, t.key))));
   timers.on('inventory.reservation-expiry', async (t) => {
-    const { offerId, orderId, orderItemId } = t.payload as { offerId: string; orderId: string; orderItemId: string };
+    const { offerId, orderId, orderItemId } = t.payload;
     await releaseOrphanReservation(deps, offerId, orderId, orderItemId, caller(t.kind, t.key));
   });
   timers.on('ledger.post-sales', async (t) => postSales(deps, t.key, caller(t.kind, t.key)));
   timers.on('ledger.post-refunds', async (t) => {
-    const { orderId, items } = t.payload as { orderId?: string; items: { supplierId: string; orderItemId: string }[] };
+    const { orderId, items } = t.payload;
     // the refund reverses a sale entry: post it first if a crash left it unposted
     if (orderId) await postSales(deps, orderId, caller(t.kind, t.key));
     await postRefunds(deps, items, caller(t.kind, t.key));
   });
   timers.on(
     'ledger.settle',
-    async (t) =>
-      void (await settleSale(deps, (t.payload as { supplierId: string }).supplierId, t.key, caller(t.kind, t.key))),
+    async (t) => void (await settleSale(deps, t.payload.supplierId, t.key, caller(t.kind, t.key))),
   );
 };

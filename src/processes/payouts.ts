@@ -7,7 +7,7 @@ import type { RecordedEvent } from '../eventstore/port.js';
 import { projector } from '../projections/projector.js';
 import type { Timers } from './timers.js';
 
-export const PAYOUT_TIMER = 'payout.schedule';
+export const PAYOUT_TIMER = 'payout.schedule' as const;
 
 /**
  * A schedule's runs are one durable timer per supplier, moved (not added) when the schedule

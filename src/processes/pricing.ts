@@ -57,10 +57,10 @@ export const registerPricingTimers = (timers: Timers, deps: CommandDeps, project
     for (const d of deferred) await timers.schedule('pricing.limit-lifted', d.offerId, d.at, { offerId: d.offerId });
   };
   timers.on('pricing.market-changed', async (t) => {
-    const { offerId, position } = t.payload as { offerId: string; position: string };
+    const { offerId, position } = t.payload;
     // the rules read the market from the read models, as of this change at least
     await projections.waitFor(parsePosition(position), 30_000);
     await reprice(offerId, t.kind, t.key);
   });
-  timers.on('pricing.limit-lifted', async (t) => reprice((t.payload as { offerId: string }).offerId, t.kind, t.key));
+  timers.on('pricing.limit-lifted', async (t) => reprice(t.payload.offerId, t.kind, t.key));
 };

@@ -3,8 +3,6 @@ import type { CommandDeps } from '../commands/context.js';
 import type { Timers } from './timers.js';
 import { orderStream } from '../commands/streams.js';
 
-export type LateScenario = 'refunded' | 'disputed';
-
 /** How often a waiting sandbox scenario looks at its order again. */
 export const SCENARIO_RECHECK_MS = 30_000;
 
@@ -16,7 +14,7 @@ export const SCENARIO_RECHECK_MS = 30_000;
  */
 export const registerSandboxTimers = (timers: Timers, deps: CommandDeps) => {
   timers.on('sandbox.scenario', async (t) => {
-    const { scenario } = t.payload as { scenario: LateScenario };
+    const { scenario } = t.payload;
     const order = await loadOrder(deps, t.key);
     if (['cancelled', 'expired', 'refunded'].includes(order.status)) return;
     // paid, and no item still waiting for the supplier (a top-up refunds once it ran)

@@ -1,17 +1,18 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import type { TimerKind, TimerPayloads } from './timer-kinds.js';
 
 /**
  * Writes a timer row inside the caller's transaction: a process manager's reaction to an
  * event is recorded atomically with its checkpoint, so it happens exactly once. Keyed:
  * a second schedule of the same (kind, key) keeps the first.
  */
-export const scheduleTimer = (
+export const scheduleTimer = <K extends TimerKind>(
   db: Kysely<Database>,
-  kind: string,
+  kind: K,
   key: string,
   dueAt: Date | string,
-  payload: unknown = {},
+  payload: TimerPayloads[K],
 ) =>
   db
     .insertInto('timers')

@@ -4,6 +4,7 @@ import type { Clock } from '../clock.js';
 import type { Database } from '../db/schema.js';
 import { faultPoint } from '../faults.js';
 import { newId } from '../ids.js';
+import type { TimerPayloads } from './timer-kinds.js';
 
 export interface DueTimer<P = unknown> {
   kind: string;
@@ -16,8 +17,8 @@ export interface DueTimer<P = unknown> {
 /** What a timer handler may answer: nothing (done) or a later time to run again. */
 export type TimerOutcome = void | { runAgainAt: Date };
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each handler names its payload's type where it is registered
-export type TimerHandler = (timer: DueTimer<any>) => Promise<TimerOutcome>;
+/** A handler of one kind, given that kind's payload (timer-kinds.ts). */
+export type TimerHandler<P = unknown> = (timer: DueTimer<P>) => Promise<TimerOutcome>;
 
 /**
  * A claim holds for 30 s of clock time and is renewed every 10 s (real time) while its
@@ -39,7 +40,7 @@ const MAX_IN_FLIGHT = 64;
  * loses none; two instances never run the same one while its lease holds. Due times are
  * read from the injectable clock, so tests move time and drain due work at will.
  */
-export class Timers {
+export class Timers<M extends object = TimerPayloads> {
   private readonly handlers = new Map<string, TimerHandler>();
   private readonly instance = newId();
   private loop: Promise<void> | undefined;
@@ -55,19 +56,20 @@ export class Timers {
     private readonly options: { heartbeatMs?: number } = {},
   ) {}
 
-  on(kind: string, handler: TimerHandler): void {
-    this.handlers.set(kind, handler);
+  on<K extends keyof M & string>(kind: K, handler: TimerHandler<M[K]>): void {
+    // stored by kind: the row's kind picks the handler, whose payload is that kind's
+    this.handlers.set(kind, handler as TimerHandler);
   }
 
   /**
    * Schedules (kind, key) at `dueAt`. Keyed: scheduling the same key again is harmless
    * unless `replace` moves it. Pass a transaction to schedule atomically with other writes.
    */
-  async schedule(
-    kind: string,
+  async schedule<K extends keyof M & string>(
+    kind: K,
     key: string,
     dueAt: Date,
-    payload: unknown = {},
+    payload: M[K],
     options: { db?: Kysely<Database>; replace?: boolean } = {},
   ): Promise<void> {
     const row = { kind, key, due_at: dueAt, payload: JSON.stringify(payload), created_at: this.clock.now() };

@@ -12,17 +12,6 @@ export const RECOVERY_WINDOW_MS = 14 * 24 * 3600_000;
 /** Events per timer run: a long recovery continues in the next run, never past a timer lease. */
 const BATCH = 50;
 
-export interface RecoveryPayload {
-  recoveryId: string;
-  endpointId: string;
-  supplierId: string;
-  since: string;
-  until: string;
-  /** The last event handled, as `commit/prepare`; null before the first. */
-  after: string | null;
-  batch: number;
-}
-
 type Deliver = (deliveryId: string, attempt: number, key: string) => Promise<{ runAgainAt: Date } | undefined>;
 
 /**
@@ -36,7 +25,7 @@ type Deliver = (deliveryId: string, attempt: number, key: string) => Promise<{ r
 export const registerRecoveryTimers = (timers: Timers, deps: CommandDeps, deliver: Deliver) => {
   // eslint-disable-next-line max-lines-per-function -- the recovery run: one batch per call, in order
   timers.on('webhook.recover', async (t) => {
-    const p = t.payload as RecoveryPayload;
+    const p = t.payload;
     const { state: endpoint } = await load(
       deps.store,
       webhookStream(p.endpointId),

@@ -46,7 +46,7 @@ export const registerWebhookTimers = (timers: Timers, deps: CommandDeps, project
 
   /** One delivery per event per subscribed active endpoint, with the exact body every attempt will send. */
   timers.on('webhook.fanout', async (t) => {
-    const { position } = t.payload as { position: string };
+    const { position } = t.payload;
     // the envelope shows the read models as of this event
     await projections.waitFor(parsePosition(position), 30_000);
     const [event] = await deps.store.readAll(precedingPosition(position), 1);
@@ -181,7 +181,7 @@ export const registerWebhookTimers = (timers: Timers, deps: CommandDeps, project
   };
 
   timers.on('webhook.deliver', async (t) => {
-    const { deliveryId, attempt } = t.payload as { deliveryId: string; attempt: number };
+    const { deliveryId, attempt } = t.payload;
     return deliver(deliveryId, attempt, t.key);
   });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls, eur, startWorld, type World } from './support.js';
+import type { TimerKind } from '../../src/processes/timer-kinds.js';
 
 /**
  * Every step of the supplier contracts runs on a durable timer and may run again: a crash
@@ -17,7 +18,8 @@ describe('contract steps run twice', () => {
   });
 
   const again = async (kind: string, key: string, payload: unknown) => {
-    await w.svc.services.timers.schedule(kind, key, w.svc.clock.now(), payload);
+    // a replay of a step as its timer would run it again: kind and payload as the test names them
+    await w.svc.services.timers.schedule(kind as TimerKind, key, w.svc.clock.now(), payload as never);
     await w.svc.drain();
   };
 

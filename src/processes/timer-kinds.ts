@@ -1,0 +1,57 @@
+import type { OrderAttempt, ReturnAttempt } from '../domain/fulfilment-process.js';
+import type { ExecuteAttempt } from '../domain/topup-process.js';
+
+/** A sandbox order's scenario that acts once the order is paid. */
+export type LateScenario = 'refunded' | 'disputed';
+
+/** One run of a webhook recovery: the next batch of events since `since`. */
+export interface RecoveryPayload {
+  recoveryId: string;
+  endpointId: string;
+  supplierId: string;
+  since: string;
+  until: string;
+  /** The last event handled, as `commit/prepare`; null before the first. */
+  after: string | null;
+  batch: number;
+}
+
+type None = Record<string, never>;
+
+/**
+ * Every timer kind and its payload, in one map: `Timers.schedule`, `scheduleTimer` and
+ * `Timers.on` take a kind from it and the payload it names, so a payload cannot be
+ * scheduled in one shape and read in another, and a kind that is not here does not compile.
+ */
+export interface TimerPayloads {
+  'order.expire': None;
+  'order.provision': None;
+  'inventory.reservation-expiry': { offerId: string; orderId: string; orderItemId: string };
+  'ledger.post-sales': None;
+  'ledger.post-refunds': { orderId?: string; items: { supplierId: string; orderItemId: string }[] };
+  'ledger.settle': { supplierId: string };
+  'declared.start': None;
+  'declared.order': OrderAttempt;
+  'declared.poll': { orderId: string };
+  'declared.return': ReturnAttempt;
+  'declared.rerouted': { orderId: string };
+  'declared.cancelled': { orderId: string; reason: string };
+  'declared.refunded': { orderId: string; orderItemIds: string[] };
+  'topup.start': None;
+  'topup.execute': ExecuteAttempt;
+  'topup.status': { orderId: string; firstAt: string };
+  'topup.post-sale': { orderId: string };
+  'topup.failed': { orderId: string; executeFailed?: boolean };
+  'offer.healthcheck': None;
+  'pricing.market-changed': { offerId: string; position: string };
+  'pricing.limit-lifted': { offerId: string };
+  'sandbox.scenario': { scenario: LateScenario };
+  'webhook.fanout': { position: string };
+  'webhook.deliver': { deliveryId: string; attempt: number };
+  'webhook.recover': RecoveryPayload;
+  'webhook.purge': None;
+  'maintenance.purge': None;
+  'payout.schedule': None;
+}
+
+export type TimerKind = keyof TimerPayloads;
