@@ -197,121 +197,134 @@ export const inventoryDecider: Decider<InventoryState, InventoryCommand, Invento
     }
   },
 
-  // eslint-disable-next-line max-lines-per-function -- the decider's dispatcher, one case per command
   decide(command, state) {
     switch (command.type) {
-      case 'UploadInventory': {
-        const { offerId, mode, now } = command.data;
-        const rejected = [...command.data.rejected];
-        const accepted: NewItem[] = [];
-        const seen = new Set<string>();
-        for (const item of command.data.items) {
-          if (state.fingerprints.has(item.fingerprint))
-            rejected.push({
-              index: item.index,
-              code: 'duplicate_key',
-              message: "this key is already in the offer's stock",
-            });
-          else if (seen.has(item.fingerprint))
-            rejected.push({
-              index: item.index,
-              code: 'duplicate_in_batch',
-              message: 'this key appears earlier in the same upload',
-            });
-          else {
-            seen.add(item.fingerprint);
-            accepted.push(item);
-          }
-        }
-        rejected.sort((a, b) => a.index - b.index);
-        if (mode === 'strict' && rejected.length > 0)
-          throw new DomainError('inventory_rejected', `${rejected.length} item(s) invalid; nothing was stored`, {
-            rejected,
-          });
-        return [
-          {
-            type: 'InventoryUploaded',
-            data: { offerId, items: accepted.map(({ index: _index, ...item }) => item), rejected, at: now },
-          },
-        ];
-      }
-      case 'RemoveItem': {
-        const { offerId, itemId, lowStockThreshold, now } = command.data;
-        const item = state.items.get(itemId);
-        if (!item || item.status === 'removed')
-          throw new DomainError('not_found', `inventory item ${itemId} not found`);
-        if (item.status !== 'available')
-          throw new DomainError(
-            'invalid_state',
-            `item ${itemId} is ${item.status}; only available items can be deleted`,
-          );
-        return [
-          { type: 'InventoryItemRemoved', data: { offerId, itemId, at: now } },
-          ...stockLowCrossing(offerId, state.available, state.available - 1, lowStockThreshold, now),
-        ];
-      }
-      case 'ReserveItems': {
-        const { offerId, orderId, orderItemId, quantity, expiresAt, lowStockThreshold, now } = command.data;
-        if (state.reservations.has(orderItemId)) return []; // a retried checkout step
-        if (state.available < quantity)
-          throw new DomainError('out_of_stock', `only ${state.available} key(s) available`, {
-            available: state.available,
-          });
-        // first uploaded, first sold
-        const itemIds: string[] = [];
-        for (const [id, item] of state.items) {
-          if (item.status !== 'available') continue;
-          itemIds.push(id);
-          if (itemIds.length === quantity) break;
-        }
-        return [
-          { type: 'InventoryReserved', data: { offerId, orderId, orderItemId, itemIds, expiresAt, at: now } },
-          ...stockLowCrossing(offerId, state.available, state.available - quantity, lowStockThreshold, now),
-        ];
-      }
-      case 'ReleaseReservation': {
-        const r = state.reservations.get(command.data.orderItemId);
-        if (!r || r.state !== 'reserved') return [];
-        const { state: _s, ...ref } = r;
-        // keys invalidated while held do not return to stock
-        const itemIds = ref.itemIds.filter((id) => state.items.get(id)?.status === 'reserved');
-        return [{ type: 'InventoryReleased', data: { ...ref, itemIds, at: command.data.now } }];
-      }
-      case 'DeliverReservation': {
-        const r = state.reservations.get(command.data.orderItemId);
-        if (!r) throw new DomainError('not_found', `no reservation for order item ${command.data.orderItemId}`);
-        if (r.state === 'delivered') return [];
-        if (r.state === 'released')
-          throw new DomainError(
-            'invalid_state',
-            `the reservation of order item ${command.data.orderItemId} was released`,
-          );
-        const { state: _s, ...ref } = r;
-        return [{ type: 'InventoryDelivered', data: { ...ref, at: command.data.now } }];
-      }
-      case 'InvalidateItem': {
-        const { offerId, supplierId, itemId, reason, lowStockThreshold, now } = command.data;
-        const item = state.items.get(itemId);
-        if (!item || item.status === 'removed')
-          throw new DomainError('not_found', `inventory item ${itemId} not found`);
-        if (item.status === 'invalidated') return [];
-        if (item.status === 'reserved')
-          throw new DomainError(
-            'invalid_state',
-            `item ${itemId} is reserved by a checkout; invalidate it once the order completes or expires`,
-          );
-        return [
-          {
-            type: 'InventoryItemInvalidated',
-            data: { offerId, supplierId, itemId, previousStatus: item.status, reason, at: now },
-          },
-          ...(item.status === 'available'
-            ? stockLowCrossing(offerId, state.available, state.available - 1, lowStockThreshold, now)
-            : []),
-        ];
-      }
+      case 'UploadInventory':
+        return uploadInventory(state, command.data);
+      case 'RemoveItem':
+        return removeItem(state, command.data);
+      case 'ReserveItems':
+        return reserveItems(state, command.data);
+      case 'ReleaseReservation':
+        return releaseReservation(state, command.data);
+      case 'DeliverReservation':
+        return deliverReservation(state, command.data);
+      case 'InvalidateItem':
+        return invalidateItem(state, command.data);
       default:
         return assertNever(command);
     }
   },
+};
+
+// ---- one function per command: what each decides, given the state as it stands
+
+type CommandData<T extends InventoryCommand['type']> = Extract<InventoryCommand, { type: T }>['data'];
+
+const uploadInventory = (state: InventoryState, data: CommandData<'UploadInventory'>): InventoryEvent[] => {
+  const { offerId, mode, now } = data;
+  const rejected = [...data.rejected];
+  const accepted: NewItem[] = [];
+  const seen = new Set<string>();
+  for (const item of data.items) {
+    if (state.fingerprints.has(item.fingerprint))
+      rejected.push({
+        index: item.index,
+        code: 'duplicate_key',
+        message: "this key is already in the offer's stock",
+      });
+    else if (seen.has(item.fingerprint))
+      rejected.push({
+        index: item.index,
+        code: 'duplicate_in_batch',
+        message: 'this key appears earlier in the same upload',
+      });
+    else {
+      seen.add(item.fingerprint);
+      accepted.push(item);
+    }
+  }
+  rejected.sort((a, b) => a.index - b.index);
+  if (mode === 'strict' && rejected.length > 0)
+    throw new DomainError('inventory_rejected', `${rejected.length} item(s) invalid; nothing was stored`, {
+      rejected,
+    });
+  return [
+    {
+      type: 'InventoryUploaded',
+      data: { offerId, items: accepted.map(({ index: _index, ...item }) => item), rejected, at: now },
+    },
+  ];
+};
+
+const removeItem = (state: InventoryState, data: CommandData<'RemoveItem'>): InventoryEvent[] => {
+  const { offerId, itemId, lowStockThreshold, now } = data;
+  const item = state.items.get(itemId);
+  if (!item || item.status === 'removed') throw new DomainError('not_found', `inventory item ${itemId} not found`);
+  if (item.status !== 'available')
+    throw new DomainError('invalid_state', `item ${itemId} is ${item.status}; only available items can be deleted`);
+  return [
+    { type: 'InventoryItemRemoved', data: { offerId, itemId, at: now } },
+    ...stockLowCrossing(offerId, state.available, state.available - 1, lowStockThreshold, now),
+  ];
+};
+
+const reserveItems = (state: InventoryState, data: CommandData<'ReserveItems'>): InventoryEvent[] => {
+  const { offerId, orderId, orderItemId, quantity, expiresAt, lowStockThreshold, now } = data;
+  if (state.reservations.has(orderItemId)) return []; // a retried checkout step
+  if (state.available < quantity)
+    throw new DomainError('out_of_stock', `only ${state.available} key(s) available`, {
+      available: state.available,
+    });
+  // first uploaded, first sold
+  const itemIds: string[] = [];
+  for (const [id, item] of state.items) {
+    if (item.status !== 'available') continue;
+    itemIds.push(id);
+    if (itemIds.length === quantity) break;
+  }
+  return [
+    { type: 'InventoryReserved', data: { offerId, orderId, orderItemId, itemIds, expiresAt, at: now } },
+    ...stockLowCrossing(offerId, state.available, state.available - quantity, lowStockThreshold, now),
+  ];
+};
+
+const releaseReservation = (state: InventoryState, data: CommandData<'ReleaseReservation'>): InventoryEvent[] => {
+  const r = state.reservations.get(data.orderItemId);
+  if (!r || r.state !== 'reserved') return [];
+  const { state: _s, ...ref } = r;
+  // keys invalidated while held do not return to stock
+  const itemIds = ref.itemIds.filter((id) => state.items.get(id)?.status === 'reserved');
+  return [{ type: 'InventoryReleased', data: { ...ref, itemIds, at: data.now } }];
+};
+
+const deliverReservation = (state: InventoryState, data: CommandData<'DeliverReservation'>): InventoryEvent[] => {
+  const r = state.reservations.get(data.orderItemId);
+  if (!r) throw new DomainError('not_found', `no reservation for order item ${data.orderItemId}`);
+  if (r.state === 'delivered') return [];
+  if (r.state === 'released')
+    throw new DomainError('invalid_state', `the reservation of order item ${data.orderItemId} was released`);
+  const { state: _s, ...ref } = r;
+  return [{ type: 'InventoryDelivered', data: { ...ref, at: data.now } }];
+};
+
+const invalidateItem = (state: InventoryState, data: CommandData<'InvalidateItem'>): InventoryEvent[] => {
+  const { offerId, supplierId, itemId, reason, lowStockThreshold, now } = data;
+  const item = state.items.get(itemId);
+  if (!item || item.status === 'removed') throw new DomainError('not_found', `inventory item ${itemId} not found`);
+  if (item.status === 'invalidated') return [];
+  if (item.status === 'reserved')
+    throw new DomainError(
+      'invalid_state',
+      `item ${itemId} is reserved by a checkout; invalidate it once the order completes or expires`,
+    );
+  return [
+    {
+      type: 'InventoryItemInvalidated',
+      data: { offerId, supplierId, itemId, previousStatus: item.status, reason, at: now },
+    },
+    ...(item.status === 'available'
+      ? stockLowCrossing(offerId, state.available, state.available - 1, lowStockThreshold, now)
+      : []),
+  ];
 };

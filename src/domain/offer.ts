@@ -247,7 +247,6 @@ export const offerDecider: Decider<OfferState | null, OfferCommand, OfferEvent> 
     }
   },
 
-  // eslint-disable-next-line max-lines-per-function -- the decider's dispatcher, one case per command
   decide(command, state) {
     if (command.type === 'CreateOffer') {
       if (state) throw new DomainError('offer_exists', `offer ${state.id} already exists`);
@@ -256,160 +255,25 @@ export const offerDecider: Decider<OfferState | null, OfferCommand, OfferEvent> 
       return [{ type: 'OfferCreated', data }];
     }
     if (!state) throw new DomainError('not_found', 'offer not found');
-    const offerId = state.id;
     switch (command.type) {
-      case 'UpdateOffer': {
-        const { changes, now } = command.data;
-        if (state.stockMode === 'uploaded') {
-          const declaredOnly = (['deliverySlaMinutes', 'deliveryTime', 'fulfilmentBaseUrl'] as const).filter(
-            (k) => changes[k] !== undefined,
-          );
-          if (declaredOnly.length > 0) throw declaredOnlyError(declaredOnly.map(fieldName));
-        }
-        const changed = changedFields<typeof changes>(changes, {
-          ...state.terms,
-          fulfilmentBaseUrl: state.fulfilment?.baseUrl,
-        });
-        if (Object.keys(changed).length === 0) return [];
-        return [{ type: 'OfferUpdated', data: { offerId, changes: changed, at: now } }];
-      }
-      case 'ActivateOffer': {
-        const { probe, now } = command.data;
-        if (state.status === 'active') return []; // idempotent
-        if (state.stockMode === 'declared') {
-          if (!probe?.ok)
-            throw new DomainError('fulfilment_unreachable', probeDetail(probe), {
-              probe: probe && {
-                ok: probe.ok,
-                http_status: probe.httpStatus,
-                latency_ms: probe.latencyMs,
-                checked_at: probe.checkedAt,
-                ...(probe.error && { error: probe.error }),
-              },
-            });
-        }
-        const health = state.everActive ? REACTIVATION_HEALTH : state.health;
-        const checked: OfferEvent[] = probe ? [{ type: 'FulfilmentChecked', data: { offerId, probe, at: now } }] : [];
-        return [...checked, { type: 'OfferActivated', data: { offerId, health, at: now } }];
-      }
+      case 'UpdateOffer':
+        return updateOffer(state, command.data);
+      case 'ActivateOffer':
+        return activateOffer(state, command.data);
       case 'DeactivateOffer':
-        if (state.status !== 'active') return [];
-        return [{ type: 'OfferDeactivated', data: { offerId, reason: command.data.reason, at: command.data.now } }];
+        return deactivateOffer(state, command.data);
       case 'SetDeclaredStock':
-        if (state.stockMode !== 'declared')
-          throw new DomainError(
-            'stock_mode_mismatch',
-            'declared stock is for declared offers; this offer holds uploaded stock',
-          );
-        if (state.declaredStock === command.data.declaredStock) return [];
-        return [
-          {
-            type: 'DeclaredStockSet',
-            data: { offerId, declaredStock: command.data.declaredStock, at: command.data.now },
-          },
-        ];
+        return setDeclaredStock(state, command.data);
       case 'RecordHealthcheck':
-        if (state.stockMode !== 'declared')
-          throw new DomainError('stock_mode_mismatch', 'uploaded offers have no fulfilment endpoint to check');
-        return [{ type: 'FulfilmentChecked', data: { offerId, probe: command.data.probe, at: command.data.now } }];
-      case 'RecordOutcome': {
-        const { reason, outcomeId, now } = command.data;
-        if (state.status !== 'active') return [];
-        if (outcomeId !== undefined && state.appliedOutcomes.includes(outcomeId)) return []; // applied already
-        const delta = HEALTH_DELTAS[reason];
-        const health = clampHealth(state.health + delta);
-        const id = outcomeId === undefined ? {} : { outcomeId };
-        const events: OfferEvent[] =
-          health === state.health
-            ? []
-            : [
-                {
-                  type: 'OfferHealthChanged',
-                  data: { offerId, health, delta: health - state.health, reason, ...id, at: now },
-                },
-              ];
-        if (COOLDOWN_REASONS.has(reason) || (health <= HEALTH.exhausted && !inCooldown(state, now)))
-          events.push(cooldown(state, reason, now, outcomeId));
-        return events;
-      }
-      case 'RecordScheduledHealthcheck': {
-        const { probe, runId, now } = command.data;
-        if (state.stockMode !== 'declared') return [];
-        const outcomeId = runId === undefined ? undefined : `healthcheck:${runId}`;
-        if (outcomeId !== undefined && state.appliedOutcomes.includes(outcomeId)) return []; // this run was recorded already
-        const checked: OfferEvent = { type: 'FulfilmentChecked', data: { offerId, probe, at: now } };
-        if (state.status !== 'active') return [checked];
-        if (state.cooldownUntil === null) {
-          if (probe.ok) {
-            // below the routing minimum with no cooldown to end: passing checks lead back to 70
-            if (state.health >= HEALTH.routingMinimum) return [checked];
-            const health = Math.min(HEALTH.routingMinimum, state.health + HEALTH_DELTAS.healthcheck_passed);
-            return [
-              checked,
-              {
-                type: 'OfferHealthChanged',
-                data: {
-                  offerId,
-                  health,
-                  delta: health - state.health,
-                  reason: 'healthcheck_passed',
-                  ...(outcomeId !== undefined && { outcomeId }),
-                  at: now,
-                },
-              },
-            ];
-          }
-          const health = clampHealth(state.health + HEALTH_DELTAS.healthcheck_failed);
-          const events: OfferEvent[] = [checked];
-          if (health !== state.health)
-            events.push({
-              type: 'OfferHealthChanged',
-              data: {
-                offerId,
-                health,
-                delta: health - state.health,
-                reason: 'healthcheck_failed',
-                ...(outcomeId !== undefined && { outcomeId }),
-                at: now,
-              },
-            });
-          if (health <= HEALTH.exhausted) events.push(cooldown(state, 'healthcheck_failed', now, outcomeId));
-          return events;
-        }
-        // in cooldown: probes are recorded; the first one after it ends decides
-        if (inCooldown(state, now)) return [checked];
-        if (probe.ok)
-          return [checked, { type: 'OfferCooldownEnded', data: { offerId, health: HEALTH.afterCooldown, at: now } }];
-        if (new Date(now).getTime() - new Date(state.cooldownSince ?? now).getTime() >= DEACTIVATE_AFTER_MS)
-          return [checked, { type: 'OfferDeactivated', data: { offerId, reason: 'health_exhausted', at: now } }];
-        return [checked, cooldown(state, 'healthcheck_failed', now, outcomeId)];
-      }
-      case 'RotateFulfilmentSecret': {
-        if (!state.fulfilment)
-          throw new DomainError('stock_mode_mismatch', 'uploaded offers have no fulfilment secret');
-        const { secretSealed, now, overlapMs } = command.data;
-        return [
-          {
-            type: 'FulfilmentSecretRotated',
-            data: {
-              offerId,
-              secretSealed,
-              previousSecretSealed: state.fulfilment.secretSealed,
-              previousValidUntil: new Date(new Date(now).getTime() + overlapMs).toISOString(),
-              at: now,
-            },
-          },
-        ];
-      }
-      case 'RepriceOffer': {
-        const { price, reason, maxChangesPerHour, now } = command.data;
-        // only an offer on the market is repriced; a price it already has is no change
-        if (state.status !== 'active' || price === state.terms.price) return [];
-        if (reason === PRICING_RULE_REASON && repricesInLastHour(state, now).length >= maxChangesPerHour) return [];
-        return [
-          { type: 'OfferPriceChanged', data: { offerId, price, previousPrice: state.terms.price, reason, at: now } },
-        ];
-      }
+        return recordHealthcheck(state, command.data);
+      case 'RecordOutcome':
+        return recordOutcome(state, command.data);
+      case 'RecordScheduledHealthcheck':
+        return recordScheduledHealthcheck(state, command.data);
+      case 'RotateFulfilmentSecret':
+        return rotateFulfilmentSecret(state, command.data);
+      case 'RepriceOffer':
+        return repriceOffer(state, command.data);
       default:
         return assertNever(command);
     }
@@ -461,3 +325,180 @@ const probeDetail = (probe: ProbeResult | undefined) =>
     : probe.httpStatus === 0
       ? `GET /healthcheck failed after ${probe.latencyMs} ms: ${probe.error ?? 'no answer'}`
       : `GET /healthcheck answered ${probe.httpStatus} after ${probe.latencyMs} ms`;
+
+// ---- one function per command: what each decides, given the state as it stands
+
+type CommandData<T extends OfferCommand['type']> = Extract<OfferCommand, { type: T }>['data'];
+
+const updateOffer = (state: OfferState, data: CommandData<'UpdateOffer'>): OfferEvent[] => {
+  const offerId = state.id;
+  const { changes, now } = data;
+  if (state.stockMode === 'uploaded') {
+    const declaredOnly = (['deliverySlaMinutes', 'deliveryTime', 'fulfilmentBaseUrl'] as const).filter(
+      (k) => changes[k] !== undefined,
+    );
+    if (declaredOnly.length > 0) throw declaredOnlyError(declaredOnly.map(fieldName));
+  }
+  const changed = changedFields<typeof changes>(changes, {
+    ...state.terms,
+    fulfilmentBaseUrl: state.fulfilment?.baseUrl,
+  });
+  if (Object.keys(changed).length === 0) return [];
+  return [{ type: 'OfferUpdated', data: { offerId, changes: changed, at: now } }];
+};
+
+const activateOffer = (state: OfferState, data: CommandData<'ActivateOffer'>): OfferEvent[] => {
+  const offerId = state.id;
+  const { probe, now } = data;
+  if (state.status === 'active') return []; // idempotent
+  if (state.stockMode === 'declared') {
+    if (!probe?.ok)
+      throw new DomainError('fulfilment_unreachable', probeDetail(probe), {
+        probe: probe && {
+          ok: probe.ok,
+          http_status: probe.httpStatus,
+          latency_ms: probe.latencyMs,
+          checked_at: probe.checkedAt,
+          ...(probe.error && { error: probe.error }),
+        },
+      });
+  }
+  const health = state.everActive ? REACTIVATION_HEALTH : state.health;
+  const checked: OfferEvent[] = probe ? [{ type: 'FulfilmentChecked', data: { offerId, probe, at: now } }] : [];
+  return [...checked, { type: 'OfferActivated', data: { offerId, health, at: now } }];
+};
+
+const deactivateOffer = (state: OfferState, data: CommandData<'DeactivateOffer'>): OfferEvent[] => {
+  const offerId = state.id;
+  if (state.status !== 'active') return [];
+  return [{ type: 'OfferDeactivated', data: { offerId, reason: data.reason, at: data.now } }];
+};
+
+const setDeclaredStock = (state: OfferState, data: CommandData<'SetDeclaredStock'>): OfferEvent[] => {
+  const offerId = state.id;
+  if (state.stockMode !== 'declared')
+    throw new DomainError(
+      'stock_mode_mismatch',
+      'declared stock is for declared offers; this offer holds uploaded stock',
+    );
+  if (state.declaredStock === data.declaredStock) return [];
+  return [
+    {
+      type: 'DeclaredStockSet',
+      data: { offerId, declaredStock: data.declaredStock, at: data.now },
+    },
+  ];
+};
+
+const recordHealthcheck = (state: OfferState, data: CommandData<'RecordHealthcheck'>): OfferEvent[] => {
+  const offerId = state.id;
+  if (state.stockMode !== 'declared')
+    throw new DomainError('stock_mode_mismatch', 'uploaded offers have no fulfilment endpoint to check');
+  return [{ type: 'FulfilmentChecked', data: { offerId, probe: data.probe, at: data.now } }];
+};
+
+const recordOutcome = (state: OfferState, data: CommandData<'RecordOutcome'>): OfferEvent[] => {
+  const offerId = state.id;
+  const { reason, outcomeId, now } = data;
+  if (state.status !== 'active') return [];
+  if (outcomeId !== undefined && state.appliedOutcomes.includes(outcomeId)) return []; // applied already
+  const delta = HEALTH_DELTAS[reason];
+  const health = clampHealth(state.health + delta);
+  const id = outcomeId === undefined ? {} : { outcomeId };
+  const events: OfferEvent[] =
+    health === state.health
+      ? []
+      : [
+          {
+            type: 'OfferHealthChanged',
+            data: { offerId, health, delta: health - state.health, reason, ...id, at: now },
+          },
+        ];
+  if (COOLDOWN_REASONS.has(reason) || (health <= HEALTH.exhausted && !inCooldown(state, now)))
+    events.push(cooldown(state, reason, now, outcomeId));
+  return events;
+};
+
+const recordScheduledHealthcheck = (
+  state: OfferState,
+  data: CommandData<'RecordScheduledHealthcheck'>,
+): OfferEvent[] => {
+  const offerId = state.id;
+  const { probe, runId, now } = data;
+  if (state.stockMode !== 'declared') return [];
+  const outcomeId = runId === undefined ? undefined : `healthcheck:${runId}`;
+  if (outcomeId !== undefined && state.appliedOutcomes.includes(outcomeId)) return []; // this run was recorded already
+  const checked: OfferEvent = { type: 'FulfilmentChecked', data: { offerId, probe, at: now } };
+  if (state.status !== 'active') return [checked];
+  if (state.cooldownUntil === null) {
+    if (probe.ok) {
+      // below the routing minimum with no cooldown to end: passing checks lead back to 70
+      if (state.health >= HEALTH.routingMinimum) return [checked];
+      const health = Math.min(HEALTH.routingMinimum, state.health + HEALTH_DELTAS.healthcheck_passed);
+      return [
+        checked,
+        {
+          type: 'OfferHealthChanged',
+          data: {
+            offerId,
+            health,
+            delta: health - state.health,
+            reason: 'healthcheck_passed',
+            ...(outcomeId !== undefined && { outcomeId }),
+            at: now,
+          },
+        },
+      ];
+    }
+    const health = clampHealth(state.health + HEALTH_DELTAS.healthcheck_failed);
+    const events: OfferEvent[] = [checked];
+    if (health !== state.health)
+      events.push({
+        type: 'OfferHealthChanged',
+        data: {
+          offerId,
+          health,
+          delta: health - state.health,
+          reason: 'healthcheck_failed',
+          ...(outcomeId !== undefined && { outcomeId }),
+          at: now,
+        },
+      });
+    if (health <= HEALTH.exhausted) events.push(cooldown(state, 'healthcheck_failed', now, outcomeId));
+    return events;
+  }
+  // in cooldown: probes are recorded; the first one after it ends decides
+  if (inCooldown(state, now)) return [checked];
+  if (probe.ok)
+    return [checked, { type: 'OfferCooldownEnded', data: { offerId, health: HEALTH.afterCooldown, at: now } }];
+  if (new Date(now).getTime() - new Date(state.cooldownSince ?? now).getTime() >= DEACTIVATE_AFTER_MS)
+    return [checked, { type: 'OfferDeactivated', data: { offerId, reason: 'health_exhausted', at: now } }];
+  return [checked, cooldown(state, 'healthcheck_failed', now, outcomeId)];
+};
+
+const rotateFulfilmentSecret = (state: OfferState, data: CommandData<'RotateFulfilmentSecret'>): OfferEvent[] => {
+  const offerId = state.id;
+  if (!state.fulfilment) throw new DomainError('stock_mode_mismatch', 'uploaded offers have no fulfilment secret');
+  const { secretSealed, now, overlapMs } = data;
+  return [
+    {
+      type: 'FulfilmentSecretRotated',
+      data: {
+        offerId,
+        secretSealed,
+        previousSecretSealed: state.fulfilment.secretSealed,
+        previousValidUntil: new Date(new Date(now).getTime() + overlapMs).toISOString(),
+        at: now,
+      },
+    },
+  ];
+};
+
+const repriceOffer = (state: OfferState, data: CommandData<'RepriceOffer'>): OfferEvent[] => {
+  const offerId = state.id;
+  const { price, reason, maxChangesPerHour, now } = data;
+  // only an offer on the market is repriced; a price it already has is no change
+  if (state.status !== 'active' || price === state.terms.price) return [];
+  if (reason === PRICING_RULE_REASON && repricesInLastHour(state, now).length >= maxChangesPerHour) return [];
+  return [{ type: 'OfferPriceChanged', data: { offerId, price, previousPrice: state.terms.price, reason, at: now } }];
+};

@@ -285,234 +285,38 @@ export const orderDecider: Decider<OrderState | null, OrderCommand, OrderEvent> 
     }
   },
 
-  // eslint-disable-next-line max-lines-per-function -- the decider's dispatcher, one case per command
   decide(command, state) {
-    if (command.type === 'PlaceOrder') {
-      if (state) return []; // a retried placement
-      const { orderId, buyerCountry, items, expiresAt, now } = command.data;
-      if (items.length === 0) throw new DomainError('validation_failed', 'an order needs at least one item');
-      const priced: OrderItem[] = items.map((i) => {
-        const { gross, commission, net } = itemAmounts(i.unitPrice, i.quantity);
-        return { ...i, gross, commission, net, status: 'reserved', deliveredAt: null };
-      });
-      return [
-        {
-          type: 'OrderPlaced',
-          data: { orderId, buyerCountry, items: priced, supplierIds: suppliersOf(priced), expiresAt, at: now },
-        },
-      ];
-    }
+    if (command.type === 'PlaceOrder') return placeOrder(state, command.data);
     if (!state) throw new DomainError('not_found', 'order not found');
-    const orderId = state.id;
-    const supplierIds = suppliersOf(state.items);
     switch (command.type) {
-      case 'AuthorizePayment': {
-        const { now } = command.data;
-        if (state.authorizedAt) return [];
-        if (state.status !== 'placed') throw new DomainError('invalid_state', `order ${orderId} is ${state.status}`);
-        if (new Date(now).getTime() >= new Date(state.expiresAt).getTime())
-          throw new DomainError(
-            'invalid_state',
-            `order ${orderId} expired at ${state.expiresAt}; its reservation is gone`,
-          );
-        return [{ type: 'OrderPaymentAuthorized', data: { orderId, supplierIds, at: now } }];
-      }
-      case 'RecordDelivery': {
-        const item = state.items.find((i) => i.orderItemId === command.data.orderItemId);
-        if (!item) throw new DomainError('not_found', `order item ${command.data.orderItemId} not found`);
-        if (item.status === 'delivered') return [];
-        if (!state.authorizedAt || item.status !== 'reserved')
-          throw new DomainError('invalid_state', `order item ${item.orderItemId} is ${item.status}`);
-        return [
-          {
-            type: 'OrderItemDelivered',
-            data: {
-              orderId,
-              orderItemId: item.orderItemId,
-              inventoryItemIds: command.data.inventoryItemIds,
-              at: command.data.now,
-            },
-          },
-        ];
-      }
-      case 'CapturePayment': {
-        if (state.paidAt) return [];
-        if (!state.authorizedAt) throw new DomainError('invalid_state', `order ${orderId} has no authorized payment`);
-        // keys are provisioned before capture; top-ups are executed after it
-        const pending = state.items.filter((i) => i.status === 'reserved' && i.source !== 'topup');
-        if (pending.length > 0) throw new DomainError('invalid_state', `${pending.length} item(s) not yet provisioned`);
-        if (!state.items.some((i) => i.status === 'delivered' || (i.status === 'reserved' && i.source === 'topup')))
-          throw new DomainError('invalid_state', `order ${orderId} has nothing to capture`);
-        return [{ type: 'OrderPaid', data: { orderId, supplierIds, at: command.data.now } }];
-      }
+      case 'AuthorizePayment':
+        return authorizePayment(state, command.data);
+      case 'RecordDelivery':
+        return recordDelivery(state, command.data);
+      case 'CapturePayment':
+        return capturePayment(state, command.data);
       case 'ExpireOrder':
-        if (state.status !== 'placed' || state.authorizedAt) return [];
-        if (new Date(command.data.now).getTime() < new Date(state.expiresAt).getTime()) return [];
-        return [{ type: 'OrderExpired', data: { orderId, supplierIds, at: command.data.now } }];
-      case 'RefundOrder': {
-        const { refundId, orderItemIds, now } = command.data;
-        if (!state.paidAt)
-          throw new DomainError(
-            'invalid_state',
-            `order ${orderId} is ${state.status}; only paid orders can be refunded`,
-          );
-        const chosen = pickItems(state, orderItemIds).filter(
-          (i) => i.status === 'delivered' || (i.status === 'cancelled' && i.source === 'topup' && i.topup !== null),
-        );
-        if (chosen.length === 0) return [];
-        const items = chosen.map((i) => ({
-          orderItemId: i.orderItemId,
-          supplierId: i.supplierId,
-          gross: i.gross,
-          commission: i.commission,
-          net: i.net,
-          delivered: i.status === 'delivered',
-        }));
-        return [
-          { type: 'OrderRefunded', data: { orderId, refundId, items, supplierIds: suppliersOf(items), at: now } },
-        ];
-      }
-      case 'DisputeOrder': {
-        const { orderItemIds, reason, now } = command.data;
-        if (!state.paidAt)
-          throw new DomainError(
-            'invalid_state',
-            `order ${orderId} is ${state.status}; only paid orders can be disputed`,
-          );
-        const chosen = pickItems(state, orderItemIds);
-        return [
-          {
-            type: 'OrderDisputed',
-            data: {
-              orderId,
-              orderItemIds: chosen.map((i) => i.orderItemId),
-              reason,
-              supplierIds: suppliersOf(chosen),
-              at: now,
-            },
-          },
-        ];
-      }
-      case 'RecordSupplierOrder': {
-        const item = findItem(state, command.data.orderItemId);
-        if (item.supplierOrderedAt) return [];
-        const { supplierStatus, orderedAt, now } = command.data;
-        return [
-          {
-            type: 'OrderItemSupplierOrdered',
-            data: { orderId, orderItemId: item.orderItemId, supplierStatus, orderedAt, at: now },
-          },
-        ];
-      }
-      case 'RenewReservation': {
-        const item = findItem(state, command.data.orderItemId);
-        if (item.reservationId === command.data.reservationId) return [];
-        return [
-          {
-            type: 'OrderItemReservationRenewed',
-            data: {
-              orderId,
-              orderItemId: item.orderItemId,
-              reservationId: command.data.reservationId,
-              at: command.data.now,
-            },
-          },
-        ];
-      }
-      case 'CancelItem': {
-        const item = findItem(state, command.data.orderItemId);
-        if (item.status !== 'reserved') return [];
-        return [
-          {
-            type: 'OrderItemCancelled',
-            data: {
-              orderId,
-              orderItemId: item.orderItemId,
-              offerId: item.offerId,
-              supplierId: item.supplierId,
-              reason: command.data.reason,
-              at: command.data.now,
-            },
-          },
-        ];
-      }
-      case 'RerouteItem': {
-        const { replacesItemId, item, now } = command.data;
-        // a retried reroute (a crash before its timer was done) never adds a second replacement
-        if (state.items.some((i) => i.orderItemId === item.orderItemId || i.replacesItemId === replacesItemId))
-          return [];
-        const replaced = findItem(state, replacesItemId);
-        if (replaced.status !== 'cancelled')
-          throw new DomainError('invalid_state', `item ${replacesItemId} is ${replaced.status}`);
-        const { gross, commission, net } = itemAmounts(item.unitPrice, item.quantity);
-        return [
-          {
-            type: 'OrderItemRerouted',
-            data: {
-              orderId,
-              replacesItemId,
-              item: { ...item, gross, commission, net, status: 'reserved', deliveredAt: null },
-              at: now,
-            },
-          },
-        ];
-      }
+        return expireOrder(state, command.data);
+      case 'RefundOrder':
+        return refundOrder(state, command.data);
+      case 'DisputeOrder':
+        return disputeOrder(state, command.data);
+      case 'RecordSupplierOrder':
+        return recordSupplierOrder(state, command.data);
+      case 'RenewReservation':
+        return renewReservation(state, command.data);
+      case 'CancelItem':
+        return cancelItem(state, command.data);
+      case 'RerouteItem':
+        return rerouteItem(state, command.data);
       case 'CancelOrder':
-        if (state.status === 'cancelled') return [];
-        if (state.paidAt || state.items.some((i) => i.status !== 'cancelled'))
-          throw new DomainError('invalid_state', `order ${orderId} still has items to deliver`);
-        return [{ type: 'OrderCancelled', data: { orderId, supplierIds, at: command.data.now } }];
-      case 'RevalidateTopup': {
-        const item = findItem(state, command.data.orderItemId);
-        if (!item.topup || item.topup.operationId === command.data.operationId) return [];
-        return [
-          {
-            type: 'OrderItemTopupRevalidated',
-            data: {
-              orderId,
-              orderItemId: item.orderItemId,
-              operationId: command.data.operationId,
-              accountLabel: command.data.accountLabel,
-              at: command.data.now,
-            },
-          },
-        ];
-      }
-      case 'CompleteTopup': {
-        const item = findItem(state, command.data.orderItemId);
-        if (item.status !== 'reserved' || item.topup?.operationId !== command.data.operationId) return [];
-        return [
-          {
-            type: 'OrderItemTopupCompleted',
-            data: {
-              orderId,
-              orderItemId: item.orderItemId,
-              operationId: command.data.operationId,
-              receiptRef: command.data.receiptRef,
-              at: command.data.now,
-            },
-          },
-        ];
-      }
-      case 'FailTopup': {
-        const item = findItem(state, command.data.orderItemId);
-        if (item.status !== 'reserved' || item.topup?.operationId !== command.data.operationId) return [];
-        const { operationId, code, message, stage, now } = command.data;
-        return [
-          {
-            type: 'OrderItemTopupFailed',
-            data: {
-              orderId,
-              orderItemId: item.orderItemId,
-              operationId,
-              code,
-              message,
-              ...(stage && { stage }),
-              at: now,
-            },
-          },
-        ];
-      }
+        return cancelOrder(state, command.data);
+      case 'RevalidateTopup':
+        return revalidateTopup(state, command.data);
+      case 'CompleteTopup':
+        return completeTopup(state, command.data);
+      case 'FailTopup':
+        return failTopup(state, command.data);
       default:
         return assertNever(command);
     }
@@ -550,4 +354,253 @@ const pickItems = (state: OrderState, orderItemIds: string[] | undefined): Order
       errors: unknown.map((id) => ({ field: 'body.item_ids', message: `no item ${id} in this order` })),
     });
   return state.items.filter((i) => orderItemIds.includes(i.orderItemId));
+};
+
+// ---- one function per command: what each decides, given the order as it stands
+
+type CommandData<T extends OrderCommand['type']> = Extract<OrderCommand, { type: T }>['data'];
+
+const placeOrder = (state: OrderState | null, data: CommandData<'PlaceOrder'>): OrderEvent[] => {
+  if (state) return []; // a retried placement
+  const { orderId, buyerCountry, items, expiresAt, now } = data;
+  if (items.length === 0) throw new DomainError('validation_failed', 'an order needs at least one item');
+  const priced: OrderItem[] = items.map((i) => {
+    const { gross, commission, net } = itemAmounts(i.unitPrice, i.quantity);
+    return { ...i, gross, commission, net, status: 'reserved', deliveredAt: null };
+  });
+  return [
+    {
+      type: 'OrderPlaced',
+      data: { orderId, buyerCountry, items: priced, supplierIds: suppliersOf(priced), expiresAt, at: now },
+    },
+  ];
+};
+
+const authorizePayment = (state: OrderState, data: CommandData<'AuthorizePayment'>): OrderEvent[] => {
+  const orderId = state.id;
+  const supplierIds = suppliersOf(state.items);
+  const { now } = data;
+  if (state.authorizedAt) return [];
+  if (state.status !== 'placed') throw new DomainError('invalid_state', `order ${orderId} is ${state.status}`);
+  if (new Date(now).getTime() >= new Date(state.expiresAt).getTime())
+    throw new DomainError('invalid_state', `order ${orderId} expired at ${state.expiresAt}; its reservation is gone`);
+  return [{ type: 'OrderPaymentAuthorized', data: { orderId, supplierIds, at: now } }];
+};
+
+const recordDelivery = (state: OrderState, data: CommandData<'RecordDelivery'>): OrderEvent[] => {
+  const orderId = state.id;
+  const item = state.items.find((i) => i.orderItemId === data.orderItemId);
+  if (!item) throw new DomainError('not_found', `order item ${data.orderItemId} not found`);
+  if (item.status === 'delivered') return [];
+  if (!state.authorizedAt || item.status !== 'reserved')
+    throw new DomainError('invalid_state', `order item ${item.orderItemId} is ${item.status}`);
+  return [
+    {
+      type: 'OrderItemDelivered',
+      data: {
+        orderId,
+        orderItemId: item.orderItemId,
+        inventoryItemIds: data.inventoryItemIds,
+        at: data.now,
+      },
+    },
+  ];
+};
+
+const capturePayment = (state: OrderState, data: CommandData<'CapturePayment'>): OrderEvent[] => {
+  const orderId = state.id;
+  const supplierIds = suppliersOf(state.items);
+  if (state.paidAt) return [];
+  if (!state.authorizedAt) throw new DomainError('invalid_state', `order ${orderId} has no authorized payment`);
+  // keys are provisioned before capture; top-ups are executed after it
+  const pending = state.items.filter((i) => i.status === 'reserved' && i.source !== 'topup');
+  if (pending.length > 0) throw new DomainError('invalid_state', `${pending.length} item(s) not yet provisioned`);
+  if (!state.items.some((i) => i.status === 'delivered' || (i.status === 'reserved' && i.source === 'topup')))
+    throw new DomainError('invalid_state', `order ${orderId} has nothing to capture`);
+  return [{ type: 'OrderPaid', data: { orderId, supplierIds, at: data.now } }];
+};
+
+const expireOrder = (state: OrderState, data: CommandData<'ExpireOrder'>): OrderEvent[] => {
+  const orderId = state.id;
+  const supplierIds = suppliersOf(state.items);
+  if (state.status !== 'placed' || state.authorizedAt) return [];
+  if (new Date(data.now).getTime() < new Date(state.expiresAt).getTime()) return [];
+  return [{ type: 'OrderExpired', data: { orderId, supplierIds, at: data.now } }];
+};
+
+const refundOrder = (state: OrderState, data: CommandData<'RefundOrder'>): OrderEvent[] => {
+  const orderId = state.id;
+  const { refundId, orderItemIds, now } = data;
+  if (!state.paidAt)
+    throw new DomainError('invalid_state', `order ${orderId} is ${state.status}; only paid orders can be refunded`);
+  const chosen = pickItems(state, orderItemIds).filter(
+    (i) => i.status === 'delivered' || (i.status === 'cancelled' && i.source === 'topup' && i.topup !== null),
+  );
+  if (chosen.length === 0) return [];
+  const items = chosen.map((i) => ({
+    orderItemId: i.orderItemId,
+    supplierId: i.supplierId,
+    gross: i.gross,
+    commission: i.commission,
+    net: i.net,
+    delivered: i.status === 'delivered',
+  }));
+  return [{ type: 'OrderRefunded', data: { orderId, refundId, items, supplierIds: suppliersOf(items), at: now } }];
+};
+
+const disputeOrder = (state: OrderState, data: CommandData<'DisputeOrder'>): OrderEvent[] => {
+  const orderId = state.id;
+  const { orderItemIds, reason, now } = data;
+  if (!state.paidAt)
+    throw new DomainError('invalid_state', `order ${orderId} is ${state.status}; only paid orders can be disputed`);
+  const chosen = pickItems(state, orderItemIds);
+  return [
+    {
+      type: 'OrderDisputed',
+      data: {
+        orderId,
+        orderItemIds: chosen.map((i) => i.orderItemId),
+        reason,
+        supplierIds: suppliersOf(chosen),
+        at: now,
+      },
+    },
+  ];
+};
+
+const recordSupplierOrder = (state: OrderState, data: CommandData<'RecordSupplierOrder'>): OrderEvent[] => {
+  const orderId = state.id;
+  const item = findItem(state, data.orderItemId);
+  if (item.supplierOrderedAt) return [];
+  const { supplierStatus, orderedAt, now } = data;
+  return [
+    {
+      type: 'OrderItemSupplierOrdered',
+      data: { orderId, orderItemId: item.orderItemId, supplierStatus, orderedAt, at: now },
+    },
+  ];
+};
+
+const renewReservation = (state: OrderState, data: CommandData<'RenewReservation'>): OrderEvent[] => {
+  const orderId = state.id;
+  const item = findItem(state, data.orderItemId);
+  if (item.reservationId === data.reservationId) return [];
+  return [
+    {
+      type: 'OrderItemReservationRenewed',
+      data: {
+        orderId,
+        orderItemId: item.orderItemId,
+        reservationId: data.reservationId,
+        at: data.now,
+      },
+    },
+  ];
+};
+
+const cancelItem = (state: OrderState, data: CommandData<'CancelItem'>): OrderEvent[] => {
+  const orderId = state.id;
+  const item = findItem(state, data.orderItemId);
+  if (item.status !== 'reserved') return [];
+  return [
+    {
+      type: 'OrderItemCancelled',
+      data: {
+        orderId,
+        orderItemId: item.orderItemId,
+        offerId: item.offerId,
+        supplierId: item.supplierId,
+        reason: data.reason,
+        at: data.now,
+      },
+    },
+  ];
+};
+
+const rerouteItem = (state: OrderState, data: CommandData<'RerouteItem'>): OrderEvent[] => {
+  const orderId = state.id;
+  const { replacesItemId, item, now } = data;
+  // a retried reroute (a crash before its timer was done) never adds a second replacement
+  if (state.items.some((i) => i.orderItemId === item.orderItemId || i.replacesItemId === replacesItemId)) return [];
+  const replaced = findItem(state, replacesItemId);
+  if (replaced.status !== 'cancelled')
+    throw new DomainError('invalid_state', `item ${replacesItemId} is ${replaced.status}`);
+  const { gross, commission, net } = itemAmounts(item.unitPrice, item.quantity);
+  return [
+    {
+      type: 'OrderItemRerouted',
+      data: {
+        orderId,
+        replacesItemId,
+        item: { ...item, gross, commission, net, status: 'reserved', deliveredAt: null },
+        at: now,
+      },
+    },
+  ];
+};
+
+const cancelOrder = (state: OrderState, data: CommandData<'CancelOrder'>): OrderEvent[] => {
+  const orderId = state.id;
+  const supplierIds = suppliersOf(state.items);
+  if (state.status === 'cancelled') return [];
+  if (state.paidAt || state.items.some((i) => i.status !== 'cancelled'))
+    throw new DomainError('invalid_state', `order ${orderId} still has items to deliver`);
+  return [{ type: 'OrderCancelled', data: { orderId, supplierIds, at: data.now } }];
+};
+
+const revalidateTopup = (state: OrderState, data: CommandData<'RevalidateTopup'>): OrderEvent[] => {
+  const orderId = state.id;
+  const item = findItem(state, data.orderItemId);
+  if (!item.topup || item.topup.operationId === data.operationId) return [];
+  return [
+    {
+      type: 'OrderItemTopupRevalidated',
+      data: {
+        orderId,
+        orderItemId: item.orderItemId,
+        operationId: data.operationId,
+        accountLabel: data.accountLabel,
+        at: data.now,
+      },
+    },
+  ];
+};
+
+const completeTopup = (state: OrderState, data: CommandData<'CompleteTopup'>): OrderEvent[] => {
+  const orderId = state.id;
+  const item = findItem(state, data.orderItemId);
+  if (item.status !== 'reserved' || item.topup?.operationId !== data.operationId) return [];
+  return [
+    {
+      type: 'OrderItemTopupCompleted',
+      data: {
+        orderId,
+        orderItemId: item.orderItemId,
+        operationId: data.operationId,
+        receiptRef: data.receiptRef,
+        at: data.now,
+      },
+    },
+  ];
+};
+
+const failTopup = (state: OrderState, data: CommandData<'FailTopup'>): OrderEvent[] => {
+  const orderId = state.id;
+  const item = findItem(state, data.orderItemId);
+  if (item.status !== 'reserved' || item.topup?.operationId !== data.operationId) return [];
+  const { operationId, code, message, stage, now } = data;
+  return [
+    {
+      type: 'OrderItemTopupFailed',
+      data: {
+        orderId,
+        orderItemId: item.orderItemId,
+        operationId,
+        code,
+        message,
+        ...(stage && { stage }),
+        at: now,
+      },
+    },
+  ];
 };

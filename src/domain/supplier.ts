@@ -69,73 +69,22 @@ export const supplierDecider: Decider<SupplierState, SupplierCommand, SupplierEv
     }
   },
 
-  // eslint-disable-next-line max-lines-per-function -- the decider's dispatcher, one case per command
   decide(command, state) {
     switch (command.type) {
       case 'RegisterSupplier':
-        if (state.id !== null) throw new DomainError('supplier_exists', `supplier ${state.id} already exists`);
-        return [
-          {
-            type: 'SupplierRegistered',
-            data: { supplierId: command.data.supplierId, name: command.data.name, at: command.data.now },
-          },
-        ];
-      case 'IssueToken': {
-        const supplierId = requireSupplier(state);
-        const { tokenId, tokenHash, environment, now } = command.data;
-        return [{ type: 'SupplierTokenIssued', data: { supplierId, tokenId, tokenHash, environment, at: now } }];
-      }
-      case 'RevokeToken': {
-        const supplierId = requireSupplier(state);
-        const token = state.tokens[command.data.tokenId];
-        if (!token) throw new DomainError('not_found', `token ${command.data.tokenId} not found`);
-        if (token.revoked) return [];
-        return [
-          { type: 'SupplierTokenRevoked', data: { supplierId, tokenId: command.data.tokenId, at: command.data.now } },
-        ];
-      }
-      case 'ClaimOfferSlot': {
-        const supplierId = requireSupplier(state);
-        const { productId, offerId, now } = command.data;
-        const held = state.offers[productId];
-        if (held === offerId) return [];
-        if (held)
-          throw new DomainError('offer_exists', `you already have offer ${held} for product ${productId}`, {
-            offer_id: held,
-          });
-        return [{ type: 'OfferSlotClaimed', data: { supplierId, productId, offerId, at: now } }];
-      }
-      case 'ClaimWebhookSlot': {
-        const supplierId = requireSupplier(state);
-        const { endpointId, max, now } = command.data;
-        if (state.webhooks.includes(endpointId)) return [];
-        if (state.webhooks.length >= max)
-          throw new DomainError(
-            'validation_failed',
-            `at most ${max} webhook endpoints per environment; delete one first`,
-            {
-              errors: [{ field: 'body.url', message: `limit of ${max} endpoints reached` }],
-            },
-          );
-        return [{ type: 'WebhookSlotClaimed', data: { supplierId, endpointId, at: now } }];
-      }
-      case 'ReleaseWebhookSlot': {
-        const supplierId = requireSupplier(state);
-        if (!state.webhooks.includes(command.data.endpointId)) return [];
-        return [
-          {
-            type: 'WebhookSlotReleased',
-            data: { supplierId, endpointId: command.data.endpointId, at: command.data.now },
-          },
-        ];
-      }
-      case 'SetRateLimits': {
-        const supplierId = requireSupplier(state);
-        const limits = { ...state.rateLimits, ...command.data.limits };
-        // setting what is already set records nothing
-        if (raisableLimits.every((k) => limits[k] === state.rateLimits[k])) return [];
-        return [{ type: 'SupplierRateLimitsSet', data: { supplierId, limits, at: command.data.now } }];
-      }
+        return registerSupplier(state, command.data);
+      case 'IssueToken':
+        return issueToken(state, command.data);
+      case 'RevokeToken':
+        return revokeToken(state, command.data);
+      case 'ClaimOfferSlot':
+        return claimOfferSlot(state, command.data);
+      case 'ClaimWebhookSlot':
+        return claimWebhookSlot(state, command.data);
+      case 'ReleaseWebhookSlot':
+        return releaseWebhookSlot(state, command.data);
+      case 'SetRateLimits':
+        return setRateLimits(state, command.data);
       default:
         return assertNever(command);
     }
@@ -145,4 +94,74 @@ export const supplierDecider: Decider<SupplierState, SupplierCommand, SupplierEv
 const requireSupplier = (state: SupplierState): string => {
   if (state.id === null) throw new DomainError('not_found', 'supplier not found');
   return state.id;
+};
+
+// ---- one function per command: what each decides, given the state as it stands
+
+type CommandData<T extends SupplierCommand['type']> = Extract<SupplierCommand, { type: T }>['data'];
+
+const registerSupplier = (state: SupplierState, data: CommandData<'RegisterSupplier'>): SupplierEvent[] => {
+  if (state.id !== null) throw new DomainError('supplier_exists', `supplier ${state.id} already exists`);
+  return [
+    {
+      type: 'SupplierRegistered',
+      data: { supplierId: data.supplierId, name: data.name, at: data.now },
+    },
+  ];
+};
+
+const issueToken = (state: SupplierState, data: CommandData<'IssueToken'>): SupplierEvent[] => {
+  const supplierId = requireSupplier(state);
+  const { tokenId, tokenHash, environment, now } = data;
+  return [{ type: 'SupplierTokenIssued', data: { supplierId, tokenId, tokenHash, environment, at: now } }];
+};
+
+const revokeToken = (state: SupplierState, data: CommandData<'RevokeToken'>): SupplierEvent[] => {
+  const supplierId = requireSupplier(state);
+  const token = state.tokens[data.tokenId];
+  if (!token) throw new DomainError('not_found', `token ${data.tokenId} not found`);
+  if (token.revoked) return [];
+  return [{ type: 'SupplierTokenRevoked', data: { supplierId, tokenId: data.tokenId, at: data.now } }];
+};
+
+const claimOfferSlot = (state: SupplierState, data: CommandData<'ClaimOfferSlot'>): SupplierEvent[] => {
+  const supplierId = requireSupplier(state);
+  const { productId, offerId, now } = data;
+  const held = state.offers[productId];
+  if (held === offerId) return [];
+  if (held)
+    throw new DomainError('offer_exists', `you already have offer ${held} for product ${productId}`, {
+      offer_id: held,
+    });
+  return [{ type: 'OfferSlotClaimed', data: { supplierId, productId, offerId, at: now } }];
+};
+
+const claimWebhookSlot = (state: SupplierState, data: CommandData<'ClaimWebhookSlot'>): SupplierEvent[] => {
+  const supplierId = requireSupplier(state);
+  const { endpointId, max, now } = data;
+  if (state.webhooks.includes(endpointId)) return [];
+  if (state.webhooks.length >= max)
+    throw new DomainError('validation_failed', `at most ${max} webhook endpoints per environment; delete one first`, {
+      errors: [{ field: 'body.url', message: `limit of ${max} endpoints reached` }],
+    });
+  return [{ type: 'WebhookSlotClaimed', data: { supplierId, endpointId, at: now } }];
+};
+
+const releaseWebhookSlot = (state: SupplierState, data: CommandData<'ReleaseWebhookSlot'>): SupplierEvent[] => {
+  const supplierId = requireSupplier(state);
+  if (!state.webhooks.includes(data.endpointId)) return [];
+  return [
+    {
+      type: 'WebhookSlotReleased',
+      data: { supplierId, endpointId: data.endpointId, at: data.now },
+    },
+  ];
+};
+
+const setRateLimits = (state: SupplierState, data: CommandData<'SetRateLimits'>): SupplierEvent[] => {
+  const supplierId = requireSupplier(state);
+  const limits = { ...state.rateLimits, ...data.limits };
+  // setting what is already set records nothing
+  if (raisableLimits.every((k) => limits[k] === state.rateLimits[k])) return [];
+  return [{ type: 'SupplierRateLimitsSet', data: { supplierId, limits, at: data.now } }];
 };
