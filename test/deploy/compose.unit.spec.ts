@@ -66,7 +66,6 @@ describe.each(['docker-compose.yml', 'docker-compose.cluster.yml'])('%s', (file)
     );
     expect(nodes.length).toBe(file.includes('cluster') ? 3 : 1);
     expect(Object.keys(service.depends_on).sort()).toEqual([...nodes, 'postgres'].sort());
-    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- the parsed YAML is untyped
     for (const dependency of Object.values(service.depends_on) as { condition: string }[])
       expect(dependency.condition).toBe('service_healthy');
     // the connection string names every node by its service name
