@@ -10,7 +10,7 @@ import { Pool } from 'undici';
 import { newId } from '../src/ids.js';
 import { startSupplierKit } from '../src/sdk/kit/index.js';
 import { type Benchmark, type Measurement, paired } from './harness.js';
-import { startBenchService } from './service.js';
+import { raiseSupplierLimits, startBenchService } from './service.js';
 
 const CONCURRENCY = 32;
 const percentile = (values: number[], p: number) => {
@@ -48,6 +48,7 @@ export const declaredBenchmarks: Benchmark[] = [
         const sellers: { token: string; declared: string; uploaded: string }[] = [];
         for (let s = 0; s < CONCURRENCY; s++) {
           const supplier = await call(operatorToken, 'POST', '/operator/v1/suppliers', { name: `Bench ${s}` });
+          await raiseSupplierLimits(origin, operatorToken, supplier.supplier.id);
           const p1 = await call(operatorToken, 'POST', '/operator/v1/products', {
             name: `D${s}`,
             type: 'game_key',

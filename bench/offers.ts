@@ -15,7 +15,7 @@ import Fastify from 'fastify';
 import { Pool } from 'undici';
 import { newId } from '../src/ids.js';
 import { type Benchmark, type BenchContext, fmt, type Measurement, paired, type Result } from './harness.js';
-import { startBenchService } from './service.js';
+import { raiseSupplierLimits, startBenchService } from './service.js';
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -37,6 +37,7 @@ const serviceWithOffer = async (ctx: BenchContext) => {
     return JSON.parse(text);
   };
   const supplier = await call(operatorToken, 'POST', '/operator/v1/suppliers', { name: 'Bench' });
+  await raiseSupplierLimits(origin, operatorToken, supplier.supplier.id);
   const product = await call(operatorToken, 'POST', '/operator/v1/products', {
     name: 'Bench',
     type: 'game_key',

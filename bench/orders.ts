@@ -37,6 +37,7 @@ import {
   throughput,
   timed,
 } from './harness.js';
+import { benchLimits, raiseSupplierLimits } from './service.js';
 
 const eur = (amount: number) => ({ amount, currency: 'EUR' });
 
@@ -78,22 +79,13 @@ const sandboxService = async (ctx: BenchContext, suppliers: number, keysEach: nu
   const databaseUrl = db.pool.options.connectionString!;
   const config = { ...loadConfig({ SVC_ENV: 'sandbox', PORT: '0', LOG_LEVEL: 'silent' }) };
   const operatorToken = newOperatorToken();
-  const unlimited = 1_000_000_000;
   const service = await startService({
     config,
     databaseUrl,
     operatorToken,
     secretKey: newSecretKey(),
     logger: pino({ level: 'silent' }),
-    // the spec says limits can be raised on request: a load test asks
-    limits: {
-      reads: unlimited,
-      writes: unlimited,
-      bulk: unlimited,
-      test: unlimited,
-      per_supplier: unlimited,
-      operator: unlimited,
-    },
+    limits: benchLimits,
     poolSize: 20,
   });
   const origin = await service.listen();
@@ -122,6 +114,7 @@ const sandboxService = async (ctx: BenchContext, suppliers: number, keysEach: nu
       201,
       'supplier',
     );
+    await raiseSupplierLimits(origin, operatorToken, created.supplier.id);
     const api = call(created.token);
     // one offer per product and supplier: each supplier sells its own copy of the product
     const own =

@@ -12,7 +12,7 @@ import { Pool } from 'undici';
 import { signatureHeader } from '../src/crypto/signature.js';
 import { newId } from '../src/ids.js';
 import { type Benchmark, fmt, type Measurement } from './harness.js';
-import { startBenchService } from './service.js';
+import { raiseSupplierLimits, startBenchService } from './service.js';
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -83,6 +83,7 @@ export const webhookBenchmarks: Benchmark[] = [
           return res.json() as Promise<any>;
         };
         const supplier = await api(operatorToken, '/operator/v1/suppliers', { name: 'Bench' });
+        await raiseSupplierLimits(origin, operatorToken, supplier.supplier.id);
         const product = await api(operatorToken, '/operator/v1/products', {
           name: 'Bench',
           type: 'game_key',
