@@ -1,6 +1,6 @@
 import { type InventoryCommand, inventoryDecider } from '../domain/inventory.js';
 import { offerDecider } from '../domain/offer.js';
-import { type OrderCommand, orderDecider, type OrderItem, type OrderState, type PlacedItem } from '../domain/order.js';
+import { orderDecider, type OrderItem, type OrderState, type PlacedItem } from '../domain/order.js';
 import { DomainError } from '../domain/errors.js';
 import { newId } from '../ids.js';
 import type { Caller, CommandDeps } from './context.js';
@@ -10,9 +10,7 @@ import { recordOutcome, reserveDeclared } from './declared.js';
 import { load } from './handle.js';
 import { inventoryStream, offerStream, orderStream } from './streams.js';
 import { deliveryOutcome } from '../domain/fulfilment-process.js';
-
-const onOrder = (deps: CommandDeps, orderId: string, command: (now: string) => OrderCommand, caller: Caller) =>
-  execute(deps, orderStream(orderId), orderDecider, command, caller);
+import { onOrder } from './order-command.js';
 
 /**
  * The first good `ready` answer is what the buyer gets: its items are sealed and kept,

@@ -3,7 +3,7 @@ import { parseReadyItems } from './declared-items.js';
 import { DomainError } from '../domain/errors.js';
 import type { HealthReason } from '../domain/offer-health.js';
 import { type OfferCommand, offerDecider, type OfferState } from '../domain/offer.js';
-import { type OrderCommand, orderDecider, type OrderItem, type OrderState } from '../domain/order.js';
+import { type OrderItem, type OrderState } from '../domain/order.js';
 import { faultPoint } from '../faults.js';
 import { newId } from '../ids.js';
 import { callSupplier, codeOf } from '../outbound/supplier-calls.js';
@@ -11,8 +11,9 @@ import { type Caller, type CommandDeps, execute } from './context.js';
 import { load } from './handle.js';
 import { endpointOf } from './offers.js';
 import { SCHEDULE } from '../domain/supplier-schedule.js';
-import { offerStream, orderStream } from './streams.js';
+import { offerStream } from './streams.js';
 import { eur } from '../domain/money.js';
+import { onOrder } from './order-command.js';
 
 /**
  * The declared-stock contract, step by step: each function makes one call (or one
@@ -47,9 +48,6 @@ const callOf = (deps: CommandDeps, offer: OfferState) => ({
   endpoint: endpointOf(deps, offer, deps.clock.now()),
   deps: { clock: deps.clock, policy: deps.targets, metrics: deps.metrics },
 });
-
-const onOrder = (deps: CommandDeps, orderId: string, command: (now: string) => OrderCommand, caller: Caller) =>
-  execute(deps, orderStream(orderId), orderDecider, command, caller);
 
 export type ReservationResult =
   { held: true; reservationId: string } | { held: false; reason: 'out_of_stock' | 'region_blocked' | 'failure' };

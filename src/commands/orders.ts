@@ -1,7 +1,7 @@
 import { DomainError } from '../domain/errors.js';
 import { type InventoryCommand, inventoryDecider } from '../domain/inventory.js';
 import { offerDecider, type OfferState } from '../domain/offer.js';
-import { type OrderCommand, orderDecider, type OrderState, type PlacedItem } from '../domain/order.js';
+import { orderDecider, type OrderState, type PlacedItem } from '../domain/order.js';
 import { faultPoint } from '../faults.js';
 import { deriveId, newId } from '../ids.js';
 import { comparePositions, type Position } from '../eventstore/port.js';
@@ -14,6 +14,7 @@ import { type Caller, type CommandDeps, execute } from './context.js';
 import { load } from './handle.js';
 import { postRefunds, postSales } from './ledger.js';
 import { inventoryStream, offerStream, orderStream, productStream } from './streams.js';
+import { onOrder } from './order-command.js';
 
 /** Spec: reservation TTL, 15 minutes; an unpaid order expires then. */
 export const RESERVATION_TTL_MS = 15 * 60_000;
@@ -22,9 +23,6 @@ export interface OrderLine {
   productId: string;
   quantity: number;
 }
-
-const onOrder = (deps: CommandDeps, orderId: string, command: (now: string) => OrderCommand, caller: Caller) =>
-  execute(deps, orderStream(orderId), orderDecider, command, caller);
 
 const onInventory = (deps: CommandDeps, offerId: string, command: (now: string) => InventoryCommand, caller: Caller) =>
   execute(deps, inventoryStream(offerId), inventoryDecider, command, caller);

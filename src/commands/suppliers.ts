@@ -36,19 +36,25 @@ export const registerSupplier = async (
 };
 
 /**
- * Issues a token. With `operationId` (the request's Idempotency-Key) its id is the operation's
- * n-th derived id: a run after a crash finds the tokens earlier runs issued, which nobody has
- * seen, revokes them and issues the next one, so one operation leaves one working token.
+ * Issues a token. With `operation` (the request's Idempotency-Key) its id is the operation's
+ * n-th derived id: a resumed run (its first owner crashed) finds the tokens earlier runs
+ * issued, which nobody has seen, revokes them and issues the next one, so one operation
+ * leaves one working token. A fresh run has nothing to find and reads nothing.
  */
-export const issueToken = async (deps: CommandDeps, supplierId: string, caller: Caller, operationId?: string) => {
+export const issueToken = async (
+  deps: CommandDeps,
+  supplierId: string,
+  caller: Caller,
+  operation?: { id: string; resumed: boolean },
+) => {
   const token = newSupplierToken(deps.env);
-  let tokenId = operationId === undefined ? newId() : deriveId(operationId, 0);
-  if (operationId !== undefined) {
+  let tokenId = operation === undefined ? newId() : deriveId(operation.id, 0);
+  if (operation?.resumed) {
     const { state } = await load(deps.store, supplierStream(supplierId), supplierDecider, deps.states);
     let run = 0;
     for (let held = state?.tokens[tokenId]; held; held = state?.tokens[tokenId]) {
       if (!held.revoked) await revokeToken(deps, supplierId, tokenId, caller);
-      tokenId = deriveId(operationId, ++run);
+      tokenId = deriveId(operation.id, ++run);
     }
   }
   await execute(

@@ -10,3 +10,6 @@ export interface Decider<State, Command, Event extends DomainEvent> {
   /** Throws DomainError when the command breaks a rule; [] when it changes nothing. */
   decide(command: Command, state: State): Event[];
 }
+
+/** The data of one command of a union, for the functions that decide one command each. */
+export type CommandData<C extends DomainEvent, T extends C['type']> = Extract<C, { type: T }>['data'];

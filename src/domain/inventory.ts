@@ -1,4 +1,4 @@
-import type { Decider } from './decider.js';
+import type { Decider, CommandData } from './decider.js';
 import { assertNever, DomainError } from './errors.js';
 import type { Rejection } from './inventory-items.js';
 
@@ -219,9 +219,10 @@ export const inventoryDecider: Decider<InventoryState, InventoryCommand, Invento
 
 // ---- one function per command: what each decides, given the state as it stands
 
-type CommandData<T extends InventoryCommand['type']> = Extract<InventoryCommand, { type: T }>['data'];
-
-const uploadInventory = (state: InventoryState, data: CommandData<'UploadInventory'>): InventoryEvent[] => {
+const uploadInventory = (
+  state: InventoryState,
+  data: CommandData<InventoryCommand, 'UploadInventory'>,
+): InventoryEvent[] => {
   const { offerId, mode, now } = data;
   const rejected = [...data.rejected];
   const accepted: NewItem[] = [];
@@ -257,7 +258,7 @@ const uploadInventory = (state: InventoryState, data: CommandData<'UploadInvento
   ];
 };
 
-const removeItem = (state: InventoryState, data: CommandData<'RemoveItem'>): InventoryEvent[] => {
+const removeItem = (state: InventoryState, data: CommandData<InventoryCommand, 'RemoveItem'>): InventoryEvent[] => {
   const { offerId, itemId, lowStockThreshold, now } = data;
   const item = state.items.get(itemId);
   if (!item || item.status === 'removed') throw new DomainError('not_found', `inventory item ${itemId} not found`);
@@ -269,7 +270,7 @@ const removeItem = (state: InventoryState, data: CommandData<'RemoveItem'>): Inv
   ];
 };
 
-const reserveItems = (state: InventoryState, data: CommandData<'ReserveItems'>): InventoryEvent[] => {
+const reserveItems = (state: InventoryState, data: CommandData<InventoryCommand, 'ReserveItems'>): InventoryEvent[] => {
   const { offerId, orderId, orderItemId, quantity, expiresAt, lowStockThreshold, now } = data;
   if (state.reservations.has(orderItemId)) return []; // a retried checkout step
   if (state.available < quantity)
@@ -289,7 +290,10 @@ const reserveItems = (state: InventoryState, data: CommandData<'ReserveItems'>):
   ];
 };
 
-const releaseReservation = (state: InventoryState, data: CommandData<'ReleaseReservation'>): InventoryEvent[] => {
+const releaseReservation = (
+  state: InventoryState,
+  data: CommandData<InventoryCommand, 'ReleaseReservation'>,
+): InventoryEvent[] => {
   const r = state.reservations.get(data.orderItemId);
   if (!r || r.state !== 'reserved') return [];
   const { state: _s, ...ref } = r;
@@ -298,7 +302,10 @@ const releaseReservation = (state: InventoryState, data: CommandData<'ReleaseRes
   return [{ type: 'InventoryReleased', data: { ...ref, itemIds, at: data.now } }];
 };
 
-const deliverReservation = (state: InventoryState, data: CommandData<'DeliverReservation'>): InventoryEvent[] => {
+const deliverReservation = (
+  state: InventoryState,
+  data: CommandData<InventoryCommand, 'DeliverReservation'>,
+): InventoryEvent[] => {
   const r = state.reservations.get(data.orderItemId);
   if (!r) throw new DomainError('not_found', `no reservation for order item ${data.orderItemId}`);
   if (r.state === 'delivered') return [];
@@ -308,7 +315,10 @@ const deliverReservation = (state: InventoryState, data: CommandData<'DeliverRes
   return [{ type: 'InventoryDelivered', data: { ...ref, at: data.now } }];
 };
 
-const invalidateItem = (state: InventoryState, data: CommandData<'InvalidateItem'>): InventoryEvent[] => {
+const invalidateItem = (
+  state: InventoryState,
+  data: CommandData<InventoryCommand, 'InvalidateItem'>,
+): InventoryEvent[] => {
   const { offerId, supplierId, itemId, reason, lowStockThreshold, now } = data;
   const item = state.items.get(itemId);
   if (!item || item.status === 'removed') throw new DomainError('not_found', `inventory item ${itemId} not found`);

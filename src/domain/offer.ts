@@ -1,4 +1,4 @@
-import type { Decider } from './decider.js';
+import type { Decider, CommandData } from './decider.js';
 import { changedFields } from './changes.js';
 import { assertNever, DomainError } from './errors.js';
 import {
@@ -328,9 +328,7 @@ const probeDetail = (probe: ProbeResult | undefined) =>
 
 // ---- one function per command: what each decides, given the state as it stands
 
-type CommandData<T extends OfferCommand['type']> = Extract<OfferCommand, { type: T }>['data'];
-
-const updateOffer = (state: OfferState, data: CommandData<'UpdateOffer'>): OfferEvent[] => {
+const updateOffer = (state: OfferState, data: CommandData<OfferCommand, 'UpdateOffer'>): OfferEvent[] => {
   const offerId = state.id;
   const { changes, now } = data;
   if (state.stockMode === 'uploaded') {
@@ -347,7 +345,7 @@ const updateOffer = (state: OfferState, data: CommandData<'UpdateOffer'>): Offer
   return [{ type: 'OfferUpdated', data: { offerId, changes: changed, at: now } }];
 };
 
-const activateOffer = (state: OfferState, data: CommandData<'ActivateOffer'>): OfferEvent[] => {
+const activateOffer = (state: OfferState, data: CommandData<OfferCommand, 'ActivateOffer'>): OfferEvent[] => {
   const offerId = state.id;
   const { probe, now } = data;
   if (state.status === 'active') return []; // idempotent
@@ -368,13 +366,13 @@ const activateOffer = (state: OfferState, data: CommandData<'ActivateOffer'>): O
   return [...checked, { type: 'OfferActivated', data: { offerId, health, at: now } }];
 };
 
-const deactivateOffer = (state: OfferState, data: CommandData<'DeactivateOffer'>): OfferEvent[] => {
+const deactivateOffer = (state: OfferState, data: CommandData<OfferCommand, 'DeactivateOffer'>): OfferEvent[] => {
   const offerId = state.id;
   if (state.status !== 'active') return [];
   return [{ type: 'OfferDeactivated', data: { offerId, reason: data.reason, at: data.now } }];
 };
 
-const setDeclaredStock = (state: OfferState, data: CommandData<'SetDeclaredStock'>): OfferEvent[] => {
+const setDeclaredStock = (state: OfferState, data: CommandData<OfferCommand, 'SetDeclaredStock'>): OfferEvent[] => {
   const offerId = state.id;
   if (state.stockMode !== 'declared')
     throw new DomainError(
@@ -390,14 +388,14 @@ const setDeclaredStock = (state: OfferState, data: CommandData<'SetDeclaredStock
   ];
 };
 
-const recordHealthcheck = (state: OfferState, data: CommandData<'RecordHealthcheck'>): OfferEvent[] => {
+const recordHealthcheck = (state: OfferState, data: CommandData<OfferCommand, 'RecordHealthcheck'>): OfferEvent[] => {
   const offerId = state.id;
   if (state.stockMode !== 'declared')
     throw new DomainError('stock_mode_mismatch', 'uploaded offers have no fulfilment endpoint to check');
   return [{ type: 'FulfilmentChecked', data: { offerId, probe: data.probe, at: data.now } }];
 };
 
-const recordOutcome = (state: OfferState, data: CommandData<'RecordOutcome'>): OfferEvent[] => {
+const recordOutcome = (state: OfferState, data: CommandData<OfferCommand, 'RecordOutcome'>): OfferEvent[] => {
   const offerId = state.id;
   const { reason, outcomeId, now } = data;
   if (state.status !== 'active') return [];
@@ -421,7 +419,7 @@ const recordOutcome = (state: OfferState, data: CommandData<'RecordOutcome'>): O
 
 const recordScheduledHealthcheck = (
   state: OfferState,
-  data: CommandData<'RecordScheduledHealthcheck'>,
+  data: CommandData<OfferCommand, 'RecordScheduledHealthcheck'>,
 ): OfferEvent[] => {
   const offerId = state.id;
   const { probe, runId, now } = data;
@@ -476,7 +474,10 @@ const recordScheduledHealthcheck = (
   return [checked, cooldown(state, 'healthcheck_failed', now, outcomeId)];
 };
 
-const rotateFulfilmentSecret = (state: OfferState, data: CommandData<'RotateFulfilmentSecret'>): OfferEvent[] => {
+const rotateFulfilmentSecret = (
+  state: OfferState,
+  data: CommandData<OfferCommand, 'RotateFulfilmentSecret'>,
+): OfferEvent[] => {
   const offerId = state.id;
   if (!state.fulfilment) throw new DomainError('stock_mode_mismatch', 'uploaded offers have no fulfilment secret');
   const { secretSealed, now, overlapMs } = data;
@@ -494,7 +495,7 @@ const rotateFulfilmentSecret = (state: OfferState, data: CommandData<'RotateFulf
   ];
 };
 
-const repriceOffer = (state: OfferState, data: CommandData<'RepriceOffer'>): OfferEvent[] => {
+const repriceOffer = (state: OfferState, data: CommandData<OfferCommand, 'RepriceOffer'>): OfferEvent[] => {
   const offerId = state.id;
   const { price, reason, maxChangesPerHour, now } = data;
   // only an offer on the market is repriced; a price it already has is no change

@@ -1,4 +1,4 @@
-import type { Decider } from './decider.js';
+import type { Decider, CommandData } from './decider.js';
 import { assertNever, DomainError } from './errors.js';
 import { itemAmounts } from './money.js';
 
@@ -358,9 +358,7 @@ const pickItems = (state: OrderState, orderItemIds: string[] | undefined): Order
 
 // ---- one function per command: what each decides, given the order as it stands
 
-type CommandData<T extends OrderCommand['type']> = Extract<OrderCommand, { type: T }>['data'];
-
-const placeOrder = (state: OrderState | null, data: CommandData<'PlaceOrder'>): OrderEvent[] => {
+const placeOrder = (state: OrderState | null, data: CommandData<OrderCommand, 'PlaceOrder'>): OrderEvent[] => {
   if (state) return []; // a retried placement
   const { orderId, buyerCountry, items, expiresAt, now } = data;
   if (items.length === 0) throw new DomainError('validation_failed', 'an order needs at least one item');
@@ -376,7 +374,7 @@ const placeOrder = (state: OrderState | null, data: CommandData<'PlaceOrder'>): 
   ];
 };
 
-const authorizePayment = (state: OrderState, data: CommandData<'AuthorizePayment'>): OrderEvent[] => {
+const authorizePayment = (state: OrderState, data: CommandData<OrderCommand, 'AuthorizePayment'>): OrderEvent[] => {
   const orderId = state.id;
   const supplierIds = suppliersOf(state.items);
   const { now } = data;
@@ -387,7 +385,7 @@ const authorizePayment = (state: OrderState, data: CommandData<'AuthorizePayment
   return [{ type: 'OrderPaymentAuthorized', data: { orderId, supplierIds, at: now } }];
 };
 
-const recordDelivery = (state: OrderState, data: CommandData<'RecordDelivery'>): OrderEvent[] => {
+const recordDelivery = (state: OrderState, data: CommandData<OrderCommand, 'RecordDelivery'>): OrderEvent[] => {
   const orderId = state.id;
   const item = state.items.find((i) => i.orderItemId === data.orderItemId);
   if (!item) throw new DomainError('not_found', `order item ${data.orderItemId} not found`);
@@ -407,7 +405,7 @@ const recordDelivery = (state: OrderState, data: CommandData<'RecordDelivery'>):
   ];
 };
 
-const capturePayment = (state: OrderState, data: CommandData<'CapturePayment'>): OrderEvent[] => {
+const capturePayment = (state: OrderState, data: CommandData<OrderCommand, 'CapturePayment'>): OrderEvent[] => {
   const orderId = state.id;
   const supplierIds = suppliersOf(state.items);
   if (state.paidAt) return [];
@@ -420,7 +418,7 @@ const capturePayment = (state: OrderState, data: CommandData<'CapturePayment'>):
   return [{ type: 'OrderPaid', data: { orderId, supplierIds, at: data.now } }];
 };
 
-const expireOrder = (state: OrderState, data: CommandData<'ExpireOrder'>): OrderEvent[] => {
+const expireOrder = (state: OrderState, data: CommandData<OrderCommand, 'ExpireOrder'>): OrderEvent[] => {
   const orderId = state.id;
   const supplierIds = suppliersOf(state.items);
   if (state.status !== 'placed' || state.authorizedAt) return [];
@@ -428,7 +426,7 @@ const expireOrder = (state: OrderState, data: CommandData<'ExpireOrder'>): Order
   return [{ type: 'OrderExpired', data: { orderId, supplierIds, at: data.now } }];
 };
 
-const refundOrder = (state: OrderState, data: CommandData<'RefundOrder'>): OrderEvent[] => {
+const refundOrder = (state: OrderState, data: CommandData<OrderCommand, 'RefundOrder'>): OrderEvent[] => {
   const orderId = state.id;
   const { refundId, orderItemIds, now } = data;
   if (!state.paidAt)
@@ -448,7 +446,7 @@ const refundOrder = (state: OrderState, data: CommandData<'RefundOrder'>): Order
   return [{ type: 'OrderRefunded', data: { orderId, refundId, items, supplierIds: suppliersOf(items), at: now } }];
 };
 
-const disputeOrder = (state: OrderState, data: CommandData<'DisputeOrder'>): OrderEvent[] => {
+const disputeOrder = (state: OrderState, data: CommandData<OrderCommand, 'DisputeOrder'>): OrderEvent[] => {
   const orderId = state.id;
   const { orderItemIds, reason, now } = data;
   if (!state.paidAt)
@@ -468,7 +466,10 @@ const disputeOrder = (state: OrderState, data: CommandData<'DisputeOrder'>): Ord
   ];
 };
 
-const recordSupplierOrder = (state: OrderState, data: CommandData<'RecordSupplierOrder'>): OrderEvent[] => {
+const recordSupplierOrder = (
+  state: OrderState,
+  data: CommandData<OrderCommand, 'RecordSupplierOrder'>,
+): OrderEvent[] => {
   const orderId = state.id;
   const item = findItem(state, data.orderItemId);
   if (item.supplierOrderedAt) return [];
@@ -481,7 +482,7 @@ const recordSupplierOrder = (state: OrderState, data: CommandData<'RecordSupplie
   ];
 };
 
-const renewReservation = (state: OrderState, data: CommandData<'RenewReservation'>): OrderEvent[] => {
+const renewReservation = (state: OrderState, data: CommandData<OrderCommand, 'RenewReservation'>): OrderEvent[] => {
   const orderId = state.id;
   const item = findItem(state, data.orderItemId);
   if (item.reservationId === data.reservationId) return [];
@@ -498,7 +499,7 @@ const renewReservation = (state: OrderState, data: CommandData<'RenewReservation
   ];
 };
 
-const cancelItem = (state: OrderState, data: CommandData<'CancelItem'>): OrderEvent[] => {
+const cancelItem = (state: OrderState, data: CommandData<OrderCommand, 'CancelItem'>): OrderEvent[] => {
   const orderId = state.id;
   const item = findItem(state, data.orderItemId);
   if (item.status !== 'reserved') return [];
@@ -517,7 +518,7 @@ const cancelItem = (state: OrderState, data: CommandData<'CancelItem'>): OrderEv
   ];
 };
 
-const rerouteItem = (state: OrderState, data: CommandData<'RerouteItem'>): OrderEvent[] => {
+const rerouteItem = (state: OrderState, data: CommandData<OrderCommand, 'RerouteItem'>): OrderEvent[] => {
   const orderId = state.id;
   const { replacesItemId, item, now } = data;
   // a retried reroute (a crash before its timer was done) never adds a second replacement
@@ -539,7 +540,7 @@ const rerouteItem = (state: OrderState, data: CommandData<'RerouteItem'>): Order
   ];
 };
 
-const cancelOrder = (state: OrderState, data: CommandData<'CancelOrder'>): OrderEvent[] => {
+const cancelOrder = (state: OrderState, data: CommandData<OrderCommand, 'CancelOrder'>): OrderEvent[] => {
   const orderId = state.id;
   const supplierIds = suppliersOf(state.items);
   if (state.status === 'cancelled') return [];
@@ -548,7 +549,7 @@ const cancelOrder = (state: OrderState, data: CommandData<'CancelOrder'>): Order
   return [{ type: 'OrderCancelled', data: { orderId, supplierIds, at: data.now } }];
 };
 
-const revalidateTopup = (state: OrderState, data: CommandData<'RevalidateTopup'>): OrderEvent[] => {
+const revalidateTopup = (state: OrderState, data: CommandData<OrderCommand, 'RevalidateTopup'>): OrderEvent[] => {
   const orderId = state.id;
   const item = findItem(state, data.orderItemId);
   if (!item.topup || item.topup.operationId === data.operationId) return [];
@@ -566,7 +567,7 @@ const revalidateTopup = (state: OrderState, data: CommandData<'RevalidateTopup'>
   ];
 };
 
-const completeTopup = (state: OrderState, data: CommandData<'CompleteTopup'>): OrderEvent[] => {
+const completeTopup = (state: OrderState, data: CommandData<OrderCommand, 'CompleteTopup'>): OrderEvent[] => {
   const orderId = state.id;
   const item = findItem(state, data.orderItemId);
   if (item.status !== 'reserved' || item.topup?.operationId !== data.operationId) return [];
@@ -584,7 +585,7 @@ const completeTopup = (state: OrderState, data: CommandData<'CompleteTopup'>): O
   ];
 };
 
-const failTopup = (state: OrderState, data: CommandData<'FailTopup'>): OrderEvent[] => {
+const failTopup = (state: OrderState, data: CommandData<OrderCommand, 'FailTopup'>): OrderEvent[] => {
   const orderId = state.id;
   const item = findItem(state, data.orderItemId);
   if (item.status !== 'reserved' || item.topup?.operationId !== data.operationId) return [];

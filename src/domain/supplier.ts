@@ -1,4 +1,4 @@
-import type { Decider } from './decider.js';
+import type { Decider, CommandData } from './decider.js';
 import { assertNever, DomainError } from './errors.js';
 
 export type TokenEnvironment = 'sandbox' | 'production';
@@ -98,9 +98,10 @@ const requireSupplier = (state: SupplierState): string => {
 
 // ---- one function per command: what each decides, given the state as it stands
 
-type CommandData<T extends SupplierCommand['type']> = Extract<SupplierCommand, { type: T }>['data'];
-
-const registerSupplier = (state: SupplierState, data: CommandData<'RegisterSupplier'>): SupplierEvent[] => {
+const registerSupplier = (
+  state: SupplierState,
+  data: CommandData<SupplierCommand, 'RegisterSupplier'>,
+): SupplierEvent[] => {
   if (state.id !== null) throw new DomainError('supplier_exists', `supplier ${state.id} already exists`);
   return [
     {
@@ -110,13 +111,13 @@ const registerSupplier = (state: SupplierState, data: CommandData<'RegisterSuppl
   ];
 };
 
-const issueToken = (state: SupplierState, data: CommandData<'IssueToken'>): SupplierEvent[] => {
+const issueToken = (state: SupplierState, data: CommandData<SupplierCommand, 'IssueToken'>): SupplierEvent[] => {
   const supplierId = requireSupplier(state);
   const { tokenId, tokenHash, environment, now } = data;
   return [{ type: 'SupplierTokenIssued', data: { supplierId, tokenId, tokenHash, environment, at: now } }];
 };
 
-const revokeToken = (state: SupplierState, data: CommandData<'RevokeToken'>): SupplierEvent[] => {
+const revokeToken = (state: SupplierState, data: CommandData<SupplierCommand, 'RevokeToken'>): SupplierEvent[] => {
   const supplierId = requireSupplier(state);
   const token = state.tokens[data.tokenId];
   if (!token) throw new DomainError('not_found', `token ${data.tokenId} not found`);
@@ -124,7 +125,10 @@ const revokeToken = (state: SupplierState, data: CommandData<'RevokeToken'>): Su
   return [{ type: 'SupplierTokenRevoked', data: { supplierId, tokenId: data.tokenId, at: data.now } }];
 };
 
-const claimOfferSlot = (state: SupplierState, data: CommandData<'ClaimOfferSlot'>): SupplierEvent[] => {
+const claimOfferSlot = (
+  state: SupplierState,
+  data: CommandData<SupplierCommand, 'ClaimOfferSlot'>,
+): SupplierEvent[] => {
   const supplierId = requireSupplier(state);
   const { productId, offerId, now } = data;
   const held = state.offers[productId];
@@ -136,7 +140,10 @@ const claimOfferSlot = (state: SupplierState, data: CommandData<'ClaimOfferSlot'
   return [{ type: 'OfferSlotClaimed', data: { supplierId, productId, offerId, at: now } }];
 };
 
-const claimWebhookSlot = (state: SupplierState, data: CommandData<'ClaimWebhookSlot'>): SupplierEvent[] => {
+const claimWebhookSlot = (
+  state: SupplierState,
+  data: CommandData<SupplierCommand, 'ClaimWebhookSlot'>,
+): SupplierEvent[] => {
   const supplierId = requireSupplier(state);
   const { endpointId, max, now } = data;
   if (state.webhooks.includes(endpointId)) return [];
@@ -147,7 +154,10 @@ const claimWebhookSlot = (state: SupplierState, data: CommandData<'ClaimWebhookS
   return [{ type: 'WebhookSlotClaimed', data: { supplierId, endpointId, at: now } }];
 };
 
-const releaseWebhookSlot = (state: SupplierState, data: CommandData<'ReleaseWebhookSlot'>): SupplierEvent[] => {
+const releaseWebhookSlot = (
+  state: SupplierState,
+  data: CommandData<SupplierCommand, 'ReleaseWebhookSlot'>,
+): SupplierEvent[] => {
   const supplierId = requireSupplier(state);
   if (!state.webhooks.includes(data.endpointId)) return [];
   return [
@@ -158,7 +168,7 @@ const releaseWebhookSlot = (state: SupplierState, data: CommandData<'ReleaseWebh
   ];
 };
 
-const setRateLimits = (state: SupplierState, data: CommandData<'SetRateLimits'>): SupplierEvent[] => {
+const setRateLimits = (state: SupplierState, data: CommandData<SupplierCommand, 'SetRateLimits'>): SupplierEvent[] => {
   const supplierId = requireSupplier(state);
   const limits = { ...state.rateLimits, ...data.limits };
   // setting what is already set records nothing

@@ -25,14 +25,15 @@ import {
 } from '../domain/fulfilment-process.js';
 import { HEALTHCHECK_EVERY_MS } from '../domain/offer-health.js';
 import { type OfferCommand, type OfferEvent, offerDecider } from '../domain/offer.js';
-import { type OrderCommand, type OrderEvent, orderDecider, type OrderItem, type OrderState } from '../domain/order.js';
+import { type OrderCommand, type OrderEvent, type OrderItem, type OrderState } from '../domain/order.js';
 import { decideTopup, type TopupAction, type TopupInput, type TopupState } from '../domain/topup-process.js';
 import type { RecordedEvent } from '../eventstore/port.js';
 import { projector } from '../projections/projector.js';
 import { probeHealthcheck } from '../outbound/fulfilment-client.js';
 import { scheduleTimer } from './schedule.js';
 import type { DueTimer, TimerOutcome, Timers } from './timers.js';
-import { offerStream, orderStream } from '../commands/streams.js';
+import { offerStream } from '../commands/streams.js';
+import { onOrder } from '../commands/order-command.js';
 
 type O<T extends OrderEvent['type']> = RecordedEvent<Extract<OrderEvent, { type: T }>['data']>;
 type F<T extends OfferEvent['type']> = RecordedEvent<Extract<OfferEvent, { type: T }>['data']>;
@@ -130,10 +131,9 @@ export const registerFulfilmentTimers = (
     (await load(deps.store, offerStream(offerId), offerDecider, deps.states)).state;
 
   const cancel = (orderId: string, item: OrderItem, reason: string) =>
-    execute(
+    onOrder(
       deps,
-      orderStream(orderId),
-      orderDecider,
+      orderId,
       (at): OrderCommand => ({ type: 'CancelItem', data: { orderItemId: item.orderItemId, reason, now: at } }),
       {
         correlationId: `cancel:${item.orderItemId}`,
@@ -178,10 +178,9 @@ export const registerFulfilmentTimers = (
         };
       }
       case 'renewReservation':
-        return void (await execute(
+        return void (await onOrder(
           deps,
-          orderStream(order.id),
-          orderDecider,
+          order.id,
           (at): OrderCommand => ({
             type: 'RenewReservation',
             data: { orderItemId: a.orderItemId, reservationId: a.reservationId, now: at },
@@ -287,10 +286,9 @@ export const registerFulfilmentTimers = (
         return { type: 'Revalidated', attempt: a.attempt, answer: fresh };
       }
       case 'recordRevalidation': {
-        await execute(
+        await onOrder(
           deps,
-          orderStream(order.id),
-          orderDecider,
+          order.id,
           (at): OrderCommand => ({
             type: 'RevalidateTopup',
             data: {
@@ -316,10 +314,9 @@ export const registerFulfilmentTimers = (
       }
       case 'completeTopup': {
         const item = itemIn(r, a.orderItemId);
-        return void (await execute(
+        return void (await onOrder(
           deps,
-          orderStream(order.id),
-          orderDecider,
+          order.id,
           (at): OrderCommand => ({
             type: 'CompleteTopup',
             data: {
@@ -335,10 +332,9 @@ export const registerFulfilmentTimers = (
       case 'failTopup': {
         const item = itemIn(r, a.orderItemId);
         const { code, message, stage } = a;
-        return void (await execute(
+        return void (await onOrder(
           deps,
-          orderStream(order.id),
-          orderDecider,
+          order.id,
           (at): OrderCommand => ({
             type: 'FailTopup',
             data: {

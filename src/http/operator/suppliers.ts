@@ -7,7 +7,7 @@ import { HttpProblem } from '../problem.js';
 import { problems } from '../schemas.js';
 import { forgetTokens } from '../principal.js';
 import { callerOf } from '../supplier.js';
-import { operationIdOf } from '../idempotency.js';
+import { operationIdOf, operationOf } from '../idempotency.js';
 import { type Services } from '../services.js';
 
 const tags = ['operator'];
@@ -63,7 +63,7 @@ export const registerOperatorSupplierRoutes = (app: FastifyInstance, services: S
         services.commands,
         req.params.supplier_id,
         callerOf(req),
-        operationIdOf(req),
+        operationOf(req),
       );
       forgetTokens(services.db); // likewise
       return reply.code(201).send({ token, token_id: tokenId });
