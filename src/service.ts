@@ -108,12 +108,17 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
   const timers = new Timers(db.kysely, clock, log);
   const rateLimiter = new RateLimiter(db.kysely);
   const secretBox = new SecretBox(options.secretKey);
+  // cached aggregate states stay current through the one subscription: it evicts a state
+  // another instance moved on, so commands and reads skip reading a cached stream's tail
+  const states = new StreamStates();
+  projections.observe((events) => states.observe(events));
+  states.watchedBy(() => projections.feeding);
   const commands: CommandDeps = {
     store,
     clock,
     env: config.env,
     projections,
-    states: new StreamStates(),
+    states,
     db: db.kysely,
     secretBox,
     secretKey: options.secretKey,
@@ -126,7 +131,7 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
   const drain = async () => {
     for (let round = 0; round < 1000; round++) {
       const head = await store.head();
-      await projections.waitFor(head, 30_000);
+      await projections.waitFor(head, 30_000, 'all');
       const ran = await timers.runDue();
       const after = await store.head();
       if (ran === 0 && after.commit === head.commit && after.prepare === head.prepare) return;

@@ -19,13 +19,36 @@ interface Cached {
 }
 
 /**
- * Folded states by stream, so a command reads only the events appended since it last
- * looked. Always safe: every command still reads the stream's tail before deciding, and
- * a concurrent writer elsewhere is caught by the expected revision.
+ * Folded states by stream, so a command reads no events at all when its state is cached
+ * (see `handle`) and a read reads only those appended since it last looked. Always safe: a
+ * concurrent writer elsewhere is caught by the expected revision.
  */
 export class StreamStates {
   private readonly states = new Map<string, Cached>();
   private readonly queues = new Map<string, Promise<unknown>>();
+  private watching: () => boolean = () => false;
+
+  /**
+   * Has the process's subscription (`watch`) evict every state another writer moved on, so a
+   * read may use a cached state without reading the stream's tail. `live` says whether the
+   * subscription is reading: while it is not, reads look at the tail again.
+   */
+  watchedBy(live: () => boolean): void {
+    this.watching = live;
+  }
+
+  /** Reads may trust a cached state: it is at most as old as the subscription's lag. */
+  get trusted(): boolean {
+    return this.watching();
+  }
+
+  /** Forgets the states of streams that gained events this cache has not folded. */
+  observe(events: readonly { streamId: string; revision: number }[]): void {
+    for (const e of events) {
+      const hit = this.states.get(e.streamId);
+      if (hit && hit.revision < e.revision) this.states.delete(e.streamId);
+    }
+  }
 
   get(streamId: string, decider: unknown): Cached | undefined {
     const hit = this.states.get(streamId);
@@ -70,21 +93,29 @@ export const load = async <State, Command, Event extends DomainEvent>(
   streamId: string,
   decider: Decider<State, Command, Event>,
   cache?: StreamStates,
+  /** Read the stream's tail even when the cached state is trusted (a command proved it stale). */
+  fresh = false,
 ): Promise<{ state: State; revision: number }> => {
   const cached = cache?.get(streamId, decider);
+  if (cached && cache?.trusted && !fresh) return { state: cached.state as State, revision: cached.revision };
   let state = (cached?.state as State | undefined) ?? decider.initialState;
   let revision = cached?.revision ?? -1;
   const tail = await store.readStream(streamId, revision + 1);
   // the service's store hands out events upcast to their type's current shape (eventstore/upcast.ts)
   for (const e of tail) state = decider.evolve(state, e as unknown as Event);
   if (tail.length > 0) revision = tail[tail.length - 1]!.revision;
-  if (cache && revision >= 0) cache.set(streamId, { decider, revision, state });
+  // a stream found empty is remembered too: the command that creates it appends at no_stream
+  // without reading it again (and the expected revision catches a creator elsewhere)
+  if (cache && (revision >= 0 || cache.trusted)) cache.set(streamId, { decider, revision, state });
   return { state, revision };
 };
 
 /**
- * Load the stream, fold, decide, append at the revision that was read. A concurrent writer
- * makes the append fail; then the decision is made again on the fresher state.
+ * Decide on the stream's state and append at the revision it was folded from. A cached state
+ * is trusted for the first attempt without reading the stream's tail: the append's expected
+ * revision proves it current, and a writer elsewhere makes the append fail. Then, and when a
+ * cached state refuses the command or finds nothing to do (a fresher one might not), the
+ * tail is read and the decision made again.
  */
 export const handle = async <State, Command, Event extends DomainEvent>(
   store: EventStore,
@@ -95,9 +126,21 @@ export const handle = async <State, Command, Event extends DomainEvent>(
 ): Promise<Handled<State, Event>> => {
   const run = async (): Promise<Handled<State, Event>> => {
     for (let attempt = 1; ; attempt++) {
-      const { state, revision } = await load(store, streamId, decider, context.cache);
-      const events = decider.decide(command, state);
-      if (events.length === 0) return { state, events, position: null };
+      const cached = attempt === 1 ? context.cache?.get(streamId, decider) : undefined;
+      const { state, revision } = cached
+        ? { state: cached.state as State, revision: cached.revision }
+        : await load(store, streamId, decider, context.cache, attempt > 1);
+      let events: Event[];
+      try {
+        events = decider.decide(command, state);
+      } catch (error) {
+        if (cached) continue; // refused on a state that may be stale: decide on the stored one
+        throw error;
+      }
+      if (events.length === 0) {
+        if (cached) continue;
+        return { state, events, position: null };
+      }
       try {
         const result = await store.append(
           streamId,

@@ -131,6 +131,21 @@ export const migrations: Record<string, Migration> = {
   '012_event_schema_version': ddl(`
     alter table es_events add column schema_version smallint not null default 1 check (schema_version >= 1);
     ${appendFunctionDdl(false, true)}`),
+  // one statement takes the locks of several projectors (in name order, so two instances
+  // never wait on each other crosswise) and then reads their checkpoints: a volatile
+  // function reads with a snapshot taken after the locks, so it sees the last holder's commit
+  '013_projection_claim': ddl(`
+    create function projection_claim(names text[])
+    returns table (name text, commit_position text, prepare_position text, version integer)
+    language plpgsql volatile as $$
+    declare n text;
+    begin
+      foreach n in array (select array_agg(x order by x) from unnest(names) as x) loop
+        perform pg_advisory_xact_lock(hashtext('projection:' || n));
+      end loop;
+      return query select c.name, c.commit_position, c.prepare_position::text, c.version
+        from projection_checkpoints c where c.name = any(names);
+    end $$;`),
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the schema they create exists

@@ -52,3 +52,46 @@ export const lockProjector = (db: Kysely<Database>, name: string) =>
   sql`select pg_advisory_xact_lock(hashtext(${`projection:${name}`}))`.execute(db);
 
 export const initialCheckpoint = (version: number): Checkpoint => ({ position: START, version });
+
+/**
+ * Takes the locks of several projectors (as `lockProjector`, in name order) and reads their
+ * checkpoints, in one statement: the positions are those after every earlier holder committed.
+ */
+export const claimCheckpoints = async (db: Kysely<Database>, names: string[]): Promise<Map<string, Checkpoint>> => {
+  const { rows } = await sql<{ name: string; commit_position: string; prepare_position: string; version: number }>`
+    select * from projection_claim(${names}::text[])`.execute(db);
+  return new Map(
+    rows.map((r) => [
+      r.name,
+      { position: { commit: BigInt(r.commit_position), prepare: BigInt(r.prepare_position) }, version: r.version },
+    ]),
+  );
+};
+
+/** Advances several checkpoints in one statement (the caller holds their locks). */
+export const writeCheckpoints = async (
+  db: Kysely<Database>,
+  checkpoints: { name: string; position: Position; version: number }[],
+  at: Date,
+) => {
+  if (checkpoints.length === 0) return;
+  const rows = checkpoints.map((c) => ({
+    name: c.name,
+    commit_position: c.position.commit.toString(),
+    prepare_position: c.position.prepare.toString(),
+    version: c.version,
+    updated_at: at,
+  }));
+  await db
+    .insertInto('projection_checkpoints')
+    .values(rows)
+    .onConflict((oc) =>
+      oc.column('name').doUpdateSet((eb) => ({
+        commit_position: eb.ref('excluded.commit_position'),
+        prepare_position: eb.ref('excluded.prepare_position'),
+        version: eb.ref('excluded.version'),
+        updated_at: eb.ref('excluded.updated_at'),
+      })),
+    )
+    .execute();
+};

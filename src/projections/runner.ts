@@ -1,4 +1,3 @@
-import { faultPoint } from '../faults.js';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../db/schema.js';
@@ -12,26 +11,50 @@ import {
 } from '../eventstore/port.js';
 import { isDatabaseUnavailable } from '../db/faults.js';
 import { reconnectPause } from '../eventstore/wakeup.js';
+import { applyShares, type Share } from './apply-shares.js';
 import { lockProjector, readCheckpoint, writeCheckpoint } from './checkpoints.js';
-import { applyEvent, type Projector } from './projector.js';
+import type { Projector } from './projector.js';
 import { createTables, rebuildProjector } from './rebuild.js';
+
+/** Which projectors a wait is for: the read models a caller reads next, or every consumer. */
+export type WaitScope = 'read-models' | 'all';
 
 interface Waiter {
   target: Position;
+  scope: WaitScope;
   resolve: () => void;
 }
 
+interface Consumer {
+  projector: Projector;
+  /** Everything up to here is applied (in memory; the checkpoint row may trail it, see `deliver`). */
+  position: Position;
+  /** Fed by the shared subscription; false while it catches up on its own after a failure. */
+  live: boolean;
+  failures: number;
+}
+
+const CATCH_UP_BATCH = 500;
+const later = (a: Position, b: Position) => (comparePositions(a, b) >= 0 ? a : b);
+
 /**
- * Runs every projector (read models and the event side of process managers) on its own
- * catch-up subscription. Each batch is applied and the checkpoint advanced in one
- * transaction, so a crash never applies an event twice nor loses one.
+ * Runs every projector (read models and the event side of process managers) from one
+ * subscription per process: each event is read once and handed to every consumer. A batch
+ * is applied, for all consumers with something to do, in one transaction with their
+ * checkpoints, so a crash never applies an event twice nor loses one. A consumer that
+ * fails leaves the shared feed, catches up on its own from its checkpoint (with growing
+ * pauses), and joins again once it reached the feed: it never holds the others back.
  */
 export class ProjectionRunner {
-  private readonly positions = new Map<string, Position>();
-  private readonly subscriptions = new Set<Subscription>();
+  private readonly consumers: Consumer[] = [];
+  private feed: Subscription | undefined;
+  /** The end of the last batch the feed handed out: a consumer at or past it may join again. */
+  private feedCursor: Position = START;
+  private feedRetry: NodeJS.Timeout | undefined;
   private readonly retries = new Set<NodeJS.Timeout>();
   private readonly failures = new Map<string, unknown>();
   private waiters: Waiter[] = [];
+  private readonly observers: ((events: RecordedEvent[]) => void)[] = [];
   private stopped = false;
 
   constructor(
@@ -42,57 +65,146 @@ export class ProjectionRunner {
     private readonly log: Logger,
   ) {}
 
-  /** Prepares tables and checkpoints (rebuilding a projector whose version changed), then subscribes. */
+  /** Prepares tables and checkpoints (rebuilding a projector whose version changed), then subscribes once. */
   async start(): Promise<void> {
-    for (const p of this.projectors) {
-      const checkpoint = await this.prepare(p);
-      this.positions.set(p.name, checkpoint);
-      this.follow(p, checkpoint, 0);
-    }
+    for (const p of this.projectors)
+      this.consumers.push({ projector: p, position: await this.prepare(p), live: true, failures: 0 });
+    this.feedCursor = this.lowest('all');
+    this.openFeed(0);
+  }
+
+  private openFeed(failures: number): void {
+    if (this.stopped) return;
+    this.feed = this.store.subscribe({
+      from: this.feedCursor,
+      onEvents: async (events) => {
+        this.feedCursor = events[events.length - 1]!.position;
+        for (const observe of this.observers) observe(events);
+        await this.deliver(
+          this.consumers.filter((c) => c.live),
+          events,
+        );
+        failures = 0;
+      },
+      onError: (error) => {
+        // only a read that is not a passing outage ends the feed; the consumers that had not
+        // applied its last batch catch up on their own, and the feed opens again later on
+        this.log.error({ err: error }, 'projection feed failed; opening it again');
+        this.feed = undefined;
+        for (const c of this.consumers)
+          if (c.live && comparePositions(c.position, this.feedCursor) < 0) this.fail(c, error);
+        this.feedRetry = setTimeout(() => this.openFeed(failures + 1), reconnectPause(failures));
+      },
+    });
   }
 
   /**
-   * Subscribes one projector from `from`. A failing batch (a bug, the database gone) stops
-   * that subscription; it is retried from the last checkpoint with a growing pause, so a
-   * passing fault heals by itself and a real bug keeps the service not ready, and logged.
+   * Hands one batch to `consumers`. Those with no handler for any of its events only move
+   * their position in memory (their checkpoint rows follow with the next write, or at stop):
+   * most batches concern a few projectors, and a transaction per idle one would be most of
+   * the cost. The rest apply it together; if that fails, each tries alone, so a failing one
+   * is found and set aside while the others go on.
    */
-  private follow(p: Projector, from: Position, failures: number): void {
-    if (this.stopped) return;
-    const subscription = this.store.subscribe({
-      from,
-      onEvents: async (events) => {
-        await this.applyBatch(p, events);
-        failures = 0;
-        this.failures.delete(p.name);
-      },
-      onError: (error) => {
-        this.failures.set(p.name, error);
-        // the database going away is an outage to wait out, not a bug in the projector
-        if (isDatabaseUnavailable(error))
-          this.log.warn(
-            { projector: p.name, err: { message: (error as Error).message } },
-            'projector lost the database; resuming from its checkpoint',
-          );
-        else this.log.error({ err: error, projector: p.name }, 'projector failed; retrying from its checkpoint');
-        // short pauses first (a dropped session comes back at once), at most 5 s: the read
-        // models lag no longer than needed after an outage; a real bug logs every 5 s
-        const pause = reconnectPause(failures);
-        const retry = setTimeout(
-          () =>
-            void (async () => {
-              this.subscriptions.delete(subscription);
-              const checkpoint =
-                (await readCheckpoint(this.db, p.name).catch(() => undefined))?.position ??
-                this.positions.get(p.name) ??
-                START;
-              this.follow(p, checkpoint, failures + 1);
-            })(),
-          pause,
-        );
-        this.retries.add(retry);
-      },
-    });
-    this.subscriptions.add(subscription);
+  private async deliver(consumers: Consumer[], events: RecordedEvent[]): Promise<void> {
+    const end = events[events.length - 1]!.position;
+    const shares = new Map<Consumer, Share>();
+    for (const c of consumers) {
+      const mine = events.filter(
+        (e) => comparePositions(e.position, c.position) > 0 && c.projector.handlers[e.type] !== undefined,
+      );
+      if (mine.length > 0) shares.set(c, { projector: c.projector, events: mine });
+    }
+    if (shares.size > 0) {
+      // the idle ones ride along: their checkpoints advance in the same statement
+      const riders = consumers.filter((c) => !shares.has(c) && comparePositions(c.position, end) < 0);
+      const together = [...shares.values(), ...riders.map((c) => ({ projector: c.projector, events: [] }))];
+      const applied = await this.apply(together, end);
+      if (!applied) {
+        for (const [c, share] of shares) {
+          const alone = await this.apply([share], end, c);
+          if (alone) this.advance(c, alone.get(c.projector.name)!);
+        }
+        for (const c of riders) this.advance(c, end);
+      } else for (const c of consumers) this.advance(c, applied.get(c.projector.name) ?? end);
+    } else for (const c of consumers) this.advance(c, end);
+    this.settleWaiters();
+  }
+
+  /**
+   * One transaction for `shares`. While the database is away it waits and tries again (an
+   * outage is not a projector's fault). Any other failure answers undefined, and sets
+   * `alone` aside when it was the only one in it.
+   */
+  private async apply(shares: Share[], end: Position, alone?: Consumer): Promise<Map<string, Position> | undefined> {
+    for (let outage = 0; !this.stopped; outage++) {
+      try {
+        const after = await applyShares(this.db, shares, end, this.now());
+        this.failures.delete('database');
+        return after;
+      } catch (error) {
+        if (!isDatabaseUnavailable(error)) {
+          if (alone) this.fail(alone, error);
+          return undefined;
+        }
+        this.failures.set('database', error);
+        this.log.warn({ err: { message: (error as Error).message } }, 'projections lost the database; trying again');
+        await new Promise((resolve) => setTimeout(resolve, reconnectPause(outage)));
+      }
+    }
+    return undefined;
+  }
+
+  private advance(c: Consumer, to: Position): void {
+    c.position = later(c.position, to);
+    if (c.live) {
+      c.failures = 0;
+      this.failures.delete(c.projector.name);
+    }
+  }
+
+  /** Sets a failing consumer aside; it catches up on its own after a pause that grows with each failure. */
+  private fail(c: Consumer, error: unknown): void {
+    c.live = false;
+    this.failures.set(c.projector.name, error);
+    this.log.error({ err: error, projector: c.projector.name }, 'projector failed; retrying from its checkpoint');
+    const retry = setTimeout(() => {
+      this.retries.delete(retry);
+      void this.catchUp(c);
+    }, reconnectPause(c.failures++));
+    this.retries.add(retry);
+  }
+
+  /** Reads on its own from the consumer's position until it reaches the feed, then joins it again. */
+  private async catchUp(c: Consumer): Promise<void> {
+    while (!this.stopped && !c.live) {
+      let events: RecordedEvent[];
+      try {
+        events = await this.store.readAll(c.position, CATCH_UP_BATCH);
+      } catch (error) {
+        this.fail(c, error);
+        return;
+      }
+      if (events.length > 0) {
+        const end = events[events.length - 1]!.position;
+        const mine = events.filter((e) => c.projector.handlers[e.type] !== undefined);
+        let to = end;
+        if (mine.length > 0) {
+          const after = await this.apply([{ projector: c.projector, events: mine }], end, c);
+          if (!after) return; // set aside again, with a longer pause
+          to = after.get(c.projector.name)!;
+        }
+        c.position = later(c.position, to);
+      }
+      // no await between this check and joining: the feed cannot hand out a batch in between
+      if (comparePositions(c.position, this.feedCursor) >= 0) {
+        c.live = true;
+        c.failures = 0;
+        this.failures.delete(c.projector.name);
+        this.settleWaiters();
+        return;
+      }
+      if (events.length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
   }
 
   private async prepare(p: Projector): Promise<Position> {
@@ -119,32 +231,20 @@ export class ProjectionRunner {
     return checkpoint.position;
   }
 
-  private async applyBatch(p: Projector, events: RecordedEvent[]): Promise<void> {
-    const last = events[events.length - 1]!.position;
-    await this.db.transaction().execute(async (trx) => {
-      await lockProjector(trx, p.name);
-      // another instance (or a rebuild's swap) may have gone further meanwhile
-      const current = (await readCheckpoint(trx, p.name))?.position ?? START;
-      const fresh = events.filter((e) => comparePositions(e.position, current) > 0);
-      if (fresh.length === 0) return;
-      for (const e of fresh) await applyEvent(p, trx, e);
-      faultPoint('projector-batch');
-      await writeCheckpoint(trx, p.name, last, p.version, this.now());
-    });
-    this.positions.set(p.name, last);
-    this.settleWaiters();
-  }
-
-  private lowest(): Position {
+  private lowest(scope: WaitScope): Position {
     let low: Position | undefined;
-    for (const pos of this.positions.values()) if (!low || comparePositions(pos, low) < 0) low = pos;
+    for (const c of this.consumers) {
+      if (scope === 'read-models' && !c.projector.rebuildable) continue;
+      if (!low || comparePositions(c.position, low) < 0) low = c.position;
+    }
     return low ?? START;
   }
 
   private settleWaiters() {
-    const low = this.lowest();
+    if (this.waiters.length === 0) return;
+    const low = { 'read-models': this.lowest('read-models'), all: this.lowest('all') };
     this.waiters = this.waiters.filter((w) => {
-      if (comparePositions(low, w.target) >= 0) {
+      if (comparePositions(low[w.scope], w.target) >= 0) {
         w.resolve();
         return false;
       }
@@ -153,11 +253,13 @@ export class ProjectionRunner {
   }
 
   /**
-   * Resolves once every projector has applied `target`, or after `timeoutMs` (a write's
-   * answer never hangs on a slow read model; the caller's next read may then lag a little).
+   * Resolves once the projectors in `scope` have applied `target`, or after `timeoutMs` (a
+   * write's answer never hangs on a slow read model; the caller's next read may then lag a
+   * little). A write waits for the read models only: the process managers act on their own
+   * time and nothing a caller reads next is written by them.
    */
-  waitFor(target: Position, timeoutMs = 5000): Promise<boolean> {
-    if (comparePositions(this.lowest(), target) >= 0) return Promise.resolve(true);
+  waitFor(target: Position, timeoutMs = 5000, scope: WaitScope = 'read-models'): Promise<boolean> {
+    if (comparePositions(this.lowest(scope), target) >= 0) return Promise.resolve(true);
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
         this.waiters = this.waiters.filter((w) => w !== waiter);
@@ -165,6 +267,7 @@ export class ProjectionRunner {
       }, timeoutMs);
       const waiter: Waiter = {
         target,
+        scope,
         resolve: () => {
           clearTimeout(timer);
           resolve(true);
@@ -177,19 +280,43 @@ export class ProjectionRunner {
   /** Has every projector applied everything a reader can see now? */
   async caughtUp(): Promise<boolean> {
     if (this.failures.size > 0) return false;
-    return comparePositions(this.lowest(), await this.store.head()) >= 0;
+    return comparePositions(this.lowest('all'), await this.store.head()) >= 0;
+  }
+
+  /** Hands every event the feed reads to `observer` as well (in order, before the projectors). */
+  observe(observer: (events: RecordedEvent[]) => void): void {
+    this.observers.push(observer);
+  }
+
+  /** Is the feed reading (its observers see every event, a moment after it commits)? */
+  get feeding(): boolean {
+    return this.feed !== undefined && !this.stopped;
   }
 
   position(name: string): Position | undefined {
-    return this.positions.get(name);
+    return this.consumers.find((c) => c.projector.name === name)?.position;
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
+    clearTimeout(this.feedRetry);
     this.retries.forEach(clearTimeout);
-    const open = [...this.subscriptions];
-    this.subscriptions.clear();
-    await Promise.all(open.map((s) => s.close()));
+    await this.feed?.close();
+    this.feed = undefined;
+    // the checkpoints of projectors that only moved in memory are written now, so a
+    // restart does not read those events again (harmless if it did: they had no handler)
+    const live = this.consumers.filter((c) => c.live);
+    const applied = live.reduce<Position | undefined>(
+      (low, c) => (low && comparePositions(low, c.position) <= 0 ? low : c.position),
+      undefined,
+    );
+    if (applied && comparePositions(applied, START) > 0)
+      await applyShares(
+        this.db,
+        live.map((c) => ({ projector: c.projector, events: [] })),
+        applied,
+        this.now(),
+      ).catch(() => undefined);
     this.waiters.forEach((w) => w.resolve());
     this.waiters = [];
   }

@@ -105,7 +105,7 @@ describe('postgres event store: schema versions on a store from before them', ()
     target.pathname = `/${name}`;
     const old = connect(target.toString(), 2);
     const before012 = Object.fromEntries(Object.entries(migrations).filter(([migration]) => migration < '012'));
-    expect(Object.keys(before012)).toHaveLength(Object.keys(migrations).length - 1);
+    expect(Object.keys(before012)).toHaveLength(11);
     const upTo011 = await new Migrator({
       db: old.kysely,
       provider: { getMigrations: async () => before012 },

@@ -1,0 +1,47 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { comparePositions, type Position, type RecordedEvent, START } from '../eventstore/port.js';
+import { faultPoint } from '../faults.js';
+import { claimCheckpoints, writeCheckpoints } from './checkpoints.js';
+import { applyEvent, type Projector } from './projector.js';
+
+/** One projector's part of a batch: the events it has handlers for, after its own position. */
+export interface Share {
+  projector: Projector;
+  events: RecordedEvent[];
+}
+
+/**
+ * Applies several projectors' shares of one batch and advances their checkpoints to the
+ * batch's end, all in one transaction: a crash leaves every one of them either before the
+ * batch or after it. Under the projectors' locks each share is filtered again by the
+ * checkpoint in the database, as another instance (or a rebuild's swap) may have gone
+ * further meanwhile. Answers each projector's position afterwards.
+ */
+export const applyShares = (
+  db: Kysely<Database>,
+  shares: Share[],
+  end: Position,
+  at: Date,
+): Promise<Map<string, Position>> =>
+  db.transaction().execute(async (trx) => {
+    const claimed = await claimCheckpoints(
+      trx,
+      shares.map((s) => s.projector.name),
+    );
+    const after = new Map<string, Position>();
+    const advanced: { name: string; position: Position; version: number }[] = [];
+    for (const { projector: p, events } of shares) {
+      const current = claimed.get(p.name)?.position ?? START;
+      if (comparePositions(current, end) >= 0) {
+        after.set(p.name, current);
+        continue;
+      }
+      for (const e of events) if (comparePositions(e.position, current) > 0) await applyEvent(p, trx, e);
+      advanced.push({ name: p.name, position: end, version: p.version });
+      after.set(p.name, end);
+    }
+    faultPoint('projector-batch');
+    await writeCheckpoints(trx, advanced, at);
+    return after;
+  });
