@@ -125,11 +125,14 @@ export const handle = async <State, Command, Event extends DomainEvent>(
   context: { at: Date; metadata: EventMetadata; cache?: StreamStates },
 ): Promise<Handled<State, Event>> => {
   const run = async (): Promise<Handled<State, Event>> => {
-    for (let attempt = 1; ; attempt++) {
-      const cached = attempt === 1 ? context.cache?.get(streamId, decider) : undefined;
+    // attempts on a stored state; a cached one goes first and does not count
+    let attempt = 0;
+    for (let first = true; ; first = false) {
+      const cached = first ? context.cache?.get(streamId, decider) : undefined;
+      if (!cached) attempt++;
       const { state, revision } = cached
         ? { state: cached.state as State, revision: cached.revision }
-        : await load(store, streamId, decider, context.cache, attempt > 1);
+        : await load(store, streamId, decider, context.cache, !first);
       let events: Event[];
       try {
         events = decider.decide(command, state);
