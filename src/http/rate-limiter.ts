@@ -133,6 +133,13 @@ export class RateLimiter {
     return purgeSpentWindows(this.db, now);
   }
 
+  /** How many (bucket, window) counts this instance holds: what each flush sends or asks for. */
+  tracked(): number {
+    let n = 0;
+    for (const counts of this.windows.values()) n += counts.size;
+    return n;
+  }
+
   private count(bucket: string, windowStart: number): Count {
     let counts = this.windows.get(windowStart);
     if (!counts) this.windows.set(windowStart, (counts = new Map<string, Count>()));
