@@ -106,7 +106,7 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
     log,
   );
   const timers = new Timers(db.kysely, clock, log);
-  const rateLimiter = new RateLimiter(db.kysely);
+  const rateLimiter = new RateLimiter(db.kysely, clock, { log });
   const secretBox = new SecretBox(options.secretKey);
   // cached aggregate states stay current through the one subscription: it evicts a state
   // another instance moved on, so commands and reads skip reading a cached stream's tail
@@ -192,6 +192,7 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
     ready = ok;
   });
 
+  rateLimiter.start(); // shares the counts with the other instances, off the requests' path
   let stopped = false;
   return {
     services,
@@ -207,6 +208,7 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
       if (stopped) return;
       stopped = true;
       await app.close(); // in-flight requests finish first
+      await rateLimiter.stop(); // their hits still reach the shared counts
       await timers.stop();
       await projections.stop();
       await store.close();

@@ -53,7 +53,7 @@ export const accessControl = (services: Services): AccessControl => {
       operatorToken: services.operatorToken,
     });
     if (req.routeOptions.config?.unlimited) return;
-    const verdict = await services.rateLimiter.hit(bucketsFor(req), services.clock.now());
+    const verdict = services.rateLimiter.hit(bucketsFor(req), services.clock.now()); // from memory: no database write
     reply.header('x-ratelimit-limit', verdict.limit);
     reply.header('x-ratelimit-remaining', verdict.remaining);
     reply.header('x-ratelimit-reset', verdict.reset);

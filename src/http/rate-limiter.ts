@@ -1,6 +1,9 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { Clock } from '../clock.js';
 import type { Database } from '../db/schema.js';
 import { WINDOW_SECONDS } from './limits.js';
+import { exchangeCounts, purgeSpentWindows, type WindowDelta } from './rate-limit-sync.js';
 
 export interface Bucket {
   name: string;
@@ -19,43 +22,67 @@ export interface Verdict {
 }
 
 /**
+ * How often an instance adds its hits to the shared counts and takes the others' back. A
+ * request never waits for it; it bounds how late an instance sees the others' hits
+ * (docs/decisions.md, "Rate limits counted in memory").
+ */
+export const FLUSH_EVERY_MS = 250;
+
+/** One bucket's count in one window as this instance sees it. */
+interface Count {
+  /** The shared total the last delivered flush answered (every instance's delivered hits). */
+  shared: number;
+  /** Hits of a flush under way: counted here until its total arrives, kept if it fails. */
+  sending: number;
+  /** Hits admitted since, not yet sent. */
+  pending: number;
+}
+
+const seen = (c: Count) => c.shared + c.sending + c.pending;
+const windowOf = (seconds: number) => Math.floor(seconds / WINDOW_SECONDS) * WINDOW_SECONDS;
+
+export interface RateLimiterOptions {
+  log?: Pick<Logger, 'warn' | 'info'>;
+  flushEveryMs?: number;
+}
+
+/**
  * Sliding-window counter over two fixed 60-second windows: the previous window's count,
  * weighted by how much of it still lies inside the last 60 seconds, plus the current one.
- * The counts live in Postgres so every instance shares them; one statement per request
- * counts every bucket it touches. A refused request is not counted.
+ * A request is decided from memory alone; the counts are shared by every instance through
+ * Postgres, on a timer (`start`), never on a request's path. A refused request is not counted.
  */
 export class RateLimiter {
-  constructor(private readonly db: Kysely<Database>) {}
+  /** window start (unix seconds) → bucket → count */
+  private readonly windows = new Map<number, Map<string, Count>>();
+  private timer: NodeJS.Timeout | undefined;
+  private flushes: Promise<boolean> = Promise.resolve(true);
+  private flushesQueued = 0;
+  private failing = false;
 
-  async hit(buckets: Bucket[], now: Date): Promise<Verdict> {
+  constructor(
+    private readonly db: Kysely<Database>,
+    /** The service's clock: which windows are spent (the windows of a hit follow its `now`). */
+    private readonly clock: Clock,
+    private readonly options: RateLimiterOptions = {},
+  ) {}
+
+  hit(buckets: Bucket[], now: Date): Verdict {
     const seconds = now.getTime() / 1000;
-    const windowStart = Math.floor(seconds / WINDOW_SECONDS) * WINDOW_SECONDS;
+    const windowStart = windowOf(seconds);
     const weight = 1 - (seconds - windowStart) / WINDOW_SECONDS; // share of the previous window still counted
-    // every statement takes the buckets' row locks in one order (sorted by name): two
-    // requests sharing a supplier bucket but not a token bucket must never wait on each other crosswise
-    const names = buckets.map((b) => b.name).sort();
-    const { rows } = await sql<{ bucket: string; hits: number; prev: number }>`
-      with counted as (
-        insert into rate_limit_hits (bucket, window_start, hits)
-        select b, ${windowStart}, 1 from unnest(${names}::text[]) as b order by b
-        on conflict (bucket, window_start) do update set hits = rate_limit_hits.hits + 1
-        returning bucket, hits
-      )
-      select c.bucket, c.hits, coalesce(p.hits, 0) as prev
-      from counted c left join rate_limit_hits p on p.bucket = c.bucket and p.window_start = ${windowStart - WINDOW_SECONDS}`.execute(
-      this.db,
-    );
-
     const states = buckets.map((b) => {
-      const row = rows.find((r) => r.bucket === b.name)!;
-      const used = Math.floor(row.prev * weight) + row.hits;
-      return { ...b, hits: row.hits, prev: row.prev, used };
+      const current = this.count(b.name, windowStart);
+      const hits = seen(current) + 1; // this request included
+      const prev = seen(this.count(b.name, windowStart - WINDOW_SECONDS));
+      return { ...b, current, hits, prev, used: Math.floor(prev * weight) + hits };
     });
     const over = states.filter((s) => s.used > s.limit);
     const tightest = (over.length > 0 ? over : states).reduce((a, b) => (b.limit - b.used < a.limit - a.used ? b : a));
     const reset = windowStart + WINDOW_SECONDS;
 
     if (over.length === 0) {
+      for (const s of states) s.current.pending += 1;
       return {
         allowed: true,
         limit: tightest.limit,
@@ -64,14 +91,6 @@ export class RateLimiter {
         retryAfter: 0,
       };
     }
-    await sql`
-      update rate_limit_hits r set hits = r.hits - 1
-      from (
-        select bucket from rate_limit_hits
-        where window_start = ${windowStart} and bucket = any(${names}::text[])
-        order by bucket for update
-      ) locked
-      where r.window_start = ${windowStart} and r.bucket = locked.bucket`.execute(this.db);
     const retryAfter = Math.max(
       ...over.map((s) => secondsUntilFree(s.limit, s.hits - 1, s.prev, seconds - windowStart)),
     );
@@ -80,10 +99,86 @@ export class RateLimiter {
     return { allowed: false, limit: tightest.limit, remaining: 0, reset: Math.ceil(seconds + retryAfter), retryAfter };
   }
 
-  /** Forgets windows that can no longer count. */
-  async purge(now: Date): Promise<void> {
-    const cutoff = Math.floor(now.getTime() / 1000 / WINDOW_SECONDS) * WINDOW_SECONDS - WINDOW_SECONDS;
-    await this.db.deleteFrom('rate_limit_hits').where('window_start', '<', cutoff).execute();
+  /** Flushes every `flushEveryMs` until `stop`; the timer keeps no process alive. */
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => {
+      if (this.flushesQueued === 0) void this.flush(); // a slow flush is not queued up behind
+    }, this.options.flushEveryMs ?? FLUSH_EVERY_MS);
+    this.timer.unref();
+  }
+
+  /** Stops the timer and delivers what is left. */
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await this.flush();
+  }
+
+  /**
+   * Adds this instance's hits to the shared counts and takes every instance's totals back,
+   * for each bucket this instance met in the current or previous window. One at a time.
+   * Never throws: false when the database did not take the hits, which then wait for the
+   * next flush while requests go on being decided from memory.
+   */
+  flush(): Promise<boolean> {
+    this.flushesQueued += 1;
+    const run = this.flushes.then(() => this.exchange()).finally(() => (this.flushesQueued -= 1));
+    this.flushes = run;
+    return run;
+  }
+
+  /** Forgets windows that can no longer count, in the shared table (hourly maintenance). */
+  purge(now: Date): Promise<void> {
+    return purgeSpentWindows(this.db, now);
+  }
+
+  /** How many (bucket, window) counts this instance holds: what each flush sends or asks for. */
+  tracked(): number {
+    let n = 0;
+    for (const counts of this.windows.values()) n += counts.size;
+    return n;
+  }
+
+  private count(bucket: string, windowStart: number): Count {
+    let counts = this.windows.get(windowStart);
+    if (!counts) this.windows.set(windowStart, (counts = new Map<string, Count>()));
+    let count = counts.get(bucket);
+    if (!count) counts.set(bucket, (count = { shared: 0, sending: 0, pending: 0 }));
+    return count;
+  }
+
+  private async exchange(): Promise<boolean> {
+    // a window before the previous one weighs nothing any more: forget it, unsent hits too
+    const oldest = windowOf(this.clock.now().getTime() / 1000) - WINDOW_SECONDS;
+    for (const windowStart of this.windows.keys()) if (windowStart < oldest) this.windows.delete(windowStart);
+    const sent: (WindowDelta & { count: Count })[] = [];
+    for (const [windowStart, counts] of this.windows)
+      for (const [bucket, count] of counts) {
+        count.sending = count.pending;
+        count.pending = 0;
+        sent.push({ bucket, windowStart, delta: count.sending, count });
+      }
+    try {
+      const totals = await exchangeCounts(this.db, sent);
+      const byKey = new Map(totals.map((t) => [`${t.windowStart} ${t.bucket}`, t.hits]));
+      for (const s of sent) {
+        s.count.shared = byKey.get(`${s.windowStart} ${s.bucket}`) ?? 0;
+        s.count.sending = 0;
+      }
+      if (this.failing) this.options.log?.info('rate limit counts shared again');
+      this.failing = false;
+      return true;
+    } catch (error) {
+      for (const s of sent) {
+        s.count.pending += s.count.sending;
+        s.count.sending = 0;
+      }
+      // once per outage, not every flush
+      if (!this.failing) this.options.log?.warn({ err: error }, 'rate limit counts not shared; deciding from memory');
+      this.failing = true;
+      return false;
+    }
   }
 }
 

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { Agent, request as undiciRequest } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestClock } from '../../src/clock.js';
 import { connect, type Db } from '../../src/db/connect.js';
 import { specLimits } from '../../src/http/limits.js';
 import { RateLimiter, secondsUntilFree } from '../../src/http/rate-limiter.js';
@@ -198,7 +199,7 @@ describe('rate limits over HTTP, at the spec numbers', () => {
   });
 });
 
-describe('the limiter itself (every class, shared in Postgres)', () => {
+describe('the limiter itself (every class, shared through Postgres)', () => {
   let db: Db;
   beforeAll(async () => {
     db = connect(await createTestDatabase(), 4);
@@ -206,8 +207,9 @@ describe('the limiter itself (every class, shared in Postgres)', () => {
   afterAll(() => db.close());
 
   it('counts each bucket, refuses past the limit without counting the refusal, and weighs the previous window', async () => {
-    const limiter = new RateLimiter(db.kysely);
     const t0 = new Date('2026-03-01T00:00:00.000Z'); // a window boundary
+    const clock = new TestClock(new Date(t0.getTime() + 90_000)); // when the flushes below run
+    const limiter = new RateLimiter(db.kysely, clock);
     for (const cls of ['reads', 'writes', 'bulk', 'test', 'sync', 'simulate'] as const) {
       const limit = specLimits[cls];
       const bucket = [{ name: `token:t:${cls}`, limit }];
@@ -219,15 +221,20 @@ describe('the limiter itself (every class, shared in Postgres)', () => {
       const half = await limiter.hit(bucket, new Date(t0.getTime() + 90_000));
       expect(half).toMatchObject({ allowed: true, remaining: limit - Math.floor(limit / 2) - 1 });
     }
-    const instanceB = new RateLimiter(db.kysely); // another instance shares the counts
-    expect((await instanceB.hit([{ name: 'token:t:test', limit: 6 }], new Date(t0.getTime() + 90_000))).remaining).toBe(
-      1,
-    );
+    // another instance shares the counts once both flushed: before, it knows only its own hits
+    const instanceB = new RateLimiter(db.kysely, clock);
+    const test = [{ name: 'token:t:test', limit: 6 }];
+    expect(instanceB.hit(test, clock.now()).remaining).toBe(5);
+    expect(await limiter.flush()).toBe(true);
+    expect(await instanceB.flush()).toBe(true);
+    // 3 of the previous window's 6 still weigh, A's and B's hits make 5, this one 6
+    expect(instanceB.hit(test, clock.now())).toMatchObject({ allowed: true, remaining: 0 });
+    expect(instanceB.hit(test, clock.now())).toMatchObject({ allowed: false, remaining: 0 });
   });
 
   it('a request refused by one bucket is counted in none', async () => {
-    const limiter = new RateLimiter(db.kysely);
     const t = new Date('2026-03-02T00:00:00.000Z');
+    const limiter = new RateLimiter(db.kysely, new TestClock(t));
     const token = { name: 'token:x:test', limit: 2 };
     const supplier = { name: 'supplier:x', limit: 1200 };
     await limiter.hit([token, supplier], t);
@@ -249,8 +256,8 @@ describe('the limiter itself (every class, shared in Postgres)', () => {
   });
 
   it('Retry-After is exact: a second earlier is still refused, at Retry-After (and at the reset) the request passes', async () => {
-    const limiter = new RateLimiter(db.kysely);
     const base = Date.parse('2026-04-01T00:00:00.000Z');
+    const limiter = new RateLimiter(db.kysely, new TestClock(new Date(base)));
     let run = 0;
     await fc.assert(
       fc.asyncProperty(

@@ -66,14 +66,24 @@ describe('operator rate limits per supplier', () => {
     const refused = await api.get('/whoami');
     expect([refused.status, refused.body.code]).toEqual([429, 'rate_limited']);
 
-    // a second instance on the same database, started afresh, applies the same limit
+    // a second instance on the same database, started afresh, applies the same limit to the
+    // shared count: it learns the bucket's count at its first flush after meeting the bucket
     other = await startTestService({
       databaseUrl: svc.databaseUrl,
       clock: svc.clock,
       operatorToken: svc.operatorToken,
     });
     const onOther = client(other.baseUrl, token);
-    expect((await onOther.get('/whoami')).status).toBe(429);
+    expect(await svc.services.rateLimiter.flush()).toBe(true);
+    const unseen = await onOther.get('/whoami');
+    expect([unseen.status, unseen.headers.get('x-ratelimit-limit')]).toEqual([200, '3']);
+    expect(await other.services.rateLimiter.flush()).toBe(true);
+    const shared = await onOther.get('/whoami');
+    expect([shared.status, shared.body.code, shared.headers.get('x-ratelimit-limit')]).toEqual([
+      429,
+      'rate_limited',
+      '3',
+    ]);
 
     // raised on one instance, every instance counts against the new limit within a second
     await svc.operator.put(`/suppliers/${id}/rate-limits`, { reads: 10 });

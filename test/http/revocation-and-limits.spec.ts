@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestClock } from '../../src/clock.js';
 import { connect, type Db } from '../../src/db/connect.js';
 import { RateLimiter } from '../../src/http/rate-limiter.js';
 import { createTestDatabase } from '../support/database.js';
@@ -42,8 +43,8 @@ describe('the rate limiter under concurrency', () => {
   afterAll(() => db.close());
 
   it('admits exactly the limit when many requests of several tokens race for one supplier bucket', async () => {
-    const limiter = new RateLimiter(db.kysely);
     const at = new Date('2026-03-01T00:00:10.000Z');
+    const limiter = new RateLimiter(db.kysely, new TestClock(at));
     const hits = Array.from({ length: 320 }, (_, i) =>
       limiter.hit(
         [
@@ -55,6 +56,7 @@ describe('the rate limiter under concurrency', () => {
     );
     const verdicts = await Promise.all(hits);
     expect(verdicts.filter((v) => v.allowed)).toHaveLength(200);
+    expect(await limiter.flush()).toBe(true);
     const rows = await db.kysely
       .selectFrom('rate_limit_hits')
       .select(['bucket', 'hits'])
