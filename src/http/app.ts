@@ -138,6 +138,8 @@ export const buildHttpApp = async (services: Services, logger: Logger): Promise<
     // an answer given before the body was read (a 401, a 413, a 429 in onRequest) closes the
     // connection: otherwise Node keeps reading and discarding the rest of the body, and a
     // slow sender keeps the socket without ever being authenticated
+    // (a body that already arrived with the head is read first: the parser takes it on the next turn)
+    if (!closing && !req.raw.complete) await new Promise((resolve) => setImmediate(resolve));
     if (closing || !req.raw.complete) reply.header('connection', 'close');
     return payload;
   });
