@@ -45,7 +45,9 @@ const toRecorded = (r: EventRow): RecordedEvent => ({
 });
 
 const MAX_RACE_RETRIES = 5;
-const ANNOUNCE_GATHER_MS = 2;
+// other instances hear of appends at most this much later; the appends of one request (an
+// order writes several streams one after another) then share one NOTIFY
+const ANNOUNCE_GATHER_MS = 10;
 
 export class PostgresEventStore implements EventStore {
   private listener: pg.PoolClient | undefined;
@@ -152,13 +154,25 @@ export class PostgresEventStore implements EventStore {
     });
   }
 
-  /** True when events after `after` are committed but not yet safe to read (an older transaction still runs). */
-  private async hasUnsafeBeyond(after: Position): Promise<boolean> {
-    const { rows } = await this.pool.query<{ pending: boolean }>(
-      `select exists (select 1 from es_events where (transaction_id, position) > ($1::text::xid8, $2::bigint)) as pending`,
-      [after.commit.toString(), after.prepare.toString()],
+  /**
+   * `readAll`, and in the same statement (one snapshot) whether events after `after` are
+   * committed but not yet safe to read (an older transaction still runs): those get no
+   * notification of their own, so the subscription looks again shortly.
+   */
+  private async readAllAndPending(
+    after: Position,
+    limit: number,
+  ): Promise<{ events: RecordedEvent[]; pending: boolean }> {
+    const { rows } = await this.pool.query<EventRow & { pending: boolean }>(
+      `select p.pending, b.* from
+         (select exists (select 1 from es_events
+            where (transaction_id, position) > ($1::text::xid8, $2::bigint) and not (${SAFE})) as pending) p
+         left join lateral (select ${COLUMNS} from es_events
+            where (transaction_id, position) > ($1::text::xid8, $2::bigint) and ${SAFE}
+            order by transaction_id, position limit $3) b on true`,
+      [after.commit.toString(), after.prepare.toString(), limit],
     );
-    return rows[0]!.pending;
+    return { events: rows.filter((r) => r.event_id !== null).map(toRecorded), pending: rows[0]?.pending ?? false };
   }
 
   /**
@@ -242,8 +256,9 @@ export class PostgresEventStore implements EventStore {
       this.listen();
       while (!closed) {
         wakeup.reset();
-        const batch = await survive(() => this.readAll(position, batchSize));
-        if (batch === undefined) continue;
+        const read = await survive(() => this.readAllAndPending(position, batchSize));
+        if (read === undefined) continue;
+        const batch = read.events;
         if (batch.length > 0) {
           await options.onEvents(batch);
           position = batch[batch.length - 1]!.position;
@@ -253,9 +268,7 @@ export class PostgresEventStore implements EventStore {
         // Committed events held back by an older running transaction get no second
         // notification, so look again shortly; otherwise sleep until notified (with a slow
         // safety poll in case a notification is lost with its connection).
-        const unsafe = await survive(() => this.hasUnsafeBeyond(position));
-        if (unsafe === undefined) continue;
-        await wakeup.wait(unsafe ? 5 : 1000);
+        await wakeup.wait(read.pending ? 5 : 1000);
       }
     };
 

@@ -54,29 +54,29 @@ export const fulfilmentProcess = projector({
   rebuildable: false,
   handlers: {
     OrderPaymentAuthorized: (db, e: O<'OrderPaymentAuthorized'>) =>
-      scheduleTimer(db, 'declared.start', e.data.orderId, e.data.at, {}),
+      scheduleTimer('declared.start', e.data.orderId, e.data.at, {}),
     OrderItemRerouted: (db, e: O<'OrderItemRerouted'>) =>
-      scheduleTimer(db, 'declared.rerouted', e.data.item.orderItemId, e.data.at, { orderId: e.data.orderId }),
+      scheduleTimer('declared.rerouted', e.data.item.orderItemId, e.data.at, { orderId: e.data.orderId }),
     OrderItemCancelled: (db, e: O<'OrderItemCancelled'>) =>
-      scheduleTimer(db, 'declared.cancelled', e.data.orderItemId, e.data.at, {
+      scheduleTimer('declared.cancelled', e.data.orderItemId, e.data.at, {
         orderId: e.data.orderId,
         reason: e.data.reason,
       }),
-    OrderPaid: (db, e: O<'OrderPaid'>) => scheduleTimer(db, 'topup.start', e.data.orderId, e.data.at, {}),
+    OrderPaid: (db, e: O<'OrderPaid'>) => scheduleTimer('topup.start', e.data.orderId, e.data.at, {}),
     OrderItemTopupCompleted: (db, e: O<'OrderItemTopupCompleted'>) =>
-      scheduleTimer(db, 'topup.post-sale', e.data.orderItemId, e.data.at, { orderId: e.data.orderId }),
+      scheduleTimer('topup.post-sale', e.data.orderItemId, e.data.at, { orderId: e.data.orderId }),
     OrderItemTopupFailed: (db, e: O<'OrderItemTopupFailed'>) =>
-      scheduleTimer(db, 'topup.failed', e.data.orderItemId, e.data.at, {
+      scheduleTimer('topup.failed', e.data.orderItemId, e.data.at, {
         orderId: e.data.orderId,
         executeFailed: e.data.stage !== 'revalidation',
       }),
     OrderRefunded: (db, e: O<'OrderRefunded'>) =>
-      scheduleTimer(db, 'declared.refunded', e.data.refundId, e.data.at, {
+      scheduleTimer('declared.refunded', e.data.refundId, e.data.at, {
         orderId: e.data.orderId,
         orderItemIds: e.data.items.map((i) => i.orderItemId),
       }),
     OfferActivated: (db, e: F<'OfferActivated'>) =>
-      scheduleTimer(db, 'offer.healthcheck', e.data.offerId, later(e.data.at, HEALTHCHECK_EVERY_MS), {}),
+      scheduleTimer('offer.healthcheck', e.data.offerId, later(e.data.at, HEALTHCHECK_EVERY_MS), {}),
   },
 });
 

@@ -38,10 +38,9 @@ export const orderProcess = projector({
   ddl: () => '',
   rebuildable: false,
   handlers: {
-    OrderPlaced: (db, e: O<'OrderPlaced'>) => scheduleTimer(db, 'order.expire', e.data.orderId, e.data.expiresAt, {}),
+    OrderPlaced: (db, e: O<'OrderPlaced'>) => scheduleTimer('order.expire', e.data.orderId, e.data.expiresAt, {}),
     InventoryReserved: (db, e: I<'InventoryReserved'>) =>
       scheduleTimer(
-        db,
         'inventory.reservation-expiry',
         `${e.data.offerId}:${e.data.orderItemId}`,
         new Date(new Date(e.data.expiresAt).getTime() + ORPHAN_GRACE_MS),
@@ -52,18 +51,17 @@ export const orderProcess = projector({
         },
       ),
     OrderPaymentAuthorized: (db, e: O<'OrderPaymentAuthorized'>) =>
-      scheduleTimer(db, 'order.provision', e.data.orderId, watchdog(e.data.at), {}),
-    OrderPaid: (db, e: O<'OrderPaid'>) =>
-      scheduleTimer(db, 'ledger.post-sales', e.data.orderId, watchdog(e.data.at), {}),
+      scheduleTimer('order.provision', e.data.orderId, watchdog(e.data.at), {}),
+    OrderPaid: (db, e: O<'OrderPaid'>) => scheduleTimer('ledger.post-sales', e.data.orderId, watchdog(e.data.at), {}),
     OrderRefunded: (db, e: O<'OrderRefunded'>) =>
-      scheduleTimer(db, 'ledger.post-refunds', e.data.refundId, watchdog(e.data.at), {
+      scheduleTimer('ledger.post-refunds', e.data.refundId, watchdog(e.data.at), {
         orderId: e.data.orderId,
         items: e.data.items
           .filter((i) => i.delivered)
           .map((i) => ({ supplierId: i.supplierId, orderItemId: i.orderItemId })),
       }),
     SaleCredited: (db, e: B<'SaleCredited'>) =>
-      scheduleTimer(db, 'ledger.settle', e.data.orderItemId, e.data.availableAt, { supplierId: e.data.supplierId }),
+      scheduleTimer('ledger.settle', e.data.orderItemId, e.data.availableAt, { supplierId: e.data.supplierId }),
   },
 });
 

@@ -26,8 +26,8 @@ const MARKET_CHANGES = [
   'PricingRuleSet',
 ];
 
-const marketChanged = (db: Parameters<typeof scheduleTimer>[0], e: RecordedEvent<{ offerId: string }>) =>
-  scheduleTimer(db, 'pricing.market-changed', e.id, e.createdAt, {
+const marketChanged = (_db: unknown, e: RecordedEvent<{ offerId: string }>) =>
+  scheduleTimer('pricing.market-changed', e.id, e.createdAt, {
     offerId: e.data.offerId,
     position: formatPosition(e.position),
   });
@@ -41,9 +41,8 @@ export const pricingProcess = projector({
   handlers: {
     ...Object.fromEntries(MARKET_CHANGES.map((type) => [type, marketChanged])),
     // a hand-made change of anything but the price is no market change
-    OfferUpdated: async (db, e: RecordedEvent<{ offerId: string; changes: { price?: number } }>) => {
-      if (e.data.changes.price !== undefined) await marketChanged(db, e);
-    },
+    OfferUpdated: (db, e: RecordedEvent<{ offerId: string; changes: { price?: number } }>) =>
+      e.data.changes.price !== undefined ? marketChanged(db, e) : undefined,
   },
 });
 

@@ -1,21 +1,35 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
+import type { Gathered, Gatherer } from '../projections/projector.js';
 import type { TimerKind, TimerPayloads } from './timer-kinds.js';
 
+interface TimerRow {
+  kind: string;
+  key: string;
+  due_at: Date | string;
+  payload: string;
+  created_at: Date | string;
+}
+
+/** Every timer a batch of events schedules, in one insert (a repeated (kind, key) keeps the first). */
+const timerRows: Gatherer<TimerRow> = {
+  write: (db, rows) =>
+    db
+      .insertInto('timers')
+      .values(rows)
+      .onConflict((oc) => oc.columns(['kind', 'key']).doNothing())
+      .execute(),
+};
+
 /**
- * Writes a timer row inside the caller's transaction: a process manager's reaction to an
- * event is recorded atomically with its checkpoint, so it happens exactly once. Keyed:
- * a second schedule of the same (kind, key) keeps the first.
+ * A process manager's reaction to an event: a timer row written in the transaction of the
+ * manager's checkpoint, so it happens exactly once. Keyed: a second schedule of the same
+ * (kind, key) keeps the first. The rows of one batch are written together.
  */
 export const scheduleTimer = <K extends TimerKind>(
-  db: Kysely<Database>,
   kind: K,
   key: string,
   dueAt: Date | string,
   payload: TimerPayloads[K],
-) =>
-  db
-    .insertInto('timers')
-    .values({ kind, key, due_at: dueAt, payload: JSON.stringify(payload), created_at: dueAt })
-    .onConflict((oc) => oc.columns(['kind', 'key']).doNothing())
-    .execute();
+): Gathered<TimerRow> => ({
+  gather: timerRows,
+  row: { kind, key, due_at: dueAt, payload: JSON.stringify(payload), created_at: dueAt },
+});

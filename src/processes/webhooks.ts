@@ -33,7 +33,7 @@ export const webhookProcess = projector({
     Object.keys(SOURCES).map((type) => [
       type,
       (db, e: RecordedEvent) =>
-        scheduleTimer(db, 'webhook.fanout', e.id, e.createdAt, { position: formatPosition(e.position) }),
+        scheduleTimer('webhook.fanout', e.id, e.createdAt, { position: formatPosition(e.position) }),
     ]),
   ),
 });

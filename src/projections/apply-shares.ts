@@ -3,7 +3,7 @@ import type { Database } from '../db/schema.js';
 import { comparePositions, type Position, type RecordedEvent, START } from '../eventstore/port.js';
 import { faultPoint } from '../faults.js';
 import { claimCheckpoints, writeCheckpoints } from './checkpoints.js';
-import { applyEvent, type Projector } from './projector.js';
+import { applyEvent, Gathering, type Projector } from './projector.js';
 
 /** One projector's part of a batch: the events it has handlers for, after its own position. */
 export interface Share {
@@ -31,16 +31,18 @@ export const applyShares = (
     );
     const after = new Map<string, Position>();
     const advanced: { name: string; position: Position; version: number }[] = [];
+    const gathering = new Gathering();
     for (const { projector: p, events } of shares) {
       const current = claimed.get(p.name)?.position ?? START;
       if (comparePositions(current, end) >= 0) {
         after.set(p.name, current);
         continue;
       }
-      for (const e of events) if (comparePositions(e.position, current) > 0) await applyEvent(p, trx, e);
+      for (const e of events) if (comparePositions(e.position, current) > 0) await applyEvent(p, trx, e, gathering);
       advanced.push({ name: p.name, position: end, version: p.version });
       after.set(p.name, end);
     }
+    await gathering.write(trx);
     faultPoint('projector-batch');
     await writeCheckpoints(trx, advanced, at);
     return after;

@@ -4,8 +4,44 @@ import type { RecordedEvent } from '../eventstore/port.js';
 
 type Executable = { execute(): Promise<unknown> };
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each handler names its event's type where it is declared
-export type ProjectionHandler = (db: Kysely<Database>, event: RecordedEvent<any>) => Promise<unknown> | Executable;
+/**
+ * A row many events of one batch write alike (a timer each, say): a handler answers it
+ * instead of writing, and the batch writes all of them with one `write` before its checkpoint.
+ */
+export interface Gathered<R = unknown> {
+  gather: Gatherer<R>;
+  row: R;
+}
+
+export interface Gatherer<R> {
+  /** Writes `rows` (in the order the events came) in as few statements as it can. */
+  write(db: Kysely<Database>, rows: R[]): Promise<unknown>;
+}
+
+/** The gathered rows of one transaction, by the gatherer that writes them. */
+export class Gathering {
+  private readonly rows = new Map<Gatherer<unknown>, unknown[]>();
+
+  add(g: Gathered): void {
+    const rows = this.rows.get(g.gather);
+    if (rows) rows.push(g.row);
+    else this.rows.set(g.gather, [g.row]);
+  }
+
+  async write(db: Kysely<Database>): Promise<void> {
+    for (const [gatherer, rows] of this.rows) await gatherer.write(db, rows);
+    this.rows.clear();
+  }
+}
+
+const isGathered = (result: unknown): result is Gathered =>
+  typeof result === 'object' && result !== null && 'gather' in result && 'row' in result;
+
+export type ProjectionHandler = (
+  db: Kysely<Database>,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each handler names its event's type where it is declared
+  event: RecordedEvent<any>,
+) => Promise<unknown> | Executable | Gathered | undefined;
 
 export interface Projector {
   name: string;
@@ -22,9 +58,18 @@ export interface Projector {
 /** Declares a projector: event types mapped to kysely writes, as in the style guide. */
 export const projector = (definition: Projector): Projector => ({ rebuildable: true, ...definition });
 
-export const applyEvent = async (p: Projector, db: Kysely<Database>, event: RecordedEvent): Promise<void> => {
+/** Applies one event; a gathered row goes to `gathering` (written by the caller), or at once without one. */
+export const applyEvent = async (
+  p: Projector,
+  db: Kysely<Database>,
+  event: RecordedEvent,
+  gathering?: Gathering,
+): Promise<void> => {
   const handler = p.handlers[event.type];
   if (!handler) return;
   const result = await handler(db, event);
-  if (result && typeof (result as Executable).execute === 'function') await (result as Executable).execute();
+  if (isGathered(result)) {
+    if (gathering) gathering.add(result);
+    else await result.gather.write(db, [result.row]);
+  } else if (result && typeof (result as Executable).execute === 'function') await (result as Executable).execute();
 };
