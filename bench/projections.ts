@@ -1,26 +1,15 @@
 /**
  * Projection rebuild over the seeded event store: rebuildProjector with a per-stream
- * projector, beside a plain loop that reads with keyset SELECTs and writes the same rows.
+ * projector whose handler gathers its row (a page is folded per stream into one upsert),
+ * beside a plain loop that reads with keyset SELECTs and writes the same rows.
  */
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import type pg from 'pg';
 import type { RecordedEvent } from '../src/eventstore/port.js';
-import { projector } from '../src/projections/projector.js';
+import { type Gathered, type Gatherer, projector } from '../src/projections/projector.js';
 import { rebuildProjector } from '../src/projections/rebuild.js';
 import { EVENT_TYPE, rawPages, seededStore } from './events.js';
 import { type Benchmark, type BenchContext, paired, type Result, timed } from './harness.js';
-
-interface StreamHeadTable {
-  stream_id: string;
-  events: number;
-  last_revision: number;
-  amount_total: number;
-  last_event_at: Date;
-}
-
-interface BenchDatabase {
-  bench_stream_heads: StreamHeadTable;
-}
 
 const headsDdl = (s: string) => `
   create table ${s}.bench_stream_heads (
@@ -31,32 +20,38 @@ const headsDdl = (s: string) => `
     last_event_at timestamptz not null
   );`;
 
-/** One row per stream: how many events, the last revision, a running total. One upsert per event. */
+interface HeadRow {
+  streamId: string;
+  revision: number;
+  amount: number;
+  at: Date;
+}
+
+/** A page's events folded per stream into one grouped upsert, as the raw loop does. */
+const headRows: Gatherer<HeadRow> = {
+  write: (db, rows) =>
+    sql`insert into bench_stream_heads (stream_id, events, last_revision, amount_total, last_event_at)
+      select stream_id, count(*), max(revision), sum(amount), max(at)
+        from unnest(${rows.map((r) => r.streamId)}::text[], ${rows.map((r) => r.revision)}::bigint[],
+                    ${rows.map((r) => r.amount)}::bigint[], ${rows.map((r) => r.at)}::timestamptz[])
+          as e(stream_id, revision, amount, at)
+       group by stream_id
+      on conflict (stream_id) do update set events = bench_stream_heads.events + excluded.events,
+        last_revision = excluded.last_revision, amount_total = bench_stream_heads.amount_total + excluded.amount_total,
+        last_event_at = excluded.last_event_at`.execute(db),
+};
+
+/** One row per stream: how many events, the last revision, a running total; a page's events in one upsert. */
 const streamHeads = projector({
   name: 'bench_stream_heads',
   version: 1,
   tables: ['bench_stream_heads'],
   ddl: headsDdl,
   handlers: {
-    [EVENT_TYPE]: (db, e: RecordedEvent<{ amountMinor: number }>) =>
-      (db as unknown as Kysely<BenchDatabase>)
-        .insertInto('bench_stream_heads')
-        .values({
-          stream_id: e.streamId,
-          events: 1,
-          last_revision: e.revision,
-          amount_total: e.data.amountMinor,
-          last_event_at: e.createdAt,
-        })
-        .onConflict((oc) =>
-          oc.column('stream_id').doUpdateSet((eb) => ({
-            // unqualified, `events` would be ambiguous with excluded.events
-            events: sql<number>`bench_stream_heads.events + 1`,
-            last_revision: eb.ref('excluded.last_revision'),
-            amount_total: sql<number>`bench_stream_heads.amount_total + excluded.amount_total`,
-            last_event_at: eb.ref('excluded.last_event_at'),
-          })),
-        ),
+    [EVENT_TYPE]: (_db, e: RecordedEvent<{ amountMinor: number }>): Gathered<HeadRow> => ({
+      gather: headRows,
+      row: { streamId: e.streamId, revision: e.revision, amount: e.data.amountMinor, at: e.createdAt },
+    }),
   },
 });
 

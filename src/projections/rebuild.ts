@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { comparePositions, type EventStore, type Position, START } from '../eventstore/port.js';
 import { lockProjector, writeCheckpoint } from './checkpoints.js';
-import { applyEvent, type Projector } from './projector.js';
+import { applyEvent, Gathering, type Projector } from './projector.js';
 
 export interface RebuildProgress {
   /** Events applied so far. */
@@ -35,7 +35,10 @@ const applyBatch = async (db: Kysely<Database>, p: Projector, schema: string, fr
   if (events.length === 0) return { events: 0, position: from };
   await useSchema(db, schema);
   const scoped = db.withSchema(schema);
-  for (const e of events) await applyEvent(p, scoped, e);
+  // the same path as live batches: gathered rows are written once per page
+  const gathering = new Gathering();
+  for (const e of events) await applyEvent(p, scoped, e, gathering);
+  await gathering.write(scoped);
   return { events: events.length, position: events[events.length - 1]!.position };
 };
 

@@ -1,7 +1,25 @@
 import { sql } from 'kysely';
 import type { RecordedEvent } from '../eventstore/port.js';
-import { projector } from './projector.js';
+import { type Gathered, type Gatherer, projector } from './projector.js';
 import { SOURCES } from '../domain/webhook-sources.js';
+
+interface LogRow {
+  event_id: string;
+  commit_position: string;
+  prepare_position: string;
+  event_type: string;
+  created_at: Date;
+}
+
+/** A batch's rows in one insert; positions travel as text (a KurrentDB position may pass 2^53). */
+const logRows: Gatherer<LogRow> = {
+  write: (db, rows) =>
+    sql`insert into webhook_event_log (event_id, commit_position, prepare_position, event_type, created_at)
+        select * from unnest(${rows.map((r) => r.event_id)}::text[], ${rows.map((r) => r.commit_position)}::numeric[],
+          ${rows.map((r) => r.prepare_position)}::bigint[], ${rows.map((r) => r.event_type)}::text[],
+          ${rows.map((r) => r.created_at)}::timestamptz[])
+        on conflict (event_id) do nothing`.execute(db),
+};
 
 /**
  * Where in the global order each event a webhook can come from sits, by time: a recovery
@@ -24,10 +42,16 @@ export const webhookEventLogProjection = projector({
   handlers: Object.fromEntries(
     Object.keys(SOURCES).map((type) => [
       type,
-      (db, e: RecordedEvent) =>
-        sql`insert into webhook_event_log (event_id, commit_position, prepare_position, event_type, created_at)
-            values (${e.id}, ${e.position.commit.toString()}::numeric, ${e.position.prepare.toString()}::bigint, ${SOURCES[type]!}, ${e.createdAt})
-            on conflict (event_id) do nothing`.execute(db),
+      (_db, e: RecordedEvent): Gathered<LogRow> => ({
+        gather: logRows,
+        row: {
+          event_id: e.id,
+          commit_position: e.position.commit.toString(),
+          prepare_position: e.position.prepare.toString(),
+          event_type: SOURCES[type]!,
+          created_at: e.createdAt,
+        },
+      }),
     ]),
   ),
 });
