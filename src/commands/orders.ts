@@ -251,7 +251,13 @@ export const placeOrder = async (
  */
 export const provisionOrder = async (deps: CommandDeps, orderId: string, caller: Caller): Promise<OrderState> => {
   const order = await loadOrder(deps, orderId);
-  if (!order.authorizedAt || order.paidAt) return order;
+  if (!order.authorizedAt) return order;
+  if (order.paidAt) {
+    // a pay run again after its answer was lost (the database went away after the capture)
+    // finishes the sale entries now instead of leaving them to the watchdog
+    await postSales(deps, orderId, caller);
+    return order;
+  }
   for (const item of order.items) {
     if (item.status !== 'reserved' || item.source !== 'uploaded') continue;
     const delivered = await onInventory(
