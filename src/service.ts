@@ -106,6 +106,8 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
     log,
   );
   const timers = new Timers(db.kysely, clock, log);
+  // the process managers write their timers with their checkpoints: the loop looks at once
+  projections.onApplied(() => timers.wake());
   const rateLimiter = new RateLimiter(db.kysely, clock, { log });
   const secretBox = new SecretBox(options.secretKey);
   // cached aggregate states stay current through the one subscription: it evicts a state

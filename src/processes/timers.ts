@@ -86,6 +86,34 @@ export class Timers<M extends object = TimerPayloads> {
     this.kick?.();
   }
 
+  /** Schedules several timers of one kind in one statement (keyed as `schedule`: an existing one stays). */
+  async scheduleMany<K extends keyof M & string>(
+    kind: K,
+    timers: { key: string; dueAt: Date; payload: M[K] }[],
+  ): Promise<void> {
+    if (timers.length === 0) return;
+    const created = this.clock.now();
+    await this.db
+      .insertInto('timers')
+      .values(
+        timers.map((t) => ({
+          kind,
+          key: t.key,
+          due_at: t.dueAt,
+          payload: JSON.stringify(t.payload),
+          created_at: created,
+        })),
+      )
+      .onConflict((oc) => oc.columns(['kind', 'key']).doNothing())
+      .execute();
+    this.kick?.();
+  }
+
+  /** Polls at once (timers were written outside `schedule`, e.g. by a process manager's batch). */
+  wake(): void {
+    this.kick?.();
+  }
+
   async cancel(kind: string, key: string, db: Kysely<Database> = this.db): Promise<void> {
     await db.deleteFrom('timers').where('kind', '=', kind).where('key', '=', key).execute();
   }

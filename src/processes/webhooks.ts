@@ -62,13 +62,16 @@ export const registerWebhookTimers = (timers: Timers, deps: CommandDeps, project
         .where('status', '=', 'active')
         .where('deleted', '=', false)
         .execute();
+      const subscribed = endpoints.filter(
+        (e) => e.id !== outgoing.exceptEndpoint && (e.events.includes('*') || e.events.includes(outgoing.type)),
+      );
+      if (subscribed.length === 0) continue;
       const body = envelopeBody(event, outgoing.type, data, deps.env);
-      for (const endpoint of endpoints) {
-        if (endpoint.id === outgoing.exceptEndpoint) continue;
-        if (!endpoint.events.includes('*') && !endpoint.events.includes(outgoing.type)) continue;
-        const inserted = await deps.db
-          .insertInto('webhook_deliveries')
-          .values({
+      // every endpoint's delivery in one insert, and their first attempts in one more
+      const inserted = await deps.db
+        .insertInto('webhook_deliveries')
+        .values(
+          subscribed.map((endpoint) => ({
             id: newId(),
             event_id: event.id,
             event_type: outgoing.type,
@@ -80,33 +83,41 @@ export const registerWebhookTimers = (timers: Timers, deps: CommandDeps, project
             attempts: 0,
             created_at: now,
             updated_at: now,
-          })
-          .onConflict((oc) =>
-            oc
-              .columns(['event_id', 'endpoint_id'])
-              .where('test_fire', '=', false)
-              .where('recovered', '=', false)
-              .doNothing(),
-          )
-          .returning('id')
-          .executeTakeFirst();
-        // a fan-out re-run after a crash between the insert and the schedule finds the row
-        // already there: a delivery never attempted gets its first attempt scheduled again
-        // (timers are keyed, so scheduling one that exists changes nothing)
-        const first =
-          inserted ??
-          (await deps.db
-            .selectFrom('webhook_deliveries')
-            .select('id')
-            .where('event_id', '=', event.id)
-            .where('endpoint_id', '=', endpoint.id)
+          })),
+        )
+        .onConflict((oc) =>
+          oc
+            .columns(['event_id', 'endpoint_id'])
             .where('test_fire', '=', false)
             .where('recovered', '=', false)
-            .where('status', '=', 'pending')
-            .where('attempts', '=', 0)
-            .executeTakeFirst());
-        if (first) await timers.schedule('webhook.deliver', `${first.id}:1`, now, { deliveryId: first.id, attempt: 1 });
-      }
+            .doNothing(),
+        )
+        .returning('id')
+        .execute();
+      // a fan-out re-run after a crash between the insert and the schedule finds rows
+      // already there: a delivery never attempted gets its first attempt scheduled again
+      // (timers are keyed, so scheduling one that exists changes nothing)
+      const first =
+        inserted.length === subscribed.length
+          ? inserted
+          : await deps.db
+              .selectFrom('webhook_deliveries')
+              .select('id')
+              .where('event_id', '=', event.id)
+              .where(
+                'endpoint_id',
+                'in',
+                subscribed.map((e) => e.id),
+              )
+              .where('test_fire', '=', false)
+              .where('recovered', '=', false)
+              .where('status', '=', 'pending')
+              .where('attempts', '=', 0)
+              .execute();
+      await timers.scheduleMany(
+        'webhook.deliver',
+        first.map((d) => ({ key: `${d.id}:1`, dueAt: now, payload: { deliveryId: d.id, attempt: 1 } })),
+      );
     }
   });
 

@@ -55,6 +55,7 @@ export class ProjectionRunner {
   private readonly failures = new Map<string, unknown>();
   private waiters: Waiter[] = [];
   private readonly observers: ((events: RecordedEvent[]) => void)[] = [];
+  private readonly appliedListeners: (() => void)[] = [];
   private stopped = false;
 
   constructor(
@@ -140,6 +141,7 @@ export class ProjectionRunner {
       try {
         const after = await applyShares(this.db, shares, end, this.now());
         this.failures.delete('database');
+        for (const listener of this.appliedListeners) listener();
         return after;
       } catch (error) {
         if (!isDatabaseUnavailable(error)) {
@@ -286,6 +288,11 @@ export class ProjectionRunner {
   /** Hands every event the feed reads to `observer` as well (in order, before the projectors). */
   observe(observer: (events: RecordedEvent[]) => void): void {
     this.observers.push(observer);
+  }
+
+  /** Called after each committed batch (a process manager's timers are then in their table). */
+  onApplied(listener: () => void): void {
+    this.appliedListeners.push(listener);
   }
 
   /** Is the feed reading (its observers see every event, a moment after it commits)? */
