@@ -38,6 +38,78 @@ export const webhookProcess = projector({
   ),
 });
 
+/** The deliveries of an event to these endpoints that never had an attempt (a re-run finds them left by a crash). */
+const neverAttempted = (deps: CommandDeps, eventId: string, endpoints: { id: string }[]) =>
+  deps.db
+    .selectFrom('webhook_deliveries')
+    .select('id')
+    .where('event_id', '=', eventId)
+    .where(
+      'endpoint_id',
+      'in',
+      endpoints.map((e) => e.id),
+    )
+    .where('test_fire', '=', false)
+    .where('recovered', '=', false)
+    .where('status', '=', 'pending')
+    .where('attempts', '=', 0)
+    .execute();
+
+/** One supplier's deliveries of one event: one per subscribed active endpoint, each with its first attempt due now. */
+const createDeliveries = async (
+  deps: CommandDeps,
+  timers: Timers,
+  event: RecordedEvent,
+  outgoing: NonNullable<Awaited<ReturnType<typeof outgoingFor>>>,
+  supplierId: string,
+  data: Record<string, unknown>,
+) => {
+  const now = deps.clock.now();
+  const endpoints = await deps.db
+    .selectFrom('webhook_endpoints')
+    .select(['id', 'events'])
+    .where('supplier_id', '=', supplierId)
+    .where('status', '=', 'active')
+    .where('deleted', '=', false)
+    .execute();
+  const subscribed = endpoints.filter(
+    (e) => e.id !== outgoing.exceptEndpoint && (e.events.includes('*') || e.events.includes(outgoing.type)),
+  );
+  if (subscribed.length === 0) return;
+  const body = envelopeBody(event, outgoing.type, data, deps.env);
+  // every endpoint's delivery in one insert, and their first attempts in one more
+  const inserted = await deps.db
+    .insertInto('webhook_deliveries')
+    .values(
+      subscribed.map((endpoint) => ({
+        id: newId(),
+        event_id: event.id,
+        event_type: outgoing.type,
+        supplier_id: supplierId,
+        endpoint_id: endpoint.id,
+        body,
+        test_fire: false,
+        status: 'pending',
+        attempts: 0,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .onConflict((oc) =>
+      oc.columns(['event_id', 'endpoint_id']).where('test_fire', '=', false).where('recovered', '=', false).doNothing(),
+    )
+    .returning('id')
+    .execute();
+  // a fan-out re-run after a crash between the insert and the schedule finds rows
+  // already there: a delivery never attempted gets its first attempt scheduled again
+  // (timers are keyed, so scheduling one that exists changes nothing)
+  const first = inserted.length === subscribed.length ? inserted : await neverAttempted(deps, event.id, subscribed);
+  await timers.scheduleMany(
+    'webhook.deliver',
+    first.map((d) => ({ key: `${d.id}:1`, dueAt: now, payload: { deliveryId: d.id, attempt: 1 } })),
+  );
+};
+
 // eslint-disable-next-line max-lines-per-function -- the webhook process's timer kinds, one call each
 export const registerWebhookTimers = (timers: Timers, deps: CommandDeps, projections: ProjectionRunner) => {
   const slots = new EndpointSlots(PER_ENDPOINT_IN_FLIGHT);
@@ -53,72 +125,8 @@ export const registerWebhookTimers = (timers: Timers, deps: CommandDeps, project
     if (!event || event.id !== t.key) return;
     const outgoing = await outgoingFor(deps.db, event);
     if (!outgoing) return;
-    const now = deps.clock.now();
-    for (const [supplierId, data] of outgoing.bySupplier) {
-      const endpoints = await deps.db
-        .selectFrom('webhook_endpoints')
-        .select(['id', 'events'])
-        .where('supplier_id', '=', supplierId)
-        .where('status', '=', 'active')
-        .where('deleted', '=', false)
-        .execute();
-      const subscribed = endpoints.filter(
-        (e) => e.id !== outgoing.exceptEndpoint && (e.events.includes('*') || e.events.includes(outgoing.type)),
-      );
-      if (subscribed.length === 0) continue;
-      const body = envelopeBody(event, outgoing.type, data, deps.env);
-      // every endpoint's delivery in one insert, and their first attempts in one more
-      const inserted = await deps.db
-        .insertInto('webhook_deliveries')
-        .values(
-          subscribed.map((endpoint) => ({
-            id: newId(),
-            event_id: event.id,
-            event_type: outgoing.type,
-            supplier_id: supplierId,
-            endpoint_id: endpoint.id,
-            body,
-            test_fire: false,
-            status: 'pending',
-            attempts: 0,
-            created_at: now,
-            updated_at: now,
-          })),
-        )
-        .onConflict((oc) =>
-          oc
-            .columns(['event_id', 'endpoint_id'])
-            .where('test_fire', '=', false)
-            .where('recovered', '=', false)
-            .doNothing(),
-        )
-        .returning('id')
-        .execute();
-      // a fan-out re-run after a crash between the insert and the schedule finds rows
-      // already there: a delivery never attempted gets its first attempt scheduled again
-      // (timers are keyed, so scheduling one that exists changes nothing)
-      const first =
-        inserted.length === subscribed.length
-          ? inserted
-          : await deps.db
-              .selectFrom('webhook_deliveries')
-              .select('id')
-              .where('event_id', '=', event.id)
-              .where(
-                'endpoint_id',
-                'in',
-                subscribed.map((e) => e.id),
-              )
-              .where('test_fire', '=', false)
-              .where('recovered', '=', false)
-              .where('status', '=', 'pending')
-              .where('attempts', '=', 0)
-              .execute();
-      await timers.scheduleMany(
-        'webhook.deliver',
-        first.map((d) => ({ key: `${d.id}:1`, dueAt: now, payload: { deliveryId: d.id, attempt: 1 } })),
-      );
-    }
+    for (const [supplierId, data] of outgoing.bySupplier)
+      await createDeliveries(deps, timers, event, outgoing, supplierId, data);
   });
 
   /**
