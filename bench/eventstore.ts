@@ -20,14 +20,23 @@ const singleAppends = async (
   // every measurement writes new streams, whichever comparison it is part of
   let run = 0;
 
-  const service = () => {
+  // as in the service, a subscriber follows the store while the appends run (it is woken by
+  // each append and reads what committed): its reads are part of what an append costs
+  const service = async () => {
     const prefix = `s${run++}`;
-    return throughput({
+    let read = 0;
+    const subscription = store.subscribe({
+      from: await store.head(),
+      onEvents: async (events) => void (read += events.length),
+    });
+    const measured = await throughput({
       warmup,
       operations: n,
       concurrency,
       op: async (i) => void (await store.append(`${prefix}-${i}`, [benchEvent(i)], 'no_stream', new Date())),
-    });
+    }).finally(() => subscription.close());
+    if (read === 0) throw new Error('the subscriber read nothing');
+    return measured;
   };
   const raw = (round: number) =>
     throughput({
@@ -43,7 +52,7 @@ const singleAppends = async (
   const results = [
     await paired(
       ctx,
-      `append 1 event on a new stream ('no_stream'), concurrency ${concurrency}`,
+      `append 1 event on a new stream ('no_stream') while a subscriber reads, concurrency ${concurrency}`,
       'events',
       service,
       raw,
