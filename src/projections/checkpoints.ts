@@ -58,8 +58,11 @@ export const initialCheckpoint = (version: number): Checkpoint => ({ position: S
  * checkpoints, in one statement: the positions are those after every earlier holder committed.
  */
 export const claimCheckpoints = async (db: Kysely<Database>, names: string[]): Promise<Map<string, Checkpoint>> => {
+  // Commits of read models and process managers need not wait for the WAL flush: a crash
+  // loses such a commit whole, checkpoint included, and the batch is applied again from the
+  // events (which are durable). Visibility to readers does not wait for the flush either.
   const { rows } = await sql<{ name: string; commit_position: string; prepare_position: string; version: number }>`
-    select * from projection_claim(${names}::text[])`.execute(db);
+    select c.* from projection_claim(${names}::text[]) c, set_config('synchronous_commit', 'off', true)`.execute(db);
   return new Map(
     rows.map((r) => [
       r.name,
