@@ -232,6 +232,13 @@ export const enableEndpoint = async (deps: CommandDeps, supplierId: string, endp
 
 /** Consecutive failed attempts of an endpoint: any 2xx resets the count. */
 export const countAttempt = async (deps: CommandDeps, endpointId: string, succeeded: boolean): Promise<number> => {
+  if (succeeded) {
+    // a success writes only when there is a streak to end: the usual answer then takes no
+    // row lock, so the attempts to one endpoint do not queue for its counter's row
+    await sql`update webhook_endpoint_failures set consecutive_failures = 0
+      where endpoint_id = ${endpointId} and consecutive_failures <> 0`.execute(deps.db);
+    return 0;
+  }
   const { rows } = await sql<{ consecutive_failures: number }>`
     insert into webhook_endpoint_failures (endpoint_id, consecutive_failures) values (${endpointId}, ${succeeded ? 0 : 1})
     on conflict (endpoint_id) do update set consecutive_failures =
