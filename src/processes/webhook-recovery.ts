@@ -40,10 +40,12 @@ export const registerRecoveryTimers = (timers: Timers, deps: CommandDeps, delive
       prepare_position: string;
       event_type: string;
     }>`
-      select event_id, commit_position::text, prepare_position::text, event_type from webhook_event_log
+      select event_id, commit_position::text, prepare_position::text, event_type from webhook_event_log l
       where created_at >= ${new Date(p.since)} and created_at <= ${new Date(p.until)}
         and (commit_position, prepare_position) > (${afterCommit}::numeric, ${afterPrepare}::bigint)
-      order by commit_position, prepare_position
+      -- the table's numbers, qualified: unqualified, ORDER BY would take the text columns of
+      -- the select list, and "1029" sorts before "821"
+      order by l.commit_position, l.prepare_position
       limit ${BATCH}`.execute(deps.db);
     for (const row of rows) {
       const events = endpoint.settings.events;
