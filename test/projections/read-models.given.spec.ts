@@ -619,6 +619,321 @@ describe('read models: given events, then rows', () => {
     ]);
   });
 
+  it('offers: an item invalidated, a cooldown ended, a secret rotated', async () => {
+    const events = recorded([
+      offer({
+        type: 'OfferCreated',
+        data: {
+          price: 900,
+          externalRef: 'KF-2',
+          lowStockThreshold: 1,
+          deliverySlaMinutes: 10,
+          deliveryTime: 'instant',
+          offerId: 'off-1',
+          supplierId: 'sup-a',
+          productId: 'prod-1',
+          stockMode: 'uploaded',
+          declaredStock: null,
+          fulfilment: { baseUrl: 'https://kf.example/fulfil', secretSealed: 'sealed-1' },
+          at: t(0),
+        },
+      }),
+      inventory({
+        type: 'InventoryUploaded',
+        data: {
+          offerId: 'off-1',
+          items: [
+            { itemId: 'itm-1', kind: 'text', fingerprint: 'fp-1', fileName: null, contentType: null },
+            { itemId: 'itm-2', kind: 'text', fingerprint: 'fp-2', fileName: null, contentType: null },
+          ],
+          rejected: [],
+          at: t(1),
+        },
+      }),
+      offer({ type: 'OfferActivated', data: { offerId: 'off-1', health: 100, at: t(2) } }),
+      inventory({
+        type: 'InventoryReserved',
+        data: {
+          offerId: 'off-1',
+          orderId: 'ord-1',
+          orderItemId: 'oi-1',
+          itemIds: ['itm-1'],
+          expiresAt: t(18),
+          at: t(3),
+        },
+      }),
+      inventory({
+        type: 'InventoryItemInvalidated',
+        data: {
+          offerId: 'off-1',
+          supplierId: 'sup-a',
+          itemId: 'itm-2',
+          previousStatus: 'available',
+          reason: 'key already redeemed',
+          at: t(4),
+        },
+      }),
+      // no handler here: the webhook's source only
+      inventory({ type: 'OfferStockLow', data: { offerId: 'off-1', available: 0, threshold: 1, at: t(4) } }),
+      offer({
+        type: 'OfferCooldownStarted',
+        data: { offerId: 'off-1', until: t(35), since: t(5), reason: 'invalid_key', outcomeId: 'itm-2', at: t(5) },
+      }),
+      offer({ type: 'OfferCooldownEnded', data: { offerId: 'off-1', health: 60, at: t(35) } }),
+      offer({
+        type: 'FulfilmentSecretRotated',
+        data: {
+          offerId: 'off-1',
+          secretSealed: 'sealed-2',
+          previousSecretSealed: 'sealed-1',
+          previousValidUntil: t(96),
+          at: t(36),
+        },
+      }),
+    ]);
+    const rows = await rowsAfter(offersProjection, [events], { offers: 'id', inventory_items: 'id' });
+    expect(rows.offers).toEqual([
+      {
+        id: 'off-1',
+        supplier_id: 'sup-a',
+        product_id: 'prod-1',
+        external_ref: 'KF-2',
+        status: 'active',
+        stock_mode: 'uploaded',
+        price_amount: 900,
+        delivery_sla_minutes: 10,
+        delivery_time: 'instant',
+        low_stock_threshold: 1,
+        declared_stock: null,
+        stock_available: 0,
+        stock_reserved: 1,
+        stock_delivered: 0,
+        health_score: 60,
+        cooldown_until: null,
+        fulfilment_base_url: 'https://kf.example/fulfil',
+        last_healthcheck_at: null,
+        last_healthcheck_ok: null,
+        activated_at: t(2),
+        created_at: t(0),
+        updated_at: t(36),
+      },
+    ]);
+    const item = { offer_id: 'off-1', kind: 'text', file_name: null, content_type: null, created_at: t(1) };
+    expect(rows.inventory_items).toEqual([
+      { ...item, id: 'itm-1', status: 'reserved', order_id: 'ord-1', updated_at: t(3) },
+      { ...item, id: 'itm-2', status: 'invalidated', order_id: null, updated_at: t(4) },
+    ]);
+  });
+
+  it('orders: a renewed reservation, a cancelled item rerouted, a top-up revalidated then failed, a dispute; one order cancelled', async () => {
+    const declared = (orderItemId: string, supplierId: string, offerId: string): OrderItem => ({
+      orderItemId,
+      productId: 'prod-1',
+      offerId,
+      supplierId,
+      externalRef: `ref-${offerId}`,
+      quantity: 1,
+      unitPrice: 1200,
+      gross: 1200,
+      commission: 120,
+      net: 1080,
+      source: 'declared',
+      reservationId: 'res-1',
+      inventoryItemIds: [],
+      status: 'reserved',
+      deliveredAt: null,
+    });
+    const topupItem: OrderItem = {
+      ...declared('oi-11', 'sup-b', 'off-2'),
+      productId: 'prod-2',
+      source: 'topup',
+      reservationId: null,
+      topup: {
+        operationId: 'op-1',
+        accountLabel: 'acct A',
+        formFields: { player_id: '12345678' },
+        validatedAt: t(0),
+        receiptRef: null,
+      },
+    };
+    const events = recorded([
+      order({
+        type: 'OrderPlaced',
+        data: {
+          orderId: 'ord-5',
+          buyerCountry: 'NL',
+          items: [declared('oi-10', 'sup-a', 'off-1'), topupItem],
+          supplierIds: ['sup-a', 'sup-b'],
+          expiresAt: t(15),
+          at: t(0),
+        },
+      }),
+      order({ type: 'OrderPaymentAuthorized', data: { orderId: 'ord-5', supplierIds: ['sup-a', 'sup-b'], at: t(1) } }),
+      order({
+        type: 'OrderItemReservationRenewed',
+        data: { orderId: 'ord-5', orderItemId: 'oi-10', reservationId: 'res-2', at: t(2) },
+      }),
+      order({
+        type: 'OrderItemCancelled',
+        data: {
+          orderId: 'ord-5',
+          orderItemId: 'oi-10',
+          offerId: 'off-1',
+          supplierId: 'sup-a',
+          reason: 'allocation_window_missed',
+          at: t(3),
+        },
+      }),
+      order({
+        type: 'OrderItemRerouted',
+        data: {
+          orderId: 'ord-5',
+          replacesItemId: 'oi-10',
+          item: { ...declared('oi-12', 'sup-c', 'off-3'), replacesItemId: 'oi-10' },
+          at: t(4),
+        },
+      }),
+      order({
+        type: 'OrderItemTopupRevalidated',
+        data: { orderId: 'ord-5', orderItemId: 'oi-11', operationId: 'op-2', accountLabel: 'acct B', at: t(5) },
+      }),
+      order({
+        type: 'OrderItemDelivered',
+        data: { orderId: 'ord-5', orderItemId: 'oi-12', inventoryItemIds: ['dk-1'], at: t(6) },
+      }),
+      order({ type: 'OrderPaid', data: { orderId: 'ord-5', supplierIds: ['sup-b', 'sup-c'], at: t(7) } }),
+      order({
+        type: 'OrderItemTopupFailed',
+        data: {
+          orderId: 'ord-5',
+          orderItemId: 'oi-11',
+          operationId: 'op-2',
+          code: 'account_not_found',
+          message: 'no such player',
+          at: t(8),
+        },
+      }),
+      order({
+        type: 'OrderDisputed',
+        data: {
+          orderId: 'ord-5',
+          orderItemIds: ['oi-12'],
+          reason: 'key did not work',
+          supplierIds: ['sup-c'],
+          at: t(9),
+        },
+      }),
+      order({
+        type: 'OrderPlaced',
+        data: {
+          orderId: 'ord-6',
+          buyerCountry: 'NL',
+          items: [declared('oi-13', 'sup-a', 'off-1')],
+          supplierIds: ['sup-a'],
+          expiresAt: t(25),
+          at: t(10),
+        },
+      }),
+      order({ type: 'OrderCancelled', data: { orderId: 'ord-6', supplierIds: ['sup-a'], at: t(11) } }),
+    ]);
+    const rows = await rowsAfter(ordersProjection, [events], { orders: 'id', order_items: 'id' });
+    expect(rows.orders).toEqual([
+      {
+        id: 'ord-5',
+        // paid with no item left reserved; the failed top-up's refund is its own event
+        status: 'completed',
+        buyer_country: 'NL',
+        // every supplier the order's items ever named, the cancelled item's too
+        supplier_ids: ['sup-a', 'sup-b', 'sup-c'],
+        expires_at: t(15),
+        created_at: t(0),
+        authorized_at: t(1),
+        paid_at: t(7),
+        completed_at: t(8),
+        updated_at: t(9),
+      },
+      {
+        id: 'ord-6',
+        status: 'cancelled',
+        buyer_country: 'NL',
+        supplier_ids: ['sup-a'],
+        expires_at: t(25),
+        created_at: t(10),
+        authorized_at: null,
+        paid_at: null,
+        completed_at: null,
+        updated_at: t(11),
+      },
+    ]);
+    const row = {
+      product_id: 'prod-1',
+      quantity: 1,
+      unit_price: 1200,
+      gross: 1200,
+      commission: 120,
+      net: 1080,
+      source: 'declared',
+      inventory_item_ids: [],
+      topup: null,
+      delivered_at: null,
+    };
+    expect(rows.order_items).toEqual([
+      {
+        ...row,
+        id: 'oi-10',
+        order_id: 'ord-5',
+        position: 0,
+        offer_id: 'off-1',
+        supplier_id: 'sup-a',
+        external_ref: 'ref-off-1',
+        status: 'cancelled',
+        reservation_id: 'res-2',
+        created_at: t(0),
+      },
+      {
+        ...row,
+        id: 'oi-11',
+        order_id: 'ord-5',
+        position: 1,
+        product_id: 'prod-2',
+        offer_id: 'off-2',
+        supplier_id: 'sup-b',
+        external_ref: 'ref-off-2',
+        source: 'topup',
+        status: 'cancelled',
+        reservation_id: null,
+        topup: { operationId: 'op-2', accountLabel: 'acct B', receiptRef: null },
+        created_at: t(0),
+      },
+      {
+        ...row,
+        id: 'oi-12',
+        order_id: 'ord-5',
+        position: 2,
+        offer_id: 'off-3',
+        supplier_id: 'sup-c',
+        external_ref: 'ref-off-3',
+        status: 'delivered',
+        reservation_id: 'res-1',
+        inventory_item_ids: ['dk-1'],
+        delivered_at: t(6),
+        created_at: t(4),
+      },
+      {
+        ...row,
+        id: 'oi-13',
+        order_id: 'ord-6',
+        position: 0,
+        offer_id: 'off-1',
+        supplier_id: 'sup-a',
+        external_ref: 'ref-off-1',
+        status: 'reserved',
+        reservation_id: 'res-1',
+        created_at: t(10),
+      },
+    ]);
+  });
+
   describe('ledger', () => {
     const sale = (supplierId: string, orderItemId: string, gross: number, commission: number, m: number) =>
       balance({
