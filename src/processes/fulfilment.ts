@@ -27,16 +27,12 @@ import { HEALTHCHECK_EVERY_MS } from '../domain/offer-health.js';
 import { type OfferCommand, type OfferEvent, offerDecider } from '../domain/offer.js';
 import { type OrderCommand, type OrderEvent, type OrderItem, type OrderState } from '../domain/order.js';
 import { decideTopup, type TopupAction, type TopupInput, type TopupState } from '../domain/topup-process.js';
-import type { RecordedEvent } from '../eventstore/port.js';
 import { projector } from '../projections/projector.js';
 import { probeHealthcheck } from '../outbound/fulfilment-client.js';
 import { scheduleTimer } from './schedule.js';
 import type { DueTimer, TimerOutcome, Timers } from './timers.js';
 import { offerStream } from '../commands/streams.js';
 import { onOrder } from '../commands/order-command.js';
-
-type O<T extends OrderEvent['type']> = RecordedEvent<Extract<OrderEvent, { type: T }>['data']>;
-type F<T extends OfferEvent['type']> = RecordedEvent<Extract<OfferEvent, { type: T }>['data']>;
 
 const later = (at: string, ms: number) => new Date(new Date(at).getTime() + ms);
 
@@ -46,36 +42,35 @@ const later = (at: string, ms: number) => new Date(new Date(at).getTime() + ms);
  * healthchecks behind offer health. Every step is a durable timer; every timing is the
  * spec's (src/outbound/supplier-timeouts.ts).
  */
-export const fulfilmentProcess = projector({
+export const fulfilmentProcess = projector<OrderEvent | OfferEvent>({
   name: 'fulfilment-process',
   version: 1,
   tables: [],
   ddl: () => '',
   rebuildable: false,
   handlers: {
-    OrderPaymentAuthorized: (db, e: O<'OrderPaymentAuthorized'>) =>
-      scheduleTimer('declared.start', e.data.orderId, e.data.at, {}),
-    OrderItemRerouted: (db, e: O<'OrderItemRerouted'>) =>
+    OrderPaymentAuthorized: (db, e) => scheduleTimer('declared.start', e.data.orderId, e.data.at, {}),
+    OrderItemRerouted: (db, e) =>
       scheduleTimer('declared.rerouted', e.data.item.orderItemId, e.data.at, { orderId: e.data.orderId }),
-    OrderItemCancelled: (db, e: O<'OrderItemCancelled'>) =>
+    OrderItemCancelled: (db, e) =>
       scheduleTimer('declared.cancelled', e.data.orderItemId, e.data.at, {
         orderId: e.data.orderId,
         reason: e.data.reason,
       }),
-    OrderPaid: (db, e: O<'OrderPaid'>) => scheduleTimer('topup.start', e.data.orderId, e.data.at, {}),
-    OrderItemTopupCompleted: (db, e: O<'OrderItemTopupCompleted'>) =>
+    OrderPaid: (db, e) => scheduleTimer('topup.start', e.data.orderId, e.data.at, {}),
+    OrderItemTopupCompleted: (db, e) =>
       scheduleTimer('topup.post-sale', e.data.orderItemId, e.data.at, { orderId: e.data.orderId }),
-    OrderItemTopupFailed: (db, e: O<'OrderItemTopupFailed'>) =>
+    OrderItemTopupFailed: (db, e) =>
       scheduleTimer('topup.failed', e.data.orderItemId, e.data.at, {
         orderId: e.data.orderId,
         executeFailed: e.data.stage !== 'revalidation',
       }),
-    OrderRefunded: (db, e: O<'OrderRefunded'>) =>
+    OrderRefunded: (db, e) =>
       scheduleTimer('declared.refunded', e.data.refundId, e.data.at, {
         orderId: e.data.orderId,
         orderItemIds: e.data.items.map((i) => i.orderItemId),
       }),
-    OfferActivated: (db, e: F<'OfferActivated'>) =>
+    OfferActivated: (db, e) =>
       scheduleTimer('offer.healthcheck', e.data.offerId, later(e.data.at, HEALTHCHECK_EVERY_MS), {}),
   },
 });

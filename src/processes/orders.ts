@@ -4,14 +4,9 @@ import { expireOrder, provisionOrder, releaseOrphanReservation } from '../comman
 import type { BalanceEvent } from '../domain/balance.js';
 import type { InventoryEvent } from '../domain/inventory.js';
 import type { OrderEvent } from '../domain/order.js';
-import type { RecordedEvent } from '../eventstore/port.js';
 import { projector } from '../projections/projector.js';
 import { scheduleTimer } from './schedule.js';
 import type { Timers } from './timers.js';
-
-type O<T extends OrderEvent['type']> = RecordedEvent<Extract<OrderEvent, { type: T }>['data']>;
-type I<T extends InventoryEvent['type']> = RecordedEvent<Extract<InventoryEvent, { type: T }>['data']>;
-type B<T extends BalanceEvent['type']> = RecordedEvent<Extract<BalanceEvent, { type: T }>['data']>;
 
 /** A reservation is released this long after its TTL if no order claims it (a checkout that crashed midway). */
 const ORPHAN_GRACE_MS = 60_000;
@@ -31,15 +26,15 @@ const watchdog = (at: string) => new Date(new Date(at).getTime() + WATCHDOG_DELA
  * in the same transaction as this process's checkpoint. The steps run outside it, are
  * idempotent, and survive a crash anywhere.
  */
-export const orderProcess = projector({
+export const orderProcess = projector<OrderEvent | InventoryEvent | BalanceEvent>({
   name: 'order-process',
   version: 1,
   tables: [],
   ddl: () => '',
   rebuildable: false,
   handlers: {
-    OrderPlaced: (db, e: O<'OrderPlaced'>) => scheduleTimer('order.expire', e.data.orderId, e.data.expiresAt, {}),
-    InventoryReserved: (db, e: I<'InventoryReserved'>) =>
+    OrderPlaced: (db, e) => scheduleTimer('order.expire', e.data.orderId, e.data.expiresAt, {}),
+    InventoryReserved: (db, e) =>
       scheduleTimer(
         'inventory.reservation-expiry',
         `${e.data.offerId}:${e.data.orderItemId}`,
@@ -50,17 +45,16 @@ export const orderProcess = projector({
           orderItemId: e.data.orderItemId,
         },
       ),
-    OrderPaymentAuthorized: (db, e: O<'OrderPaymentAuthorized'>) =>
-      scheduleTimer('order.provision', e.data.orderId, watchdog(e.data.at), {}),
-    OrderPaid: (db, e: O<'OrderPaid'>) => scheduleTimer('ledger.post-sales', e.data.orderId, watchdog(e.data.at), {}),
-    OrderRefunded: (db, e: O<'OrderRefunded'>) =>
+    OrderPaymentAuthorized: (db, e) => scheduleTimer('order.provision', e.data.orderId, watchdog(e.data.at), {}),
+    OrderPaid: (db, e) => scheduleTimer('ledger.post-sales', e.data.orderId, watchdog(e.data.at), {}),
+    OrderRefunded: (db, e) =>
       scheduleTimer('ledger.post-refunds', e.data.refundId, watchdog(e.data.at), {
         orderId: e.data.orderId,
         items: e.data.items
           .filter((i) => i.delivered)
           .map((i) => ({ supplierId: i.supplierId, orderItemId: i.orderItemId })),
       }),
-    SaleCredited: (db, e: B<'SaleCredited'>) =>
+    SaleCredited: (db, e) =>
       scheduleTimer('ledger.settle', e.data.orderItemId, e.data.availableAt, { supplierId: e.data.supplierId }),
   },
 });

@@ -26,7 +26,7 @@ const reschedule = async (db: Kysely<Database>, e: RecordedEvent<PayoutScheduleE
     .execute();
 };
 
-export const payoutProcess = projector({
+export const payoutProcess = projector<PayoutScheduleEvent>({
   name: 'payout-process',
   version: 1,
   tables: [],

@@ -1,7 +1,8 @@
 import type { Caller, CommandDeps } from '../commands/context.js';
 import { load } from '../commands/handle.js';
 import { repriceProduct } from '../commands/pricing.js';
-import { offerDecider } from '../domain/offer.js';
+import { type OfferEvent, offerDecider } from '../domain/offer.js';
+import type { PricingRuleEvent } from '../domain/pricing-rule.js';
 import { formatPosition, parsePosition, type RecordedEvent } from '../eventstore/port.js';
 import { projector } from '../projections/projector.js';
 import type { ProjectionRunner } from '../projections/runner.js';
@@ -16,7 +17,7 @@ import { offerStream } from '../commands/streams.js';
  * rules answer each other until none moves: they settle because beating is strict and
  * floors hold (domain/pricing-rule.ts), and the hourly change limit bounds them anyway.
  */
-const MARKET_CHANGES = [
+const MARKET_CHANGES: (OfferEvent | PricingRuleEvent)['type'][] = [
   'OfferCreated',
   'OfferActivated',
   'OfferDeactivated',
@@ -32,7 +33,7 @@ const marketChanged = (_db: unknown, e: RecordedEvent<{ offerId: string }>) =>
     position: formatPosition(e.position),
   });
 
-export const pricingProcess = projector({
+export const pricingProcess = projector<OfferEvent | PricingRuleEvent>({
   name: 'pricing-process',
   version: 1,
   tables: [],
@@ -41,8 +42,7 @@ export const pricingProcess = projector({
   handlers: {
     ...Object.fromEntries(MARKET_CHANGES.map((type) => [type, marketChanged])),
     // a hand-made change of anything but the price is no market change
-    OfferUpdated: (db, e: RecordedEvent<{ offerId: string; changes: { price?: number } }>) =>
-      e.data.changes.price !== undefined ? marketChanged(db, e) : undefined,
+    OfferUpdated: (db, e) => (e.data.changes.price !== undefined ? marketChanged(db, e) : undefined),
   },
 });
 

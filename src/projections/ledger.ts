@@ -117,7 +117,7 @@ const post = (_db: unknown, e: B): Gathered<Posted> => ({
 });
 
 /** Balances and ledger entries: projections of the SupplierBalance streams. */
-export const ledgerProjection = projector({
+export const ledgerProjection = projector<BalanceEvent>({
   name: 'ledger',
   version: 2,
   tables: ['balances', 'balance_entries'],

@@ -2,11 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { InventoryEvent } from '../domain/inventory.js';
 import type { OfferEvent } from '../domain/offer.js';
-import type { RecordedEvent } from '../eventstore/port.js';
 import { projector } from './projector.js';
-
-type O<T extends OfferEvent['type']> = RecordedEvent<Extract<OfferEvent, { type: T }>['data']>;
-type I<T extends InventoryEvent['type']> = RecordedEvent<Extract<InventoryEvent, { type: T }>['data']>;
 
 const termColumns = (c: Extract<OfferEvent, { type: 'OfferUpdated' }>['data']['changes']) => ({
   ...(c.price !== undefined && { price_amount: c.price }),
@@ -49,7 +45,7 @@ const moveItems = async (
 };
 
 /** Offers with their stock counts, and the inventory items (never their values). */
-export const offersProjection = projector({
+export const offersProjection = projector<OfferEvent | InventoryEvent>({
   name: 'offers',
   version: 2,
   tables: ['offers', 'inventory_items'],
@@ -94,7 +90,7 @@ export const offersProjection = projector({
     create index on ${s}.inventory_items (offer_id, id);
     create index on ${s}.inventory_items (offer_id, status);`,
   handlers: {
-    OfferCreated: (db, e: O<'OfferCreated'>) => {
+    OfferCreated: (db, e) => {
       const d = e.data;
       return db.insertInto('offers').values({
         id: d.offerId,
@@ -121,17 +117,17 @@ export const offersProjection = projector({
         updated_at: d.at,
       });
     },
-    OfferUpdated: (db, e: O<'OfferUpdated'>) =>
+    OfferUpdated: (db, e) =>
       db
         .updateTable('offers')
         .set({ ...termColumns(e.data.changes), updated_at: e.data.at })
         .where('id', '=', e.data.offerId),
-    OfferPriceChanged: (db, e: O<'OfferPriceChanged'>) =>
+    OfferPriceChanged: (db, e) =>
       db
         .updateTable('offers')
         .set({ price_amount: e.data.price, updated_at: e.data.at })
         .where('id', '=', e.data.offerId),
-    OfferActivated: (db, e: O<'OfferActivated'>) =>
+    OfferActivated: (db, e) =>
       db
         .updateTable('offers')
         .set({
@@ -142,14 +138,14 @@ export const offersProjection = projector({
           updated_at: e.data.at,
         })
         .where('id', '=', e.data.offerId),
-    OfferDeactivated: (db, e: O<'OfferDeactivated'>) =>
+    OfferDeactivated: (db, e) =>
       db.updateTable('offers').set({ status: 'inactive', updated_at: e.data.at }).where('id', '=', e.data.offerId),
-    DeclaredStockSet: (db, e: O<'DeclaredStockSet'>) =>
+    DeclaredStockSet: (db, e) =>
       db
         .updateTable('offers')
         .set({ declared_stock: e.data.declaredStock, updated_at: e.data.at })
         .where('id', '=', e.data.offerId),
-    FulfilmentChecked: (db, e: O<'FulfilmentChecked'>) =>
+    FulfilmentChecked: (db, e) =>
       db
         .updateTable('offers')
         .set({
@@ -158,25 +154,25 @@ export const offersProjection = projector({
           updated_at: e.data.at,
         })
         .where('id', '=', e.data.offerId),
-    OfferHealthChanged: (db, e: O<'OfferHealthChanged'>) =>
+    OfferHealthChanged: (db, e) =>
       db
         .updateTable('offers')
         .set({ health_score: e.data.health, updated_at: e.data.at })
         .where('id', '=', e.data.offerId),
-    OfferCooldownStarted: (db, e: O<'OfferCooldownStarted'>) =>
+    OfferCooldownStarted: (db, e) =>
       db
         .updateTable('offers')
         .set({ cooldown_until: e.data.until, updated_at: e.data.at })
         .where('id', '=', e.data.offerId),
-    OfferCooldownEnded: (db, e: O<'OfferCooldownEnded'>) =>
+    OfferCooldownEnded: (db, e) =>
       db
         .updateTable('offers')
         .set({ health_score: e.data.health, cooldown_until: null, updated_at: e.data.at })
         .where('id', '=', e.data.offerId),
-    FulfilmentSecretRotated: (db, e: O<'FulfilmentSecretRotated'>) =>
+    FulfilmentSecretRotated: (db, e) =>
       db.updateTable('offers').set({ updated_at: e.data.at }).where('id', '=', e.data.offerId),
 
-    InventoryUploaded: async (db, e: I<'InventoryUploaded'>) => {
+    InventoryUploaded: async (db, e) => {
       const { offerId, items, at } = e.data;
       if (items.length === 0) return;
       for (let i = 0; i < items.length; i += 1000)
@@ -202,15 +198,13 @@ export const offersProjection = projector({
         .where('id', '=', offerId)
         .execute();
     },
-    InventoryReserved: (db, e: I<'InventoryReserved'>) =>
-      moveItems(db, e.data.offerId, e.data.itemIds, 'reserved', e.data.orderId, e.data.at),
-    InventoryReleased: (db, e: I<'InventoryReleased'>) =>
-      moveItems(db, e.data.offerId, e.data.itemIds, 'available', null, e.data.at),
-    InventoryDelivered: (db, e: I<'InventoryDelivered'>) =>
+    InventoryReserved: (db, e) => moveItems(db, e.data.offerId, e.data.itemIds, 'reserved', e.data.orderId, e.data.at),
+    InventoryReleased: (db, e) => moveItems(db, e.data.offerId, e.data.itemIds, 'available', null, e.data.at),
+    InventoryDelivered: (db, e) =>
       moveItems(db, e.data.offerId, e.data.itemIds, 'delivered', e.data.orderId, e.data.at),
-    InventoryItemInvalidated: (db, e: I<'InventoryItemInvalidated'>) =>
+    InventoryItemInvalidated: (db, e) =>
       moveItems(db, e.data.offerId, [e.data.itemId], 'invalidated', undefined, e.data.at),
-    InventoryItemRemoved: async (db, e: I<'InventoryItemRemoved'>) => {
+    InventoryItemRemoved: async (db, e) => {
       await db
         .updateTable('inventory_items')
         .set({ status: 'removed', updated_at: e.data.at })

@@ -1,10 +1,7 @@
 import { type Kysely, sql, type UpdateObject } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { OrderEvent, OrderItem } from '../domain/order.js';
-import type { RecordedEvent } from '../eventstore/port.js';
 import { projector } from './projector.js';
-
-type O<T extends OrderEvent['type']> = RecordedEvent<Extract<OrderEvent, { type: T }>['data']>;
 
 const insertItems = async (db: Kysely<Database>, orderId: string, items: OrderItem[], at: string) => {
   if (items.length === 0) return;
@@ -71,7 +68,7 @@ const refreshStatus = (db: Kysely<Database>, orderId: string, at: string) =>
     where o.id = ${orderId}`.execute(db);
 
 /** Orders and their items, for the supplier-scoped order reads and the operator's. */
-export const ordersProjection = projector({
+export const ordersProjection = projector<OrderEvent>({
   name: 'orders',
   version: 2,
   tables: ['orders', 'order_items'],
@@ -113,7 +110,7 @@ export const ordersProjection = projector({
     create index on ${s}.order_items (supplier_id, order_id);
     create index on ${s}.order_items (offer_id);`,
   handlers: {
-    OrderPlaced: async (db, e: O<'OrderPlaced'>) => {
+    OrderPlaced: async (db, e) => {
       const d = e.data;
       await db
         .insertInto('orders')
@@ -132,12 +129,12 @@ export const ordersProjection = projector({
         .execute();
       await insertItems(db, d.orderId, d.items, d.at);
     },
-    OrderPaymentAuthorized: (db, e: O<'OrderPaymentAuthorized'>) =>
+    OrderPaymentAuthorized: (db, e) =>
       db
         .updateTable('orders')
         .set({ authorized_at: e.data.at, updated_at: e.data.at })
         .where('id', '=', e.data.orderId),
-    OrderItemDelivered: async (db, e: O<'OrderItemDelivered'>) => {
+    OrderItemDelivered: async (db, e) => {
       await setItem(db, e.data.orderItemId, {
         status: 'delivered',
         inventory_item_ids: e.data.inventoryItemIds,
@@ -145,11 +142,11 @@ export const ordersProjection = projector({
       });
       await refreshStatus(db, e.data.orderId, e.data.at);
     },
-    OrderPaid: async (db, e: O<'OrderPaid'>) => {
+    OrderPaid: async (db, e) => {
       await db.updateTable('orders').set({ paid_at: e.data.at }).where('id', '=', e.data.orderId).execute();
       await refreshStatus(db, e.data.orderId, e.data.at);
     },
-    OrderExpired: async (db, e: O<'OrderExpired'>) => {
+    OrderExpired: async (db, e) => {
       await db
         .updateTable('orders')
         .set({ status: 'expired', updated_at: e.data.at })
@@ -157,7 +154,7 @@ export const ordersProjection = projector({
         .execute();
       await db.updateTable('order_items').set({ status: 'released' }).where('order_id', '=', e.data.orderId).execute();
     },
-    OrderRefunded: async (db, e: O<'OrderRefunded'>) => {
+    OrderRefunded: async (db, e) => {
       await db
         .updateTable('order_items')
         .set({ status: 'refunded' })
@@ -169,15 +166,13 @@ export const ordersProjection = projector({
         .execute();
       await refreshStatus(db, e.data.orderId, e.data.at);
     },
-    OrderDisputed: (db, e: O<'OrderDisputed'>) =>
-      db.updateTable('orders').set({ updated_at: e.data.at }).where('id', '=', e.data.orderId),
-    OrderItemReservationRenewed: (db, e: O<'OrderItemReservationRenewed'>) =>
-      setItem(db, e.data.orderItemId, { reservation_id: e.data.reservationId }),
-    OrderItemCancelled: async (db, e: O<'OrderItemCancelled'>) => {
+    OrderDisputed: (db, e) => db.updateTable('orders').set({ updated_at: e.data.at }).where('id', '=', e.data.orderId),
+    OrderItemReservationRenewed: (db, e) => setItem(db, e.data.orderItemId, { reservation_id: e.data.reservationId }),
+    OrderItemCancelled: async (db, e) => {
       await setItem(db, e.data.orderItemId, { status: 'cancelled' });
       await refreshStatus(db, e.data.orderId, e.data.at);
     },
-    OrderItemRerouted: async (db, e: O<'OrderItemRerouted'>) => {
+    OrderItemRerouted: async (db, e) => {
       await insertItems(db, e.data.orderId, [e.data.item], e.data.at);
       await db
         .updateTable('orders')
@@ -187,13 +182,13 @@ export const ordersProjection = projector({
         .where('id', '=', e.data.orderId)
         .execute();
     },
-    OrderCancelled: (db, e: O<'OrderCancelled'>) =>
+    OrderCancelled: (db, e) =>
       db.updateTable('orders').set({ status: 'cancelled', updated_at: e.data.at }).where('id', '=', e.data.orderId),
-    OrderItemTopupRevalidated: (db, e: O<'OrderItemTopupRevalidated'>) =>
+    OrderItemTopupRevalidated: (db, e) =>
       setItem(db, e.data.orderItemId, {
         topup: sql`jsonb_set(jsonb_set(topup, '{operationId}', to_jsonb(${e.data.operationId}::text)), '{accountLabel}', to_jsonb(${e.data.accountLabel}::text))`,
       }),
-    OrderItemTopupCompleted: async (db, e: O<'OrderItemTopupCompleted'>) => {
+    OrderItemTopupCompleted: async (db, e) => {
       await setItem(db, e.data.orderItemId, {
         status: 'delivered',
         delivered_at: e.data.at,
@@ -201,7 +196,7 @@ export const ordersProjection = projector({
       });
       await refreshStatus(db, e.data.orderId, e.data.at);
     },
-    OrderItemTopupFailed: async (db, e: O<'OrderItemTopupFailed'>) => {
+    OrderItemTopupFailed: async (db, e) => {
       await setItem(db, e.data.orderItemId, { status: 'cancelled' });
       await refreshStatus(db, e.data.orderId, e.data.at);
     },

@@ -2,10 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { PayoutEvent } from '../domain/payout.js';
 import type { PayoutScheduleEvent } from '../domain/payout-schedule.js';
-import type { RecordedEvent } from '../eventstore/port.js';
 import { projector } from './projector.js';
-
-type P<T extends PayoutEvent['type']> = RecordedEvent<Extract<PayoutEvent, { type: T }>['data']>;
 
 const transition = (db: Kysely<Database>, payoutId: string, set: Record<string, unknown>, at: string) =>
   db
@@ -14,7 +11,7 @@ const transition = (db: Kysely<Database>, payoutId: string, set: Record<string, 
     .where('id', '=', payoutId);
 
 /** Payouts and payout schedules as suppliers read them. */
-export const payoutsProjection = projector({
+export const payoutsProjection = projector<PayoutEvent | PayoutScheduleEvent>({
   name: 'payouts',
   version: 1,
   tables: ['payouts', 'payout_schedules'],
@@ -44,7 +41,7 @@ export const payoutsProjection = projector({
       updated_at timestamptz not null
     );`,
   handlers: {
-    PayoutCreated: (db, e: P<'PayoutCreated'>) =>
+    PayoutCreated: (db, e) =>
       db.insertInto('payouts').values({
         id: e.data.payoutId,
         // the position orders payouts as they were created, and is the same after a rebuild
@@ -58,20 +55,19 @@ export const payoutsProjection = projector({
         created_at: e.data.at,
         updated_at: e.data.at,
       }),
-    PayoutInTransit: (db, e: P<'PayoutInTransit'>) =>
+    PayoutInTransit: (db, e) =>
       transition(db, e.data.payoutId, { status: 'in_transit', in_transit_at: e.data.at }, e.data.at),
-    PayoutPaid: (db, e: P<'PayoutPaid'>) =>
-      transition(db, e.data.payoutId, { status: 'paid', paid_at: e.data.at }, e.data.at),
-    PayoutFailed: (db, e: P<'PayoutFailed'>) =>
+    PayoutPaid: (db, e) => transition(db, e.data.payoutId, { status: 'paid', paid_at: e.data.at }, e.data.at),
+    PayoutFailed: (db, e) =>
       transition(
         db,
         e.data.payoutId,
         { status: 'failed', failed_at: e.data.at, failure_code: e.data.failureCode },
         e.data.at,
       ),
-    PayoutCancelled: (db, e: P<'PayoutCancelled'>) =>
+    PayoutCancelled: (db, e) =>
       transition(db, e.data.payoutId, { status: 'cancelled', cancelled_at: e.data.at }, e.data.at),
-    PayoutScheduleSet: (db, e: RecordedEvent<PayoutScheduleEvent['data']>) => {
+    PayoutScheduleSet: (db, e) => {
       const row = {
         interval: e.data.interval,
         minimum_amount: e.data.minimumAmount,

@@ -1,8 +1,5 @@
 import type { ProductEvent, ProductFields } from '../domain/product.js';
-import type { RecordedEvent } from '../eventstore/port.js';
 import { projector } from './projector.js';
-
-type E<T extends ProductEvent['type']> = RecordedEvent<Extract<ProductEvent, { type: T }>['data']>;
 
 const columns = (f: Partial<ProductFields>) => ({
   ...(f.name !== undefined && { name: f.name }),
@@ -13,7 +10,7 @@ const columns = (f: Partial<ProductFields>) => ({
   ...(f.formFields !== undefined && { form_fields: JSON.stringify(f.formFields) }),
 });
 
-export const productsProjection = projector({
+export const productsProjection = projector<ProductEvent>({
   name: 'products',
   version: 1,
   tables: ['products'],
@@ -31,7 +28,7 @@ export const productsProjection = projector({
     );
     create index on ${s}.products (type, id);`,
   handlers: {
-    ProductCreated: (db, e: E<'ProductCreated'>) =>
+    ProductCreated: (db, e) =>
       db.insertInto('products').values({
         id: e.data.productId,
         name: e.data.name,
@@ -43,7 +40,7 @@ export const productsProjection = projector({
         created_at: e.data.at,
         updated_at: e.data.at,
       }),
-    ProductUpdated: (db, e: E<'ProductUpdated'>) =>
+    ProductUpdated: (db, e) =>
       db
         .updateTable('products')
         .set({ ...columns(e.data.changes), updated_at: e.data.at })

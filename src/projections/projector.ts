@@ -37,11 +37,33 @@ export class Gathering {
 const isGathered = (result: unknown): result is Gathered =>
   typeof result === 'object' && result !== null && 'gather' in result && 'row' in result;
 
-export type ProjectionHandler = (
-  db: Kysely<Database>,
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each handler names its event's type where it is declared
-  event: RecordedEvent<any>,
-) => Promise<unknown> | Executable | Gathered | undefined;
+/** What a handler answers: a write it started, one to execute, a row to gather, or nothing. */
+export type HandlerResult = Promise<unknown> | Executable | Gathered | undefined;
+
+/** A member of an event union: its `type` names the shape of its `data`. */
+export interface EventShape {
+  type: string;
+  data: unknown;
+}
+
+/** Any event: the handlers of a projector declared without its union. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- such a handler names its event's type itself
+type AnyEvent = { type: string; data: any };
+
+/** A handler of one event type, given the event as recorded with its data typed. */
+export type Handler<D> = (db: Kysely<Database>, event: RecordedEvent<D>) => HandlerResult;
+
+/**
+ * Handlers by event type, each typed by the data of its type in the union `E`: a type the
+ * union does not have is refused, and each handler's event is the one of its key. Events
+ * of any type (`AnyEvent`) take any key with any data.
+ */
+export type Handlers<E extends EventShape> = string extends E['type']
+  ? Record<string, Handler<E['data']>>
+  : { [T in E['type']]?: Handler<Extract<E, { type: T }>['data']> };
+
+/** A handler as the runner calls it: by the recorded event's type, whatever its data. */
+export type ProjectionHandler = Handler<AnyEvent['data']>;
 
 export interface Projector {
   name: string;
@@ -55,8 +77,20 @@ export interface Projector {
   rebuildable?: boolean;
 }
 
-/** Declares a projector: event types mapped to kysely writes, as in the style guide. */
-export const projector = (definition: Projector): Projector => ({ rebuildable: true, ...definition });
+/**
+ * Declares a projector: event types mapped to kysely writes, as in the style guide. With
+ * its event union (`projector<OfferEvent | InventoryEvent>({...})`) each handler gets its
+ * event's data typed and a key that is no event type of the union does not compile (the union
+ * is given, never inferred from the handlers: without it, handlers name their events' types).
+ */
+export const projector = <E extends EventShape = AnyEvent>(
+  definition: Omit<Projector, 'handlers'> & { handlers: NoInfer<Handlers<E>> },
+): Projector => ({
+  rebuildable: true,
+  ...definition,
+  // the runner dispatches by `event.type`, so each handler only ever sees the event of its key
+  handlers: definition.handlers as Record<string, ProjectionHandler>,
+});
 
 /** Applies one event; a gathered row goes to `gathering` (written by the caller), or at once without one. */
 export const applyEvent = async (

@@ -1,11 +1,8 @@
 import type { SupplierEvent } from '../domain/supplier.js';
-import type { RecordedEvent } from '../eventstore/port.js';
 import { projector } from './projector.js';
 
-type E<T extends SupplierEvent['type']> = RecordedEvent<Extract<SupplierEvent, { type: T }>['data']>;
-
 /** Suppliers and the hashes of their tokens: what authentication looks up on every request. */
-export const suppliersProjection = projector({
+export const suppliersProjection = projector<SupplierEvent>({
   name: 'suppliers',
   version: 2,
   tables: ['suppliers', 'supplier_tokens'],
@@ -21,11 +18,11 @@ export const suppliersProjection = projector({
     );
     create index on ${s}.supplier_tokens (supplier_id);`,
   handlers: {
-    SupplierRegistered: (db, e: E<'SupplierRegistered'>) =>
+    SupplierRegistered: (db, e) =>
       db
         .insertInto('suppliers')
         .values({ id: e.data.supplierId, name: e.data.name, created_at: e.data.at, rate_limits: null }),
-    SupplierTokenIssued: (db, e: E<'SupplierTokenIssued'>) =>
+    SupplierTokenIssued: (db, e) =>
       db.insertInto('supplier_tokens').values({
         token_hash: e.data.tokenHash,
         token_id: e.data.tokenId,
@@ -34,9 +31,9 @@ export const suppliersProjection = projector({
         created_at: e.data.at,
         revoked_at: null,
       }),
-    SupplierTokenRevoked: (db, e: E<'SupplierTokenRevoked'>) =>
+    SupplierTokenRevoked: (db, e) =>
       db.updateTable('supplier_tokens').set({ revoked_at: e.data.at }).where('token_id', '=', e.data.tokenId),
-    SupplierRateLimitsSet: (db, e: E<'SupplierRateLimitsSet'>) =>
+    SupplierRateLimitsSet: (db, e) =>
       db
         .updateTable('suppliers')
         .set({ rate_limits: JSON.stringify(e.data.limits) })

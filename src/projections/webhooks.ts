@@ -1,11 +1,8 @@
 import type { WebhookEndpointEvent } from '../domain/webhook-endpoint.js';
-import type { RecordedEvent } from '../eventstore/port.js';
 import { projector } from './projector.js';
 
-type W<T extends WebhookEndpointEvent['type']> = RecordedEvent<Extract<WebhookEndpointEvent, { type: T }>['data']>;
-
 /** Webhook endpoints as suppliers list them (never their secrets). */
-export const webhooksProjection = projector({
+export const webhooksProjection = projector<WebhookEndpointEvent>({
   name: 'webhooks',
   version: 1,
   tables: ['webhook_endpoints'],
@@ -23,7 +20,7 @@ export const webhooksProjection = projector({
     );
     create index on ${s}.webhook_endpoints (supplier_id, id);`,
   handlers: {
-    WebhookEndpointCreated: (db, e: W<'WebhookEndpointCreated'>) =>
+    WebhookEndpointCreated: (db, e) =>
       db.insertInto('webhook_endpoints').values({
         id: e.data.endpointId,
         supplier_id: e.data.supplierId,
@@ -35,7 +32,7 @@ export const webhooksProjection = projector({
         disabled_at: null,
         deleted: false,
       }),
-    WebhookEndpointUpdated: async (db, e: W<'WebhookEndpointUpdated'>) => {
+    WebhookEndpointUpdated: async (db, e) => {
       const columns = {
         ...(e.data.changes.url !== undefined && { url: e.data.changes.url }),
         ...(e.data.changes.events !== undefined && { events: e.data.changes.events }),
@@ -45,17 +42,17 @@ export const webhooksProjection = projector({
       if (Object.keys(columns).length > 0)
         await db.updateTable('webhook_endpoints').set(columns).where('id', '=', e.data.endpointId).execute();
     },
-    WebhookEndpointDisabled: (db, e: W<'WebhookEndpointDisabled'>) =>
+    WebhookEndpointDisabled: (db, e) =>
       db
         .updateTable('webhook_endpoints')
         .set({ status: 'disabled', disabled_at: e.data.at })
         .where('id', '=', e.data.endpointId),
-    WebhookEndpointEnabled: (db, e: W<'WebhookEndpointEnabled'>) =>
+    WebhookEndpointEnabled: (db, e) =>
       db
         .updateTable('webhook_endpoints')
         .set({ status: 'active', disabled_at: null })
         .where('id', '=', e.data.endpointId),
-    WebhookEndpointDeleted: (db, e: W<'WebhookEndpointDeleted'>) =>
+    WebhookEndpointDeleted: (db, e) =>
       db.updateTable('webhook_endpoints').set({ deleted: true }).where('id', '=', e.data.endpointId),
   },
 });
