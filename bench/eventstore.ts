@@ -13,7 +13,8 @@ const singleAppends = async (
   warmup: number,
   operations: number,
 ): Promise<Result[]> => {
-  const db = await ctx.freshDatabase(`bench_append_c${concurrency}`, concurrency);
+  // two connections more than the writers: the subscriber holds one for LISTEN and reads on another
+  const db = await ctx.freshDatabase(`bench_append_c${concurrency}`, concurrency + 2);
   const store = new PostgresEventStore(db.pool);
   await db.pool.query(RAW_EVENTS_DDL);
   const n = Math.max(1, Math.round(operations * ctx.settings.scale));

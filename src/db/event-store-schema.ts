@@ -35,7 +35,7 @@ create index es_events_global_order on es_events (transaction_id, position);
  * it also stores each event's `schema_version` (1 when the payload has none); without, it
  * is the function the earlier migrations created, kept as it was.
  */
-export const appendFunctionDdl = (notify: boolean, schemaVersion = false) => `
+export const appendFunctionDdl = (notify: boolean, schemaVersion = false, createAtRevision = false) => `
 create or replace function es_append(p_stream text, p_expected text, p_events jsonb, p_created_at timestamptz)
 returns table (next_revision bigint, commit_position xid8, prepare_position bigint)
 language plpgsql as $$
@@ -45,14 +45,16 @@ declare
   v_xid xid8 := pg_current_xact_id();
   v_count int := jsonb_array_length(p_events);
   v_position bigint;
+  v_created boolean := false;
 begin
   loop
     select s.revision, s.last_xid into v_current, v_last_xid from es_streams s where s.stream_id = p_stream for update;
     exit when found;
-    insert into es_streams (stream_id, revision, last_xid) values (p_stream, -1, v_xid) on conflict do nothing;
+    insert into es_streams (stream_id, revision, last_xid) values (p_stream, ${createAtRevision ? 'v_count - 1' : '-1'}, v_xid) on conflict do nothing;
     if found then
       v_current := -1;
       v_last_xid := v_xid;
+      v_created := true;
       exit;
     end if;
     -- a concurrent append created the stream first: loop and lock its row
@@ -85,7 +87,14 @@ begin
     returning position
   )
   select max(position) into v_position from inserted;
-  update es_streams set revision = v_current + v_count, last_xid = v_xid where stream_id = p_stream;
+  ${
+    createAtRevision
+      ? `-- a stream this append created has its final revision already
+  if not v_created then
+    update es_streams set revision = v_current + v_count, last_xid = v_xid where stream_id = p_stream;
+  end if;`
+      : 'update es_streams set revision = v_current + v_count, last_xid = v_xid where stream_id = p_stream;'
+  }
 ${notify ? "  perform pg_notify('es_events', '');\n" : ''}  return query select v_current + v_count, v_xid, v_position;
 end;
 $$;

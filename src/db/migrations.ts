@@ -146,6 +146,9 @@ export const migrations: Record<string, Migration> = {
       return query select c.name, c.commit_position, c.prepare_position::text, c.version
         from projection_checkpoints c where c.name = any(names);
     end $$;`),
+  // an append that creates its stream writes the stream's row at its final revision at
+  // once: two row writes for a new stream instead of three (an insert, then an update)
+  '014_append_creates_at_revision': ddl(appendFunctionDdl(false, true, true)),
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the schema they create exists

@@ -48,6 +48,7 @@ const MAX_RACE_RETRIES = 5;
 // other instances hear of appends at most this much later; the appends of one request (an
 // order writes several streams one after another) then share one NOTIFY
 const ANNOUNCE_GATHER_MS = 10;
+const READ_GATHER_MS = 1;
 
 export class PostgresEventStore implements EventStore {
   private listener: pg.PoolClient | undefined;
@@ -269,6 +270,9 @@ export class PostgresEventStore implements EventStore {
         // notification, so look again shortly; otherwise sleep until notified (with a slow
         // safety poll in case a notification is lost with its connection).
         await wakeup.wait(read.pending ? 5 : 1000);
+        // woken: let the appends of the next moment land too, so a busy store is read in
+        // batches and not once per append (each read is a round trip on a shared server)
+        if (!closed) await new Promise((resolve) => setTimeout(resolve, READ_GATHER_MS));
       }
     };
 
