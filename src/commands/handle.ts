@@ -9,7 +9,12 @@ export interface Handled<State, Event> {
   position: Position | null;
 }
 
-const MAX_ATTEMPTS = 5;
+/**
+ * Decisions on the stored state before a conflict is given up. Between attempts a pause of
+ * up to 2^attempt ms (random): a writer elsewhere that appends from its cache without reading
+ * can otherwise win every race for a while, and a burst of its appends lasts tens of ms.
+ */
+const MAX_ATTEMPTS = 8;
 const CACHE_LIMIT = 20_000;
 
 interface Cached {
@@ -155,7 +160,10 @@ export const handle = async <State, Command, Event extends DomainEvent>(
         context.cache?.set(streamId, { decider, revision: result.nextRevision, state: next });
         return { state: next, events, position: result.position };
       } catch (error) {
-        if (error instanceof WrongExpectedRevision && attempt < MAX_ATTEMPTS) continue;
+        if (error instanceof WrongExpectedRevision && attempt < MAX_ATTEMPTS) {
+          if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.random() * 2 ** attempt));
+          continue;
+        }
         throw error;
       }
     }
