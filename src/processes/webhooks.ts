@@ -38,6 +38,32 @@ export const webhookProcess = projector({
   ),
 });
 
+/** The active endpoints of these suppliers, by supplier (suppliers without one are absent). */
+const activeEndpoints = async (db: CommandDeps['db'], supplierIds: string[]) => {
+  const rows =
+    supplierIds.length === 0
+      ? []
+      : await db
+          .selectFrom('webhook_endpoints')
+          .select(['supplier_id', 'id', 'events'])
+          .where('supplier_id', 'in', supplierIds)
+          .where('status', '=', 'active')
+          .where('deleted', '=', false)
+          .orderBy('id')
+          .execute();
+  const bySupplier = new Map<string, { id: string; events: string[] }[]>();
+  for (const r of rows) bySupplier.set(r.supplier_id, [...(bySupplier.get(r.supplier_id) ?? []), r]);
+  return bySupplier;
+};
+
+/** The suppliers an event's data names (order events name theirs, most others their one); undefined when only a read tells. */
+const suppliersNamedBy = (event: RecordedEvent): string[] | undefined => {
+  const d = event.data as { supplierIds?: unknown; supplierId?: unknown };
+  if (Array.isArray(d.supplierIds)) return d.supplierIds as string[];
+  if (typeof d.supplierId === 'string') return [d.supplierId];
+  return undefined;
+};
+
 /** The deliveries of an event to these endpoints that never had an attempt (a re-run finds them left by a crash). */
 const neverAttempted = (deps: CommandDeps, eventId: string, endpoints: { id: string }[]) =>
   deps.db
@@ -63,15 +89,9 @@ const createDeliveries = async (
   outgoing: NonNullable<Awaited<ReturnType<typeof outgoingFor>>>,
   supplierId: string,
   data: Record<string, unknown>,
+  endpoints: { id: string; events: string[] }[],
 ) => {
   const now = deps.clock.now();
-  const endpoints = await deps.db
-    .selectFrom('webhook_endpoints')
-    .select(['id', 'events'])
-    .where('supplier_id', '=', supplierId)
-    .where('status', '=', 'active')
-    .where('deleted', '=', false)
-    .execute();
   const subscribed = endpoints.filter(
     (e) => e.id !== outgoing.exceptEndpoint && (e.events.includes('*') || e.events.includes(outgoing.type)),
   );
@@ -123,10 +143,16 @@ export const registerWebhookTimers = (timers: Timers, deps: CommandDeps, project
     await projections.waitFor(parsePosition(position), 30_000);
     const [event] = await deps.store.readAll(precedingPosition(position), 1);
     if (!event || event.id !== t.key) return;
+    // whose endpoints listen, asked first when the event names its suppliers: with none, the
+    // envelope (the read models' view of the order or payout) is never read
+    const named = suppliersNamedBy(event);
+    const listening = named && (await activeEndpoints(deps.db, named));
+    if (listening && listening.size === 0) return;
     const outgoing = await outgoingFor(deps.db, event);
     if (!outgoing) return;
+    const endpoints = listening ?? (await activeEndpoints(deps.db, [...outgoing.bySupplier.keys()]));
     for (const [supplierId, data] of outgoing.bySupplier)
-      await createDeliveries(deps, timers, event, outgoing, supplierId, data);
+      await createDeliveries(deps, timers, event, outgoing, supplierId, data, endpoints.get(supplierId) ?? []);
   });
 
   /**
