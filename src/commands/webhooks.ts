@@ -187,12 +187,8 @@ export const testFire = async (
     endpoint,
     { id: deliveryId, eventId, eventType: type, body, supplierId: endpoint.supplierId },
     1,
+    (succeeded) => ({ status: succeeded ? 'succeeded' : 'failed' }),
   );
-  await deps.db
-    .updateTable('webhook_deliveries')
-    .set({ status: result.succeeded ? 'succeeded' : 'failed', updated_at: now })
-    .where('id', '=', deliveryId)
-    .execute();
   return { ...result, deliveryId };
 };
 

@@ -474,6 +474,7 @@ export const registerWebhookRoutes = (app: FastifyInstance, services: Services) 
         endpoint,
         { id: r.delivery_id, eventId: r.event_id, eventType: r.event_type, body: r.body, supplierId },
         attempt,
+        (succeeded) => ({ attempts: attempt, ...(succeeded && { status: 'succeeded' }) }),
       );
       // a resend is an attempt like any other: its failure can be the 30th in a row, and a
       // 410 is the receiver saying it is gone, whichever attempt it answers
@@ -482,11 +483,6 @@ export const registerWebhookRoutes = (app: FastifyInstance, services: Services) 
         await disableEndpoint(deps, endpoint.id, 'gone', failures, callerOf(req));
       else if (!r.test_fire && !result.succeeded && failures >= DISABLE_AFTER_FAILURES)
         await disableEndpoint(deps, endpoint.id, 'consecutive_failures', failures, callerOf(req));
-      await services.db
-        .updateTable('webhook_deliveries')
-        .set({ attempts: attempt, ...(result.succeeded && { status: 'succeeded' }), updated_at: services.clock.now() })
-        .where('id', '=', r.delivery_id)
-        .execute();
       return {
         delivery_id: r.delivery_id,
         event_type: r.event_type,

@@ -34,6 +34,9 @@ export interface AttemptResult {
   error: string | null;
 }
 
+/** How an attempt moves its delivery row, given whether it succeeded. */
+export type DeliveryChange = (succeeded: boolean) => { status?: string; attempts?: number };
+
 /** The endpoint's secrets in clear: the current one, and the previous one during a rotation. */
 export const endpointSecrets = (deps: SendDeps, endpoint: WebhookEndpointState, at: Date): string[] => {
   const secrets = [deps.secretBox.open(endpoint.secretSealed)];
@@ -59,6 +62,7 @@ export const sendAttempt = async (
   endpoint: WebhookEndpointState,
   delivery: { id: string; eventId: string; eventType: string; body: string; supplierId: string },
   attempt: number,
+  change: DeliveryChange,
 ): Promise<AttemptResult> => {
   const now = deps.clock.now();
   const timestamp = String(now.getTime());
@@ -106,23 +110,28 @@ export const sendAttempt = async (
   const succeeded = error === null && responseStatus >= 200 && responseStatus < 300;
   deps.metrics?.webhookAttempt(attemptOutcome(error, responseStatus), durationMs);
   const attemptId = newId();
-  // the signature is a secret's proof, not a secret: the log keeps the exact request
+  // the signature is a secret's proof, not a secret: the log keeps the exact request. The
+  // attempt and its delivery's new state are one statement, one commit.
   await deps.db
-    .insertInto('webhook_attempts')
-    .values({
-      id: attemptId,
-      delivery_id: delivery.id,
-      supplier_id: delivery.supplierId,
-      attempt,
-      request_headers: JSON.stringify(headers),
-      request_body: delivery.body,
-      response_status: responseStatus || null,
-      response_body: responseBody,
-      duration_ms: durationMs,
-      error,
-      succeeded,
-      created_at: now,
-    })
+    .with('logged', (db) =>
+      db.insertInto('webhook_attempts').values({
+        id: attemptId,
+        delivery_id: delivery.id,
+        supplier_id: delivery.supplierId,
+        attempt,
+        request_headers: JSON.stringify(headers),
+        request_body: delivery.body,
+        response_status: responseStatus || null,
+        response_body: responseBody,
+        duration_ms: durationMs,
+        error,
+        succeeded,
+        created_at: now,
+      }),
+    )
+    .updateTable('webhook_deliveries')
+    .set({ ...change(succeeded), updated_at: now })
+    .where('id', '=', delivery.id)
     .execute();
   return { attemptId, succeeded, responseStatus, durationMs, error };
 };

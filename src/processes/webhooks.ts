@@ -171,6 +171,8 @@ export const registerWebhookTimers = (timers: Timers, deps: CommandDeps, project
       .where('id', '=', deliveryId)
       .executeTakeFirst();
     if (!delivery || delivery.status !== 'pending') return;
+    const statusAfter = (succeeded: boolean) =>
+      succeeded ? 'succeeded' : attempt >= MAX_ATTEMPTS ? 'abandoned' : 'pending';
     const { state: endpoint } = await load(
       deps.store,
       webhookStream(delivery.endpoint_id),
@@ -199,18 +201,14 @@ export const registerWebhookTimers = (timers: Timers, deps: CommandDeps, project
             supplierId: delivery.supplier_id,
           },
           attempt,
+          (succeeded) => ({ status: statusAfter(succeeded), attempts: attempt }),
         ),
       ),
     );
     if ('deferMs' in paced) return { runAgainAt: new Date(deps.clock.now().getTime() + paced.deferMs) };
     const result = paced.ran;
     const failures = await countAttempt(deps, endpoint.id, result.succeeded);
-    const status = result.succeeded ? 'succeeded' : attempt >= MAX_ATTEMPTS ? 'abandoned' : 'pending';
-    await deps.db
-      .updateTable('webhook_deliveries')
-      .set({ status, attempts: attempt, updated_at: deps.clock.now() })
-      .where('id', '=', deliveryId)
-      .execute();
+    const status = statusAfter(result.succeeded);
     if (result.responseStatus === 410)
       await disableEndpoint(deps, endpoint.id, 'gone', failures, caller('webhook.deliver', key));
     else if (!result.succeeded && failures >= DISABLE_AFTER_FAILURES)
