@@ -14,35 +14,40 @@ const termColumns = (c: Extract<OfferEvent, { type: 'OfferUpdated' }>['data']['c
 });
 
 /**
- * Moves items to a status and recounts the offer's stock from its items: counts derived
- * in the same transaction can never drift from the items they count.
+ * Moves items to a status and moves the offer's counts by exactly the items that changed, in
+ * one statement: each count goes down by the moved items that had its status and up by those
+ * that now have it. Deltas taken from the rows themselves cannot drift from the items, and
+ * cost the moved items, not a count of the offer's whole stock (an offer may hold 100,000 keys).
  */
-const moveItems = async (
+const moveItems = (
   db: Kysely<Database>,
   offerId: string,
   itemIds: string[],
   status: string,
   orderId: string | null | undefined,
   at: string,
-) => {
-  if (itemIds.length > 0)
-    await db
-      .updateTable('inventory_items')
-      .set({ status, updated_at: at, ...(orderId !== undefined && { order_id: orderId }) })
-      .where('id', 'in', itemIds)
-      .execute();
-  const counts = db.selectFrom('inventory_items').where('offer_id', '=', offerId);
-  await db
-    .updateTable('offers')
-    .set({
-      stock_available: counts.select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'available'),
-      stock_reserved: counts.select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'reserved'),
-      stock_delivered: counts.select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'delivered'),
-      updated_at: at,
-    })
-    .where('id', '=', offerId)
-    .execute();
-};
+) =>
+  sql`with moved as (
+        update inventory_items i set status = ${status}, updated_at = ${at}${
+          orderId !== undefined ? sql`, order_id = ${orderId}` : sql``
+        }
+        from (select id, status as old from inventory_items where id = any(${itemIds}::text[])) o
+        where i.id = o.id
+        returning o.old
+      ), counts as (
+        select count(*) filter (where old = 'available') as was_available,
+               count(*) filter (where old = 'reserved') as was_reserved,
+               count(*) filter (where old = 'delivered') as was_delivered,
+               count(*) as n
+        from moved
+      )
+      update offers set
+        stock_available = stock_available - c.was_available + case when ${status} = 'available' then c.n else 0 end,
+        stock_reserved = stock_reserved - c.was_reserved + case when ${status} = 'reserved' then c.n else 0 end,
+        stock_delivered = stock_delivered - c.was_delivered + case when ${status} = 'delivered' then c.n else 0 end,
+        updated_at = ${at}
+      from counts c
+      where offers.id = ${offerId}`.execute(db);
 
 /** Offers with their stock counts, and the inventory items (never their values). */
 export const offersProjection = projector<OfferEvent | InventoryEvent>({
