@@ -164,6 +164,9 @@ export const handle = async <State, Command, Event extends DomainEvent>(
           if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.random() * 2 ** attempt));
           continue;
         }
+        // an append whose answer was lost (the database went away) may have committed: the
+        // cached state is no longer known to be current, and a retry must read the stream
+        if (!(error instanceof WrongExpectedRevision)) context.cache?.forget(streamId);
         throw error;
       }
     }
