@@ -35,6 +35,7 @@ interface Consumer {
 }
 
 const CATCH_UP_BATCH = 500;
+const FEED_BATCH = 500;
 const later = (a: Position, b: Position) => (comparePositions(a, b) >= 0 ? a : b);
 
 /**
@@ -51,6 +52,8 @@ export class ProjectionRunner {
   /** The end of the last batch the feed handed out: a consumer at or past it may join again. */
   private feedCursor: Position = START;
   private feedRetry: NodeJS.Timeout | undefined;
+  /** The feed has read up to the head since it opened (see `feeding`). */
+  private feedCurrent = false;
   private readonly retries = new Set<NodeJS.Timeout>();
   private readonly failures = new Map<string, unknown>();
   private waiters: Waiter[] = [];
@@ -76,11 +79,15 @@ export class ProjectionRunner {
 
   private openFeed(failures: number): void {
     if (this.stopped) return;
+    this.feedCurrent = false;
     this.feed = this.store.subscribe({
       from: this.feedCursor,
+      batchSize: FEED_BATCH,
       onEvents: async (events) => {
         this.feedCursor = events[events.length - 1]!.position;
         for (const observe of this.observers) observe(events);
+        // a short batch is the store's head as of that read: the observers are current again
+        this.feedCurrent = events.length < FEED_BATCH;
         await this.deliver(
           this.consumers.filter((c) => c.live),
           events,
@@ -295,9 +302,12 @@ export class ProjectionRunner {
     this.appliedListeners.push(listener);
   }
 
-  /** Is the feed reading (its observers see every event, a moment after it commits)? */
+  /**
+   * Is the feed reading and has it read up to the head since it (re)opened? Its observers
+   * then see every event a moment after it commits; after an outage, not before they caught up.
+   */
   get feeding(): boolean {
-    return this.feed !== undefined && !this.stopped;
+    return this.feed !== undefined && !this.stopped && this.feedCurrent;
   }
 
   position(name: string): Position | undefined {
