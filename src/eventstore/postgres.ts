@@ -31,6 +31,9 @@ interface EventRow {
 
 const COLUMNS = `transaction_id::text as commit, position, stream_id, stream_revision, event_id, type, data, metadata, schema_version, created_at`;
 const SAFE = `transaction_id < pg_snapshot_xmin(pg_current_snapshot())`;
+/** Events after ($1, $2) committed but held back by an older running transaction. */
+const UNSAFE_BEYOND = `select exists (select 1 from es_events
+  where (transaction_id, position) > ($1::text::xid8, $2::bigint) and not (${SAFE}))`;
 
 const toRecorded = (r: EventRow): RecordedEvent => ({
   id: r.event_id,
@@ -156,24 +159,29 @@ export class PostgresEventStore implements EventStore {
   }
 
   /**
-   * `readAll`, and in the same statement (one snapshot) whether events after `after` are
-   * committed but not yet safe to read (an older transaction still runs): those get no
-   * notification of their own, so the subscription looks again shortly.
+   * True when events after `after` are committed but not yet safe to read (an older
+   * transaction still runs): those get no notification of their own, so a subscription
+   * looks again shortly. Asked only at the head, where the rows beyond `after` are few and
+   * the index answers at once; asked by a reader far behind, it would scan the whole tail.
    */
-  private async readAllAndPending(
-    after: Position,
-    limit: number,
-  ): Promise<{ events: RecordedEvent[]; pending: boolean }> {
+  private async hasUnsafeBeyond(after: Position): Promise<boolean> {
+    const { rows } = await this.pool.query<{ pending: boolean }>(`select (${UNSAFE_BEYOND}) as pending`, [
+      after.commit.toString(),
+      after.prepare.toString(),
+    ]);
+    return rows[0]!.pending;
+  }
+
+  /** `readAll` and `hasUnsafeBeyond(after)` in one statement (one snapshot), for a subscription at the head. */
+  private async readAtHead(after: Position, limit: number): Promise<{ events: RecordedEvent[]; pending: boolean }> {
     const { rows } = await this.pool.query<EventRow & { pending: boolean }>(
-      `select p.pending, b.* from
-         (select exists (select 1 from es_events
-            where (transaction_id, position) > ($1::text::xid8, $2::bigint) and not (${SAFE})) as pending) p
+      `select p.pending, b.* from (${UNSAFE_BEYOND}) p(pending)
          left join lateral (select ${COLUMNS} from es_events
             where (transaction_id, position) > ($1::text::xid8, $2::bigint) and ${SAFE}
             order by transaction_id, position limit $3) b on true`,
       [after.commit.toString(), after.prepare.toString(), limit],
     );
-    return { events: rows.filter((r) => r.event_id !== null).map(toRecorded), pending: rows[0]?.pending ?? false };
+    return { events: rows.filter((r) => r.event_id !== null).map(toRecorded), pending: rows[0]!.pending };
   }
 
   /**
@@ -255,21 +263,31 @@ export class PostgresEventStore implements EventStore {
 
     const run = async () => {
       this.listen();
+      // at the head, one statement reads the batch and whether unsafe events lie beyond;
+      // catching up, full batches are read alone and the question waits for the head
+      let atHead = false;
       while (!closed) {
         wakeup.reset();
-        const read = await survive(() => this.readAllAndPending(position, batchSize));
+        const read = await survive<{ events: RecordedEvent[]; pending?: boolean }>(() =>
+          atHead
+            ? this.readAtHead(position, batchSize)
+            : this.readAll(position, batchSize).then((events) => ({ events })),
+        );
         if (read === undefined) continue;
         const batch = read.events;
         if (batch.length > 0) {
           await options.onEvents(batch);
           position = batch[batch.length - 1]!.position;
-          if (batch.length === batchSize) continue;
         }
+        atHead = batch.length < batchSize;
+        if (!atHead) continue;
         if (closed) break;
         // Committed events held back by an older running transaction get no second
         // notification, so look again shortly; otherwise sleep until notified (with a slow
         // safety poll in case a notification is lost with its connection).
-        await wakeup.wait(read.pending ? 5 : 1000);
+        const unsafe = read.pending ?? (await survive(() => this.hasUnsafeBeyond(position)));
+        if (unsafe === undefined) continue;
+        await wakeup.wait(unsafe ? 5 : 1000);
         // woken: let the appends of the next moment land too, so a busy store is read in
         // batches and not once per append (each read is a round trip on a shared server)
         if (!closed) await new Promise((resolve) => setTimeout(resolve, READ_GATHER_MS));
