@@ -1,7 +1,9 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
 import type { Gathered, Gatherer } from '../projections/projector.js';
 import type { TimerKind, TimerPayloads } from './timer-kinds.js';
 
-interface TimerRow {
+export interface TimerRow {
   kind: string;
   key: string;
   due_at: Date | string;
@@ -9,15 +11,16 @@ interface TimerRow {
   created_at: Date | string;
 }
 
-/** Every timer a batch of events schedules, in one insert (a repeated (kind, key) keeps the first). */
-const timerRows: Gatherer<TimerRow> = {
-  write: (db, rows) =>
-    db
-      .insertInto('timers')
-      .values(rows)
-      .onConflict((oc) => oc.columns(['kind', 'key']).doNothing())
-      .execute(),
-};
+/** Timer rows in one insert; keyed: a (kind, key) that exists (or comes twice) keeps the first. */
+export const insertTimers = (db: Kysely<Database>, rows: TimerRow[]) =>
+  db
+    .insertInto('timers')
+    .values(rows)
+    .onConflict((oc) => oc.columns(['kind', 'key']).doNothing())
+    .execute();
+
+/** Every timer a batch of events schedules, in one insert. */
+const timerRows: Gatherer<TimerRow> = { write: insertTimers };
 
 /**
  * A process manager's reaction to an event: a timer row written in the transaction of the

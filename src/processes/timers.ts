@@ -4,6 +4,7 @@ import type { Clock } from '../clock.js';
 import type { Database } from '../db/schema.js';
 import { faultPoint } from '../faults.js';
 import { newId } from '../ids.js';
+import { insertTimers } from './schedule.js';
 import type { TimerPayloads } from './timer-kinds.js';
 
 export interface DueTimer<P = unknown> {
@@ -93,19 +94,16 @@ export class Timers<M extends object = TimerPayloads> {
   ): Promise<void> {
     if (timers.length === 0) return;
     const created = this.clock.now();
-    await this.db
-      .insertInto('timers')
-      .values(
-        timers.map((t) => ({
-          kind,
-          key: t.key,
-          due_at: t.dueAt,
-          payload: JSON.stringify(t.payload),
-          created_at: created,
-        })),
-      )
-      .onConflict((oc) => oc.columns(['kind', 'key']).doNothing())
-      .execute();
+    await insertTimers(
+      this.db,
+      timers.map((t) => ({
+        kind,
+        key: t.key,
+        due_at: t.dueAt,
+        payload: JSON.stringify(t.payload),
+        created_at: created,
+      })),
+    );
     this.kick?.();
   }
 

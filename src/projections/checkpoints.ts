@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { type Position, START } from '../eventstore/port.js';
+import type { Position } from '../eventstore/port.js';
 
 export interface Checkpoint {
   position: Position;
@@ -22,26 +22,8 @@ export const readCheckpoint = async (db: Kysely<Database>, name: string): Promis
   );
 };
 
-export const writeCheckpoint = async (
-  db: Kysely<Database>,
-  name: string,
-  position: Position,
-  version: number,
-  at: Date,
-) => {
-  const values = {
-    commit_position: position.commit.toString(),
-    // as text: a KurrentDB position is a byte offset in its log and need not fit a double
-    prepare_position: position.prepare.toString(),
-    version,
-    updated_at: at,
-  };
-  await db
-    .insertInto('projection_checkpoints')
-    .values({ name, ...values })
-    .onConflict((oc) => oc.column('name').doUpdateSet(values))
-    .execute();
-};
+export const writeCheckpoint = (db: Kysely<Database>, name: string, position: Position, version: number, at: Date) =>
+  writeCheckpoints(db, [{ name, position, version }], at);
 
 /**
  * Serialises every writer of one projector's tables (live runners on any instance and a
@@ -50,8 +32,6 @@ export const writeCheckpoint = async (
  */
 export const lockProjector = (db: Kysely<Database>, name: string) =>
   sql`select pg_advisory_xact_lock(hashtext(${`projection:${name}`}))`.execute(db);
-
-export const initialCheckpoint = (version: number): Checkpoint => ({ position: START, version });
 
 /**
  * Takes the locks of several projectors (as `lockProjector`, in name order) and reads their
@@ -81,6 +61,7 @@ export const writeCheckpoints = async (
   const rows = checkpoints.map((c) => ({
     name: c.name,
     commit_position: c.position.commit.toString(),
+    // as text: a KurrentDB position is a byte offset in its log and need not fit a double
     prepare_position: c.position.prepare.toString(),
     version: c.version,
     updated_at: at,

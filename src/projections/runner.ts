@@ -34,9 +34,14 @@ interface Consumer {
   failures: number;
 }
 
-const CATCH_UP_BATCH = 500;
-const FEED_BATCH = 500;
+/** Events per read, of the feed and of a consumer catching up. */
+const BATCH = 500;
 const later = (a: Position, b: Position) => (comparePositions(a, b) >= 0 ? a : b);
+const lowestOf = (consumers: Consumer[]): Position | undefined =>
+  consumers.reduce<Position | undefined>(
+    (low, c) => (low && comparePositions(low, c.position) <= 0 ? low : c.position),
+    undefined,
+  );
 
 /**
  * Runs every projector (read models and the event side of process managers) from one
@@ -82,12 +87,12 @@ export class ProjectionRunner {
     this.feedCurrent = false;
     this.feed = this.store.subscribe({
       from: this.feedCursor,
-      batchSize: FEED_BATCH,
+      batchSize: BATCH,
       onEvents: async (events) => {
         this.feedCursor = events[events.length - 1]!.position;
         for (const observe of this.observers) observe(events);
         // a short batch is the store's head as of that read: the observers are current again
-        this.feedCurrent = events.length < FEED_BATCH;
+        this.feedCurrent = events.length < BATCH;
         await this.deliver(
           this.consumers.filter((c) => c.live),
           events,
@@ -188,7 +193,7 @@ export class ProjectionRunner {
     while (!this.stopped && !c.live) {
       let events: RecordedEvent[];
       try {
-        events = await this.store.readAll(c.position, CATCH_UP_BATCH);
+        events = await this.store.readAll(c.position, BATCH);
       } catch (error) {
         this.fail(c, error);
         return;
@@ -241,12 +246,10 @@ export class ProjectionRunner {
   }
 
   private lowest(scope: WaitScope): Position {
-    let low: Position | undefined;
-    for (const c of this.consumers) {
-      if (scope === 'read-models' && !c.projector.rebuildable) continue;
-      if (!low || comparePositions(c.position, low) < 0) low = c.position;
-    }
-    return low ?? START;
+    return (
+      lowestOf(scope === 'read-models' ? this.consumers.filter((c) => c.projector.rebuildable) : this.consumers) ??
+      START
+    );
   }
 
   private settleWaiters() {
@@ -323,10 +326,7 @@ export class ProjectionRunner {
     // the checkpoints of projectors that only moved in memory are written now, so a
     // restart does not read those events again (harmless if it did: they had no handler)
     const live = this.consumers.filter((c) => c.live);
-    const applied = live.reduce<Position | undefined>(
-      (low, c) => (low && comparePositions(low, c.position) <= 0 ? low : c.position),
-      undefined,
-    );
+    const applied = lowestOf(live);
     if (applied && comparePositions(applied, START) > 0)
       await applyShares(
         this.db,
