@@ -5,6 +5,8 @@ import { itemAmounts } from './money.js';
 /** Order statuses: the spec shows `completed` and `expired`; the rest follow its state table. */
 export type OrderStatus = 'placed' | 'paid' | 'completed' | 'expired' | 'refunded' | 'partially_refunded' | 'cancelled';
 export type OrderItemStatus = 'reserved' | 'delivered' | 'released' | 'refunded' | 'cancelled';
+/** Where an item's goods come from: uploaded keys, the supplier's declared stock, or a top-up it executes. */
+export type ItemSource = 'uploaded' | 'declared' | 'topup';
 
 export interface OrderItem {
   orderItemId: string;
@@ -17,7 +19,7 @@ export interface OrderItem {
   gross: number;
   commission: number;
   net: number;
-  source: 'uploaded' | 'declared' | 'topup';
+  source: ItemSource;
   reservationId: string | null;
   inventoryItemIds: string[];
   status: OrderItemStatus;
@@ -60,12 +62,16 @@ export type OrderEvent =
         at: string;
       };
     }
-  | { type: 'OrderPaymentAuthorized'; data: { orderId: string; supplierIds: string[]; at: string } }
+  | {
+      type: 'OrderPaymentAuthorized';
+      /** `sources`: of the order's items then; events recorded before it was added have none. */
+      data: { orderId: string; supplierIds: string[]; sources?: ItemSource[]; at: string };
+    }
   | {
       type: 'OrderItemDelivered';
       data: { orderId: string; orderItemId: string; inventoryItemIds: string[]; at: string };
     }
-  | { type: 'OrderPaid'; data: { orderId: string; supplierIds: string[]; at: string } }
+  | { type: 'OrderPaid'; data: { orderId: string; supplierIds: string[]; sources?: ItemSource[]; at: string } }
   | { type: 'OrderExpired'; data: { orderId: string; supplierIds: string[]; at: string } }
   | {
       type: 'OrderRefunded';
@@ -164,6 +170,8 @@ export interface OrderState {
 }
 
 const suppliersOf = (items: { supplierId: string }[]) => [...new Set(items.map((i) => i.supplierId))].sort();
+/** Which kinds of stock an order holds: the processes of declared stock and top-ups skip an order with none of theirs. */
+const sourcesOf = (items: { source: ItemSource }[]) => [...new Set(items.map((i) => i.source))].sort();
 
 /** After a refund: `refunded` once every item that was not cancelled (rerouted away) is refunded. */
 const refundStatus = (items: OrderItem[]): OrderStatus =>
@@ -382,7 +390,7 @@ const authorizePayment = (state: OrderState, data: CommandData<OrderCommand, 'Au
   if (state.status !== 'placed') throw new DomainError('invalid_state', `order ${orderId} is ${state.status}`);
   if (new Date(now).getTime() >= new Date(state.expiresAt).getTime())
     throw new DomainError('invalid_state', `order ${orderId} expired at ${state.expiresAt}; its reservation is gone`);
-  return [{ type: 'OrderPaymentAuthorized', data: { orderId, supplierIds, at: now } }];
+  return [{ type: 'OrderPaymentAuthorized', data: { orderId, supplierIds, sources: sourcesOf(state.items), at: now } }];
 };
 
 const recordDelivery = (state: OrderState, data: CommandData<OrderCommand, 'RecordDelivery'>): OrderEvent[] => {
@@ -415,7 +423,7 @@ const capturePayment = (state: OrderState, data: CommandData<OrderCommand, 'Capt
   if (pending.length > 0) throw new DomainError('invalid_state', `${pending.length} item(s) not yet provisioned`);
   if (!state.items.some((i) => i.status === 'delivered' || (i.status === 'reserved' && i.source === 'topup')))
     throw new DomainError('invalid_state', `order ${orderId} has nothing to capture`);
-  return [{ type: 'OrderPaid', data: { orderId, supplierIds, at: data.now } }];
+  return [{ type: 'OrderPaid', data: { orderId, supplierIds, sources: sourcesOf(state.items), at: data.now } }];
 };
 
 const expireOrder = (state: OrderState, data: CommandData<OrderCommand, 'ExpireOrder'>): OrderEvent[] => {

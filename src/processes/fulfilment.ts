@@ -25,7 +25,13 @@ import {
 } from '../domain/fulfilment-process.js';
 import { HEALTHCHECK_EVERY_MS } from '../domain/offer-health.js';
 import { type OfferCommand, type OfferEvent, offerDecider } from '../domain/offer.js';
-import { type OrderCommand, type OrderEvent, type OrderItem, type OrderState } from '../domain/order.js';
+import {
+  type ItemSource,
+  type OrderCommand,
+  type OrderEvent,
+  type OrderItem,
+  type OrderState,
+} from '../domain/order.js';
 import { decideTopup, type TopupAction, type TopupInput, type TopupState } from '../domain/topup-process.js';
 import { projector } from '../projections/projector.js';
 import { probeHealthcheck } from '../outbound/fulfilment-client.js';
@@ -33,6 +39,10 @@ import { scheduleTimer } from './schedule.js';
 import type { DueTimer, TimerOutcome, Timers } from './timers.js';
 import { offerStream } from '../commands/streams.js';
 import { onOrder } from '../commands/order-command.js';
+
+/** Events recorded before they named their items' sources may hold any. */
+const holds = (sources: ItemSource[] | undefined, source: ItemSource) =>
+  sources === undefined || sources.includes(source);
 
 const later = (at: string, ms: number) => new Date(new Date(at).getTime() + ms);
 
@@ -49,7 +59,9 @@ export const fulfilmentProcess = projector<OrderEvent | OfferEvent>({
   ddl: () => '',
   rebuildable: false,
   handlers: {
-    OrderPaymentAuthorized: (db, e) => scheduleTimer('declared.start', e.data.orderId, e.data.at, {}),
+    // an order that says it holds no declared stock (or no top-up) has nothing for these to start
+    OrderPaymentAuthorized: (db, e) =>
+      holds(e.data.sources, 'declared') ? scheduleTimer('declared.start', e.data.orderId, e.data.at, {}) : undefined,
     OrderItemRerouted: (db, e) =>
       scheduleTimer('declared.rerouted', e.data.item.orderItemId, e.data.at, { orderId: e.data.orderId }),
     OrderItemCancelled: (db, e) =>
@@ -57,7 +69,8 @@ export const fulfilmentProcess = projector<OrderEvent | OfferEvent>({
         orderId: e.data.orderId,
         reason: e.data.reason,
       }),
-    OrderPaid: (db, e) => scheduleTimer('topup.start', e.data.orderId, e.data.at, {}),
+    OrderPaid: (db, e) =>
+      holds(e.data.sources, 'topup') ? scheduleTimer('topup.start', e.data.orderId, e.data.at, {}) : undefined,
     OrderItemTopupCompleted: (db, e) =>
       scheduleTimer('topup.post-sale', e.data.orderItemId, e.data.at, { orderId: e.data.orderId }),
     OrderItemTopupFailed: (db, e) =>

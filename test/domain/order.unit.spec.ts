@@ -46,7 +46,7 @@ const placed: OrderEvent = {
 };
 const authorized: OrderEvent = {
   type: 'OrderPaymentAuthorized',
-  data: { orderId: 'o1', supplierIds: ['s1', 's2'], at: t1 },
+  data: { orderId: 'o1', supplierIds: ['s1', 's2'], sources: ['uploaded'], at: t1 },
 };
 const deliveredA: OrderEvent = {
   type: 'OrderItemDelivered',
@@ -56,7 +56,10 @@ const deliveredB: OrderEvent = {
   type: 'OrderItemDelivered',
   data: { orderId: 'o1', orderItemId: 'i2', inventoryItemIds: ['k3'], at: t1 },
 };
-const paid: OrderEvent = { type: 'OrderPaid', data: { orderId: 'o1', supplierIds: ['s1', 's2'], at: t1 } };
+const paid: OrderEvent = {
+  type: 'OrderPaid',
+  data: { orderId: 'o1', supplierIds: ['s1', 's2'], sources: ['uploaded'], at: t1 },
+};
 const completed = [placed, authorized, deliveredA, deliveredB, paid];
 
 describe('Order', () => {

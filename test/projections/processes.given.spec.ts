@@ -203,6 +203,39 @@ describe('process managers: given events, then timers', () => {
     });
   });
 
+  it("fulfilment process: an order that names its items' sources starts only the processes of those sources", async () => {
+    const events = recorded([
+      // uploaded keys only: neither the declared-stock nor the top-up process has anything to do
+      order({
+        type: 'OrderPaymentAuthorized',
+        data: { orderId: 'ord-1', supplierIds: ['sup-a'], sources: ['uploaded'], at: t(0) },
+      }),
+      order({ type: 'OrderPaid', data: { orderId: 'ord-1', supplierIds: ['sup-a'], sources: ['uploaded'], at: t(1) } }),
+      // declared stock beside a top-up: both start
+      order({
+        type: 'OrderPaymentAuthorized',
+        data: { orderId: 'ord-2', supplierIds: ['sup-a'], sources: ['declared', 'topup'], at: t(2) },
+      }),
+      order({
+        type: 'OrderPaid',
+        data: { orderId: 'ord-2', supplierIds: ['sup-a'], sources: ['declared', 'topup'], at: t(3) },
+      }),
+      // a top-up alone: authorization starts no declared-stock process
+      order({
+        type: 'OrderPaymentAuthorized',
+        data: { orderId: 'ord-3', supplierIds: ['sup-a'], sources: ['topup'], at: t(4) },
+      }),
+      order({ type: 'OrderPaid', data: { orderId: 'ord-3', supplierIds: ['sup-a'], sources: ['topup'], at: t(5) } }),
+    ]);
+    expect(await rowsAfter(fulfilmentProcess, [events], TIMERS)).toEqual({
+      timers: [
+        timer('declared.start', 'ord-2', t(2), {}),
+        timer('topup.start', 'ord-2', t(3), {}),
+        timer('topup.start', 'ord-3', t(5), {}),
+      ],
+    });
+  });
+
   it('webhook process: one fan-out per event a webhook comes from, at the moment it was written', async () => {
     const events = recorded([
       order({ type: 'OrderPaid', data: { orderId: 'ord-1', supplierIds: ['sup-a'], at: t(0) } }),

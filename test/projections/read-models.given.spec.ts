@@ -451,7 +451,12 @@ describe('read models: given events, then rows', () => {
         data: { orderId: 'ord-3', orderItemId: 'oi-4', operationId: 'op-1', receiptRef: 'rcpt-9', at: t(24) },
       }),
     ]);
-    const rows = await rowsAfter(ordersProjection, [events], { orders: 'id', order_items: 'id' });
+    // folded in memory (one batch) and statement by statement (one event per batch): the same rows
+    const { together: rows, oneByOne } = await oneBatchAndOneByOne(ordersProjection, events, {
+      orders: 'id',
+      order_items: 'id',
+    });
+    expect(oneByOne).toEqual(rows);
     expect(rows.orders).toEqual([
       {
         id: 'ord-1',
@@ -602,7 +607,9 @@ describe('read models: given events, then rows', () => {
       }),
       order({ type: 'OrderPaid', data: { orderId: 'ord-9', supplierIds: ['sup-b'], at: t(2) } }),
     ]);
-    const rows = await rowsAfter(ordersProjection, [events], { orders: 'id' });
+    // folded in memory (one batch) and statement by statement (one event per batch): the same rows
+    const { together: rows, oneByOne } = await oneBatchAndOneByOne(ordersProjection, events, { orders: 'id' });
+    expect(oneByOne).toEqual(rows);
     expect(rows.orders).toEqual([
       {
         id: 'ord-9',
@@ -836,7 +843,12 @@ describe('read models: given events, then rows', () => {
       }),
       order({ type: 'OrderCancelled', data: { orderId: 'ord-6', supplierIds: ['sup-a'], at: t(11) } }),
     ]);
-    const rows = await rowsAfter(ordersProjection, [events], { orders: 'id', order_items: 'id' });
+    // folded in memory (one batch) and statement by statement (one event per batch): the same rows
+    const { together: rows, oneByOne } = await oneBatchAndOneByOne(ordersProjection, events, {
+      orders: 'id',
+      order_items: 'id',
+    });
+    expect(oneByOne).toEqual(rows);
     expect(rows.orders).toEqual([
       {
         id: 'ord-5',
