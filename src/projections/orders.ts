@@ -1,131 +1,7 @@
-import { type Kysely, sql, type UpdateObject } from 'kysely';
-import type { Database } from '../db/schema.js';
-import type { OrderEvent, OrderItem } from '../domain/order.js';
-import { FoldedOrder, itemRow, type OrderItemRow, type OrderRow } from './order-rows.js';
+import type { OrderEvent } from '../domain/order.js';
+import { FoldedOrder } from './order-rows.js';
+import { applyInRounds, type Later, writeItems, writeOrders } from './order-statements.js';
 import { type Gatherer, projector } from './projector.js';
-
-/** Rows per insert: well below PostgreSQL's 65,535 parameters at 19 columns. */
-const CHUNK = 1000;
-
-const chunks = <T>(rows: T[]) =>
-  Array.from({ length: Math.ceil(rows.length / CHUNK) }, (_, k) => rows.slice(k * CHUNK, (k + 1) * CHUNK));
-
-const writeOrders = async (db: Kysely<Database>, rows: OrderRow[]) => {
-  for (const part of chunks(rows)) await db.insertInto('orders').values(part).execute();
-};
-
-const writeItems = async (db: Kysely<Database>, rows: OrderItemRow[]) => {
-  for (const part of chunks(rows))
-    await db
-      .insertInto('order_items')
-      .values(part.map((r) => ({ ...r, topup: r.topup && JSON.stringify(r.topup) })))
-      .execute();
-};
-
-/** Items added to an order placed in an earlier batch (a reroute): after the ones it has. */
-const insertItems = async (db: Kysely<Database>, orderId: string, items: OrderItem[], at: string) => {
-  const { rows } = await sql<{
-    n: number;
-  }>`select count(*)::int as n from order_items where order_id = ${orderId}`.execute(db);
-  const first = rows[0]?.n ?? 0;
-  await writeItems(
-    db,
-    items.map((i, k) => itemRow(orderId, i, first + k, at)),
-  );
-};
-
-const setItem = (db: Kysely<Database>, orderItemId: string, values: UpdateObject<Database, 'order_items'>) =>
-  db.updateTable('order_items').set(values).where('id', '=', orderItemId).execute();
-
-/**
- * The order's status from its items, as the Order aggregate derives it: placed until
- * capture; after capture `paid` while a top-up still runs, then completed, or
- * (partially) refunded. `paidAt`: the capture, recorded by the same statement.
- * (src/projections/order-rows.ts derives the same in memory: change both together.)
- */
-const refreshStatus = (db: Kysely<Database>, orderId: string, at: string, paidAt: string | null = null) =>
-  sql`
-    update orders o set updated_at = ${at}, paid_at = coalesce(${paidAt}::timestamptz, o.paid_at), status = case
-      when o.status in ('expired', 'cancelled') then o.status
-      when coalesce(${paidAt}::timestamptz, o.paid_at) is null then 'placed'
-      when exists (select 1 from order_items i where i.order_id = o.id and i.status = 'refunded') then
-        case when exists (select 1 from order_items i where i.order_id = o.id and i.status not in ('refunded', 'cancelled'))
-          then 'partially_refunded' else 'refunded' end
-      when exists (select 1 from order_items i where i.order_id = o.id and i.status = 'reserved') then 'paid'
-      else 'completed' end,
-    completed_at = case
-      when o.completed_at is null and coalesce(${paidAt}::timestamptz, o.paid_at) is not null
-        and not exists (select 1 from order_items i where i.order_id = o.id and i.status = 'reserved') then ${at}::timestamptz
-      else o.completed_at end
-    where o.id = ${orderId}`.execute(db);
-
-type Later = Exclude<OrderEvent, { type: 'OrderPlaced' }>;
-
-type DataOf<T extends Later['type']> = Extract<Later, { type: T }>['data'];
-
-/** The statements of one event of an order placed in an earlier batch, by its type (the read model shows no other). */
-const earlierStatements: { [T in Later['type']]?: (db: Kysely<Database>, d: DataOf<T>) => Promise<unknown> } = {
-  OrderPaymentAuthorized: (db, d) =>
-    db.updateTable('orders').set({ authorized_at: d.at, updated_at: d.at }).where('id', '=', d.orderId).execute(),
-  OrderItemDelivered: async (db, d) => {
-    await setItem(db, d.orderItemId, {
-      status: 'delivered',
-      inventory_item_ids: d.inventoryItemIds,
-      delivered_at: d.at,
-    });
-    await refreshStatus(db, d.orderId, d.at);
-  },
-  OrderPaid: (db, d) => refreshStatus(db, d.orderId, d.at, d.at),
-  OrderExpired: async (db, d) => {
-    await db.updateTable('orders').set({ status: 'expired', updated_at: d.at }).where('id', '=', d.orderId).execute();
-    await db.updateTable('order_items').set({ status: 'released' }).where('order_id', '=', d.orderId).execute();
-  },
-  OrderRefunded: async (db, d) => {
-    const ids = d.items.map((i) => i.orderItemId);
-    await db.updateTable('order_items').set({ status: 'refunded' }).where('id', 'in', ids).execute();
-    await refreshStatus(db, d.orderId, d.at);
-  },
-  OrderDisputed: (db, d) => db.updateTable('orders').set({ updated_at: d.at }).where('id', '=', d.orderId).execute(),
-  OrderItemReservationRenewed: (db, d) => setItem(db, d.orderItemId, { reservation_id: d.reservationId }),
-  OrderItemCancelled: async (db, d) => {
-    await setItem(db, d.orderItemId, { status: 'cancelled' });
-    await refreshStatus(db, d.orderId, d.at);
-  },
-  OrderItemRerouted: async (db, d) => {
-    await insertItems(db, d.orderId, [d.item], d.at);
-    await db
-      .updateTable('orders')
-      .set({
-        supplier_ids: sql`(select array_agg(distinct supplier_id order by supplier_id) from order_items where order_id = ${d.orderId})`,
-      })
-      .where('id', '=', d.orderId)
-      .execute();
-  },
-  OrderCancelled: (db, d) =>
-    db.updateTable('orders').set({ status: 'cancelled', updated_at: d.at }).where('id', '=', d.orderId).execute(),
-  OrderItemTopupRevalidated: (db, d) =>
-    setItem(db, d.orderItemId, {
-      topup: sql`jsonb_set(jsonb_set(topup, '{operationId}', to_jsonb(${d.operationId}::text)), '{accountLabel}', to_jsonb(${d.accountLabel}::text))`,
-    }),
-  OrderItemTopupCompleted: async (db, d) => {
-    await setItem(db, d.orderItemId, {
-      status: 'delivered',
-      delivered_at: d.at,
-      topup: sql`jsonb_set(topup, '{receiptRef}', to_jsonb(${d.receiptRef}::text))`,
-    });
-    await refreshStatus(db, d.orderId, d.at);
-  },
-  OrderItemTopupFailed: async (db, d) => {
-    await setItem(db, d.orderItemId, { status: 'cancelled' });
-    await refreshStatus(db, d.orderId, d.at);
-  },
-};
-
-const applyOne = (db: Kysely<Database>, e: Later) =>
-  (earlierStatements[e.type] as ((db: Kysely<Database>, d: Later['data']) => Promise<unknown>) | undefined)?.(
-    db,
-    e.data,
-  );
 
 /**
  * A batch's order events, in order. The orders placed within the batch are folded in
@@ -155,7 +31,7 @@ const orderEvents: Gatherer<OrderEvent> = {
         folded.flatMap((f) => f.items),
       );
     }
-    for (const e of earlier) await applyOne(db, e);
+    await applyInRounds(db, earlier);
   },
 };
 

@@ -19,6 +19,10 @@ import { webhooksProjection } from '../../src/projections/webhooks.js';
 import { APPLIED_AT, oneBatchAndOneByOne, on, recorded, rowsAfter, writtenAt } from './given-rows.js';
 
 /** Moments of the scenarios: minute m of 2026-03-01 09:00 UTC. */
+/** Where to split a list of events in two batches: a third, half and two thirds in. */
+const thirds = (n: number) =>
+  [...new Set([Math.floor(n / 3), Math.floor(n / 2), Math.floor((2 * n) / 3)])].filter((k) => k > 0 && k < n);
+
 const t = (m: number) => new Date(Date.UTC(2026, 2, 1, 9, m)).toISOString();
 
 const supplier = (e: SupplierEvent) => on<SupplierEvent>(`supplier-${e.data.supplierId}`, e);
@@ -457,6 +461,14 @@ describe('read models: given events, then rows', () => {
       order_items: 'id',
     });
     expect(oneByOne).toEqual(rows);
+    // the orders placed in an earlier batch: their events in rounds, a statement per kind
+    for (const k of thirds(events.length))
+      expect(
+        await rowsAfter(ordersProjection, [events.slice(0, k), events.slice(k)], {
+          orders: 'id',
+          order_items: 'id',
+        }),
+      ).toEqual(rows);
     expect(rows.orders).toEqual([
       {
         id: 'ord-1',
@@ -610,6 +622,9 @@ describe('read models: given events, then rows', () => {
     // folded in memory (one batch) and statement by statement (one event per batch): the same rows
     const { together: rows, oneByOne } = await oneBatchAndOneByOne(ordersProjection, events, { orders: 'id' });
     expect(oneByOne).toEqual(rows);
+    // the orders placed in an earlier batch: their events in rounds, a statement per kind
+    for (const k of thirds(events.length))
+      expect(await rowsAfter(ordersProjection, [events.slice(0, k), events.slice(k)], { orders: 'id' })).toEqual(rows);
     expect(rows.orders).toEqual([
       {
         id: 'ord-9',
@@ -849,6 +864,14 @@ describe('read models: given events, then rows', () => {
       order_items: 'id',
     });
     expect(oneByOne).toEqual(rows);
+    // the orders placed in an earlier batch: their events in rounds, a statement per kind
+    for (const k of thirds(events.length))
+      expect(
+        await rowsAfter(ordersProjection, [events.slice(0, k), events.slice(k)], {
+          orders: 'id',
+          order_items: 'id',
+        }),
+      ).toEqual(rows);
     expect(rows.orders).toEqual([
       {
         id: 'ord-5',
