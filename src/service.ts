@@ -24,6 +24,7 @@ import { ProjectionRunner } from './projections/runner.js';
 import { Timers } from './processes/timers.js';
 import { registerMaintenance } from './processes/maintenance.js';
 import { processProjectors, registerProcessTimers } from './processes/index.js';
+import { WebhookListeners } from './processes/webhook-listeners.js';
 import { Metrics, measuredStore } from './metrics.js';
 import { purgeIdempotencyKeys } from './http/idempotency.js';
 
@@ -98,13 +99,15 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
     await db.close();
     throw error;
   }
+  const listeners = new WebhookListeners();
   const projections = new ProjectionRunner(
     db.kysely,
     store,
-    [...allProjectors, ...processProjectors],
+    [...allProjectors, ...processProjectors(listeners)],
     () => clock.now(),
     log,
   );
+  projections.observe((events) => listeners.observe(events));
   const timers = new Timers(db.kysely, clock, log);
   // the process managers write their timers with their checkpoints: the loop looks at once
   projections.onApplied(() => timers.wake());

@@ -6,14 +6,18 @@ import { payoutProcess, registerPayoutTimers } from './payouts.js';
 import type { Timers } from './timers.js';
 import { registerSandboxTimers } from './sandbox.js';
 import { registerWebhookTimers, webhookProcess } from './webhooks.js';
+import type { WebhookListeners } from './webhook-listeners.js';
 import { pricingProcess, registerPricingTimers } from './pricing.js';
 import type { ProjectionRunner } from '../projections/runner.js';
 
-/** The event side of every process manager (run by the projection runner, never rebuilt). */
-export const processProjectors: Projector[] = [
+/**
+ * The event side of every process manager (run by the projection runner, never rebuilt).
+ * `listeners`: who may have webhook endpoints (without it, every webhook source event is fanned out).
+ */
+export const processProjectors = (listeners?: WebhookListeners): Projector[] => [
   orderProcess,
   fulfilmentProcess,
-  webhookProcess,
+  webhookProcess(listeners),
   payoutProcess,
   pricingProcess,
 ];

@@ -14,6 +14,7 @@ import { scheduleTimer } from './schedule.js';
 import type { Timers } from './timers.js';
 import { webhookStream } from '../commands/streams.js';
 import { SOURCES } from '../domain/webhook-sources.js';
+import { suppliersNamedBy, type WebhookListeners } from './webhook-listeners.js';
 
 /** Spec: retry ladder after a failed attempt, 7 attempts in all. Entry n is the wait before attempt n + 1. */
 export const RETRY_LADDER_MS = [0, 60_000, 5 * 60_000, 30 * 60_000, 2 * 3600_000, 8 * 3600_000, 24 * 3600_000];
@@ -22,21 +23,29 @@ export const LOG_RETENTION_MS = 30 * 24 * 3600_000;
 /** At most this many attempts in flight per endpoint in one process: a slow endpoint waits its turn, others do not. */
 const PER_ENDPOINT_IN_FLIGHT = 4;
 
-/** Every event a webhook can come from becomes one fan-out timer, recorded with this process's checkpoint. */
-export const webhookProcess = projector({
-  name: 'webhook-process',
-  version: 1,
-  tables: [],
-  ddl: () => '',
-  rebuildable: false,
-  handlers: Object.fromEntries(
-    Object.keys(SOURCES).map((type) => [
-      type,
-      (db, e: RecordedEvent) =>
-        scheduleTimer('webhook.fanout', e.id, e.createdAt, { position: formatPosition(e.position) }),
-    ]),
-  ),
-});
+/**
+ * Every event a webhook can come from becomes one fan-out timer, recorded with this
+ * process's checkpoint; with `listeners`, not the events that name only suppliers that
+ * never had an endpoint.
+ */
+export const webhookProcess = (listeners?: WebhookListeners) =>
+  projector({
+    name: 'webhook-process',
+    version: 1,
+    tables: [],
+    ddl: () => '',
+    rebuildable: false,
+    handlers: Object.fromEntries(
+      Object.keys(SOURCES).map((type) => [
+        type,
+        async (db, e: RecordedEvent) => {
+          const named = suppliersNamedBy(e);
+          if (listeners && named && !(await listeners.mayListen(db, named))) return undefined;
+          return scheduleTimer('webhook.fanout', e.id, e.createdAt, { position: formatPosition(e.position) });
+        },
+      ]),
+    ),
+  });
 
 /** The active endpoints of these suppliers, by supplier (suppliers without one are absent). */
 const activeEndpoints = async (db: CommandDeps['db'], supplierIds: string[]) => {
@@ -54,14 +63,6 @@ const activeEndpoints = async (db: CommandDeps['db'], supplierIds: string[]) => 
   const bySupplier = new Map<string, { id: string; events: string[] }[]>();
   for (const r of rows) bySupplier.set(r.supplier_id, [...(bySupplier.get(r.supplier_id) ?? []), r]);
   return bySupplier;
-};
-
-/** The suppliers an event's data names (order events name theirs, most others their one); undefined when only a read tells. */
-const suppliersNamedBy = (event: RecordedEvent): string[] | undefined => {
-  const d = event.data as { supplierIds?: unknown; supplierId?: unknown };
-  if (Array.isArray(d.supplierIds)) return d.supplierIds as string[];
-  if (typeof d.supplierId === 'string') return [d.supplierId];
-  return undefined;
 };
 
 /** The deliveries of an event to these endpoints that never had an attempt (a re-run finds them left by a crash). */

@@ -11,6 +11,9 @@ import { orderProcess } from '../../src/processes/orders.js';
 import { payoutProcess } from '../../src/processes/payouts.js';
 import { pricingProcess } from '../../src/processes/pricing.js';
 import { webhookProcess } from '../../src/processes/webhooks.js';
+import { WebhookListeners } from '../../src/processes/webhook-listeners.js';
+import { webhooksProjection } from '../../src/projections/webhooks.js';
+import type { WebhookEndpointEvent } from '../../src/domain/webhook-endpoint.js';
 import { on, recorded, rowsAfter, writtenAt } from './given-rows.js';
 
 /** Moments of the scenarios: minute m of 2026-03-04 (a Wednesday) 15:00 UTC. */
@@ -253,7 +256,7 @@ describe('process managers: given events, then timers', () => {
         },
       }),
     ]);
-    expect(await rowsAfter(webhookProcess, [events], TIMERS)).toEqual({
+    expect(await rowsAfter(webhookProcess(), [events], TIMERS)).toEqual({
       timers: [
         timer('webhook.fanout', 'evt-0001', writtenAt(1).toISOString(), { position: '1001/1' }),
         timer('webhook.fanout', 'evt-0003', writtenAt(3).toISOString(), { position: '1003/3' }),
@@ -262,6 +265,63 @@ describe('process managers: given events, then timers', () => {
     });
   });
 
+  it('webhook process with its listeners: no fan-out for events naming only suppliers that never had an endpoint', async () => {
+    const events = recorded(
+      [
+        order({ type: 'OrderPaid', data: { orderId: 'ord-1', supplierIds: ['sup-a'], at: t(0) } }),
+        on<WebhookEndpointEvent>('webhook-we-1', {
+          type: 'WebhookEndpointCreated',
+          data: {
+            endpointId: 'we-1',
+            supplierId: 'sup-b',
+            url: 'https://hooks.keyforge.example/b',
+            events: ['order.paid'],
+            description: '',
+            secretSealed: 'sealed-w1',
+            at: t(1),
+          },
+        }),
+        order({ type: 'OrderPaid', data: { orderId: 'ord-2', supplierIds: ['sup-a'], at: t(2) } }),
+        order({ type: 'OrderPaid', data: { orderId: 'ord-3', supplierIds: ['sup-a', 'sup-b'], at: t(3) } }),
+        // names no supplier: only the fan-out's own read can tell, so it is fanned out
+        offer({ type: 'OfferDeactivated', data: { offerId: 'off-1', reason: 'supplier_request', at: t(4) } }),
+      ],
+      10,
+    );
+    // an endpoint of sup-c exists before: read from the table on first use
+    const before = recorded(
+      [
+        on<WebhookEndpointEvent>('webhook-we-0', {
+          type: 'WebhookEndpointCreated',
+          data: {
+            endpointId: 'we-0',
+            supplierId: 'sup-c',
+            url: 'https://hooks.keyforge.example/c',
+            events: ['*'],
+            description: '',
+            secretSealed: 'sealed-w0',
+            at: t(0),
+          },
+        }),
+      ],
+      1,
+    );
+    const later = recorded(
+      [order({ type: 'OrderPaid', data: { orderId: 'ord-4', supplierIds: ['sup-c'], at: t(5) } })],
+      20,
+    );
+    // as the runner does: every batch goes to the observers before any projector
+    const listeners = new WebhookListeners();
+    listeners.observe(events);
+    const rows = await rowsAfter([webhooksProjection, webhookProcess(listeners)], [before, events, later], TIMERS);
+    expect(rows).toEqual({
+      timers: [
+        timer('webhook.fanout', 'evt-0013', writtenAt(13).toISOString(), { position: '1013/13' }),
+        timer('webhook.fanout', 'evt-0014', writtenAt(14).toISOString(), { position: '1014/14' }),
+        timer('webhook.fanout', 'evt-0020', writtenAt(20).toISOString(), { position: '1020/20' }),
+      ],
+    });
+  });
   it('pricing process: a market change per offer event and rule set; an update without a price is none', async () => {
     const events = recorded([
       offer({
@@ -392,13 +452,13 @@ describe('process managers: given events, then timers', () => {
     };
 
     it('the timers of several managers are gathered into the batch; a repeated (kind, key) keeps the first', async () => {
-      expect(await rowsAfter(processProjectors, [events], TIMERS)).toEqual(expected);
+      expect(await rowsAfter(processProjectors(), [events], TIMERS)).toEqual(expected);
     });
 
     it('one event per batch leaves the same timers', async () => {
       expect(
         await rowsAfter(
-          processProjectors,
+          processProjectors(),
           events.map((e) => [e]),
           TIMERS,
         ),
