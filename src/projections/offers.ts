@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { InventoryEvent } from '../domain/inventory.js';
 import type { OfferEvent } from '../domain/offer.js';
-import { projector } from './projector.js';
+import { type Gatherer, projector } from './projector.js';
 
 const termColumns = (c: Extract<OfferEvent, { type: 'OfferUpdated' }>['data']['changes']) => ({
   ...(c.price !== undefined && { price_amount: c.price }),
@@ -13,41 +13,241 @@ const termColumns = (c: Extract<OfferEvent, { type: 'OfferUpdated' }>['data']['c
   ...(c.fulfilmentBaseUrl !== undefined && { fulfilment_base_url: c.fulfilmentBaseUrl }),
 });
 
-/**
- * Moves items to a status and moves the offer's counts by exactly the items that changed, in
- * one statement: each count goes down by the moved items that had its status and up by those
- * that now have it. Deltas taken from the rows themselves cannot drift from the items, and
- * cost the moved items, not a count of the offer's whole stock (an offer may hold 100,000 keys).
- */
-const moveItems = (
+type OfferProjectionEvent = OfferEvent | InventoryEvent;
+type DataOf<T extends OfferProjectionEvent['type']> = Extract<OfferProjectionEvent, { type: T }>['data'];
+type Statement<T extends OfferProjectionEvent['type']> = (
   db: Kysely<Database>,
-  offerId: string,
-  itemIds: string[],
-  status: string,
-  orderId: string | null | undefined,
-  at: string,
-) =>
-  sql`with moved as (
-        update inventory_items i set status = ${status}, updated_at = ${at}${
-          orderId !== undefined ? sql`, order_id = ${orderId}` : sql``
-        }
-        from (select id, status as old from inventory_items where id = any(${itemIds}::text[])) o
-        where i.id = o.id
-        returning o.old
-      ), counts as (
-        select count(*) filter (where old = 'available') as was_available,
-               count(*) filter (where old = 'reserved') as was_reserved,
-               count(*) filter (where old = 'delivered') as was_delivered,
-               count(*) as n
-        from moved
+  d: DataOf<T>,
+) => Executable | Promise<unknown>;
+type Executable = { execute(): Promise<unknown> };
+
+/** The statements of each event but the item moves (those are folded per batch: `ItemMoves`). */
+const statements: { [T in Exclude<OfferProjectionEvent['type'], MoveType>]?: Statement<T> } = {
+  OfferCreated: (db, d) => {
+    return db.insertInto('offers').values({
+      id: d.offerId,
+      supplier_id: d.supplierId,
+      product_id: d.productId,
+      external_ref: d.externalRef,
+      status: 'draft',
+      stock_mode: d.stockMode,
+      price_amount: d.price,
+      delivery_sla_minutes: d.deliverySlaMinutes,
+      delivery_time: d.deliveryTime,
+      low_stock_threshold: d.lowStockThreshold,
+      declared_stock: d.declaredStock,
+      stock_available: 0,
+      stock_reserved: 0,
+      stock_delivered: 0,
+      health_score: 100,
+      cooldown_until: null,
+      fulfilment_base_url: d.fulfilment?.baseUrl ?? null,
+      last_healthcheck_at: null,
+      last_healthcheck_ok: null,
+      activated_at: null,
+      created_at: d.at,
+      updated_at: d.at,
+    });
+  },
+  OfferUpdated: (db, d) =>
+    db
+      .updateTable('offers')
+      .set({ ...termColumns(d.changes), updated_at: d.at })
+      .where('id', '=', d.offerId),
+  OfferPriceChanged: (db, d) =>
+    db.updateTable('offers').set({ price_amount: d.price, updated_at: d.at }).where('id', '=', d.offerId),
+  OfferActivated: (db, d) =>
+    db
+      .updateTable('offers')
+      .set({
+        status: 'active',
+        health_score: d.health,
+        cooldown_until: null,
+        activated_at: d.at,
+        updated_at: d.at,
+      })
+      .where('id', '=', d.offerId),
+  OfferDeactivated: (db, d) =>
+    db.updateTable('offers').set({ status: 'inactive', updated_at: d.at }).where('id', '=', d.offerId),
+  DeclaredStockSet: (db, d) =>
+    db.updateTable('offers').set({ declared_stock: d.declaredStock, updated_at: d.at }).where('id', '=', d.offerId),
+  FulfilmentChecked: (db, d) =>
+    db
+      .updateTable('offers')
+      .set({
+        last_healthcheck_at: d.probe.checkedAt,
+        last_healthcheck_ok: d.probe.ok,
+        updated_at: d.at,
+      })
+      .where('id', '=', d.offerId),
+  OfferHealthChanged: (db, d) =>
+    db.updateTable('offers').set({ health_score: d.health, updated_at: d.at }).where('id', '=', d.offerId),
+  OfferCooldownStarted: (db, d) =>
+    db.updateTable('offers').set({ cooldown_until: d.until, updated_at: d.at }).where('id', '=', d.offerId),
+  OfferCooldownEnded: (db, d) =>
+    db
+      .updateTable('offers')
+      .set({ health_score: d.health, cooldown_until: null, updated_at: d.at })
+      .where('id', '=', d.offerId),
+  FulfilmentSecretRotated: (db, d) => db.updateTable('offers').set({ updated_at: d.at }).where('id', '=', d.offerId),
+
+  InventoryUploaded: async (db, d) => {
+    const { offerId, items, at } = d;
+    if (items.length === 0) return;
+    for (let i = 0; i < items.length; i += 1000)
+      await db
+        .insertInto('inventory_items')
+        .values(
+          items.slice(i, i + 1000).map((item) => ({
+            id: item.itemId,
+            offer_id: offerId,
+            kind: item.kind,
+            status: 'available',
+            file_name: item.fileName,
+            content_type: item.contentType,
+            order_id: null,
+            created_at: at,
+            updated_at: at,
+          })),
+        )
+        .execute();
+    await db
+      .updateTable('offers')
+      .set({ stock_available: sql`stock_available + ${items.length}`, updated_at: at })
+      .where('id', '=', offerId)
+      .execute();
+  },
+  InventoryItemRemoved: async (db, d) => {
+    await db
+      .updateTable('inventory_items')
+      .set({ status: 'removed', updated_at: d.at })
+      .where('id', '=', d.itemId)
+      .execute();
+    await db
+      .updateTable('offers')
+      .set({ stock_available: sql`stock_available - 1`, updated_at: d.at })
+      .where('id', '=', d.offerId)
+      .execute();
+  },
+};
+
+/** The events that move items from one status to another. */
+type MoveType = 'InventoryReserved' | 'InventoryReleased' | 'InventoryDelivered' | 'InventoryItemInvalidated';
+
+/** An item's status, order and time after the moves of a batch so far. */
+interface Moved {
+  id: string;
+  status: string;
+  /** The order it is now for; absent: a move that leaves the item's order as it was. */
+  orderId?: string | null;
+  at: string;
+}
+
+/**
+ * Item moves of a run of events, folded per item: one statement moves every item to its
+ * last status and each offer's counts by exactly the items that changed, from the status
+ * each had before the run to the one it has after (what the moves one by one add up to, as
+ * every count is a count of items by status). Deltas taken from the rows themselves cannot
+ * drift from the items, and cost the moved items, not a count of an offer's whole stock.
+ */
+class ItemMoves {
+  private readonly items = new Map<string, Moved>();
+  private readonly offers = new Map<string, string>();
+
+  add(offerId: string, itemIds: string[], status: string, orderId: string | null | undefined, at: string): void {
+    for (const id of itemIds) {
+      const before = this.items.get(id);
+      // a later move without an order keeps the order an earlier one of this run set
+      const order =
+        orderId !== undefined ? { orderId } : before && 'orderId' in before ? { orderId: before.orderId } : {};
+      this.items.set(id, { id, status, ...order, at });
+    }
+    this.offers.set(offerId, at);
+  }
+
+  async flush(db: Kysely<Database>): Promise<void> {
+    if (this.offers.size === 0) return;
+    const items = [...this.items.values()].map((m) => ({
+      ...m,
+      keep_order: !('orderId' in m),
+      orderId: m.orderId ?? null,
+    }));
+    const offers = [...this.offers].map(([id, at]) => ({ id, at }));
+    this.items.clear();
+    this.offers.clear();
+    await sql`with v as (
+        select * from jsonb_to_recordset(${JSON.stringify(items)}::jsonb)
+          as v(id text, status text, "orderId" text, keep_order boolean, at timestamptz)
+      ), old as (
+        select i.id, i.status as old from inventory_items i join v on v.id = i.id
+      ), moved as (
+        update inventory_items i set status = v.status, updated_at = v.at,
+          order_id = case when v.keep_order then i.order_id else v."orderId" end
+        from v join old on old.id = v.id
+        where i.id = v.id
+        returning i.offer_id, old.old, v.status as new
+      ), deltas as (
+        select offer_id,
+          sum((new = 'available')::int - (old = 'available')::int) as available,
+          sum((new = 'reserved')::int - (old = 'reserved')::int) as reserved,
+          sum((new = 'delivered')::int - (old = 'delivered')::int) as delivered
+        from moved group by offer_id
       )
-      update offers set
-        stock_available = stock_available - c.was_available + case when ${status} = 'available' then c.n else 0 end,
-        stock_reserved = stock_reserved - c.was_reserved + case when ${status} = 'reserved' then c.n else 0 end,
-        stock_delivered = stock_delivered - c.was_delivered + case when ${status} = 'delivered' then c.n else 0 end,
-        updated_at = ${at}
-      from counts c
-      where offers.id = ${offerId}`.execute(db);
+      update offers o set
+        stock_available = o.stock_available + coalesce(d.available, 0),
+        stock_reserved = o.stock_reserved + coalesce(d.reserved, 0),
+        stock_delivered = o.stock_delivered + coalesce(d.delivered, 0),
+        updated_at = w.at
+      from jsonb_to_recordset(${JSON.stringify(offers)}::jsonb) as w(id text, at timestamptz)
+        left join deltas d on d.offer_id = w.id
+      where o.id = w.id`.execute(db);
+  }
+}
+
+/** Adds a move event to the fold; anything else is not a move. */
+const addMove = (moves: ItemMoves, e: OfferProjectionEvent): boolean => {
+  switch (e.type) {
+    case 'InventoryReserved':
+      moves.add(e.data.offerId, e.data.itemIds, 'reserved', e.data.orderId, e.data.at);
+      return true;
+    case 'InventoryReleased':
+      moves.add(e.data.offerId, e.data.itemIds, 'available', null, e.data.at);
+      return true;
+    case 'InventoryDelivered':
+      moves.add(e.data.offerId, e.data.itemIds, 'delivered', e.data.orderId, e.data.at);
+      return true;
+    case 'InventoryItemInvalidated':
+      moves.add(e.data.offerId, [e.data.itemId], 'invalidated', undefined, e.data.at);
+      return true;
+    default:
+      return false;
+  }
+};
+
+/**
+ * A batch's offer and inventory events, in order: runs of item moves are folded into one
+ * statement (a reservation and its delivery in one batch move the item once), every other
+ * event writes its own statements after the moves before it.
+ */
+const offerEvents: Gatherer<OfferProjectionEvent> = {
+  async write(db, events) {
+    const moves = new ItemMoves();
+    for (const e of events) {
+      if (addMove(moves, e)) continue;
+      await moves.flush(db);
+      const statement = statements[e.type as keyof typeof statements] as
+        ((db: Kysely<Database>, d: unknown) => Executable | Promise<unknown>) | undefined;
+      const result = await statement?.(db, e.data);
+      if (result && typeof (result as Executable).execute === 'function') await (result as Executable).execute();
+    }
+    await moves.flush(db);
+  },
+};
+
+const gathered = (db: unknown, e: { type: string; data: unknown }) => ({
+  gather: offerEvents as Gatherer<unknown>,
+  row: { type: e.type, data: e.data },
+});
 
 /** Offers with their stock counts, and the inventory items (never their values). */
 export const offersProjection = projector<OfferEvent | InventoryEvent>({
@@ -95,131 +295,22 @@ export const offersProjection = projector<OfferEvent | InventoryEvent>({
     create index on ${s}.inventory_items (offer_id, id);
     create index on ${s}.inventory_items (offer_id, status);`,
   handlers: {
-    OfferCreated: (db, e) => {
-      const d = e.data;
-      return db.insertInto('offers').values({
-        id: d.offerId,
-        supplier_id: d.supplierId,
-        product_id: d.productId,
-        external_ref: d.externalRef,
-        status: 'draft',
-        stock_mode: d.stockMode,
-        price_amount: d.price,
-        delivery_sla_minutes: d.deliverySlaMinutes,
-        delivery_time: d.deliveryTime,
-        low_stock_threshold: d.lowStockThreshold,
-        declared_stock: d.declaredStock,
-        stock_available: 0,
-        stock_reserved: 0,
-        stock_delivered: 0,
-        health_score: 100,
-        cooldown_until: null,
-        fulfilment_base_url: d.fulfilment?.baseUrl ?? null,
-        last_healthcheck_at: null,
-        last_healthcheck_ok: null,
-        activated_at: null,
-        created_at: d.at,
-        updated_at: d.at,
-      });
-    },
-    OfferUpdated: (db, e) =>
-      db
-        .updateTable('offers')
-        .set({ ...termColumns(e.data.changes), updated_at: e.data.at })
-        .where('id', '=', e.data.offerId),
-    OfferPriceChanged: (db, e) =>
-      db
-        .updateTable('offers')
-        .set({ price_amount: e.data.price, updated_at: e.data.at })
-        .where('id', '=', e.data.offerId),
-    OfferActivated: (db, e) =>
-      db
-        .updateTable('offers')
-        .set({
-          status: 'active',
-          health_score: e.data.health,
-          cooldown_until: null,
-          activated_at: e.data.at,
-          updated_at: e.data.at,
-        })
-        .where('id', '=', e.data.offerId),
-    OfferDeactivated: (db, e) =>
-      db.updateTable('offers').set({ status: 'inactive', updated_at: e.data.at }).where('id', '=', e.data.offerId),
-    DeclaredStockSet: (db, e) =>
-      db
-        .updateTable('offers')
-        .set({ declared_stock: e.data.declaredStock, updated_at: e.data.at })
-        .where('id', '=', e.data.offerId),
-    FulfilmentChecked: (db, e) =>
-      db
-        .updateTable('offers')
-        .set({
-          last_healthcheck_at: e.data.probe.checkedAt,
-          last_healthcheck_ok: e.data.probe.ok,
-          updated_at: e.data.at,
-        })
-        .where('id', '=', e.data.offerId),
-    OfferHealthChanged: (db, e) =>
-      db
-        .updateTable('offers')
-        .set({ health_score: e.data.health, updated_at: e.data.at })
-        .where('id', '=', e.data.offerId),
-    OfferCooldownStarted: (db, e) =>
-      db
-        .updateTable('offers')
-        .set({ cooldown_until: e.data.until, updated_at: e.data.at })
-        .where('id', '=', e.data.offerId),
-    OfferCooldownEnded: (db, e) =>
-      db
-        .updateTable('offers')
-        .set({ health_score: e.data.health, cooldown_until: null, updated_at: e.data.at })
-        .where('id', '=', e.data.offerId),
-    FulfilmentSecretRotated: (db, e) =>
-      db.updateTable('offers').set({ updated_at: e.data.at }).where('id', '=', e.data.offerId),
-
-    InventoryUploaded: async (db, e) => {
-      const { offerId, items, at } = e.data;
-      if (items.length === 0) return;
-      for (let i = 0; i < items.length; i += 1000)
-        await db
-          .insertInto('inventory_items')
-          .values(
-            items.slice(i, i + 1000).map((item) => ({
-              id: item.itemId,
-              offer_id: offerId,
-              kind: item.kind,
-              status: 'available',
-              file_name: item.fileName,
-              content_type: item.contentType,
-              order_id: null,
-              created_at: at,
-              updated_at: at,
-            })),
-          )
-          .execute();
-      await db
-        .updateTable('offers')
-        .set({ stock_available: sql`stock_available + ${items.length}`, updated_at: at })
-        .where('id', '=', offerId)
-        .execute();
-    },
-    InventoryReserved: (db, e) => moveItems(db, e.data.offerId, e.data.itemIds, 'reserved', e.data.orderId, e.data.at),
-    InventoryReleased: (db, e) => moveItems(db, e.data.offerId, e.data.itemIds, 'available', null, e.data.at),
-    InventoryDelivered: (db, e) =>
-      moveItems(db, e.data.offerId, e.data.itemIds, 'delivered', e.data.orderId, e.data.at),
-    InventoryItemInvalidated: (db, e) =>
-      moveItems(db, e.data.offerId, [e.data.itemId], 'invalidated', undefined, e.data.at),
-    InventoryItemRemoved: async (db, e) => {
-      await db
-        .updateTable('inventory_items')
-        .set({ status: 'removed', updated_at: e.data.at })
-        .where('id', '=', e.data.itemId)
-        .execute();
-      await db
-        .updateTable('offers')
-        .set({ stock_available: sql`stock_available - 1`, updated_at: e.data.at })
-        .where('id', '=', e.data.offerId)
-        .execute();
-    },
+    OfferCreated: gathered,
+    OfferUpdated: gathered,
+    OfferPriceChanged: gathered,
+    OfferActivated: gathered,
+    OfferDeactivated: gathered,
+    DeclaredStockSet: gathered,
+    FulfilmentChecked: gathered,
+    OfferHealthChanged: gathered,
+    OfferCooldownStarted: gathered,
+    OfferCooldownEnded: gathered,
+    FulfilmentSecretRotated: gathered,
+    InventoryUploaded: gathered,
+    InventoryReserved: gathered,
+    InventoryReleased: gathered,
+    InventoryDelivered: gathered,
+    InventoryItemInvalidated: gathered,
+    InventoryItemRemoved: gathered,
   },
 });

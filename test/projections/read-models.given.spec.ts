@@ -254,10 +254,13 @@ describe('read models: given events, then rows', () => {
       offer({ type: 'DeclaredStockSet', data: { offerId: 'off-2', declaredStock: 7, at: t(15) } }),
       offer({ type: 'OfferDeactivated', data: { offerId: 'off-2', reason: 'supplier_request', at: t(16) } }),
     ]);
-    const { offers, inventory_items } = await rowsAfter(offersProjection, [events], {
-      offers: 'id',
-      inventory_items: 'id',
-    });
+    const then = { offers: 'id', inventory_items: 'id' };
+    // item moves folded per batch, one by one, and in two batches: the same rows
+    const { together, oneByOne } = await oneBatchAndOneByOne(offersProjection, events, then);
+    expect(oneByOne).toEqual(together);
+    for (const k of thirds(events.length))
+      expect(await rowsAfter(offersProjection, [events.slice(0, k), events.slice(k)], then)).toEqual(together);
+    const { offers, inventory_items } = together;
     expect(offers).toEqual([
       {
         id: 'off-1',
@@ -713,7 +716,9 @@ describe('read models: given events, then rows', () => {
         },
       }),
     ]);
-    const rows = await rowsAfter(offersProjection, [events], { offers: 'id', inventory_items: 'id' });
+    const then = { offers: 'id', inventory_items: 'id' };
+    const { together: rows, oneByOne } = await oneBatchAndOneByOne(offersProjection, events, then);
+    expect(oneByOne).toEqual(rows);
     expect(rows.offers).toEqual([
       {
         id: 'off-1',
