@@ -74,6 +74,15 @@ export class StreamStates {
   }
 
   /**
+   * A stream about to be created under an id no one can have used (a fresh operation's): its
+   * state is known to be the initial one without a read. Were it not, the append at
+   * `no_stream` would fail and the command read the stream after all.
+   */
+  created(streamId: string, decider: { initialState: unknown }): void {
+    this.set(streamId, { decider, revision: -1, state: decider.initialState });
+  }
+
+  /**
    * Runs commands on one stream one after another inside this process: concurrent
    * checkouts on one inventory then queue instead of failing on revision conflicts.
    */

@@ -207,6 +207,8 @@ export const placeOrder = async (
   input: {
     /** The order's id, from the request's Idempotency-Key: a checkout run again finds the order it placed. */
     orderId?: string;
+    /** May an earlier run of this operation have placed it (a takeover)? Assumed so when an id is given without it. */
+    resumed?: boolean;
     lines: OrderLine[];
     buyerCountry: string;
     formFields?: Record<string, string>;
@@ -215,10 +217,10 @@ export const placeOrder = async (
   caller: Caller,
 ): Promise<OrderState> => {
   const orderId = input.orderId ?? newId();
-  if (input.orderId) {
+  if (input.orderId && input.resumed !== false) {
     const { state: placed } = await load(deps.store, orderStream(orderId), orderDecider, deps.states);
     if (placed) return placed; // the first run placed it and its answer was lost
-  }
+  } else deps.states.created(orderStream(orderId), orderDecider);
   const expiresAt = new Date(deps.clock.now().getTime() + RESERVATION_TTL_MS).toISOString();
   const items: PlacedItem[] = [];
   let seq = 0;

@@ -11,7 +11,7 @@ import { decodeCursor, encodeCursor, listOf, pageQuery } from './pagination.js';
 import { HttpProblem } from './problem.js';
 import { problems } from './schemas.js';
 import { callerOf, supplierOf } from './supplier.js';
-import { operationIdOf } from './idempotency.js';
+import { operationOf } from './idempotency.js';
 import { offerStream, orderStream } from '../commands/streams.js';
 import { type Services } from './services.js';
 
@@ -139,11 +139,13 @@ export const registerOrderRoutes = (app: FastifyInstance, services: Services) =>
       if (offer.status !== 'active')
         throw new DomainError('invalid_state', `offer ${offer_id} is ${offer.status}; activate it first`);
       // the whole scenario is one request: the read models are waited for once, at its end
+      const operation = operationOf(req);
       const order = await withOneReadModelWait(deps, async (deps) => {
         let order = await placeOrder(
           deps,
           {
-            orderId: operationIdOf(req),
+            orderId: operation.id,
+            resumed: operation.resumed,
             lines: [{ productId: offer.productId, quantity }],
             buyerCountry: buyer_country,
             formFields: req.body.form_fields,

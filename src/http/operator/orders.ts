@@ -18,7 +18,7 @@ import { Country } from '../orders.js';
 import { HttpProblem } from '../problem.js';
 import { problems } from '../schemas.js';
 import { callerOf } from '../supplier.js';
-import { operationIdOf } from '../idempotency.js';
+import { operationOf } from '../idempotency.js';
 import { type Services } from '../services.js';
 
 const tags = ['operator'];
@@ -85,11 +85,13 @@ export const registerOperatorOrderRoutes = (app: FastifyInstance, services: Serv
       if (errors.length > 0) throw new DomainError('validation_failed', 'unknown product(s)', { errors });
       const unsellable = products.find((p) => p.status !== 'sellable');
       if (unsellable) throw new DomainError('product_not_sellable', `product ${unsellable.id} is not sellable`);
+      const operation = operationOf(req);
       const order = await withOneReadModelWait(deps, (deps) =>
         placeOrder(
           deps,
           {
-            orderId: operationIdOf(req),
+            orderId: operation.id,
+            resumed: operation.resumed,
             lines: req.body.items.map((i) => ({ productId: i.product_id, quantity: i.quantity })),
             buyerCountry: req.body.buyer_country,
             formFields: req.body.form_fields,
