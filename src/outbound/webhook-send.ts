@@ -35,7 +35,11 @@ export interface AttemptResult {
 }
 
 /** How an attempt moves its delivery row, given whether it succeeded. */
-export type DeliveryChange = (succeeded: boolean) => { status?: string; attempts?: number };
+export type DeliveryChange = (succeeded: boolean) => {
+  status?: string;
+  attempts?: number;
+  next_attempt_at?: Date | null;
+};
 
 /** The endpoint's secrets in clear: the current one, and the previous one during a rotation. */
 export const endpointSecrets = (deps: SendDeps, endpoint: WebhookEndpointState, at: Date): string[] => {
@@ -49,21 +53,40 @@ export const endpointSecrets = (deps: SendDeps, endpoint: WebhookEndpointState, 
   return secrets;
 };
 
+/** A delivery as an attempt sends it. */
+export interface OutgoingDelivery {
+  id: string;
+  eventId: string;
+  eventType: string;
+  body: string;
+  supplierId: string;
+}
+
+/** One attempt as it happened, ready for the log (`webhook_attempts`). */
+export interface AttemptRecord extends AttemptResult {
+  deliveryId: string;
+  supplierId: string;
+  attempt: number;
+  requestHeaders: string;
+  requestBody: string;
+  responseBody: string | null;
+  at: Date;
+}
+
 /**
  * One attempt: the stored body, signed now, POSTed to the endpoint. Success is a 2xx within
  * the window; redirects are not followed (they fail). The target is checked on every
  * attempt, on the address the connection uses, so a host re-pointed to a private address
- * is refused. Every attempt is
- * logged with its exact request and the first 4 KB of the answer.
+ * is refused. Nothing is written: the caller logs the attempt (`recordAttempt`, or a
+ * batch's outcomes in one statement), with its exact request and the first 4 KB of the answer.
  */
-// eslint-disable-next-line max-lines-per-function -- one attempt: sign, send, time and record, in order
-export const sendAttempt = async (
+// eslint-disable-next-line max-lines-per-function -- one attempt: sign, send and time, in order
+export const attemptDelivery = async (
   deps: SendDeps,
   endpoint: WebhookEndpointState,
-  delivery: { id: string; eventId: string; eventType: string; body: string; supplierId: string },
+  delivery: OutgoingDelivery,
   attempt: number,
-  change: DeliveryChange,
-): Promise<AttemptResult> => {
+): Promise<AttemptRecord> => {
   const now = deps.clock.now();
   const timestamp = String(now.getTime());
   const headers: Record<string, string> = {
@@ -109,29 +132,54 @@ export const sendAttempt = async (
   const durationMs = Math.round(performance.now() - started);
   const succeeded = error === null && responseStatus >= 200 && responseStatus < 300;
   deps.metrics?.webhookAttempt(attemptOutcome(error, responseStatus), durationMs);
-  const attemptId = newId();
-  // the signature is a secret's proof, not a secret: the log keeps the exact request. The
-  // attempt and its delivery's new state are one statement, one commit.
+  // the signature is a secret's proof, not a secret: the log keeps the exact request
+  return {
+    attemptId: newId(),
+    deliveryId: delivery.id,
+    supplierId: delivery.supplierId,
+    attempt,
+    succeeded,
+    responseStatus,
+    durationMs,
+    error,
+    requestHeaders: JSON.stringify(headers),
+    requestBody: delivery.body,
+    responseBody,
+    at: now,
+  };
+};
+
+/** The log row of one attempt. */
+export const attemptRow = (a: AttemptRecord) => ({
+  id: a.attemptId,
+  delivery_id: a.deliveryId,
+  supplier_id: a.supplierId,
+  attempt: a.attempt,
+  request_headers: a.requestHeaders,
+  request_body: a.requestBody,
+  response_status: a.responseStatus || null,
+  response_body: a.responseBody,
+  duration_ms: a.durationMs,
+  error: a.error,
+  succeeded: a.succeeded,
+  created_at: a.at,
+});
+
+/** One attempt sent and logged with its delivery's new state: one statement, one commit (test-fire, resend). */
+export const sendAttempt = async (
+  deps: SendDeps,
+  endpoint: WebhookEndpointState,
+  delivery: OutgoingDelivery,
+  attempt: number,
+  change: DeliveryChange,
+): Promise<AttemptResult> => {
+  const done = await attemptDelivery(deps, endpoint, delivery, attempt);
   await deps.db
-    .with('logged', (db) =>
-      db.insertInto('webhook_attempts').values({
-        id: attemptId,
-        delivery_id: delivery.id,
-        supplier_id: delivery.supplierId,
-        attempt,
-        request_headers: JSON.stringify(headers),
-        request_body: delivery.body,
-        response_status: responseStatus || null,
-        response_body: responseBody,
-        duration_ms: durationMs,
-        error,
-        succeeded,
-        created_at: now,
-      }),
-    )
+    .with('logged', (db) => db.insertInto('webhook_attempts').values(attemptRow(done)))
     .updateTable('webhook_deliveries')
-    .set({ ...change(succeeded), updated_at: now })
+    .set({ ...change(done.succeeded), updated_at: done.at })
     .where('id', '=', delivery.id)
     .execute();
+  const { attemptId, succeeded, responseStatus, durationMs, error } = done;
   return { attemptId, succeeded, responseStatus, durationMs, error };
 };

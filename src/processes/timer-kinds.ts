@@ -47,7 +47,6 @@ export interface TimerPayloads {
   'pricing.limit-lifted': { offerId: string };
   'sandbox.scenario': { scenario: LateScenario };
   'webhook.fanout': { position: string };
-  'webhook.deliver': { deliveryId: string; attempt: number };
   'webhook.recover': RecoveryPayload;
   'webhook.purge': None;
   'maintenance.purge': None;
