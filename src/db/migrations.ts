@@ -155,7 +155,7 @@ export const migrations: Record<string, Migration> = {
   '015_webhook_delivery_due': ddl(`
     alter table webhook_deliveries add column next_attempt_at timestamptz;
     alter table webhook_deliveries add column claimed_by text;
-    create index webhook_deliveries_due on webhook_deliveries (next_attempt_at) where next_attempt_at is not null;
+    create index webhook_deliveries_due on webhook_deliveries (next_attempt_at, id) where next_attempt_at is not null;
     update webhook_deliveries d set next_attempt_at = t.due_at
       from timers t
       where t.kind = 'webhook.deliver' and t.payload->>'deliveryId' = d.id and d.status = 'pending';

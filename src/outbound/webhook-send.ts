@@ -41,16 +41,29 @@ export type DeliveryChange = (succeeded: boolean) => {
   next_attempt_at?: Date | null;
 };
 
+/**
+ * The endpoint's sealed secrets opened, per endpoint state: a state is replaced, never
+ * changed, when its endpoint moves (a rotation among them), so the attempts of one state
+ * open its secrets once instead of once each (an AES-GCM open per attempt was a twentieth
+ * of the sender's CPU). Held only as long as the state itself is.
+ */
+const opened = new WeakMap<WebhookEndpointState, { current: string; previous: string | null }>();
+
 /** The endpoint's secrets in clear: the current one, and the previous one during a rotation. */
 export const endpointSecrets = (deps: SendDeps, endpoint: WebhookEndpointState, at: Date): string[] => {
-  const secrets = [deps.secretBox.open(endpoint.secretSealed)];
-  if (
-    endpoint.previousSecretSealed &&
+  let secrets = opened.get(endpoint);
+  if (!secrets) {
+    secrets = {
+      current: deps.secretBox.open(endpoint.secretSealed),
+      previous: endpoint.previousSecretSealed ? deps.secretBox.open(endpoint.previousSecretSealed) : null,
+    };
+    opened.set(endpoint, secrets);
+  }
+  return secrets.previous !== null &&
     endpoint.previousValidUntil &&
     Date.parse(endpoint.previousValidUntil) > at.getTime()
-  )
-    secrets.push(deps.secretBox.open(endpoint.previousSecretSealed));
-  return secrets;
+    ? [secrets.current, secrets.previous]
+    : [secrets.current];
 };
 
 /** A delivery as an attempt sends it. */

@@ -27,6 +27,8 @@ export type TimerHandler<P = unknown> = (timer: DueTimer<P>) => Promise<TimerOut
  * claimed; without `wait` it returns once they are claimed and calls `wake` when done.
  */
 export interface DueSource {
+  /** Timer kinds it claims itself (in batches): the timers' own claim leaves them to it. */
+  readonly kinds?: readonly string[];
   runDue(options: { wait: boolean }): Promise<number>;
   /** Resolves once the work it started has finished (at stop). */
   settle(): Promise<void>;
@@ -153,6 +155,7 @@ export class Timers<M extends object = TimerPayloads> {
       from (
         select kind, key from timers
         where due_at <= ${now} and (claimed_until is null or claimed_until < ${now})
+          and kind <> all(${this.sources.flatMap((s) => s.kinds ?? [])}::text[])
         order by due_at limit ${limit}
         for update skip locked
       ) due

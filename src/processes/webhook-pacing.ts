@@ -34,7 +34,10 @@ export class EndpointPacer {
     this.tails.set(endpointId, tail);
     try {
       await before;
-      await pause((this.next.get(endpointId) ?? 0) - this.nowMs());
+      // a timer may fire a fraction of a millisecond early (the event loop's cached clock):
+      // wait again until the interval really passed
+      const at = this.next.get(endpointId) ?? 0;
+      for (let wait = at - this.nowMs(); wait > 0; wait = at - this.nowMs()) await pause(wait);
       try {
         return { ran: await work() };
       } finally {

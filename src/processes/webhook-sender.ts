@@ -121,7 +121,8 @@ export class DeliverySender implements DueSource {
       update webhook_deliveries d set next_attempt_at = ${new Date(now.getTime() + LEASE_MS)}, claimed_by = ${this.instance}
       from (
         select id from webhook_deliveries where next_attempt_at <= ${now}
-        order by next_attempt_at limit ${limit}
+        -- among those due at once, in the order they were made (ids are monotonic)
+        order by next_attempt_at, id limit ${limit}
         for update skip locked
       ) due
       where d.id = due.id
