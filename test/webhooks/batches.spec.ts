@@ -68,6 +68,14 @@ describe('webhook deliveries in batches', () => {
     await failing.close();
   });
 
+  /** A timer gauge of kind webhook.deliver, as GET /metrics shows it. */
+  const deliveryGauge = async (name: 'svc_timers_due' | 'svc_timers_running') => {
+    const res = await fetch(`${svc.origin}/metrics`, { headers: { authorization: `Bearer ${svc.operatorToken}` } });
+    expect(res.status).toBe(200);
+    const line = new RegExp(`^${name}\\{kind="webhook\\.deliver"\\} (\\d+)$`, 'm').exec(await res.text());
+    return Number(line?.[1]);
+  };
+
   const deliveriesTo = (endpointId: string) =>
     svc.services.db
       .selectFrom('webhook_deliveries')
@@ -158,6 +166,7 @@ describe('webhook deliveries in batches', () => {
     await svc.drain();
     await svc.advance(29);
     expect(ok.received).toHaveLength(0);
+    expect([await deliveryGauge('svc_timers_due'), await deliveryGauge('svc_timers_running')]).toEqual([0, 1]);
     await svc.advance(2);
     expect(ok.received.map((r) => [r.headers['x-svc-delivery-id'], r.raw])).toEqual([[id, body]]);
     const row = await svc.services.db
@@ -168,5 +177,6 @@ describe('webhook deliveries in batches', () => {
     expect(row).toEqual({ status: 'succeeded', attempts: 1, next_attempt_at: null, claimed_by: null });
     await svc.advance(3600);
     expect(ok.received).toHaveLength(1);
+    expect([await deliveryGauge('svc_timers_due'), await deliveryGauge('svc_timers_running')]).toEqual([0, 0]);
   });
 });
