@@ -63,12 +63,19 @@ export const writeOutcomes = async (
   // arrays as parameters (unnest): the statement's text is the same for every batch size
   const { rows } = await sql<{ endpoint_id: string; consecutive_failures: number }>`
     with logged as (
+      -- the request body is the delivery's own (an attempt sends it as stored): taken from
+      -- its row, not sent back over the wire
       insert into webhook_attempts (id, delivery_id, supplier_id, attempt, request_headers, request_body,
         response_status, response_body, duration_ms, error, succeeded, created_at)
-      select * from unnest(${col('id')}::text[], ${col('delivery_id')}::text[], ${col('supplier_id')}::text[],
-        ${col('attempt')}::int[], ${col('request_headers')}::jsonb[], ${col('request_body')}::text[],
+      select a.id, a.delivery_id, a.supplier_id, a.attempt, a.request_headers, d.body,
+        a.response_status, a.response_body, a.duration_ms, a.error, a.succeeded, a.created_at
+      from unnest(${col('id')}::text[], ${col('delivery_id')}::text[], ${col('supplier_id')}::text[],
+        ${col('attempt')}::int[], ${col('request_headers')}::jsonb[],
         ${col('response_status')}::int[], ${col('response_body')}::text[], ${col('duration_ms')}::int[],
         ${col('error')}::text[], ${col('succeeded')}::boolean[], ${col('created_at')}::timestamptz[])
+        as a(id, delivery_id, supplier_id, attempt, request_headers, response_status, response_body,
+          duration_ms, error, succeeded, created_at)
+      join webhook_deliveries d on d.id = a.delivery_id
     ), moved as (
       update webhook_deliveries d set
         status = case when d.status = 'pending' then m.status else d.status end,
