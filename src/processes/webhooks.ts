@@ -40,6 +40,21 @@ export const registerWebhookTimers = (timers: Timers, deps: CommandDeps, project
 
   registerRecoveryTimers(timers, deps, sender);
 
+  /**
+   * An attempt timer from an instance that predates the deliveries' own due time (during a
+   * rolling upgrade): the delivery becomes due in its table at the timer's time.
+   */
+  timers.on('webhook.deliver', async (t) => {
+    await deps.db
+      .updateTable('webhook_deliveries')
+      .set({ next_attempt_at: t.dueAt })
+      .where('id', '=', t.payload.deliveryId)
+      .where('status', '=', 'pending')
+      .where('next_attempt_at', 'is', null)
+      .execute();
+    timers.wake();
+  });
+
   /** The delivery log is kept 30 days. */
   timers.on('webhook.purge', async () => {
     const cutoff = new Date(deps.clock.now().getTime() - LOG_RETENTION_MS);

@@ -179,4 +179,40 @@ describe('webhook deliveries in batches', () => {
     expect(ok.received).toHaveLength(1);
     expect([await deliveryGauge('svc_timers_due'), await deliveryGauge('svc_timers_running')]).toEqual([0, 0]);
   });
+
+  it('an attempt timer written by an instance from before the deliveries had their own due time is handed over and sent', async () => {
+    ok.received.length = 0;
+    const now = svc.clock.now();
+    const id = newId();
+    const body = JSON.stringify({ id: newId(), type: 'offer.deactivated', data: { offer_id: offer } });
+    // what an instance of the previous version writes: the delivery without a due time, and a timer
+    await svc.services.db
+      .insertInto('webhook_deliveries')
+      .values({
+        id,
+        event_id: JSON.parse(body).id,
+        event_type: 'offer.deactivated',
+        supplier_id: supplier.id,
+        endpoint_id: hooks.ok,
+        body,
+        test_fire: false,
+        status: 'pending',
+        attempts: 0,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    await svc.services.timers.schedule('webhook.deliver', `${id}:1`, now, { deliveryId: id, attempt: 1 });
+    await svc.drain();
+    expect(ok.received.map((r) => r.headers['x-svc-delivery-id'])).toEqual([id]);
+    const row = await svc.services.db
+      .selectFrom('webhook_deliveries')
+      .select(['status', 'attempts', 'next_attempt_at'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'succeeded', attempts: 1, next_attempt_at: null });
+    expect(
+      await svc.services.db.selectFrom('timers').select('key').where('kind', '=', 'webhook.deliver').execute(),
+    ).toEqual([]);
+  });
 });
