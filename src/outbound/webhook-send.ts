@@ -66,6 +66,20 @@ export const endpointSecrets = (deps: SendDeps, endpoint: WebhookEndpointState, 
     : [secrets.current];
 };
 
+/**
+ * The check of an endpoint's URL before a call, per policy and URL: it looks at the URL's
+ * text only (the address a name resolves to is checked on the connection), so its answer
+ * never changes; kept instead of parsing the URL again for every attempt.
+ */
+const checkedTargets = new WeakMap<TargetPolicy, Map<string, ReturnType<typeof checkTargetBeforeCall>>>();
+const checkTargetOnce = (url: string, policy: TargetPolicy) => {
+  let checked = checkedTargets.get(policy);
+  if (!checked || checked.size > 10_000) checkedTargets.set(policy, (checked = new Map()));
+  let result = checked.get(url);
+  if (!result) checked.set(url, (result = checkTargetBeforeCall(url, policy)));
+  return result;
+};
+
 /** A delivery as an attempt sends it. */
 export interface OutgoingDelivery {
   id: string;
@@ -115,7 +129,7 @@ export const attemptDelivery = async (
   let responseStatus = 0;
   let responseBody: string | null = null;
   let error: string | null = null;
-  const target = checkTargetBeforeCall(endpoint.settings.url, deps.targets);
+  const target = checkTargetOnce(endpoint.settings.url, deps.targets);
   if (!target.ok) error = `target refused: ${target.reason}`;
   else {
     try {
