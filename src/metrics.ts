@@ -135,6 +135,21 @@ export class Metrics {
       ])
       .groupBy('kind')
       .execute();
+    // webhook deliveries are due from their own table (a claim's lease is its next_attempt_at):
+    // shown as the kind their timers had
+    const deliveries = await db
+      .selectFrom('webhook_deliveries')
+      .select((eb) => [
+        eb.fn.countAll<string>().filterWhere('next_attempt_at', '<=', now).as('due'),
+        eb.fn
+          .countAll<string>()
+          .filterWhere('next_attempt_at', '>', now)
+          .filterWhere('claimed_by', 'is not', null)
+          .as('running'),
+      ])
+      .where('next_attempt_at', 'is not', null)
+      .executeTakeFirstOrThrow();
+    rows.push({ kind: 'webhook.deliver', ...deliveries });
     this.timersDue.reset();
     this.timersRunning.reset();
     for (const r of rows) {

@@ -149,6 +149,17 @@ export const migrations: Record<string, Migration> = {
   // an append that creates its stream writes the stream's row at its final revision at
   // once: two row writes for a new stream instead of three (an insert, then an update)
   '014_append_creates_at_revision': ddl(appendFunctionDdl(false, true, true)),
+  // a delivery carries its own next attempt: the sender claims due ones in batches from
+  // this table (a claim moves next_attempt_at to the end of its lease, claimed_by names the
+  // instance) instead of a timer row per attempt. Attempts waiting in the timer table move over.
+  '015_webhook_delivery_due': ddl(`
+    alter table webhook_deliveries add column next_attempt_at timestamptz;
+    alter table webhook_deliveries add column claimed_by text;
+    create index webhook_deliveries_due on webhook_deliveries (next_attempt_at, id) where next_attempt_at is not null;
+    update webhook_deliveries d set next_attempt_at = t.due_at
+      from timers t
+      where t.kind = 'webhook.deliver' and t.payload->>'deliveryId' = d.id and d.status = 'pending';
+    delete from timers where kind = 'webhook.deliver';`),
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the schema they create exists

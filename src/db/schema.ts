@@ -224,6 +224,10 @@ export interface WebhookDeliveryTable {
   /** Sent by POST /webhooks/{id}/recover, not by the event's own fan-out. */
   recovered: Generated<boolean>;
   recovery_id: string | null;
+  /** When the next attempt is due (null once final); while claimed, the end of the claim's lease. */
+  next_attempt_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The instance whose claim holds it, while it does. */
+  claimed_by: string | null;
 }
 
 export interface WebhookAttemptTable {

@@ -474,7 +474,8 @@ export const registerWebhookRoutes = (app: FastifyInstance, services: Services) 
         endpoint,
         { id: r.delivery_id, eventId: r.event_id, eventType: r.event_type, body: r.body, supplierId },
         attempt,
-        (succeeded) => ({ attempts: attempt, ...(succeeded && { status: 'succeeded' }) }),
+        // a success ends a delivery still on its ladder: no further attempt is due
+        (succeeded) => ({ attempts: attempt, ...(succeeded && { status: 'succeeded', next_attempt_at: null }) }),
       );
       // a resend is an attempt like any other: its failure can be the 30th in a row, and a
       // 410 is the receiver saying it is gone, whichever attempt it answers

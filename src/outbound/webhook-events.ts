@@ -20,12 +20,22 @@ export interface Outgoing {
   exceptEndpoint?: string;
 }
 
-const offerOwner = (db: Kysely<Database>, offerId: string) =>
-  db
-    .selectFrom('offers')
-    .select(['supplier_id', 'product_id', 'external_ref'])
-    .where('id', '=', offerId)
-    .executeTakeFirst();
+type OfferOwner = { supplier_id: string; product_id: string; external_ref: string } | undefined;
+
+/** Reads the events of one fan-out batch share: an offer's owner is read once per batch. */
+export type SharedReads = Map<string, Promise<OfferOwner>>;
+
+const offerOwner = (db: Kysely<Database>, offerId: string, shared: SharedReads) => {
+  const read =
+    shared.get(offerId) ??
+    db
+      .selectFrom('offers')
+      .select(['supplier_id', 'product_id', 'external_ref'])
+      .where('id', '=', offerId)
+      .executeTakeFirst();
+  shared.set(offerId, read);
+  return read;
+};
 
 /** The fields the source events of webhooks carry (domain/webhook-sources.ts names them), each as its event types spell it. */
 interface SourceData {
@@ -49,7 +59,11 @@ interface SourceData {
 }
 
 // eslint-disable-next-line max-lines-per-function -- one case per webhook event type, the spec's list
-export const outgoingFor = async (db: Kysely<Database>, event: RecordedEvent<unknown>): Promise<Outgoing | null> => {
+export const outgoingFor = async (
+  db: Kysely<Database>,
+  event: RecordedEvent<unknown>,
+  shared: SharedReads = new Map(),
+): Promise<Outgoing | null> => {
   const type = SOURCES[event.type];
   if (!type) return null;
   // which fields are present follows from the event's type, checked case by case below
@@ -77,7 +91,7 @@ export const outgoingFor = async (db: Kysely<Database>, event: RecordedEvent<unk
     return { type, bySupplier };
   }
   if (type === 'offer.deactivated' || type === 'offer.stock_low') {
-    const owner = await offerOwner(db, d.offerId);
+    const owner = await offerOwner(db, d.offerId, shared);
     if (!owner) return null;
     bySupplier.set(
       owner.supplier_id,
@@ -94,7 +108,7 @@ export const outgoingFor = async (db: Kysely<Database>, event: RecordedEvent<unk
     return { type, bySupplier };
   }
   if (type === 'offer.repriced') {
-    const owner = await offerOwner(db, d.offerId);
+    const owner = await offerOwner(db, d.offerId, shared);
     if (!owner) return null;
     const money = (amount: number) => ({ amount, currency: 'EUR' });
     bySupplier.set(owner.supplier_id, {

@@ -35,35 +35,85 @@ export interface AttemptResult {
 }
 
 /** How an attempt moves its delivery row, given whether it succeeded. */
-export type DeliveryChange = (succeeded: boolean) => { status?: string; attempts?: number };
+export type DeliveryChange = (succeeded: boolean) => {
+  status?: string;
+  attempts?: number;
+  next_attempt_at?: Date | null;
+};
+
+/**
+ * The endpoint's sealed secrets opened, per endpoint state: a state is replaced, never
+ * changed, when its endpoint moves (a rotation among them), so the attempts of one state
+ * open its secrets once instead of once each (an AES-GCM open per attempt was a twentieth
+ * of the sender's CPU). Held only as long as the state itself is.
+ */
+const opened = new WeakMap<WebhookEndpointState, { current: string; previous: string | null }>();
 
 /** The endpoint's secrets in clear: the current one, and the previous one during a rotation. */
 export const endpointSecrets = (deps: SendDeps, endpoint: WebhookEndpointState, at: Date): string[] => {
-  const secrets = [deps.secretBox.open(endpoint.secretSealed)];
-  if (
-    endpoint.previousSecretSealed &&
+  let secrets = opened.get(endpoint);
+  if (!secrets) {
+    secrets = {
+      current: deps.secretBox.open(endpoint.secretSealed),
+      previous: endpoint.previousSecretSealed ? deps.secretBox.open(endpoint.previousSecretSealed) : null,
+    };
+    opened.set(endpoint, secrets);
+  }
+  return secrets.previous !== null &&
     endpoint.previousValidUntil &&
     Date.parse(endpoint.previousValidUntil) > at.getTime()
-  )
-    secrets.push(deps.secretBox.open(endpoint.previousSecretSealed));
-  return secrets;
+    ? [secrets.current, secrets.previous]
+    : [secrets.current];
 };
+
+/**
+ * The check of an endpoint's URL before a call, per policy and URL: it looks at the URL's
+ * text only (the address a name resolves to is checked on the connection), so its answer
+ * never changes; kept instead of parsing the URL again for every attempt.
+ */
+const checkedTargets = new WeakMap<TargetPolicy, Map<string, ReturnType<typeof checkTargetBeforeCall>>>();
+const checkTargetOnce = (url: string, policy: TargetPolicy) => {
+  let checked = checkedTargets.get(policy);
+  if (!checked || checked.size > 10_000) checkedTargets.set(policy, (checked = new Map()));
+  let result = checked.get(url);
+  if (!result) checked.set(url, (result = checkTargetBeforeCall(url, policy)));
+  return result;
+};
+
+/** A delivery as an attempt sends it. */
+export interface OutgoingDelivery {
+  id: string;
+  eventId: string;
+  eventType: string;
+  body: string;
+  supplierId: string;
+}
+
+/** One attempt as it happened, ready for the log (`webhook_attempts`). */
+export interface AttemptRecord extends AttemptResult {
+  deliveryId: string;
+  supplierId: string;
+  attempt: number;
+  requestHeaders: string;
+  requestBody: string;
+  responseBody: string | null;
+  at: Date;
+}
 
 /**
  * One attempt: the stored body, signed now, POSTed to the endpoint. Success is a 2xx within
  * the window; redirects are not followed (they fail). The target is checked on every
  * attempt, on the address the connection uses, so a host re-pointed to a private address
- * is refused. Every attempt is
- * logged with its exact request and the first 4 KB of the answer.
+ * is refused. Nothing is written: the caller logs the attempt (`recordAttempt`, or a
+ * batch's outcomes in one statement), with its exact request and the first 4 KB of the answer.
  */
-// eslint-disable-next-line max-lines-per-function -- one attempt: sign, send, time and record, in order
-export const sendAttempt = async (
+// eslint-disable-next-line max-lines-per-function -- one attempt: sign, send and time, in order
+export const attemptDelivery = async (
   deps: SendDeps,
   endpoint: WebhookEndpointState,
-  delivery: { id: string; eventId: string; eventType: string; body: string; supplierId: string },
+  delivery: OutgoingDelivery,
   attempt: number,
-  change: DeliveryChange,
-): Promise<AttemptResult> => {
+): Promise<AttemptRecord> => {
   const now = deps.clock.now();
   const timestamp = String(now.getTime());
   const headers: Record<string, string> = {
@@ -79,7 +129,7 @@ export const sendAttempt = async (
   let responseStatus = 0;
   let responseBody: string | null = null;
   let error: string | null = null;
-  const target = checkTargetBeforeCall(endpoint.settings.url, deps.targets);
+  const target = checkTargetOnce(endpoint.settings.url, deps.targets);
   if (!target.ok) error = `target refused: ${target.reason}`;
   else {
     try {
@@ -109,29 +159,54 @@ export const sendAttempt = async (
   const durationMs = Math.round(performance.now() - started);
   const succeeded = error === null && responseStatus >= 200 && responseStatus < 300;
   deps.metrics?.webhookAttempt(attemptOutcome(error, responseStatus), durationMs);
-  const attemptId = newId();
-  // the signature is a secret's proof, not a secret: the log keeps the exact request. The
-  // attempt and its delivery's new state are one statement, one commit.
+  // the signature is a secret's proof, not a secret: the log keeps the exact request
+  return {
+    attemptId: newId(),
+    deliveryId: delivery.id,
+    supplierId: delivery.supplierId,
+    attempt,
+    succeeded,
+    responseStatus,
+    durationMs,
+    error,
+    requestHeaders: JSON.stringify(headers),
+    requestBody: delivery.body,
+    responseBody,
+    at: now,
+  };
+};
+
+/** The log row of one attempt. */
+export const attemptRow = (a: AttemptRecord) => ({
+  id: a.attemptId,
+  delivery_id: a.deliveryId,
+  supplier_id: a.supplierId,
+  attempt: a.attempt,
+  request_headers: a.requestHeaders,
+  request_body: a.requestBody,
+  response_status: a.responseStatus || null,
+  response_body: a.responseBody,
+  duration_ms: a.durationMs,
+  error: a.error,
+  succeeded: a.succeeded,
+  created_at: a.at,
+});
+
+/** One attempt sent and logged with its delivery's new state: one statement, one commit (test-fire, resend). */
+export const sendAttempt = async (
+  deps: SendDeps,
+  endpoint: WebhookEndpointState,
+  delivery: OutgoingDelivery,
+  attempt: number,
+  change: DeliveryChange,
+): Promise<AttemptResult> => {
+  const done = await attemptDelivery(deps, endpoint, delivery, attempt);
   await deps.db
-    .with('logged', (db) =>
-      db.insertInto('webhook_attempts').values({
-        id: attemptId,
-        delivery_id: delivery.id,
-        supplier_id: delivery.supplierId,
-        attempt,
-        request_headers: JSON.stringify(headers),
-        request_body: delivery.body,
-        response_status: responseStatus || null,
-        response_body: responseBody,
-        duration_ms: durationMs,
-        error,
-        succeeded,
-        created_at: now,
-      }),
-    )
+    .with('logged', (db) => db.insertInto('webhook_attempts').values(attemptRow(done)))
     .updateTable('webhook_deliveries')
-    .set({ ...change(succeeded), updated_at: now })
+    .set({ ...change(done.succeeded), updated_at: done.at })
     .where('id', '=', delivery.id)
     .execute();
+  const { attemptId, succeeded, responseStatus, durationMs, error } = done;
   return { attemptId, succeeded, responseStatus, durationMs, error };
 };

@@ -47,6 +47,7 @@ export interface TimerPayloads {
   'pricing.limit-lifted': { offerId: string };
   'sandbox.scenario': { scenario: LateScenario };
   'webhook.fanout': { position: string };
+  /** Written by instances from before migration 015 only (a rolling upgrade): handed over to the deliveries' table. */
   'webhook.deliver': { deliveryId: string; attempt: number };
   'webhook.recover': RecoveryPayload;
   'webhook.purge': None;

@@ -22,6 +22,19 @@ export type TimerOutcome = void | { runAgainAt: Date };
 export type TimerHandler<P = unknown> = (timer: DueTimer<P>) => Promise<TimerOutcome>;
 
 /**
+ * Due work kept in a table of its own (webhook deliveries), polled with the timers: the
+ * background loop and `runDue` (so a drain) run it too. `runDue` answers how many it
+ * claimed; without `wait` it returns once they are claimed and calls `wake` when done.
+ */
+export interface DueSource {
+  /** Timer kinds it claims itself (in batches): the timers' own claim leaves them to it. */
+  readonly kinds?: readonly string[];
+  runDue(options: { wait: boolean }): Promise<number>;
+  /** Resolves once the work it started has finished (at stop). */
+  settle(): Promise<void>;
+}
+
+/**
  * A claim holds for 30 s of clock time and is renewed every 10 s (real time) while its
  * handler runs: a long run keeps its timer, and the run of an instance that died is taken
  * over within 30 s instead of minutes.
@@ -43,6 +56,7 @@ const MAX_IN_FLIGHT = 64;
  */
 export class Timers<M extends object = TimerPayloads> {
   private readonly handlers = new Map<string, TimerHandler>();
+  private readonly sources: DueSource[] = [];
   private readonly instance = newId();
   private loop: Promise<void> | undefined;
   private stopping = false;
@@ -53,7 +67,7 @@ export class Timers<M extends object = TimerPayloads> {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
-    private readonly log: Logger,
+    readonly log: Logger,
     private readonly options: { heartbeatMs?: number } = {},
   ) {}
 
@@ -107,6 +121,11 @@ export class Timers<M extends object = TimerPayloads> {
     this.kick?.();
   }
 
+  /** Polls `source` with the timers from now on. */
+  attach(source: DueSource): void {
+    this.sources.push(source);
+  }
+
   /** Polls at once (timers were written outside `schedule`, e.g. by a process manager's batch). */
   wake(): void {
     this.kick?.();
@@ -122,6 +141,12 @@ export class Timers<M extends object = TimerPayloads> {
    * takes its full 10 s) never holds back the next claims.
    */
   async runDue(limit = 100, options: { wait?: boolean } = {}): Promise<number> {
+    let fromSources = 0;
+    for (const source of this.sources) fromSources += await source.runDue({ wait: options.wait ?? true });
+    return fromSources + (await this.runDueTimers(limit, options));
+  }
+
+  private async runDueTimers(limit: number, options: { wait?: boolean }): Promise<number> {
     if (limit <= 0) return 0;
     const now = this.clock.now();
     const claimToken = `${this.instance}:${newId()}`;
@@ -130,6 +155,7 @@ export class Timers<M extends object = TimerPayloads> {
       from (
         select kind, key from timers
         where due_at <= ${now} and (claimed_until is null or claimed_until < ${now})
+          and kind <> all(${this.sources.flatMap((s) => s.kinds ?? [])}::text[])
         order by due_at limit ${limit}
         for update skip locked
       ) due
@@ -264,6 +290,6 @@ export class Timers<M extends object = TimerPayloads> {
     this.kick?.();
     await this.loop;
     this.loop = undefined;
-    await Promise.all(this.running);
+    await Promise.all([...this.running, ...this.sources.map((s) => s.settle())]);
   }
 }

@@ -5,8 +5,8 @@
  * arrivals are at least that far apart whatever the network's jitter. Pacing is in real
  * time (it protects the receiver's real capacity) and per instance (N instances may send
  * up to N times the rate). When the queue ahead is longer than `MAX_PACING_WAIT_MS`, the
- * attempt is not queued: it goes back to the timer table for later, so a claimed timer
- * never outlives its lease and nothing is dropped.
+ * attempt is not queued: its delivery is due again that much later (nothing is sent, nothing
+ * is dropped), so a long queue does not hold claims in memory.
  */
 export const MAX_PACING_WAIT_MS = 10_000;
 
@@ -34,7 +34,10 @@ export class EndpointPacer {
     this.tails.set(endpointId, tail);
     try {
       await before;
-      await pause((this.next.get(endpointId) ?? 0) - this.nowMs());
+      // a timer may fire a fraction of a millisecond early (the event loop's cached clock):
+      // wait again until the interval really passed
+      const at = this.next.get(endpointId) ?? 0;
+      for (let wait = at - this.nowMs(); wait > 0; wait = at - this.nowMs()) await pause(wait);
       try {
         return { ran: await work() };
       } finally {
@@ -46,6 +49,30 @@ export class EndpointPacer {
       else this.queued.set(endpointId, left);
       release();
       if (this.tails.get(endpointId) === tail) this.tails.delete(endpointId);
+    }
+  }
+}
+
+/** At most `size` attempts at once per endpoint; the rest wait their turn, in order. */
+export class EndpointSlots {
+  private readonly busy = new Map<string, number>();
+  private readonly waiting = new Map<string, (() => void)[]>();
+
+  constructor(private readonly size: number) {}
+
+  async run<T>(endpointId: string, work: () => Promise<T>): Promise<T> {
+    if ((this.busy.get(endpointId) ?? 0) >= this.size)
+      await new Promise<void>((resolve) =>
+        this.waiting.set(endpointId, [...(this.waiting.get(endpointId) ?? []), resolve]),
+      );
+    this.busy.set(endpointId, (this.busy.get(endpointId) ?? 0) + 1);
+    try {
+      return await work();
+    } finally {
+      this.busy.set(endpointId, (this.busy.get(endpointId) ?? 1) - 1);
+      const next = this.waiting.get(endpointId)?.shift();
+      if (next) next();
+      else if (this.busy.get(endpointId) === 0) this.busy.delete(endpointId);
     }
   }
 }

@@ -5,14 +5,13 @@ import { webhookEndpointDecider } from '../domain/webhook-endpoint.js';
 import { newId } from '../ids.js';
 import { envelopeBody, outgoingFor } from '../outbound/webhook-events.js';
 import type { Timers } from './timers.js';
+import type { DeliverySender } from './webhook-sender.js';
 import { webhookStream } from '../commands/streams.js';
 
 /** Spec-free choice: a recovery reaches at most 14 days back (docs/decisions.md). */
 export const RECOVERY_WINDOW_MS = 14 * 24 * 3600_000;
 /** Events per timer run: a long recovery continues in the next run, never past a timer lease. */
 const BATCH = 50;
-
-type Deliver = (deliveryId: string, attempt: number, key: string) => Promise<{ runAgainAt: Date } | undefined>;
 
 /**
  * `webhook.recover`: every event since `since` (up to the request's moment) that the
@@ -22,7 +21,7 @@ type Deliver = (deliveryId: string, attempt: number, key: string) => Promise<{ r
  * (same `id`, the dedupe key); its `data` is built as at fan-out, from the read models now.
  */
 // eslint-disable-next-line max-lines-per-function -- the recovery run: one batch per call, in order
-export const registerRecoveryTimers = (timers: Timers, deps: CommandDeps, deliver: Deliver) => {
+export const registerRecoveryTimers = (timers: Timers, deps: CommandDeps, sender: DeliverySender) => {
   // eslint-disable-next-line max-lines-per-function -- the recovery run: one batch per call, in order
   timers.on('webhook.recover', async (t) => {
     const p = t.payload;
@@ -66,29 +65,18 @@ export const registerRecoveryTimers = (timers: Timers, deps: CommandDeps, delive
         .where('event_id', '=', event.id)
         .executeTakeFirst();
       if (done) continue;
-      const now = deps.clock.now();
-      const id = newId();
-      const body = envelopeBody(event, outgoing.type, data, deps.env);
-      await deps.db
-        .insertInto('webhook_deliveries')
-        .values({
-          id,
-          event_id: event.id,
-          event_type: outgoing.type,
-          supplier_id: p.supplierId,
-          endpoint_id: endpoint.id,
-          body,
-          test_fire: false,
-          recovered: true,
-          recovery_id: p.recoveryId,
-          status: 'pending',
-          attempts: 0,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
-      const later = await deliver(id, 1, `${id}:1`);
-      if (later) await timers.schedule('webhook.deliver', `${id}:1`, later.runAgainAt, { deliveryId: id, attempt: 1 });
+      // sent now, in event order; a failed one takes the ladder from the deliveries' table
+      await sender.sendNew({
+        id: newId(),
+        event_id: event.id,
+        event_type: outgoing.type,
+        supplier_id: p.supplierId,
+        endpoint_id: endpoint.id,
+        body: envelopeBody(event, outgoing.type, data, deps.env),
+        attempts: 0,
+        recovered: true,
+        recovery_id: p.recoveryId,
+      });
     }
     const last = rows.at(-1);
     if (rows.length === BATCH && last)

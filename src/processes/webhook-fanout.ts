@@ -1,0 +1,230 @@
+import { sql } from 'kysely';
+import type { Logger } from 'pino';
+import type { CommandDeps } from '../commands/context.js';
+import { comparePositions, parsePosition, type Position, type RecordedEvent } from '../eventstore/port.js';
+import { newId } from '../ids.js';
+import type { ProjectionRunner } from '../projections/runner.js';
+import { envelopeBody, type Outgoing, outgoingFor, type SharedReads } from '../outbound/webhook-events.js';
+import { type DueSource, LEASE_MS } from './timers.js';
+import { suppliersNamedBy } from './webhook-listeners.js';
+
+export const FANOUT_KIND = 'webhook.fanout';
+/** Fan-out timers one statement claims. */
+const FANOUT_BATCH = 100;
+/** Events one read of the store brings while looking for a batch's events. */
+const READ_SPAN = 500;
+const MAX_BACKOFF_MS = 60 * 60_000;
+
+interface DeliveryRow {
+  id: string;
+  event_id: string;
+  event_type: string;
+  supplier_id: string;
+  endpoint_id: string;
+  body: string;
+  test_fire: false;
+  status: 'pending';
+  attempts: 0;
+  created_at: Date;
+  updated_at: Date;
+  next_attempt_at: Date;
+}
+
+type Endpoints = Map<string, { id: string; events: string[] }[]>;
+
+/** The active endpoints of these suppliers, by supplier (suppliers without one are absent). */
+const activeEndpoints = async (db: CommandDeps['db'], supplierIds: string[]): Promise<Endpoints> => {
+  const rows =
+    supplierIds.length === 0
+      ? []
+      : await db
+          .selectFrom('webhook_endpoints')
+          .select(['supplier_id', 'id', 'events'])
+          .where('supplier_id', 'in', [...new Set(supplierIds)])
+          .where('status', '=', 'active')
+          .where('deleted', '=', false)
+          .orderBy('id')
+          .execute();
+  const bySupplier: Endpoints = new Map();
+  for (const r of rows) bySupplier.set(r.supplier_id, [...(bySupplier.get(r.supplier_id) ?? []), r]);
+  return bySupplier;
+};
+
+/** One event's deliveries: one per subscribed active endpoint of each supplier it is for, each due now. */
+const deliveriesOf = (
+  deps: CommandDeps,
+  event: RecordedEvent,
+  outgoing: Outgoing,
+  endpoints: Endpoints,
+  now: Date,
+): DeliveryRow[] =>
+  [...outgoing.bySupplier].flatMap(([supplierId, data]) => {
+    const subscribed = (endpoints.get(supplierId) ?? []).filter(
+      (e) => e.id !== outgoing.exceptEndpoint && (e.events.includes('*') || e.events.includes(outgoing.type)),
+    );
+    if (subscribed.length === 0) return [];
+    const body = envelopeBody(event, outgoing.type, data, deps.env);
+    return subscribed.map((endpoint) => ({
+      id: newId(),
+      event_id: event.id,
+      event_type: outgoing.type,
+      supplier_id: supplierId,
+      endpoint_id: endpoint.id,
+      body,
+      test_fire: false as const,
+      status: 'pending' as const,
+      attempts: 0 as const,
+      created_at: now,
+      updated_at: now,
+      next_attempt_at: now,
+    }));
+  });
+
+/**
+ * The events of these fan-out timers, read from the store in global order a span at a time
+ * (their events sit close together: they were written by one subscription's batches). An
+ * event the spans do not reach is read on its own.
+ */
+const readEvents = async (deps: CommandDeps, wanted: { key: string; position: Position }[]) => {
+  const sorted = [...wanted].sort((a, b) => comparePositions(a.position, b.position));
+  const keys = new Set(wanted.map((w) => w.key));
+  const found = new Map<string, RecordedEvent>();
+  const last = sorted.at(-1)?.position;
+  let after = sorted[0] && precedingPosition(sorted[0].position);
+  for (let reads = 0; after && last && reads < 4 && found.size < wanted.length; reads++) {
+    const events = await deps.store.readAll(after, READ_SPAN);
+    for (const e of events) if (keys.has(e.id)) found.set(e.id, e);
+    const end = events.at(-1)?.position;
+    if (!end || comparePositions(end, last) >= 0) break;
+    after = end;
+  }
+  for (const w of sorted)
+    if (!found.has(w.key)) {
+      const [event] = await deps.store.readAll(precedingPosition(w.position), 1);
+      if (event?.id === w.key) found.set(w.key, event);
+    }
+  return found;
+};
+
+/**
+ * The deliveries of a batch's events. Whose endpoints listen is asked first for the events
+ * that name their suppliers: with none listening, an event's envelope data (the read
+ * models' view of the order or payout) is never read.
+ */
+const deliveriesFor = async (deps: CommandDeps, events: RecordedEvent[], now: Date): Promise<DeliveryRow[]> => {
+  const named = await activeEndpoints(
+    deps.db,
+    events.flatMap((e) => suppliersNamedBy(e) ?? []),
+  );
+  const heard = events.filter((e) => suppliersNamedBy(e)?.some((s) => named.has(s)) ?? true);
+  const shared: SharedReads = new Map();
+  const outgoing = await Promise.all(heard.map(async (e) => ({ e, out: await outgoingFor(deps.db, e, shared) })));
+  const unnamed = outgoing.filter((o) => o.out && !suppliersNamedBy(o.e)).flatMap((o) => [...o.out!.bySupplier.keys()]);
+  const endpoints = new Map([...named, ...(await activeEndpoints(deps.db, unnamed))]);
+  return outgoing.flatMap(({ e, out }) => (out ? deliveriesOf(deps, e, out, endpoints, now) : []));
+};
+
+/**
+ * Webhook fan-out in batches: the `webhook.fanout` timers (one per event a webhook can come
+ * from, written with the webhook process's checkpoint) are claimed up to 100 at once, and
+ * their deliveries written in one insert, each with its first attempt due now. Per event
+ * only the envelope's data is read (the order or payout as the read models show it once
+ * they reached the event); the endpoints, the insert and the timers' removal are one
+ * statement each for the batch. A fan-out run again (a crash, a lease run out) finds its
+ * deliveries there and changes nothing.
+ */
+export class FanoutBatcher implements DueSource {
+  readonly kinds = [FANOUT_KIND];
+  private readonly instance = `fanout:${newId()}`;
+  private readonly running = new Set<Promise<void>>();
+
+  constructor(
+    private readonly deps: CommandDeps,
+    private readonly projections: ProjectionRunner,
+    private readonly log: Logger,
+    private readonly wake: () => void,
+  ) {}
+
+  async runDue({ wait }: { wait: boolean }): Promise<number> {
+    // two batches at a time per instance: one claims and reads while the other writes
+    if (this.running.size >= 2) return 0;
+    const now = this.deps.clock.now();
+    const token = `${this.instance}:${newId()}`;
+    const { rows } = await sql<{ key: string; payload: { position: string }; attempts: number }>`
+      update timers t set claimed_by = ${token}, claimed_until = ${new Date(now.getTime() + LEASE_MS)}, attempts = t.attempts + 1
+      from (
+        select kind, key from timers
+        where kind = ${FANOUT_KIND} and due_at <= ${now} and (claimed_until is null or claimed_until < ${now})
+        order by due_at limit ${FANOUT_BATCH}
+        for update skip locked
+      ) due
+      where t.kind = due.kind and t.key = due.key
+      returning t.key, t.payload, t.attempts`.execute(this.deps.db);
+    if (rows.length === 0) return 0;
+    const work = this.fanOut(rows, token);
+    if (wait) await work;
+    else {
+      this.running.add(work);
+      void work.finally(() => {
+        this.running.delete(work);
+        this.wake();
+      });
+    }
+    return rows.length;
+  }
+
+  async settle(): Promise<void> {
+    await Promise.all(this.running);
+  }
+
+  /** Never throws: a failed batch is due again later, with the timers' backoff. */
+  private async fanOut(claimed: { key: string; payload: { position: string }; attempts: number }[], token: string) {
+    const keys = claimed.map((c) => c.key);
+    try {
+      const wanted = claimed.map((c) => ({ key: c.key, position: parsePosition(c.payload.position) }));
+      // the envelopes show the read models as of their events
+      const latest = wanted.reduce((a, b) => (comparePositions(a.position, b.position) >= 0 ? a : b)).position;
+      await this.projections.waitFor(latest, 30_000);
+      const events = [...(await readEvents(this.deps, wanted)).values()];
+      const rows = await deliveriesFor(this.deps, events, this.deps.clock.now());
+      if (rows.length > 0)
+        await this.deps.db
+          .insertInto('webhook_deliveries')
+          .values(rows)
+          .onConflict((oc) =>
+            oc
+              .columns(['event_id', 'endpoint_id'])
+              .where('test_fire', '=', false)
+              .where('recovered', '=', false)
+              .doNothing(),
+          )
+          .execute();
+      await this.deps.db
+        .deleteFrom('timers')
+        .where('kind', '=', FANOUT_KIND)
+        .where('key', 'in', keys)
+        .where('claimed_by', '=', token)
+        .execute();
+    } catch (error) {
+      const attempts = Math.max(...claimed.map((c) => c.attempts));
+      const backoff = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** Math.min(attempts, 12));
+      this.log.warn({ err: error, timers: keys.length }, 'webhook fan-out failed; retrying later');
+      await this.deps.db
+        .updateTable('timers')
+        .set({
+          due_at: new Date(this.deps.clock.now().getTime() + backoff),
+          claimed_by: null,
+          claimed_until: null,
+          last_error: String(error instanceof Error ? error.message : error).slice(0, 1000),
+        })
+        .where('kind', '=', FANOUT_KIND)
+        .where('key', 'in', keys)
+        .where('claimed_by', '=', token)
+        .execute()
+        .catch((e: unknown) => this.log.error({ err: e }, 'webhook fan-out not put back; its lease will run out'));
+    }
+  }
+}
+
+/** The position just before `position`, to read exactly that event with readAll. */
+const precedingPosition = (p: Position): Position => ({ commit: p.commit, prepare: p.prepare - 1n });

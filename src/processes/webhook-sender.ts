@@ -1,0 +1,290 @@
+import { sql } from 'kysely';
+import type { Logger } from 'pino';
+import type { CommandDeps } from '../commands/context.js';
+import { load } from '../commands/handle.js';
+import { webhookStream } from '../commands/streams.js';
+import { disableEndpoint } from '../commands/webhooks.js';
+import {
+  DISABLE_AFTER_FAILURES,
+  type WebhookEndpointState,
+  webhookEndpointDecider,
+} from '../domain/webhook-endpoint.js';
+import { newId } from '../ids.js';
+import { attemptDelivery } from '../outbound/webhook-send.js';
+import { EndpointPacer, EndpointSlots } from './webhook-pacing.js';
+import { type DeliveryOutcome, writeOutcomes } from './webhook-outcomes.js';
+import { type DueSource, LEASE_MS } from './timers.js';
+
+/** Spec: retry ladder after a failed attempt, 7 attempts in all. Entry n is the wait before attempt n + 1. */
+export const RETRY_LADDER_MS = [0, 60_000, 5 * 60_000, 30 * 60_000, 2 * 3600_000, 8 * 3600_000, 24 * 3600_000];
+export const MAX_ATTEMPTS = RETRY_LADDER_MS.length;
+/** At most this many attempts in flight per endpoint in one process: a slow endpoint waits its turn, others do not. */
+const PER_ENDPOINT_IN_FLIGHT = 4;
+/** Deliveries one statement claims. */
+const CLAIM_BATCH = 100;
+/** Deliveries claimed and not yet recorded in one instance, at most. */
+const MAX_CLAIMED = 400;
+/** Claims are renewed this often (real time) while held, as timer leases are. */
+const RENEW_MS = 10_000;
+/** A delivery whose attempt could not even start (an unexpected error) is due again after this. */
+const UNEXPECTED_RETRY_MS = 60_000;
+
+/** A claimed delivery: its row as the claim answered it. */
+export interface ClaimedDelivery {
+  id: string;
+  event_id: string;
+  event_type: string;
+  supplier_id: string;
+  endpoint_id: string;
+  body: string;
+  attempts: number;
+}
+
+interface Waiting {
+  outcome: DeliveryOutcome;
+  recorded: () => void;
+}
+
+/**
+ * Sends webhook deliveries in batches. Due deliveries are claimed straight from
+ * `webhook_deliveries` (`next_attempt_at` due, `FOR UPDATE SKIP LOCKED`), up to 100 in one
+ * statement: the claim moves `next_attempt_at` to the end of a 30 s lease and names this
+ * instance in `claimed_by`, so a crashed instance's claims fall due again when their lease
+ * runs out; a live one renews its leases every 10 s. Each claimed delivery is sent on its
+ * own (per-endpoint rate limit, at most 4 in flight per endpoint), and the outcomes are
+ * recorded as they come in one statement per group: whatever finished while the previous
+ * statement ran is written by the next (attempts logged, deliveries moved, failure
+ * counters folded per endpoint). Auto-disables follow the recorded counters.
+ */
+export class DeliverySender implements DueSource {
+  private readonly instance = `webhooks:${newId()}`;
+  private readonly pacer = new EndpointPacer();
+  private readonly slots = new EndpointSlots(PER_ENDPOINT_IN_FLIGHT);
+  private readonly running = new Set<Promise<void>>();
+  private waiting: Waiting[] = [];
+  private flushing: Promise<void> | undefined;
+  private claimed = 0;
+  private renewal: ReturnType<typeof setInterval> | undefined;
+
+  constructor(
+    private readonly deps: CommandDeps,
+    private readonly log: Logger,
+    private readonly wake: () => void,
+  ) {}
+
+  async runDue({ wait }: { wait: boolean }): Promise<number> {
+    const room = Math.min(CLAIM_BATCH, MAX_CLAIMED - this.claimed);
+    if (room <= 0) return 0;
+    const rows = await this.claim(room);
+    if (rows.length === 0) return 0;
+    const work = this.deliver(rows);
+    if (wait) await work;
+    else {
+      this.running.add(work);
+      void work.finally(() => {
+        this.running.delete(work);
+        this.wake();
+      });
+    }
+    return rows.length;
+  }
+
+  async settle(): Promise<void> {
+    await Promise.all(this.running);
+  }
+
+  /**
+   * A new delivery sent now by the caller, one after another (a recovery keeps its order):
+   * inserted already claimed by this instance, then sent and recorded like a batch of one.
+   */
+  async sendNew(row: ClaimedDelivery & { recovered: boolean; recovery_id: string | null }): Promise<void> {
+    const now = this.deps.clock.now();
+    await this.deps.db
+      .insertInto('webhook_deliveries')
+      .values({
+        ...row,
+        test_fire: false,
+        status: 'pending',
+        created_at: now,
+        updated_at: now,
+        next_attempt_at: new Date(now.getTime() + LEASE_MS),
+        claimed_by: this.instance,
+      })
+      .execute();
+    await this.deliver([row]);
+  }
+
+  /** Claims up to `limit` due deliveries, oldest due first. */
+  private async claim(limit: number): Promise<ClaimedDelivery[]> {
+    const now = this.deps.clock.now();
+    const { rows } = await sql<ClaimedDelivery>`
+      update webhook_deliveries d set next_attempt_at = ${new Date(now.getTime() + LEASE_MS)}, claimed_by = ${this.instance}
+      from (
+        select id from webhook_deliveries where next_attempt_at <= ${now}
+        -- among those due at once, in the order they were made (ids are monotonic)
+        order by next_attempt_at, id limit ${limit}
+        for update skip locked
+      ) due
+      where d.id = due.id
+      returning d.id, d.event_id, d.event_type, d.supplier_id, d.endpoint_id, d.body, d.attempts`.execute(this.deps.db);
+    return rows;
+  }
+
+  /** Sends claimed deliveries side by side; resolves once every outcome is recorded. */
+  private async deliver(rows: ClaimedDelivery[]): Promise<void> {
+    this.hold(rows.length);
+    try {
+      const endpoints = new Map<string, Promise<WebhookEndpointState | undefined>>();
+      const endpointOf = (id: string) => {
+        if (!endpoints.has(id))
+          endpoints.set(
+            id,
+            load(this.deps.store, webhookStream(id), webhookEndpointDecider, this.deps.states).then(
+              (l) => l.state ?? undefined,
+            ),
+          );
+        return endpoints.get(id)!;
+      };
+      await Promise.all(
+        rows.map(async (row) => {
+          const outcome = await this.attempt(row, endpointOf).catch((error: unknown) => {
+            // the attempt could not even start: nothing was sent; the delivery is due again later
+            this.log.error({ err: error, deliveryId: row.id }, 'webhook attempt failed to start; retrying later');
+            return this.later(row, UNEXPECTED_RETRY_MS);
+          });
+          await this.record(outcome);
+        }),
+      );
+    } finally {
+      this.release(rows.length);
+    }
+  }
+
+  /** One delivery's attempt through its endpoint's rate limit and slots, or why none was made. */
+  private async attempt(
+    row: ClaimedDelivery,
+    endpointOf: (id: string) => Promise<WebhookEndpointState | undefined>,
+  ): Promise<DeliveryOutcome> {
+    const endpoint = await endpointOf(row.endpoint_id);
+    if (!endpoint || endpoint.deleted || endpoint.status !== 'active')
+      return {
+        deliveryId: row.id,
+        endpointId: row.endpoint_id,
+        status: 'skipped',
+        attempts: null,
+        nextAttemptAt: null,
+      };
+    const attempt = row.attempts + 1;
+    const paced = await this.pacer.run(endpoint.id, endpoint.settings.rateLimit, () =>
+      this.slots.run(endpoint.id, () =>
+        attemptDelivery(
+          this.deps,
+          endpoint,
+          {
+            id: row.id,
+            eventId: row.event_id,
+            eventType: row.event_type,
+            body: row.body,
+            supplierId: row.supplier_id,
+          },
+          attempt,
+        ),
+      ),
+    );
+    if ('deferMs' in paced) return this.later(row, paced.deferMs);
+    const sent = paced.ran;
+    const status = sent.succeeded ? 'succeeded' : attempt >= MAX_ATTEMPTS ? 'abandoned' : 'pending';
+    return {
+      deliveryId: row.id,
+      endpointId: row.endpoint_id,
+      status,
+      attempts: attempt,
+      nextAttemptAt:
+        status === 'pending' ? new Date(this.deps.clock.now().getTime() + RETRY_LADDER_MS[attempt]!) : null,
+      sent,
+    };
+  }
+
+  /** No attempt now: due again in `ms`. */
+  private later(row: ClaimedDelivery, ms: number): DeliveryOutcome {
+    return {
+      deliveryId: row.id,
+      endpointId: row.endpoint_id,
+      status: 'pending',
+      attempts: null,
+      nextAttemptAt: new Date(this.deps.clock.now().getTime() + ms),
+    };
+  }
+
+  /** Resolves once the outcome is written (or its write failed: the lease then runs out and it is sent again). */
+  private record(outcome: DeliveryOutcome): Promise<void> {
+    return new Promise((recorded) => {
+      this.waiting.push({ outcome, recorded });
+      // the outcomes that finish while one statement runs are written by the next one
+      this.flushing ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.flush());
+    });
+  }
+
+  private async flush(): Promise<void> {
+    while (this.waiting.length > 0) {
+      const group = this.waiting;
+      this.waiting = [];
+      try {
+        await this.write(group.map((w) => w.outcome));
+      } catch (error) {
+        this.log.error(
+          { err: error, deliveries: group.length },
+          'webhook outcomes not recorded; their leases will run out and they are sent again',
+        );
+      } finally {
+        for (const w of group) w.recorded();
+      }
+    }
+    this.flushing = undefined;
+  }
+
+  /** One statement for the group, then the auto-disables its attempts call for (rare: an event append each). */
+  private async write(outcomes: DeliveryOutcome[]): Promise<void> {
+    const counts = await writeOutcomes(this.deps.db, outcomes, this.instance, this.deps.clock.now());
+    const sent = outcomes.filter((o) => o.sent);
+    for (const endpointId of new Set(sent.map((o) => o.endpointId))) {
+      const failures = counts.get(endpointId) ?? 0;
+      const mine = sent.filter((o) => o.endpointId === endpointId);
+      const gone = mine.find((o) => o.sent!.responseStatus === 410);
+      const failed = mine.findLast((o) => !o.sent!.succeeded);
+      const cause = gone ?? (failed && failures >= DISABLE_AFTER_FAILURES ? failed : undefined);
+      if (!cause) continue;
+      await disableEndpoint(this.deps, endpointId, gone ? 'gone' : 'consecutive_failures', failures, {
+        correlationId: `webhook.deliver:${cause.deliveryId}:${cause.sent!.attempt}`,
+      });
+    }
+  }
+
+  /** Claims held: their leases are renewed while any are. */
+  private hold(n: number): void {
+    this.claimed += n;
+    this.renewal ??= setInterval(() => void this.renew(), RENEW_MS);
+  }
+
+  private release(n: number): void {
+    this.claimed -= n;
+    if (this.claimed > 0 || !this.renewal) return;
+    clearInterval(this.renewal);
+    this.renewal = undefined;
+  }
+
+  /** Moves the lease of every claim this instance holds; one being recorded right now is skipped (it ends anyway). */
+  private async renew(): Promise<void> {
+    try {
+      await sql`
+        update webhook_deliveries d set next_attempt_at = ${new Date(this.deps.clock.now().getTime() + LEASE_MS)}
+        from (
+          select id from webhook_deliveries where next_attempt_at is not null and claimed_by = ${this.instance}
+          for update skip locked
+        ) held
+        where d.id = held.id`.execute(this.deps.db);
+    } catch (error) {
+      this.log.warn({ err: error }, 'webhook claims not renewed');
+    }
+  }
+}

@@ -1,0 +1,218 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '../../src/ids.js';
+import type { AttemptRecord } from '../../src/outbound/webhook-send.js';
+import { type DeliveryOutcome, foldCounters } from '../../src/processes/webhook-outcomes.js';
+import { startTestService, type TestService } from '../support/harness.js';
+import { startReceiver } from './receiver.js';
+
+/** An outcome of `endpointId` whose attempt succeeded or failed (only what the fold reads). */
+const sent = (endpointId: string, succeeded: boolean): DeliveryOutcome => ({
+  deliveryId: newId(),
+  endpointId,
+  status: succeeded ? 'succeeded' : 'pending',
+  attempts: 1,
+  nextAttemptAt: null,
+  sent: { succeeded } as AttemptRecord,
+});
+
+describe('failure counters folded per endpoint over a batch', () => {
+  it('counts only the failures after the last 2xx, and ignores outcomes without an attempt', () => {
+    const outcomes = [
+      sent('ep-b', false),
+      sent('ep-a', false),
+      sent('ep-a', false),
+      sent('ep-b', false),
+      sent('ep-a', true),
+      sent('ep-a', false),
+      { deliveryId: 'd', endpointId: 'ep-c', status: 'skipped', attempts: null, nextAttemptAt: null },
+      { deliveryId: 'e', endpointId: 'ep-a', status: 'pending', attempts: null, nextAttemptAt: new Date(0) },
+      sent('ep-d', true),
+    ] satisfies DeliveryOutcome[];
+    expect(foldCounters(outcomes)).toEqual([
+      { endpointId: 'ep-a', reset: true, failures: 1 },
+      { endpointId: 'ep-b', reset: false, failures: 2 },
+      { endpointId: 'ep-d', reset: true, failures: 0 },
+    ]);
+  });
+});
+
+describe('webhook deliveries in batches', () => {
+  let svc: TestService;
+  let ok: Awaited<ReturnType<typeof startReceiver>>;
+  let failing: Awaited<ReturnType<typeof startReceiver>>;
+  let supplier: Awaited<ReturnType<TestService['newSupplier']>>;
+  let hooks: { ok: string; failing: string };
+  let offer: string;
+
+  beforeAll(async () => {
+    svc = await startTestService();
+    ok = await startReceiver();
+    failing = await startReceiver();
+    supplier = await svc.newSupplier('Batched');
+    const hook = async (url: string) =>
+      (await supplier.api.post('/webhooks', { url, events: ['offer.deactivated'] })).body.id as string;
+    hooks = { ok: await hook(ok.url), failing: await hook(failing.url) };
+    const product = (await svc.newProduct()).id;
+    offer = (
+      await supplier.api.post('/offers', {
+        product_id: product,
+        stock_mode: 'uploaded',
+        price: { amount: 100, currency: 'EUR' },
+        external_ref: 'BATCH',
+      })
+    ).body.id;
+  });
+  afterAll(async () => {
+    await svc.stop();
+    await ok.close();
+    await failing.close();
+  });
+
+  /** A timer gauge of kind webhook.deliver, as GET /metrics shows it. */
+  const deliveryGauge = async (name: 'svc_timers_due' | 'svc_timers_running') => {
+    const res = await fetch(`${svc.origin}/metrics`, { headers: { authorization: `Bearer ${svc.operatorToken}` } });
+    expect(res.status).toBe(200);
+    const line = new RegExp(`^${name}\\{kind="webhook\\.deliver"\\} (\\d+)$`, 'm').exec(await res.text());
+    return Number(line?.[1]);
+  };
+
+  const deliveriesTo = (endpointId: string) =>
+    svc.services.db
+      .selectFrom('webhook_deliveries')
+      .select(['event_id', 'status', 'attempts', 'next_attempt_at', 'claimed_by'])
+      .where('endpoint_id', '=', endpointId)
+      .orderBy('event_id')
+      .execute();
+
+  it('sends every event to every endpoint once, records each outcome, and folds each endpoint counter', async () => {
+    failing.answer(500);
+    for (let i = 0; i < 5; i++) {
+      await supplier.api.post(`/offers/${offer}/activate`);
+      await supplier.api.post(`/offers/${offer}/deactivate`);
+    }
+    await svc.drain();
+    const events = ok.received.map((r) => r.body.id as string).sort();
+    expect(events).toHaveLength(5);
+    expect(new Set(events).size).toBe(5);
+    expect(failing.received.map((r) => r.body.id).sort()).toEqual(events);
+    const retryAt = new Date(svc.clock.now().getTime() + 60_000);
+    expect(await deliveriesTo(hooks.ok)).toEqual(
+      events.map((event_id) => ({
+        event_id,
+        status: 'succeeded',
+        attempts: 1,
+        next_attempt_at: null,
+        claimed_by: null,
+      })),
+    );
+    expect(await deliveriesTo(hooks.failing)).toEqual(
+      events.map((event_id) => ({
+        event_id,
+        status: 'pending',
+        attempts: 1,
+        next_attempt_at: retryAt,
+        claimed_by: null,
+      })),
+    );
+    expect((await supplier.api.get(`/webhooks/${hooks.failing}`)).body.consecutive_failures).toBe(5);
+    expect((await supplier.api.get(`/webhooks/${hooks.ok}`)).body.consecutive_failures).toBe(0);
+    const log = (await supplier.api.get(`/webhook-deliveries?webhook_id=${hooks.failing}&limit=100`)).body.data;
+    expect(log.map((a: any) => [a.attempt, a.succeeded, a.response_status])).toEqual(
+      Array.from({ length: 5 }, () => [1, false, 500]),
+    );
+
+    // the second attempts come on the ladder, with the same event ids; a 2xx ends the streak
+    failing.answer(200);
+    await svc.advance(59);
+    expect(failing.received).toHaveLength(5);
+    await svc.advance(1);
+    expect(
+      failing.received
+        .slice(5)
+        .map((r) => r.body.id)
+        .sort(),
+    ).toEqual(events);
+    expect((await deliveriesTo(hooks.failing)).map((d) => [d.status, d.attempts, d.next_attempt_at])).toEqual(
+      events.map(() => ['succeeded', 2, null]),
+    );
+    expect((await supplier.api.get(`/webhooks/${hooks.failing}`)).body.consecutive_failures).toBe(0);
+    expect(ok.received).toHaveLength(5);
+  });
+
+  it('a delivery claimed by an instance that died is sent once its lease runs out, and only then', async () => {
+    ok.received.length = 0;
+    const now = svc.clock.now();
+    const id = newId();
+    const body = JSON.stringify({ id: newId(), type: 'offer.deactivated', data: { offer_id: offer } });
+    // as the claim of a crashed instance leaves it: due again at the end of its 30 s lease
+    await svc.services.db
+      .insertInto('webhook_deliveries')
+      .values({
+        id,
+        event_id: JSON.parse(body).id,
+        event_type: 'offer.deactivated',
+        supplier_id: supplier.id,
+        endpoint_id: hooks.ok,
+        body,
+        test_fire: false,
+        status: 'pending',
+        attempts: 0,
+        created_at: now,
+        updated_at: now,
+        next_attempt_at: new Date(now.getTime() + 30_000),
+        claimed_by: 'webhooks:gone',
+      })
+      .execute();
+    await svc.drain();
+    await svc.advance(29);
+    expect(ok.received).toHaveLength(0);
+    expect([await deliveryGauge('svc_timers_due'), await deliveryGauge('svc_timers_running')]).toEqual([0, 1]);
+    await svc.advance(2);
+    expect(ok.received.map((r) => [r.headers['x-svc-delivery-id'], r.raw])).toEqual([[id, body]]);
+    const row = await svc.services.db
+      .selectFrom('webhook_deliveries')
+      .select(['status', 'attempts', 'next_attempt_at', 'claimed_by'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'succeeded', attempts: 1, next_attempt_at: null, claimed_by: null });
+    await svc.advance(3600);
+    expect(ok.received).toHaveLength(1);
+    expect([await deliveryGauge('svc_timers_due'), await deliveryGauge('svc_timers_running')]).toEqual([0, 0]);
+  });
+
+  it('an attempt timer written by an instance from before the deliveries had their own due time is handed over and sent', async () => {
+    ok.received.length = 0;
+    const now = svc.clock.now();
+    const id = newId();
+    const body = JSON.stringify({ id: newId(), type: 'offer.deactivated', data: { offer_id: offer } });
+    // what an instance of the previous version writes: the delivery without a due time, and a timer
+    await svc.services.db
+      .insertInto('webhook_deliveries')
+      .values({
+        id,
+        event_id: JSON.parse(body).id,
+        event_type: 'offer.deactivated',
+        supplier_id: supplier.id,
+        endpoint_id: hooks.ok,
+        body,
+        test_fire: false,
+        status: 'pending',
+        attempts: 0,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    await svc.services.timers.schedule('webhook.deliver', `${id}:1`, now, { deliveryId: id, attempt: 1 });
+    await svc.drain();
+    expect(ok.received.map((r) => r.headers['x-svc-delivery-id'])).toEqual([id]);
+    const row = await svc.services.db
+      .selectFrom('webhook_deliveries')
+      .select(['status', 'attempts', 'next_attempt_at'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'succeeded', attempts: 1, next_attempt_at: null });
+    expect(
+      await svc.services.db.selectFrom('timers').select('key').where('kind', '=', 'webhook.deliver').execute(),
+    ).toEqual([]);
+  });
+});
