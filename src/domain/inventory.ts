@@ -148,7 +148,7 @@ const withItems = (
   for (const [id, next] of changed) {
     const before = state.items.get(id);
     const position = before?.position ?? state.order.length + appended.push(id) - 1;
-    entries.push([id, { ...next, position }]);
+    entries.push([id, { status: next.status, fingerprint: next.fingerprint, position }]);
     if (before) tally(counts, before.status, -1);
     tally(counts, next.status, 1);
     // below the cursor, `returned` lists exactly the available items

@@ -37,7 +37,19 @@ export class LayeredMap<K, V extends NonNullable<unknown>> {
   }
 
   /** A new map with these keys set (a value) or deleted (undefined); this one is unchanged. */
-  with(changes: Iterable<readonly [K, V | undefined]>): LayeredMap<K, V> {
+  with(changes: readonly (readonly [K, V | undefined])[]): LayeredMap<K, V> {
+    const copied = this.copied + this.overlay.size;
+    // the overlay would reach what rebuilding costs: rebuild at once, without copying it first
+    if (copied + this.overlay.size + changes.length >= this.base.size) {
+      const base = new Map(this.base);
+      for (const [key, value] of this.overlay)
+        if (value === GONE) base.delete(key);
+        else base.set(key, value);
+      for (const [key, value] of changes)
+        if (value === undefined) base.delete(key);
+        else base.set(key, value);
+      return new LayeredMap<K, V>(base, new Map<K, V>(), base.size, 0);
+    }
     const overlay = new Map(this.overlay);
     let size = this.size;
     for (const [key, value] of changes) {
@@ -52,13 +64,7 @@ export class LayeredMap<K, V extends NonNullable<unknown>> {
         overlay.set(key, value);
       }
     }
-    const copied = this.copied + this.overlay.size;
-    if (copied + overlay.size < this.base.size) return new LayeredMap(this.base, overlay, size, copied);
-    const base = new Map(this.base);
-    for (const [key, value] of overlay)
-      if (value === GONE) base.delete(key);
-      else base.set(key, value);
-    return new LayeredMap<K, V>(base, new Map<K, V>(), size, 0);
+    return new LayeredMap(this.base, overlay, size, copied);
   }
 
   /** In no promised order (the base's, then keys the overlay added). */
