@@ -28,8 +28,11 @@ const seqChars = (seq: number): string => {
  * meets what its first run wrote instead of making it a second time. It keeps the ULID
  * shape and the base's time, and ids of one base sort by `seq`.
  */
-export const deriveId = (base: string, seq: number, salt = ''): string => {
-  const own = createHash('sha256').update(`id:${base}`).digest();
-  const salted = createHash('sha256').update(`salt:${base}:${salt}`).digest();
-  return `${base.slice(0, 10)}${base32(own, 8)}${seqChars(seq)}${base32(salted, 4)}`;
+export const deriveId = (base: string, seq: number, salt = ''): string => derivedIds(base, salt)(seq);
+
+/** `deriveId` for many ids of one operation: what follows from the base is hashed once. */
+export const derivedIds = (base: string, salt = ''): ((seq: number) => string) => {
+  const head = `${base.slice(0, 10)}${base32(createHash('sha256').update(`id:${base}`).digest(), 8)}`;
+  const tail = base32(createHash('sha256').update(`salt:${base}:${salt}`).digest(), 4);
+  return (seq) => `${head}${seqChars(seq)}${tail}`;
 };

@@ -1,6 +1,8 @@
 import type { Decider, CommandData } from './decider.js';
 import { assertNever, DomainError } from './errors.js';
+import { GrowingList } from './growing-list.js';
 import type { Rejection } from './inventory-items.js';
+import { LayeredMap } from './layered-map.js';
 
 export type ItemStatus = 'available' | 'reserved' | 'delivered' | 'invalidated' | 'removed';
 
@@ -80,57 +82,99 @@ export interface Reservation extends ReservationRef {
   state: 'reserved' | 'delivered' | 'released';
 }
 
+export interface InventoryItem {
+  status: ItemStatus;
+  fingerprint: string;
+  /** Its place in `order`. */
+  position: number;
+}
+
+/**
+ * Built to change by what an event changes (the maps layered, the counts kept), never by the
+ * offer's whole stock: an offer may hold 100,000 keys and take an order a second. Immutable:
+ * a state a command folded but failed to append is simply dropped, and a cached state a
+ * reader holds never changes (docs/decisions.md, "Inventory state").
+ */
 export interface InventoryState {
-  items: ReadonlyMap<string, { status: ItemStatus; fingerprint: string }>;
+  items: LayeredMap<string, InventoryItem>;
   /** Fingerprints of every key that is or was sold here (removed ones may come back). */
-  fingerprints: ReadonlyMap<string, string>;
+  fingerprints: LayeredMap<string, string>;
   /** By order item id: which keys each order holds or got. */
-  reservations: ReadonlyMap<string, Reservation>;
+  reservations: LayeredMap<string, Reservation>;
+  /** Item ids in upload order: first uploaded, first sold. */
+  order: GrowingList<string>;
+  /** No item before this place in `order` is available, except those in `returned`. */
+  nextAvailable: number;
+  /** Places before `nextAvailable` of items available again (released), ascending. */
+  returned: readonly number[];
   available: number;
   reserved: number;
   delivered: number;
 }
 
 export const emptyInventory: InventoryState = {
-  items: new Map(),
-  fingerprints: new Map(),
-  reservations: new Map(),
+  items: LayeredMap.empty(),
+  fingerprints: LayeredMap.empty(),
+  reservations: LayeredMap.empty(),
+  order: GrowingList.empty(),
+  nextAvailable: 0,
+  returned: [],
   available: 0,
   reserved: 0,
   delivered: 0,
 };
 
-const withStatus = (state: InventoryState, itemIds: string[], status: ItemStatus): InventoryState['items'] => {
-  const items = new Map(state.items);
-  for (const id of itemIds) {
-    const item = items.get(id);
-    if (item) items.set(id, { ...item, status });
-  }
-  return items;
+type Counts = Pick<InventoryState, 'available' | 'reserved' | 'delivered'>;
+
+const tally = (counts: Counts, status: ItemStatus, by: 1 | -1) => {
+  if (status === 'available' || status === 'reserved' || status === 'delivered') counts[status] += by;
 };
 
-const count = (items: InventoryState['items']) => {
-  let available = 0;
-  let reserved = 0;
-  let delivered = 0;
-  for (const { status } of items.values()) {
-    if (status === 'available') available++;
-    else if (status === 'reserved') reserved++;
-    else if (status === 'delivered') delivered++;
-  }
-  return { available, reserved, delivered };
-};
-
+/**
+ * The state with these items set: a new one goes to the end of the upload order, the counts
+ * move by exactly the items whose status changed, and the place the next sale starts from
+ * moves past what is no longer available. Costs the changed items (the cursor only moves
+ * forward, so its walk is paid once per item over the stream's life).
+ */
 const withItems = (
   state: InventoryState,
-  items: InventoryState['items'],
-  extra: Partial<InventoryState> = {},
-): InventoryState => ({
-  ...state,
-  ...extra,
-  items,
-  ...count(items),
-});
+  changed: ReadonlyMap<string, { status: ItemStatus; fingerprint: string }>,
+): Pick<InventoryState, 'items' | 'order' | 'nextAvailable' | 'returned' | keyof Counts> => {
+  const counts: Counts = { available: state.available, reserved: state.reserved, delivered: state.delivered };
+  const appended: string[] = [];
+  const entries: [string, InventoryItem][] = [];
+  const leftBehind = new Set<number>();
+  const back: number[] = [];
+  for (const [id, next] of changed) {
+    const before = state.items.get(id);
+    const position = before?.position ?? state.order.length + appended.push(id) - 1;
+    entries.push([id, { status: next.status, fingerprint: next.fingerprint, position }]);
+    if (before) tally(counts, before.status, -1);
+    tally(counts, next.status, 1);
+    // below the cursor, `returned` lists exactly the available items
+    if (position >= state.nextAvailable || before?.status === next.status) continue;
+    if (before?.status === 'available') leftBehind.add(position);
+    else if (next.status === 'available') back.push(position);
+  }
+  const items = state.items.with(entries);
+  const order = state.order.concat(appended);
+  let nextAvailable = state.nextAvailable;
+  while (nextAvailable < order.length && items.get(order.at(nextAvailable)!)?.status !== 'available') nextAvailable++;
+  const returned =
+    leftBehind.size === 0 && back.length === 0
+      ? state.returned
+      : [...state.returned.filter((p) => !leftBehind.has(p)), ...back].sort((a, b) => a - b);
+  return { items, order, nextAvailable, returned, ...counts };
+};
+
+const withStatus = (state: InventoryState, itemIds: readonly string[], status: ItemStatus) => {
+  const changed = new Map<string, { status: ItemStatus; fingerprint: string }>();
+  for (const id of itemIds) {
+    const item = state.items.get(id);
+    if (item) changed.set(id, { status, fingerprint: item.fingerprint });
+  }
+  return withItems(state, changed);
+};
 
 /** Fires when available stock moves from above the threshold to at or below it. */
 export const stockLowCrossing = (
@@ -145,13 +189,18 @@ export const stockLowCrossing = (
     : [];
 
 const setReservation = (state: InventoryState, ref: ReservationRef, reservationState: Reservation['state']) =>
-  new Map(state.reservations).set(ref.orderItemId, {
-    offerId: ref.offerId,
-    orderId: ref.orderId,
-    orderItemId: ref.orderItemId,
-    itemIds: ref.itemIds,
-    state: reservationState,
-  });
+  state.reservations.with([
+    [
+      ref.orderItemId,
+      {
+        offerId: ref.offerId,
+        orderId: ref.orderId,
+        orderItemId: ref.orderItemId,
+        itemIds: ref.itemIds,
+        state: reservationState,
+      },
+    ],
+  ]);
 
 export const inventoryDecider: Decider<InventoryState, InventoryCommand, InventoryEvent> = {
   initialState: emptyInventory,
@@ -160,38 +209,47 @@ export const inventoryDecider: Decider<InventoryState, InventoryCommand, Invento
     switch (event.type) {
       case 'InventoryUploaded': {
         if (event.data.items.length === 0) return state;
-        const items = new Map(state.items);
-        const fingerprints = new Map(state.fingerprints);
-        for (const i of event.data.items) {
-          items.set(i.itemId, { status: 'available', fingerprint: i.fingerprint });
-          fingerprints.set(i.fingerprint, i.itemId);
-        }
-        return withItems(state, items, { fingerprints });
+        const changed = new Map(
+          event.data.items.map((i) => [i.itemId, { status: 'available' as const, fingerprint: i.fingerprint }]),
+        );
+        return {
+          ...state,
+          ...withItems(state, changed),
+          fingerprints: state.fingerprints.with(event.data.items.map((i) => [i.fingerprint, i.itemId])),
+        };
       }
       case 'InventoryItemRemoved': {
         const item = state.items.get(event.data.itemId);
         if (!item) return state;
-        const fingerprints = new Map(state.fingerprints);
-        fingerprints.delete(item.fingerprint);
-        return withItems(state, withStatus(state, [event.data.itemId], 'removed'), { fingerprints });
+        return {
+          ...state,
+          ...withStatus(state, [event.data.itemId], 'removed'),
+          fingerprints: state.fingerprints.with([[item.fingerprint, undefined]]),
+        };
       }
       case 'OfferStockLow':
         return state;
       case 'InventoryReserved':
-        return withItems(state, withStatus(state, event.data.itemIds, 'reserved'), {
+        return {
+          ...state,
+          ...withStatus(state, event.data.itemIds, 'reserved'),
           reservations: setReservation(state, event.data, 'reserved'),
-        });
+        };
       case 'InventoryReleased':
-        return withItems(state, withStatus(state, event.data.itemIds, 'available'), {
+        return {
+          ...state,
+          ...withStatus(state, event.data.itemIds, 'available'),
           reservations: setReservation(state, event.data, 'released'),
-        });
+        };
       case 'InventoryDelivered':
-        return withItems(state, withStatus(state, event.data.itemIds, 'delivered'), {
+        return {
+          ...state,
+          ...withStatus(state, event.data.itemIds, 'delivered'),
           reservations: setReservation(state, event.data, 'delivered'),
-        });
+        };
       case 'InventoryItemInvalidated':
         // an invalidated key stays known: the same key uploaded again is still a duplicate
-        return withItems(state, withStatus(state, [event.data.itemId], 'invalidated'));
+        return { ...state, ...withStatus(state, [event.data.itemId], 'invalidated') };
       default:
         return assertNever(event);
     }
@@ -277,12 +335,15 @@ const reserveItems = (state: InventoryState, data: CommandData<InventoryCommand,
     throw new DomainError('out_of_stock', `only ${state.available} key(s) available`, {
       available: state.available,
     });
-  // first uploaded, first sold
+  // first uploaded, first sold: the released ones below the cursor come first, by `returned`
   const itemIds: string[] = [];
-  for (const [id, item] of state.items) {
-    if (item.status !== 'available') continue;
-    itemIds.push(id);
+  for (const position of state.returned) {
     if (itemIds.length === quantity) break;
+    itemIds.push(state.order.at(position)!);
+  }
+  for (let p = state.nextAvailable; itemIds.length < quantity && p < state.order.length; p++) {
+    const id = state.order.at(p)!;
+    if (state.items.get(id)?.status === 'available') itemIds.push(id);
   }
   return [
     { type: 'InventoryReserved', data: { offerId, orderId, orderItemId, itemIds, expiresAt, at: now } },

@@ -7,7 +7,7 @@ import { decodeCursor, listOf, page, pageQuery } from './pagination.js';
 import { HttpProblem } from './problem.js';
 import { problems } from './schemas.js';
 import { callerOf, supplierOf } from './supplier.js';
-import { operationIdOf } from './idempotency.js';
+import { operationOf } from './idempotency.js';
 import { iso, Timestamp } from '../resources/values.js';
 import { type Services } from './services.js';
 
@@ -86,7 +86,7 @@ export const registerInventoryRoutes = (app: FastifyInstance, services: Services
         req.body.mode,
         req.body.items,
         callerOf(req),
-        operationIdOf(req),
+        operationOf(req),
       );
       return reply.code(201).send({
         accepted: result.accepted,

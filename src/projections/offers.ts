@@ -94,28 +94,19 @@ const statements: { [T in Exclude<OfferProjectionEvent['type'], MoveType>]?: Sta
   InventoryUploaded: async (db, d) => {
     const { offerId, items, at } = d;
     if (items.length === 0) return;
-    for (let i = 0; i < items.length; i += 1000)
-      await db
-        .insertInto('inventory_items')
-        .values(
-          items.slice(i, i + 1000).map((item) => ({
-            id: item.itemId,
-            offer_id: offerId,
-            kind: item.kind,
-            status: 'available',
-            file_name: item.fileName,
-            content_type: item.contentType,
-            order_id: null,
-            created_at: at,
-            updated_at: at,
-          })),
-        )
-        .execute();
-    await db
-      .updateTable('offers')
-      .set({ stock_available: sql`stock_available + ${items.length}`, updated_at: at })
-      .where('id', '=', offerId)
-      .execute();
+    // one statement for the items and the offer's count, the columns as arrays: a row of
+    // parameters per item cost 9,000 parameters and two statements for 1,000 keys
+    await sql`with added as (
+        insert into inventory_items
+          (id, offer_id, kind, status, file_name, content_type, order_id, created_at, updated_at)
+        select i.id, ${offerId}, i.kind, 'available', i.file_name, i.content_type, null, ${at}::timestamptz, ${at}::timestamptz
+        from unnest(${items.map((i) => i.itemId)}::text[], ${items.map((i) => i.kind)}::text[],
+                    ${items.map((i) => i.fileName)}::text[], ${items.map((i) => i.contentType)}::text[])
+          as i(id, kind, file_name, content_type)
+        returning 1
+      )
+      update offers set stock_available = stock_available + (select count(*) from added), updated_at = ${at}
+      where id = ${offerId}`.execute(db);
   },
   InventoryItemRemoved: async (db, d) => {
     await db

@@ -370,4 +370,107 @@ describe('Inventory', () => {
       }),
     );
   });
+  it('property: a reservation takes the first uploaded keys still available, and a state never changes whatever is folded from it', () => {
+    type Step =
+      | { kind: 'upload'; fingerprints: number[] }
+      | { kind: 'reserve'; q: number }
+      | { kind: 'deliver' | 'release'; pick: number }
+      | { kind: 'remove' | 'invalidate'; pick: number }
+      | { kind: 'branch'; pick: number };
+    const pick = fc.nat(40);
+    const step: fc.Arbitrary<Step> = fc.oneof(
+      // fingerprints from a small pool: removed keys come back, duplicates are refused
+      fc.record({
+        kind: fc.constant('upload' as const),
+        fingerprints: fc.array(fc.nat(30), { minLength: 1, maxLength: 4 }),
+      }),
+      fc.record({ kind: fc.constant('reserve' as const), q: fc.integer({ min: 1, max: 3 }) }),
+      fc.record({ kind: fc.constantFrom('deliver' as const, 'release' as const), pick }),
+      fc.record({ kind: fc.constantFrom('remove' as const, 'invalidate' as const), pick }),
+      fc.record({ kind: fc.constant('branch' as const), pick }),
+    );
+    type State = ReturnType<typeof inventoryDecider.evolve>;
+    const byKey = <T>(entries: Iterable<[string, T]>) => [...entries].sort(([a], [b]) => (a < b ? -1 : 1));
+    const view = (s: State) => ({
+      items: byKey(s.items.entries()),
+      fingerprints: byKey(s.fingerprints.entries()),
+      reservations: byKey(s.reservations.entries()),
+      order: [...s.order],
+      nextAvailable: s.nextAvailable,
+      returned: [...s.returned],
+      counts: [s.available, s.reserved, s.delivered],
+    });
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 40 }), (steps) => {
+        const states: { state: State; seen: ReturnType<typeof view> }[] = [];
+        let state = inventoryDecider.initialState;
+        let next = 0;
+        let orderItems = 0;
+        const run = (command: Parameters<typeof inventoryDecider.decide>[0]) => {
+          let events: InventoryEvent[] = [];
+          try {
+            events = inventoryDecider.decide(command, state);
+          } catch {
+            // refused commands change nothing
+          }
+          for (const e of events) state = inventoryDecider.evolve(state, e);
+          return events;
+        };
+        for (const s of steps) {
+          if (s.kind === 'branch' && states.length > 0) state = states[s.pick % states.length]!.state;
+          if (s.kind === 'upload')
+            run({
+              type: 'UploadInventory',
+              data: {
+                offerId: 'o1',
+                mode: 'partial',
+                items: s.fingerprints.map((f) => item(next++, `f${f}`)),
+                rejected: [],
+                now,
+              },
+            });
+          if (s.kind === 'reserve') {
+            // the reference: every item in upload order, the first available ones
+            const expected = [...state.items.entries()]
+              .filter(([, i]) => i.status === 'available')
+              .sort(([, a], [, b]) => a.position - b.position)
+              .slice(0, s.q)
+              .map(([id]) => id);
+            const [reserved] = run(reserve(`oi${++orderItems}`, s.q));
+            if (reserved?.type === 'InventoryReserved') expect(reserved.data.itemIds).toEqual(expected);
+            else expect(expected.length).toBeLessThan(s.q);
+          }
+          if (s.kind === 'deliver' || s.kind === 'release')
+            run({
+              type: s.kind === 'deliver' ? 'DeliverReservation' : 'ReleaseReservation',
+              data: { orderItemId: `oi${(s.pick % Math.max(orderItems, 1)) + 1}`, now },
+            });
+          if (s.kind === 'remove')
+            run({ type: 'RemoveItem', data: { offerId: 'o1', itemId: `i${s.pick}`, lowStockThreshold: 0, now } });
+          if (s.kind === 'invalidate')
+            run({
+              type: 'InvalidateItem',
+              data: { offerId: 'o1', supplierId: 's1', itemId: `i${s.pick}`, reason: null, lowStockThreshold: 0, now },
+            });
+          // the upload order is the items by position; below the cursor only `returned` is available
+          const items = [...state.items.entries()];
+          expect([...state.order]).toEqual(items.sort(([, a], [, b]) => a.position - b.position).map(([id]) => id));
+          const availableBelow = items
+            .filter(([, i]) => i.status === 'available' && i.position < state.nextAvailable)
+            .map(([, i]) => i.position)
+            .sort((a, b) => a - b);
+          expect(state.returned).toEqual(availableBelow);
+          const statuses = items.map(([, i]) => i.status);
+          expect([state.available, state.reserved, state.delivered]).toEqual([
+            statuses.filter((x) => x === 'available').length,
+            statuses.filter((x) => x === 'reserved').length,
+            statuses.filter((x) => x === 'delivered').length,
+          ]);
+          states.push({ state, seen: view(state) });
+        }
+        // every state folded on, or branched from, still reads as it did when it was made
+        for (const { state: s, seen } of states) expect(view(s)).toEqual(seen);
+      }),
+    );
+  });
 });

@@ -169,6 +169,40 @@ describe('POST /offers/{id}/inventory', () => {
     });
   });
 
+  it('stores each item as sent, in one statement per table: names with quotes, commas and braces, a name "NULL", the values sealed apart', async () => {
+    const offerId = await freshOffer();
+    const names = ['say "hi", {x}.png', 'NULL', "it's {1,2}.pdf"];
+    const res = await supplier.api.post(`/offers/${offerId}/inventory`, {
+      items: [
+        file(png, 'image/png', names[0]),
+        { kind: 'text', value: 'KEY "1", {a}' },
+        file(Buffer.concat([png, Buffer.from('another')]), 'image/png', names[1]),
+        file(pdf, 'application/pdf', names[2]),
+        { kind: 'text', value: 'NULL' },
+      ],
+    });
+    expect(res.status, res.text).toBe(201);
+    const ids: string[] = res.body.item_ids;
+    const list = await supplier.api.get(`/offers/${offerId}/inventory`);
+    expect(list.body.data.map((i: any) => [i.id, i.kind, i.file_name, i.content_type, i.status])).toEqual([
+      [ids[0], 'file', names[0], 'image/png', 'available'],
+      [ids[1], 'text', null, null, 'available'],
+      [ids[2], 'file', names[1], 'image/png', 'available'],
+      [ids[3], 'file', names[2], 'application/pdf', 'available'],
+      [ids[4], 'text', null, null, 'available'],
+    ]);
+    const values = new Map((await valuesOf(offerId)).map((v) => [v.item_id, v]));
+    const box = svc.services.secretBox;
+    expect(ids.map((id) => [values.get(id)!.kind, values.get(id)!.created_at.toISOString()])).toEqual(
+      ['file', 'text', 'file', 'file', 'text'].map((kind) => [kind, svc.clock.now().toISOString()]),
+    );
+    expect(box.open(values.get(ids[1]!)!.sealed)).toBe('KEY "1", {a}');
+    expect(box.open(values.get(ids[4]!)!.sealed)).toBe('NULL');
+    expect(box.openBytes(values.get(ids[3]!)!.sealed)).toEqual(pdf);
+    expect(new Set(ids.map((id) => values.get(id)!.sealed.split('.')[1])).size).toBe(5);
+    expect(await stockOf(offerId)).toMatchObject({ available: 5 });
+  });
+
   it('limits at their edges: 1 and 1,024 characters (counted as characters, not bytes), files of exactly 200 KB', async () => {
     const offerId = await freshOffer();
     const res = await supplier.api.post(`/offers/${offerId}/inventory`, {
