@@ -71,10 +71,11 @@ export const endpointSecrets = (deps: SendDeps, endpoint: WebhookEndpointState, 
  * text only (the address a name resolves to is checked on the connection), so its answer
  * never changes; kept instead of parsing the URL again for every attempt.
  */
-const checkedTargets = new WeakMap<TargetPolicy, Map<string, ReturnType<typeof checkTargetBeforeCall>>>();
+type TargetCheck = ReturnType<typeof checkTargetBeforeCall>;
+const checkedTargets = new WeakMap<TargetPolicy, Map<string, TargetCheck>>();
 const checkTargetOnce = (url: string, policy: TargetPolicy) => {
   let checked = checkedTargets.get(policy);
-  if (!checked || checked.size > 10_000) checkedTargets.set(policy, (checked = new Map()));
+  if (!checked || checked.size > 10_000) checkedTargets.set(policy, (checked = new Map<string, TargetCheck>()));
   let result = checked.get(url);
   if (!result) checked.set(url, (result = checkTargetBeforeCall(url, policy)));
   return result;
