@@ -47,6 +47,13 @@ export interface RateLimiterOptions {
 }
 
 /**
+ * The previous window's count still inside the last 60 seconds, `elapsed` seconds into the
+ * current window: count * (1 - elapsed / 60), rounded down. Multiplied before dividing, so a
+ * boundary at a whole second is exact (1 - 54/60 is a hair under 0.1 in floating point).
+ */
+const weighed = (count: number, elapsed: number) => Math.floor((count * (WINDOW_SECONDS - elapsed)) / WINDOW_SECONDS);
+
+/**
  * Sliding-window counter over two fixed 60-second windows: the previous window's count,
  * weighted by how much of it still lies inside the last 60 seconds, plus the current one.
  * A request is decided from memory alone; the counts are shared by every instance through
@@ -70,12 +77,12 @@ export class RateLimiter {
   hit(buckets: Bucket[], now: Date): Verdict {
     const seconds = now.getTime() / 1000;
     const windowStart = windowOf(seconds);
-    const weight = 1 - (seconds - windowStart) / WINDOW_SECONDS; // share of the previous window still counted
+    const elapsed = seconds - windowStart;
     const states = buckets.map((b) => {
       const current = this.count(b.name, windowStart);
       const hits = seen(current) + 1; // this request included
       const prev = seen(this.count(b.name, windowStart - WINDOW_SECONDS));
-      return { ...b, current, hits, prev, used: Math.floor(prev * weight) + hits };
+      return { ...b, current, hits, prev, used: weighed(prev, elapsed) + hits };
     });
     const over = states.filter((s) => s.used > s.limit);
     const tightest = (over.length > 0 ? over : states).reduce((a, b) => (b.limit - b.used < a.limit - a.used ? b : a));
@@ -91,9 +98,7 @@ export class RateLimiter {
         retryAfter: 0,
       };
     }
-    const retryAfter = Math.max(
-      ...over.map((s) => secondsUntilFree(s.limit, s.hits - 1, s.prev, seconds - windowStart)),
-    );
+    const retryAfter = Math.max(...over.map((s) => secondsUntilFree(s.limit, s.hits - 1, s.prev, elapsed)));
     // refused: the reset is when a request passes again, as Retry-After says (that can be
     // after the current window ends, while the full one still weighs in as the previous)
     return { allowed: false, limit: tightest.limit, remaining: 0, reset: Math.ceil(seconds + retryAfter), retryAfter };
@@ -184,19 +189,29 @@ export class RateLimiter {
 
 /**
  * Whole seconds until prev * weight(t) + hits + 1 <= limit, where weight falls linearly to
- * zero at the window's end; after that the current count becomes the previous one.
+ * zero at the window's end; after that the current count becomes the previous one. The
+ * closed form gives the second; it is then checked with the very arithmetic `hit` decides
+ * by (floating point may put an exact boundary a hair either side of it).
  */
 export const secondsUntilFree = (limit: number, hits: number, prev: number, elapsed: number): number => {
   const W = WINDOW_SECONDS;
+  const first = (from: number, free: (s: number) => boolean) => {
+    let s = Math.max(1, from - 1);
+    while (!free(s)) s++;
+    return s;
+  };
   const room = limit - hits - 1;
   if (room >= 0 && prev > 0) {
-    // need floor(prev * (1 - t/W)) <= room; prev * (1 - t/W) < room + 1 is enough
+    // need floor(prev * (1 - t/W)) <= room; at the window's end it holds (the weight is 0)
     const t = W * (1 - (room + 1) / prev);
-    return Math.max(1, Math.ceil(t - elapsed + 1e-9));
+    return first(Math.ceil(t - elapsed), (s) => elapsed + s >= W || weighed(prev, elapsed + s) <= room);
   }
   if (room >= 0) return 1;
   // this window alone is full: wait for the next one, where `hits` is weighted down
   const untilNext = W - elapsed;
   const t = W * (1 - limit / Math.max(hits, 1));
-  return Math.max(1, Math.ceil(untilNext + Math.max(0, t) + 1e-9));
+  return first(Math.ceil(untilNext + Math.max(0, t)), (s) => {
+    const at = elapsed + s - W; // into the next window
+    return at >= 0 && weighed(hits, at) + 1 <= limit;
+  });
 };

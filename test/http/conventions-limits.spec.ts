@@ -253,6 +253,8 @@ describe('the limiter itself (every class, shared through Postgres)', () => {
     // this window already holds 20 of 10 (racing requests): its end, then until 20 * (1 - t/60) < 10
     expect(secondsUntilFree(10, 20, 0, 15)).toBe(45 + 30 + 1);
     expect(secondsUntilFree(10, 5, 0, 10)).toBe(1);
+    // exactly at 48 s, 5 * (60 - 48) / 60 is 1, not a hair under it: still refused then
+    expect(secondsUntilFree(5, 4, 5, 46)).toBe(3);
   });
 
   it('Retry-After is exact: a second earlier is still refused, at Retry-After (and at the reset) the request passes', async () => {
