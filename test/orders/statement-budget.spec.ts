@@ -9,7 +9,9 @@ import { keys, type Supplier, uploadedOffer } from './fixtures.js';
  * that apply its events, until everything is quiet again. A budget that fails when it grows;
  * docs/performance.md says where the statements go and what the next cuts are.
  */
-const BUDGET = 54;
+// about 36 on a quiet machine; a loaded one splits an order's events over more batches
+// (each batch's transaction is 4 statements of framing) and polls the head more often
+const BUDGET = 46;
 const ORDERS = 40;
 
 type Query = (this: pg.Client, ...args: unknown[]) => unknown;
@@ -87,5 +89,5 @@ describe('statements per sandbox order', () => {
       .map(([text, n]) => `${(n / ORDERS).toFixed(2).padStart(6)}  ${text}`)
       .join('\n');
     expect(perOrder, `statements per order:\n${breakdown}`).toBeLessThanOrEqual(BUDGET);
-  });
+  }, 90_000);
 });
