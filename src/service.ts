@@ -110,7 +110,10 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
   projections.observe((events) => listeners.observe(events));
   const timers = new Timers(db.kysely, clock, log);
   // the process managers write their timers with their checkpoints: the loop looks at once
-  projections.onApplied(() => timers.wake());
+  // when one is due already (a watchdog due later is found by the loop's next poll, 250 ms)
+  projections.onApplied((due) => {
+    if (due && due.getTime() <= clock.now().getTime()) timers.wake();
+  });
   const rateLimiter = new RateLimiter(db.kysely, clock, { log });
   const secretBox = new SecretBox(options.secretKey);
   // cached aggregate states stay current through the one subscription: it evicts a state

@@ -20,7 +20,7 @@ export const insertTimers = (db: Kysely<Database>, rows: TimerRow[]) =>
     .execute();
 
 /** Every timer a batch of events schedules, in one insert. */
-const timerRows: Gatherer<TimerRow> = { write: insertTimers };
+const timerRows: Gatherer<TimerRow> = { write: insertTimers, dueAt: (row) => new Date(row.due_at) };
 
 /**
  * A process manager's reaction to an event: a timer row written in the transaction of the

@@ -23,6 +23,8 @@ export const applyShares = (
   shares: Share[],
   end: Position,
   at: Date,
+  /** The batch's gathered rows, for the caller to see what they were (a timer due, say). */
+  gathering = new Gathering(),
 ): Promise<Map<string, Position>> =>
   db.transaction().execute(async (trx) => {
     const claimed = await claimCheckpoints(
@@ -31,7 +33,6 @@ export const applyShares = (
     );
     const after = new Map<string, Position>();
     const advanced: { name: string; position: Position; version: number }[] = [];
-    const gathering = new Gathering();
     for (const { projector: p, events } of shares) {
       const current = claimed.get(p.name)?.position ?? START;
       if (comparePositions(current, end) >= 0) {

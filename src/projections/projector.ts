@@ -16,13 +16,19 @@ export interface Gathered<R = unknown> {
 export interface Gatherer<R> {
   /** Writes `rows` (in the order the events came) in as few statements as it can. */
   write(db: Kysely<Database>, rows: R[]): Promise<unknown>;
+  /** When the earliest of these rows falls due, for rows that are work for later (timers). */
+  dueAt?(row: R): Date;
 }
 
 /** The gathered rows of one transaction, by the gatherer that writes them. */
 export class Gathering {
   private readonly rows = new Map<Gatherer<unknown>, unknown[]>();
+  /** The earliest due time of the rows written (timers): the loop that runs them looks then. */
+  earliestDue: Date | undefined;
 
   add(g: Gathered): void {
+    const due = g.gather.dueAt?.(g.row);
+    if (due && (!this.earliestDue || due < this.earliestDue)) this.earliestDue = due;
     const rows = this.rows.get(g.gather);
     if (rows) rows.push(g.row);
     else this.rows.set(g.gather, [g.row]);

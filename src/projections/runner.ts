@@ -13,7 +13,7 @@ import { isDatabaseUnavailable } from '../db/faults.js';
 import { reconnectPause } from '../eventstore/wakeup.js';
 import { applyShares, type Share } from './apply-shares.js';
 import { lockProjector, readCheckpoint, writeCheckpoint } from './checkpoints.js';
-import type { Projector } from './projector.js';
+import { Gathering, type Projector } from './projector.js';
 import { createTables, rebuildProjector } from './rebuild.js';
 
 /** Which projectors a wait is for: the read models a caller reads next, or every consumer. */
@@ -63,7 +63,7 @@ export class ProjectionRunner {
   private readonly failures = new Map<string, unknown>();
   private waiters: Waiter[] = [];
   private readonly observers: ((events: RecordedEvent[]) => void)[] = [];
-  private readonly appliedListeners: (() => void)[] = [];
+  private readonly appliedListeners: ((earliestDue: Date | undefined) => void)[] = [];
   private stopped = false;
 
   constructor(
@@ -151,9 +151,10 @@ export class ProjectionRunner {
   private async apply(shares: Share[], end: Position, alone?: Consumer): Promise<Map<string, Position> | undefined> {
     for (let outage = 0; !this.stopped; outage++) {
       try {
-        const after = await applyShares(this.db, shares, end, this.now());
+        const gathering = new Gathering();
+        const after = await applyShares(this.db, shares, end, this.now(), gathering);
         this.failures.delete('database');
-        for (const listener of this.appliedListeners) listener();
+        for (const listener of this.appliedListeners) listener(gathering.earliestDue);
         return after;
       } catch (error) {
         if (!isDatabaseUnavailable(error)) {
@@ -300,8 +301,11 @@ export class ProjectionRunner {
     this.observers.push(observer);
   }
 
-  /** Called after each committed batch (a process manager's timers are then in their table). */
-  onApplied(listener: () => void): void {
+  /**
+   * Called after each committed batch (a process manager's timers are then in their table),
+   * with the earliest due time of the timers it wrote, if any.
+   */
+  onApplied(listener: (earliestDue: Date | undefined) => void): void {
     this.appliedListeners.push(listener);
   }
 
