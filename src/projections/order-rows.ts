@@ -1,41 +1,15 @@
+import type { Selectable } from 'kysely';
+import type { OrderItemTable, OrderTable } from '../db/schema.js';
 import type { OrderEvent, OrderItem } from '../domain/order.js';
 
-/** A row of `orders` as the projection writes it (timestamps as the events' ISO strings). */
-export interface OrderRow {
-  id: string;
-  status: string;
-  buyer_country: string;
-  supplier_ids: string[];
-  expires_at: string;
-  created_at: string;
-  authorized_at: string | null;
-  paid_at: string | null;
-  completed_at: string | null;
-  updated_at: string;
-}
+/** A column as the fold holds it: a timestamp as the events' ISO string. */
+type Held<T> = T extends Date ? string : T;
 
-/** A row of `order_items` as the projection writes it. */
-export interface OrderItemRow {
-  id: string;
-  order_id: string;
-  position: number;
-  product_id: string;
-  offer_id: string;
-  supplier_id: string;
-  external_ref: string;
-  quantity: number;
-  unit_price: number;
-  gross: number;
-  commission: number;
-  net: number;
-  status: string;
-  source: string;
-  reservation_id: string | null;
-  inventory_item_ids: string[];
-  topup: { operationId: string; accountLabel: string; receiptRef: string | null } | null;
-  delivered_at: string | null;
-  created_at: string;
-}
+/** A row of `orders` as the projection writes it. */
+export type OrderRow = { [K in keyof OrderTable]: Held<Selectable<OrderTable>[K]> };
+
+/** A row of `order_items` as the projection writes it (the top-up as an object, stored as jsonb). */
+export type OrderItemRow = { [K in keyof OrderItemTable]: Held<Selectable<OrderItemTable>[K]> };
 
 export const itemRow = (orderId: string, i: OrderItem, position: number, at: string): OrderItemRow => ({
   id: i.orderItemId,
