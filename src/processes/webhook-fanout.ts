@@ -7,6 +7,7 @@ import type { ProjectionRunner } from '../projections/runner.js';
 import { envelopeBody, type Outgoing, outgoingFor, type SharedReads } from '../outbound/webhook-events.js';
 import { type DueSource, LEASE_MS } from './timers.js';
 import { suppliersNamedBy } from './webhook-listeners.js';
+import { BatchRuns } from './batch-runs.js';
 
 export const FANOUT_KIND = 'webhook.fanout';
 /** Fan-out timers one statement claims. */
@@ -136,14 +137,17 @@ const deliveriesFor = async (deps: CommandDeps, events: RecordedEvent[], now: Da
 export class FanoutBatcher implements DueSource {
   readonly kinds = [FANOUT_KIND];
   private readonly instance = `fanout:${newId()}`;
-  private readonly running = new Set<Promise<void>>();
+
+  private readonly running: BatchRuns;
 
   constructor(
     private readonly deps: CommandDeps,
     private readonly projections: ProjectionRunner,
     private readonly log: Logger,
-    private readonly wake: () => void,
-  ) {}
+    wake: () => void,
+  ) {
+    this.running = new BatchRuns(wake);
+  }
 
   async runDue({ wait }: { wait: boolean }): Promise<number> {
     // two batches at a time per instance: one claims and reads while the other writes
@@ -162,19 +166,12 @@ export class FanoutBatcher implements DueSource {
       returning t.key, t.payload, t.attempts`.execute(this.deps.db);
     if (rows.length === 0) return 0;
     const work = this.fanOut(rows, token);
-    if (wait) await work;
-    else {
-      this.running.add(work);
-      void work.finally(() => {
-        this.running.delete(work);
-        this.wake();
-      });
-    }
+    await this.running.start(work, wait);
     return rows.length;
   }
 
-  async settle(): Promise<void> {
-    await Promise.all(this.running);
+  settle(): Promise<void> {
+    return this.running.settle();
   }
 
   /** Never throws: a failed batch is due again later, with the timers' backoff. */

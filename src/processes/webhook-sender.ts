@@ -14,6 +14,7 @@ import { attemptDelivery } from '../outbound/webhook-send.js';
 import { EndpointPacer, EndpointSlots } from './webhook-pacing.js';
 import { type DeliveryOutcome, writeOutcomes } from './webhook-outcomes.js';
 import { type DueSource, LEASE_MS } from './timers.js';
+import { BatchRuns } from './batch-runs.js';
 
 /** Spec: retry ladder after a failed attempt, 7 attempts in all. Entry n is the wait before attempt n + 1. */
 export const RETRY_LADDER_MS = [0, 60_000, 5 * 60_000, 30 * 60_000, 2 * 3600_000, 8 * 3600_000, 24 * 3600_000];
@@ -60,17 +61,20 @@ export class DeliverySender implements DueSource {
   private readonly instance = `webhooks:${newId()}`;
   private readonly pacer = new EndpointPacer();
   private readonly slots = new EndpointSlots(PER_ENDPOINT_IN_FLIGHT);
-  private readonly running = new Set<Promise<void>>();
   private waiting: Waiting[] = [];
   private flushing: Promise<void> | undefined;
   private claimed = 0;
   private renewal: ReturnType<typeof setInterval> | undefined;
 
+  private readonly running: BatchRuns;
+
   constructor(
     private readonly deps: CommandDeps,
     private readonly log: Logger,
-    private readonly wake: () => void,
-  ) {}
+    wake: () => void,
+  ) {
+    this.running = new BatchRuns(wake);
+  }
 
   async runDue({ wait }: { wait: boolean }): Promise<number> {
     const room = Math.min(CLAIM_BATCH, MAX_CLAIMED - this.claimed);
@@ -78,19 +82,12 @@ export class DeliverySender implements DueSource {
     const rows = await this.claim(room);
     if (rows.length === 0) return 0;
     const work = this.deliver(rows);
-    if (wait) await work;
-    else {
-      this.running.add(work);
-      void work.finally(() => {
-        this.running.delete(work);
-        this.wake();
-      });
-    }
+    await this.running.start(work, wait);
     return rows.length;
   }
 
-  async settle(): Promise<void> {
-    await Promise.all(this.running);
+  settle(): Promise<void> {
+    return this.running.settle();
   }
 
   /**
