@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { sql } from 'kysely';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { connect } from '../../src/db/connect.js';
 import type { Position, RecordedEvent } from '../../src/eventstore/port.js';
 import { applyShares } from '../../src/projections/apply-shares.js';
@@ -132,3 +132,24 @@ export const oneBatchAndOneByOne = async (
     then,
   ),
 });
+
+/** Where to split a list of events in two batches: a third, half and two thirds in. */
+const thirds = (n: number) =>
+  [...new Set([Math.floor(n / 3), Math.floor(n / 2), Math.floor((2 * n) / 3)])].filter((k) => k > 0 && k < n);
+
+/**
+ * The rows after `events` applied in one batch, checked to be the same one event per batch
+ * and in two batches split at a third, half and two thirds: a projector that folds a batch
+ * must leave what its events one at a time would.
+ */
+export const rowsWhateverTheBatches = async (
+  projector: Projector,
+  events: RecordedEvent[],
+  then: Record<string, string>,
+) => {
+  const { together, oneByOne } = await oneBatchAndOneByOne(projector, events, then);
+  expect(oneByOne).toEqual(together);
+  for (const k of thirds(events.length))
+    expect(await rowsAfter(projector, [events.slice(0, k), events.slice(k)], then)).toEqual(together);
+  return together;
+};

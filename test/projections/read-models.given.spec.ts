@@ -16,13 +16,17 @@ import { productsProjection } from '../../src/projections/products.js';
 import { suppliersProjection } from '../../src/projections/suppliers.js';
 import { webhookEventLogProjection } from '../../src/projections/webhook-event-log.js';
 import { webhooksProjection } from '../../src/projections/webhooks.js';
-import { APPLIED_AT, oneBatchAndOneByOne, on, recorded, rowsAfter, writtenAt } from './given-rows.js';
+import {
+  APPLIED_AT,
+  oneBatchAndOneByOne,
+  on,
+  recorded,
+  rowsAfter,
+  rowsWhateverTheBatches,
+  writtenAt,
+} from './given-rows.js';
 
 /** Moments of the scenarios: minute m of 2026-03-01 09:00 UTC. */
-/** Where to split a list of events in two batches: a third, half and two thirds in. */
-const thirds = (n: number) =>
-  [...new Set([Math.floor(n / 3), Math.floor(n / 2), Math.floor((2 * n) / 3)])].filter((k) => k > 0 && k < n);
-
 const t = (m: number) => new Date(Date.UTC(2026, 2, 1, 9, m)).toISOString();
 
 const supplier = (e: SupplierEvent) => on<SupplierEvent>(`supplier-${e.data.supplierId}`, e);
@@ -254,13 +258,11 @@ describe('read models: given events, then rows', () => {
       offer({ type: 'DeclaredStockSet', data: { offerId: 'off-2', declaredStock: 7, at: t(15) } }),
       offer({ type: 'OfferDeactivated', data: { offerId: 'off-2', reason: 'supplier_request', at: t(16) } }),
     ]);
-    const then = { offers: 'id', inventory_items: 'id' };
     // item moves folded per batch, one by one, and in two batches: the same rows
-    const { together, oneByOne } = await oneBatchAndOneByOne(offersProjection, events, then);
-    expect(oneByOne).toEqual(together);
-    for (const k of thirds(events.length))
-      expect(await rowsAfter(offersProjection, [events.slice(0, k), events.slice(k)], then)).toEqual(together);
-    const { offers, inventory_items } = together;
+    const { offers, inventory_items } = await rowsWhateverTheBatches(offersProjection, events, {
+      offers: 'id',
+      inventory_items: 'id',
+    });
     expect(offers).toEqual([
       {
         id: 'off-1',
@@ -458,20 +460,9 @@ describe('read models: given events, then rows', () => {
         data: { orderId: 'ord-3', orderItemId: 'oi-4', operationId: 'op-1', receiptRef: 'rcpt-9', at: t(24) },
       }),
     ]);
-    // folded in memory (one batch) and statement by statement (one event per batch): the same rows
-    const { together: rows, oneByOne } = await oneBatchAndOneByOne(ordersProjection, events, {
-      orders: 'id',
-      order_items: 'id',
-    });
-    expect(oneByOne).toEqual(rows);
-    // the orders placed in an earlier batch: their events in rounds, a statement per kind
-    for (const k of thirds(events.length))
-      expect(
-        await rowsAfter(ordersProjection, [events.slice(0, k), events.slice(k)], {
-          orders: 'id',
-          order_items: 'id',
-        }),
-      ).toEqual(rows);
+    // folded in memory (one batch), statement by statement (one event per batch), and the
+    // events of orders placed in an earlier batch in rounds (two batches): the same rows
+    const rows = await rowsWhateverTheBatches(ordersProjection, events, { orders: 'id', order_items: 'id' });
     expect(rows.orders).toEqual([
       {
         id: 'ord-1',
@@ -622,12 +613,9 @@ describe('read models: given events, then rows', () => {
       }),
       order({ type: 'OrderPaid', data: { orderId: 'ord-9', supplierIds: ['sup-b'], at: t(2) } }),
     ]);
-    // folded in memory (one batch) and statement by statement (one event per batch): the same rows
-    const { together: rows, oneByOne } = await oneBatchAndOneByOne(ordersProjection, events, { orders: 'id' });
-    expect(oneByOne).toEqual(rows);
-    // the orders placed in an earlier batch: their events in rounds, a statement per kind
-    for (const k of thirds(events.length))
-      expect(await rowsAfter(ordersProjection, [events.slice(0, k), events.slice(k)], { orders: 'id' })).toEqual(rows);
+    // folded in memory (one batch), statement by statement (one event per batch), and the
+    // events of orders placed in an earlier batch in rounds (two batches): the same rows
+    const rows = await rowsWhateverTheBatches(ordersProjection, events, { orders: 'id' });
     expect(rows.orders).toEqual([
       {
         id: 'ord-9',
@@ -716,9 +704,7 @@ describe('read models: given events, then rows', () => {
         },
       }),
     ]);
-    const then = { offers: 'id', inventory_items: 'id' };
-    const { together: rows, oneByOne } = await oneBatchAndOneByOne(offersProjection, events, then);
-    expect(oneByOne).toEqual(rows);
+    const rows = await rowsWhateverTheBatches(offersProjection, events, { offers: 'id', inventory_items: 'id' });
     expect(rows.offers).toEqual([
       {
         id: 'off-1',
@@ -863,20 +849,9 @@ describe('read models: given events, then rows', () => {
       }),
       order({ type: 'OrderCancelled', data: { orderId: 'ord-6', supplierIds: ['sup-a'], at: t(11) } }),
     ]);
-    // folded in memory (one batch) and statement by statement (one event per batch): the same rows
-    const { together: rows, oneByOne } = await oneBatchAndOneByOne(ordersProjection, events, {
-      orders: 'id',
-      order_items: 'id',
-    });
-    expect(oneByOne).toEqual(rows);
-    // the orders placed in an earlier batch: their events in rounds, a statement per kind
-    for (const k of thirds(events.length))
-      expect(
-        await rowsAfter(ordersProjection, [events.slice(0, k), events.slice(k)], {
-          orders: 'id',
-          order_items: 'id',
-        }),
-      ).toEqual(rows);
+    // folded in memory (one batch), statement by statement (one event per batch), and the
+    // events of orders placed in an earlier batch in rounds (two batches): the same rows
+    const rows = await rowsWhateverTheBatches(ordersProjection, events, { orders: 'id', order_items: 'id' });
     expect(rows.orders).toEqual([
       {
         id: 'ord-5',
