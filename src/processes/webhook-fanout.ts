@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { CommandDeps } from '../commands/context.js';
+import type { WebhookDeliveryTable } from '../db/schema.js';
 import { comparePositions, parsePosition, type Position, type RecordedEvent } from '../eventstore/port.js';
 import { newId } from '../ids.js';
 import type { ProjectionRunner } from '../projections/runner.js';
@@ -16,20 +17,8 @@ const FANOUT_BATCH = 100;
 const READ_SPAN = 500;
 const MAX_BACKOFF_MS = 60 * 60_000;
 
-interface DeliveryRow {
-  id: string;
-  event_id: string;
-  event_type: string;
-  supplier_id: string;
-  endpoint_id: string;
-  body: string;
-  test_fire: false;
-  status: 'pending';
-  attempts: 0;
-  created_at: Date;
-  updated_at: Date;
-  next_attempt_at: Date;
-}
+/** A delivery as the fan-out inserts it. */
+type DeliveryRow = Insertable<WebhookDeliveryTable>;
 
 type Endpoints = Map<string, { id: string; events: string[] }[]>;
 

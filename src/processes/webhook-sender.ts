@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { CommandDeps } from '../commands/context.js';
+import type { WebhookDeliveryTable } from '../db/schema.js';
 import { load } from '../commands/handle.js';
 import { webhookStream } from '../commands/streams.js';
 import { disableEndpoint } from '../commands/webhooks.js';
@@ -31,15 +32,10 @@ const RENEW_MS = 10_000;
 const UNEXPECTED_RETRY_MS = 60_000;
 
 /** A claimed delivery: its row as the claim answered it. */
-export interface ClaimedDelivery {
-  id: string;
-  event_id: string;
-  event_type: string;
-  supplier_id: string;
-  endpoint_id: string;
-  body: string;
-  attempts: number;
-}
+export type ClaimedDelivery = Pick<
+  Selectable<WebhookDeliveryTable>,
+  'id' | 'event_id' | 'event_type' | 'supplier_id' | 'endpoint_id' | 'body' | 'attempts'
+>;
 
 interface Waiting {
   outcome: DeliveryOutcome;
