@@ -139,13 +139,14 @@ describe('webhook deliveries in batches', () => {
     expect(ok.received).toHaveLength(5);
   });
 
-  it('a delivery claimed by an instance that died is sent once its lease runs out, and only then', async () => {
-    ok.received.length = 0;
-    const now = svc.clock.now();
-    const id = newId();
-    const body = JSON.stringify({ id: newId(), type: 'offer.deactivated', data: { offer_id: offer } });
-    // as the claim of a crashed instance leaves it: due again at the end of its 30 s lease
-    await svc.services.db
+  /** A pending delivery of an offer.deactivated event to the 200 endpoint, written as `extra` says. */
+  const pendingDelivery = (
+    id: string,
+    body: string,
+    now: Date,
+    extra: { next_attempt_at?: Date; claimed_by?: string },
+  ) =>
+    svc.services.db
       .insertInto('webhook_deliveries')
       .values({
         id,
@@ -159,10 +160,20 @@ describe('webhook deliveries in batches', () => {
         attempts: 0,
         created_at: now,
         updated_at: now,
-        next_attempt_at: new Date(now.getTime() + 30_000),
-        claimed_by: 'webhooks:gone',
+        ...extra,
       })
       .execute();
+
+  it('a delivery claimed by an instance that died is sent once its lease runs out, and only then', async () => {
+    ok.received.length = 0;
+    const now = svc.clock.now();
+    const id = newId();
+    const body = JSON.stringify({ id: newId(), type: 'offer.deactivated', data: { offer_id: offer } });
+    // as the claim of a crashed instance leaves it: due again at the end of its 30 s lease
+    await pendingDelivery(id, body, now, {
+      next_attempt_at: new Date(now.getTime() + 30_000),
+      claimed_by: 'webhooks:gone',
+    });
     await svc.drain();
     await svc.advance(29);
     expect(ok.received).toHaveLength(0);
@@ -186,22 +197,7 @@ describe('webhook deliveries in batches', () => {
     const id = newId();
     const body = JSON.stringify({ id: newId(), type: 'offer.deactivated', data: { offer_id: offer } });
     // what an instance of the previous version writes: the delivery without a due time, and a timer
-    await svc.services.db
-      .insertInto('webhook_deliveries')
-      .values({
-        id,
-        event_id: JSON.parse(body).id,
-        event_type: 'offer.deactivated',
-        supplier_id: supplier.id,
-        endpoint_id: hooks.ok,
-        body,
-        test_fire: false,
-        status: 'pending',
-        attempts: 0,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await pendingDelivery(id, body, now, {});
     await svc.services.timers.schedule('webhook.deliver', `${id}:1`, now, { deliveryId: id, attempt: 1 });
     await svc.drain();
     expect(ok.received.map((r) => r.headers['x-svc-delivery-id'])).toEqual([id]);
