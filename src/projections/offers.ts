@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { InventoryEvent } from '../domain/inventory.js';
 import type { OfferEvent } from '../domain/offer.js';
-import { type Gatherer, projector } from './projector.js';
+import { type Gatherer, gatheredBy, projector } from './projector.js';
 
 const termColumns = (c: Extract<OfferEvent, { type: 'OfferUpdated' }>['data']['changes']) => ({
   ...(c.price !== undefined && { price_amount: c.price }),
@@ -235,10 +235,7 @@ const offerEvents: Gatherer<OfferProjectionEvent> = {
   },
 };
 
-const gathered = (db: unknown, e: { type: string; data: unknown }) => ({
-  gather: offerEvents as Gatherer<unknown>,
-  row: { type: e.type, data: e.data },
-});
+const gathered = gatheredBy(offerEvents);
 
 /** Offers with their stock counts, and the inventory items (never their values). */
 export const offersProjection = projector<OfferEvent | InventoryEvent>({

@@ -1,7 +1,7 @@
 import type { OrderEvent } from '../domain/order.js';
 import { FoldedOrder } from './order-rows.js';
 import { applyInRounds, type Later, writeItems, writeOrders } from './order-statements.js';
-import { type Gatherer, projector } from './projector.js';
+import { type Gatherer, gatheredBy, projector } from './projector.js';
 
 /**
  * A batch's order events, in order. The orders placed within the batch are folded in
@@ -35,10 +35,7 @@ const orderEvents: Gatherer<OrderEvent> = {
   },
 };
 
-const gathered = (db: unknown, e: { type: string; data: unknown }) => ({
-  gather: orderEvents as Gatherer<unknown>,
-  row: { type: e.type, data: e.data },
-});
+const gathered = gatheredBy(orderEvents);
 
 /** Orders and their items, for the supplier-scoped order reads and the operator's. */
 export const ordersProjection = projector<OrderEvent>({

@@ -40,6 +40,17 @@ export class Gathering {
   }
 }
 
+/**
+ * A handler that hands its event (type and data) to `gatherer`, for a projector that writes
+ * a whole batch's events together, in order (orders, offers).
+ */
+export const gatheredBy =
+  <E extends EventShape>(gatherer: Gatherer<E>) =>
+  (db: unknown, e: { type: string; data: unknown }): Gathered => ({
+    gather: gatherer,
+    row: { type: e.type, data: e.data },
+  });
+
 const isGathered = (result: unknown): result is Gathered =>
   typeof result === 'object' && result !== null && 'gather' in result && 'row' in result;
 
