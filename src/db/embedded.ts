@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import asyncExitHook from 'async-exit-hook';
@@ -58,6 +58,23 @@ const unreachableFolder = async (target: string): Promise<{ folder: string; mode
     if ((mode & 0o001) === 0) return { folder, mode };
   }
   return undefined;
+};
+
+/**
+ * Gives others search permission (x, nothing more) on the folders of the project's own
+ * checkout that stand between them and `target` (the server's program, under node_modules):
+ * a checkout made in a `mktemp -d` folder is mode 700, and the server's user must pass it.
+ * Folders above the checkout stay as they are: widening those is the operator's decision.
+ */
+export const openCheckoutFolders = async (target: string): Promise<void> => {
+  const at = target.indexOf(`${path.sep}node_modules${path.sep}`);
+  if (at < 0) return;
+  const checkout = target.slice(0, at);
+  for (;;) {
+    const blocked = await unreachableFolder(target);
+    if (!blocked || (blocked.folder !== checkout && !blocked.folder.startsWith(checkout + path.sep))) return;
+    await chmod(blocked.folder, blocked.mode | 0o001);
+  }
 };
 
 const explainUnreachable = (what: string, target: string, blocked: { folder: string; mode: number }) =>
@@ -119,6 +136,7 @@ export const startEmbeddedPostgres = async (
   await mkdir(dir, { recursive: true });
   if (isRoot()) {
     const binary = await serverBinary();
+    await openCheckoutFolders(binary);
     const binaryBlocked = await unreachableFolder(binary);
     if (binaryBlocked) throw new Error(explainUnreachable('its program', binary, binaryBlocked));
     const dataBlocked = await unreachableFolder(path.join(dir, 'pg'));

