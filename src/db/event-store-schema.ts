@@ -1,7 +1,8 @@
 /**
  * DDL of the Postgres event store. The global order is (transaction id, sequence): a
  * reader only reads below the oldest transaction still running (the snapshot's xmin), so
- * an append that commits late with a small sequence number is never skipped.
+ * an append that commits late with a small sequence number is never skipped. This is the
+ * first migration's schema: migration 016 dropped `es_streams` (see appendByLastEventDdl).
  */
 export const eventStoreTablesDdl = `
 create table es_streams (
@@ -101,3 +102,65 @@ $$;
 `;
 
 export const eventStoreDdl = eventStoreTablesDdl + appendFunctionDdl(true);
+
+/**
+ * The append function since migration 016: no stream rows. The stream's last event (found
+ * backwards on the (stream_id, stream_revision) unique index) gives its revision and the
+ * transaction that wrote it, so an append is one index probe and the event's insert, where
+ * it was a lock and a write of the stream's row as well. Two appends racing on a stream meet
+ * on that unique index: the second waits for the first and then fails with a unique
+ * violation, which the adapter answers as a wrong expected revision (or retries, for 'any').
+ */
+export const appendByLastEventDdl = `
+create or replace function es_append(p_stream text, p_expected text, p_events jsonb, p_created_at timestamptz)
+returns table (next_revision bigint, commit_position xid8, prepare_position bigint)
+language plpgsql as $$
+declare
+  v_current bigint := -1;
+  v_last_xid xid8;
+  v_xid xid8 := pg_current_xact_id();
+  v_count int := jsonb_array_length(p_events);
+  v_position bigint;
+begin
+  if p_expected in ('any', 'stream_exists') then
+    -- appends that do not name a revision queue per stream (in memory, until commit), so
+    -- a busy stream does not turn them into rounds of losing races; the statement below
+    -- then reads with a snapshot taken after the previous holder committed
+    perform pg_advisory_xact_lock(hashtextextended('es_append:' || p_stream, 0));
+  end if;
+  select e.stream_revision, e.transaction_id into v_current, v_last_xid
+    from es_events e where e.stream_id = p_stream order by e.stream_revision desc limit 1;
+  if not found then
+    v_current := -1;
+  end if;
+
+  if (p_expected = 'no_stream' and v_current <> -1)
+     or (p_expected = 'stream_exists' and v_current = -1)
+     or (p_expected ~ '^-?[0-9]+$' and v_current <> p_expected::bigint) then
+    raise exception 'wrong expected revision' using errcode = 'SV409', detail = v_current::text;
+  end if;
+
+  if v_xid < v_last_xid then
+    -- this transaction took its id before the one that appended last: retrying with a
+    -- fresh transaction keeps the global order consistent with the stream's order
+    raise exception 'append raced an older transaction' using errcode = '40001';
+  end if;
+
+  if v_count = 0 then
+    return query select v_current, v_xid, 0::bigint;
+    return;
+  end if;
+
+  with inserted as (
+    insert into es_events (stream_id, stream_revision, event_id, type, data, metadata, created_at, schema_version)
+    select p_stream, v_current + e.ord, e.value->>'id', e.value->>'type', e.value->'data', e.value->'metadata', p_created_at,
+      coalesce((e.value->>'schema_version')::smallint, 1)
+    from jsonb_array_elements(p_events) with ordinality as e(value, ord)
+    order by e.ord
+    returning position
+  )
+  select max(position) into v_position from inserted;
+  return query select v_current + v_count, v_xid, v_position;
+end;
+$$;
+`;

@@ -1,5 +1,5 @@
 import { type Kysely, type Migration, Migrator, sql } from 'kysely';
-import { appendFunctionDdl, eventStoreDdl } from './event-store-schema.js';
+import { appendByLastEventDdl, appendFunctionDdl, eventStoreDdl } from './event-store-schema.js';
 
 /**
  * Schema of the write side and the runtime. Read-model tables are not here: each projector
@@ -160,6 +160,11 @@ export const migrations: Record<string, Migration> = {
       from timers t
       where t.kind = 'webhook.deliver' and t.payload->>'deliveryId' = d.id and d.status = 'pending';
     delete from timers where kind = 'webhook.deliver';`),
+  // an append reads its stream's revision from the stream's last event instead of a row of
+  // its own: one write per append, as a plain INSERT (see appendByLastEventDdl)
+  '016_append_without_stream_rows': ddl(`
+    ${appendByLastEventDdl}
+    drop table es_streams;`),
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the schema they create exists

@@ -1,6 +1,5 @@
 import type pg from 'pg';
 import { isDatabaseUnavailable } from '../db/faults.js';
-import { newId } from '../ids.js';
 import {
   type AppendResult,
   type EventStore,
@@ -8,12 +7,11 @@ import {
   type NewEvent,
   type Position,
   type RecordedEvent,
-  schemaVersionOf,
   type SubscribeOptions,
   type Subscription,
   START,
-  WrongExpectedRevision,
 } from './port.js';
+import { appendEvents } from './postgres-append.js';
 import { reconnectPause, Wakeup } from './wakeup.js';
 
 interface EventRow {
@@ -47,7 +45,6 @@ const toRecorded = (r: EventRow): RecordedEvent => ({
   createdAt: r.created_at,
 });
 
-const MAX_RACE_RETRIES = 5;
 // other instances hear of appends at most this much later; the appends of one request (an
 // order writes several streams one after another) then share one NOTIFY
 const ANNOUNCE_GATHER_MS = 10;
@@ -68,50 +65,17 @@ export class PostgresEventStore implements EventStore {
   constructor(private readonly pool: pg.Pool) {}
 
   async append(streamId: string, events: NewEvent[], expected: ExpectedRevision, at: Date): Promise<AppendResult> {
-    const payload = JSON.stringify(
-      events.map((e) => ({
-        id: e.id ?? newId(),
-        type: e.type,
-        data: e.data ?? {},
-        metadata: e.metadata ?? {},
-        schema_version: schemaVersionOf(e),
-      })),
-    );
-    for (let attempt = 0; ; attempt++) {
-      try {
-        const { rows } = await this.pool.query<{
-          next_revision: string;
-          commit_position: string;
-          prepare_position: string;
-        }>('select next_revision, commit_position::text, prepare_position from es_append($1, $2, $3::jsonb, $4)', [
-          streamId,
-          String(expected),
-          payload,
-          at,
-        ]);
-        const row = rows[0]!;
-        this.announce();
-        return {
-          nextRevision: Number(row.next_revision),
-          position: { commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position) },
-        };
-      } catch (error) {
-        const code = (error as { code?: string }).code;
-        if (code === 'SV409') {
-          const actual = Number((error as { detail?: string }).detail);
-          throw new WrongExpectedRevision(streamId, expected, actual === -1 ? 'no_stream' : actual);
-        }
-        if (code === '40001' && attempt < MAX_RACE_RETRIES) continue;
-        throw error;
-      }
-    }
+    const result = await appendEvents(this.pool, streamId, events, expected, at);
+    if (events.length > 0) this.announce();
+    return result;
   }
 
   async readStream(streamId: string, fromRevision = 0): Promise<RecordedEvent[]> {
-    const { rows } = await this.pool.query<EventRow>(
-      `select ${COLUMNS} from es_events where stream_id = $1 and stream_revision >= $2 order by stream_revision`,
-      [streamId, fromRevision],
-    );
+    const { rows } = await this.pool.query<EventRow>({
+      name: 'es_read_stream',
+      text: `select ${COLUMNS} from es_events where stream_id = $1 and stream_revision >= $2 order by stream_revision`,
+      values: [streamId, fromRevision],
+    });
     return rows.map(toRecorded);
   }
 

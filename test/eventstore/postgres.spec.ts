@@ -3,7 +3,7 @@ import { Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { connect, type Db } from '../../src/db/connect.js';
 import { migrate, migrations } from '../../src/db/migrations.js';
-import { type RecordedEvent, START } from '../../src/eventstore/port.js';
+import { type RecordedEvent, START, WrongExpectedRevision } from '../../src/eventstore/port.js';
 import { PostgresEventStore } from '../../src/eventstore/postgres.js';
 import { newId } from '../../src/ids.js';
 import { createTestDatabase } from '../support/database.js';
@@ -82,6 +82,44 @@ describe('postgres event store: the global order has no gaps for readers', () =>
     expect(await store.readStream(s)).toEqual([]);
     expect((await store.readAll(from, 100)).filter((e) => e.streamId === s)).toEqual([]);
     expect((await store.append(s, [{ type: 'Kept', data: {} }], 'no_stream', new Date())).nextRevision).toBe(0);
+  });
+
+  it('lets one of two appends racing on a revision win: the other waits for it, then fails or, under any, appends after it', async () => {
+    const s = `race-${newId()}`;
+    await store.append(s, [{ type: 'First', data: {} }], 'no_stream', new Date());
+    const holder = new pg.Client({ connectionString: url });
+    await holder.connect();
+    // an append of the next revision holds its transaction open while `racing` runs into it
+    const race = async (revision: number, racing: () => Promise<unknown>) => {
+      await holder.query('begin');
+      await holder.query(`select * from es_append($1, $2, $3::jsonb, now())`, [
+        s,
+        String(revision),
+        JSON.stringify([{ id: newId(), type: `Winner${revision + 1}`, data: {}, metadata: {} }]),
+      ]);
+      const outcome = racing().then(
+        (result) => result,
+        (error: unknown) => error,
+      );
+      await new Promise((r) => setTimeout(r, 100));
+      await holder.query('commit');
+      return outcome;
+    };
+    try {
+      const expectingZero = await race(0, () => store.append(s, [{ type: 'Loser', data: {} }], 0, new Date()));
+      expect(expectingZero).toBeInstanceOf(WrongExpectedRevision);
+      expect(expectingZero).toMatchObject({ streamId: s, expected: 0, actual: 1 });
+      const underAny = await race(1, () => store.append(s, [{ type: 'Any', data: {} }], 'any', new Date()));
+      expect(underAny).toMatchObject({ nextRevision: 3 });
+      expect((await store.readStream(s)).map((e) => [e.revision, e.type])).toEqual([
+        [0, 'First'],
+        [1, 'Winner1'],
+        [2, 'Winner2'],
+        [3, 'Any'],
+      ]);
+    } finally {
+      await holder.end();
+    }
   });
 
   it('head() is START on an empty store', async () => {

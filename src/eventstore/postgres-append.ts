@@ -1,0 +1,174 @@
+import type pg from 'pg';
+import { newId } from '../ids.js';
+import {
+  type AppendResult,
+  type ExpectedRevision,
+  type NewEvent,
+  schemaVersionOf,
+  WrongExpectedRevision,
+} from './port.js';
+
+/**
+ * The two ways an append reaches `es_events`. An append naming its revision (`no_stream`
+ * or a number) is one INSERT, as a plain client would write: the unique (stream_id,
+ * stream_revision) index refuses a revision already taken, and the row of the expected
+ * revision must exist and come from an older transaction (so the global order keeps the
+ * stream's order). `any` and `stream_exists` need the stream's revision first: the
+ * `es_append` function reads it under a per-stream lock.
+ */
+
+const MAX_RACE_RETRIES = 5;
+const UNIQUE_VIOLATION = '23505';
+/** The unique (stream_id, stream_revision) constraint: two appends met on one revision. */
+const STREAM_REVISION_KEY = 'es_events_stream_id_stream_revision_key';
+
+const wrongRevision = (streamId: string, expected: ExpectedRevision, actual: number) =>
+  new WrongExpectedRevision(streamId, expected, actual === -1 ? 'no_stream' : actual);
+
+// the expected revision's event must exist (or none, for no_stream) and come from an older
+// transaction; the events as columns (one array parameter each), in the order they are written
+const AT_REVISION_MANY = `insert into es_events (stream_id, stream_revision, event_id, type, data, metadata, created_at, schema_version)
+  select $1, $2::bigint + e.ord, e.id, e.type, e.data, e.metadata, $3, e.schema_version
+  from unnest($4::text[], $5::text[], $6::jsonb[], $7::jsonb[], $8::smallint[])
+    with ordinality as e(id, type, data, metadata, schema_version, ord)
+  where $2::bigint = -1 or exists (select 1 from es_events p
+    where p.stream_id = $1 and p.stream_revision = $2::bigint and p.transaction_id <= pg_current_xact_id())
+  order by e.ord
+  returning transaction_id::text as commit, position`;
+
+const AT_REVISION_ONE = `insert into es_events (stream_id, stream_revision, event_id, type, data, metadata, created_at, schema_version)
+  select $1, $2::bigint + 1, $4, $5, $6::jsonb, $7::jsonb, $3, $8::smallint
+  where $2::bigint = -1 or exists (select 1 from es_events p
+    where p.stream_id = $1 and p.stream_revision = $2::bigint and p.transaction_id <= pg_current_xact_id())
+  returning transaction_id::text as commit, position`;
+
+const BY_FUNCTION =
+  'select next_revision, commit_position::text, prepare_position from es_append($1, $2, $3::jsonb, $4)';
+
+export const appendEvents = async (
+  pool: pg.Pool,
+  streamId: string,
+  events: NewEvent[],
+  expected: ExpectedRevision,
+  at: Date,
+): Promise<AppendResult> => {
+  const revision = expected === 'no_stream' ? -1 : expected;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      if (typeof revision === 'number' && events.length > 0) {
+        const written = await atRevision(pool, streamId, events, revision, at);
+        if (written) return written;
+        // nothing written: the expected revision is not the stream's last, or it is but an
+        // older transaction than this one wrote it (a fresh transaction may append after it)
+        const actual = await revisionOf(pool, streamId);
+        if (actual !== revision || attempt >= MAX_RACE_RETRIES) throw wrongRevision(streamId, expected, actual);
+        continue;
+      }
+      return await byFunction(pool, streamId, events, expected, at);
+    } catch (error) {
+      const { code, detail, constraint } = error as { code?: string; detail?: string; constraint?: string };
+      if (code === 'SV409') throw wrongRevision(streamId, expected, Number(detail));
+      if (code === UNIQUE_VIOLATION && constraint === STREAM_REVISION_KEY) {
+        // a concurrent append took the revision this one meant to write
+        if (typeof revision === 'number') throw wrongRevision(streamId, expected, await revisionOf(pool, streamId));
+        if (attempt < MAX_RACE_RETRIES) continue;
+      }
+      if (code === '40001' && attempt < MAX_RACE_RETRIES) continue;
+      throw error;
+    }
+  }
+};
+
+const atRevision = async (
+  pool: pg.Pool,
+  streamId: string,
+  events: NewEvent[],
+  revision: number,
+  at: Date,
+): Promise<AppendResult | undefined> => {
+  const { rows } = await pool.query<{ commit: string; position: string }>(
+    atRevisionStatement(streamId, events, revision, at),
+  );
+  const last = rows[rows.length - 1];
+  if (!last) return undefined;
+  return {
+    nextRevision: revision + events.length,
+    position: { commit: BigInt(last.commit), prepare: BigInt(last.position) },
+  };
+};
+
+/**
+ * Named statements: each connection parses and plans them once (planning the INSERT with
+ * its check cost as much as running it). One event, the usual append, goes as plain
+ * parameters; several go as one array per column.
+ */
+const atRevisionStatement = (streamId: string, events: NewEvent[], revision: number, at: Date): pg.QueryConfig => {
+  const [only] = events;
+  if (events.length === 1 && only)
+    return {
+      name: 'es_append_one',
+      text: AT_REVISION_ONE,
+      values: [
+        streamId,
+        revision,
+        at,
+        only.id ?? newId(),
+        only.type,
+        JSON.stringify(only.data ?? {}),
+        JSON.stringify(only.metadata ?? {}),
+        schemaVersionOf(only),
+      ],
+    };
+  return {
+    name: 'es_append_many',
+    text: AT_REVISION_MANY,
+    values: [
+      streamId,
+      revision,
+      at,
+      events.map((e) => e.id ?? newId()),
+      events.map((e) => e.type),
+      events.map((e) => JSON.stringify(e.data ?? {})),
+      events.map((e) => JSON.stringify(e.metadata ?? {})),
+      events.map((e) => schemaVersionOf(e)),
+    ],
+  };
+};
+
+const byFunction = async (
+  pool: pg.Pool,
+  streamId: string,
+  events: NewEvent[],
+  expected: ExpectedRevision,
+  at: Date,
+): Promise<AppendResult> => {
+  const payload = JSON.stringify(
+    events.map((e) => ({
+      id: e.id ?? newId(),
+      type: e.type,
+      data: e.data ?? {},
+      metadata: e.metadata ?? {},
+      schema_version: schemaVersionOf(e),
+    })),
+  );
+  const { rows } = await pool.query<{ next_revision: string; commit_position: string; prepare_position: string }>({
+    name: 'es_append',
+    text: BY_FUNCTION,
+    values: [streamId, String(expected), payload, at],
+  });
+  const row = rows[0]!;
+  return {
+    nextRevision: Number(row.next_revision),
+    position: { commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position) },
+  };
+};
+
+/** The stream's current revision (-1: no stream), after an append was refused. */
+const revisionOf = async (pool: pg.Pool, streamId: string): Promise<number> => {
+  const { rows } = await pool.query<{ revision: string | null }>(
+    'select max(stream_revision) as revision from es_events where stream_id = $1',
+    [streamId],
+  );
+  const revision = rows[0]?.revision;
+  return revision === null || revision === undefined ? -1 : Number(revision);
+};
