@@ -11,8 +11,9 @@
  *
  * Steps `SVC_FAULT_KILL_AT` accepts (in pipeline order):
  * - `after-deliver-reservation`: the inventory handed the keys over, the order has not recorded it
- * - `after-record-delivery`: one item is delivered, others (if any) and the capture are not
- * - `before-capture`: every item is delivered, the payment is not captured
+ * - `after-record-delivery`: one item of several is delivered, the others and the capture are not
+ * - `before-capture`: every key is handed over, the last item's delivery and the capture (one
+ *   write) are not recorded
  * - `after-sale-credited`: the first sale entry of the order is posted, the rest are not
  *
  * More points only the simulator arms:

@@ -7,7 +7,7 @@ import type { Database } from '../db/schema.js';
 import type { TargetPolicy } from '../net/targets.js';
 import type { SupplierTimeouts } from '../outbound/supplier-timeouts.js';
 import type { Environment } from '../config.js';
-import type { Decider, DomainEvent } from '../domain/decider.js';
+import type { Decider, DomainEvent, Step } from '../domain/decider.js';
 import type { EventMetadata, EventStore, Position } from '../eventstore/port.js';
 import type { ProjectionRunner } from '../projections/runner.js';
 import { type Handled, handle, type StreamStates } from './handle.js';
@@ -49,15 +49,24 @@ export const metadataFor = (env: Environment, caller: Caller): EventMetadata => 
  * Runs one command and, when it wrote, waits (bounded) until the read models have applied
  * it, so the caller's next read sees its own write.
  */
-export const execute = async <S, C, E extends DomainEvent>(
+export const execute = <S, C extends object, E extends DomainEvent>(
   deps: CommandDeps,
   streamId: string,
   decider: Decider<S, C, E>,
   command: (now: string) => NoInfer<C>,
   caller: Caller,
+): Promise<Handled<S, E>> => executeSteps(deps, streamId, decider, (now) => [command(now)], caller);
+
+/** `execute` for several steps of one request on one stream: one append for all of them. */
+export const executeSteps = async <S, C extends object, E extends DomainEvent>(
+  deps: CommandDeps,
+  streamId: string,
+  decider: Decider<S, C, E>,
+  steps: (now: string) => readonly Step<S, NoInfer<C>>[],
+  caller: Caller,
 ): Promise<Handled<S, E>> => {
   const at = deps.clock.now();
-  const result = await handle(deps.store, streamId, decider, command(at.toISOString()), {
+  const result = await handle(deps.store, streamId, decider, steps(at.toISOString()), {
     at,
     metadata: metadataFor(deps.env, caller),
     cache: deps.states,

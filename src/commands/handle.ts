@@ -1,4 +1,4 @@
-import type { Decider, DomainEvent } from '../domain/decider.js';
+import { type Decider, decideSteps, type DomainEvent, type Step } from '../domain/decider.js';
 import type { EventMetadata, EventStore, Position } from '../eventstore/port.js';
 import { WrongExpectedRevision } from '../eventstore/port.js';
 
@@ -131,11 +131,12 @@ export const load = async <State, Command, Event extends DomainEvent>(
  * cached state refuses the command or finds nothing to do (a fresher one might not), the
  * tail is read and the decision made again.
  */
-export const handle = async <State, Command, Event extends DomainEvent>(
+export const handle = async <State, Command extends object, Event extends DomainEvent>(
   store: EventStore,
   streamId: string,
   decider: Decider<State, Command, Event>,
-  command: Command,
+  /** One command, or a request's steps on this stream: decided in order, appended together. */
+  steps: readonly Step<State, Command>[],
   context: { at: Date; metadata: EventMetadata; cache?: StreamStates },
 ): Promise<Handled<State, Event>> => {
   const run = async (): Promise<Handled<State, Event>> => {
@@ -149,7 +150,7 @@ export const handle = async <State, Command, Event extends DomainEvent>(
         : await load(store, streamId, decider, context.cache, !first);
       let events: Event[];
       try {
-        events = decider.decide(command, state);
+        events = decideSteps(decider, steps, state);
       } catch (error) {
         if (cached) continue; // refused on a state that may be stale: decide on the stored one
         throw error;

@@ -1,7 +1,7 @@
 import { DomainError } from '../domain/errors.js';
 import { type InventoryCommand, inventoryDecider } from '../domain/inventory.js';
 import { offerDecider, type OfferState } from '../domain/offer.js';
-import { orderDecider, type OrderState, type PlacedItem } from '../domain/order.js';
+import { type OrderCommand, orderDecider, type OrderState, type PlacedItem } from '../domain/order.js';
 import { faultPoint } from '../faults.js';
 import { deriveId, newId } from '../ids.js';
 import { comparePositions, type Position } from '../eventstore/port.js';
@@ -14,7 +14,7 @@ import { type Caller, type CommandDeps, execute } from './context.js';
 import { load } from './handle.js';
 import { postRefunds, postSales } from './ledger.js';
 import { inventoryStream, offerStream, orderStream, productStream } from './streams.js';
-import { onOrder } from './order-command.js';
+import { onOrder, onOrderSteps } from './order-command.js';
 
 /** Spec: reservation TTL, 15 minutes; an unpaid order expires then. */
 export const RESERVATION_TTL_MS = 15 * 60_000;
@@ -213,6 +213,8 @@ export const placeOrder = async (
     buyerCountry: string;
     formFields?: Record<string, string>;
     rank: (productId: string) => Promise<string[]>;
+    /** Authorize the payment in the same write as the placement (a request that pays at once). */
+    authorize?: boolean;
   },
   caller: Caller,
 ): Promise<OrderState> => {
@@ -237,10 +239,13 @@ export const placeOrder = async (
     await releaseItems(deps, items, caller);
     throw error;
   }
-  const result = await onOrder(
+  const result = await onOrderSteps(
     deps,
     orderId,
-    (now) => ({ type: 'PlaceOrder', data: { orderId, buyerCountry: input.buyerCountry, items, expiresAt, now } }),
+    (now) => [
+      { type: 'PlaceOrder', data: { orderId, buyerCountry: input.buyerCountry, items, expiresAt, now } },
+      input.authorize ? { type: 'AuthorizePayment', data: { now } } : null,
+    ],
     caller,
   );
   return result.state!;
@@ -260,8 +265,8 @@ export const provisionOrder = async (deps: CommandDeps, orderId: string, caller:
     await postSales(deps, orderId, caller);
     return order;
   }
-  for (const item of order.items) {
-    if (item.status !== 'reserved' || item.source !== 'uploaded') continue;
+  const uploaded = order.items.filter((i) => i.status === 'reserved' && i.source === 'uploaded');
+  for (const [n, item] of uploaded.entries()) {
     const delivered = await onInventory(
       deps,
       item.offerId,
@@ -270,39 +275,47 @@ export const provisionOrder = async (deps: CommandDeps, orderId: string, caller:
     );
     faultPoint('after-deliver-reservation');
     const keys = delivered.state.reservations.get(item.orderItemId)!.itemIds;
-    await onOrder(
-      deps,
-      orderId,
-      (now) => ({ type: 'RecordDelivery', data: { orderItemId: item.orderItemId, inventoryItemIds: keys, now } }),
-      caller,
-    );
-    faultPoint('after-record-delivery');
+    const record = (now: string): OrderCommand => ({
+      type: 'RecordDelivery',
+      data: { orderItemId: item.orderItemId, inventoryItemIds: keys, now },
+    });
+    if (n < uploaded.length - 1) {
+      await onOrder(deps, orderId, record, caller);
+      faultPoint('after-record-delivery');
+      continue;
+    }
+    // the last delivery and the capture it allows are one write
+    faultPoint('before-capture');
+    const after = (await onOrderSteps(deps, orderId, (now) => [record(now), (o) => o && captureOf(o, now)], caller))
+      .state!;
+    if (after.paidAt) await postSales(deps, orderId, caller);
+    return after;
   }
   // declared items are ordered and polled by their own process (src/processes/fulfilment.ts)
   return captureIfProvisioned(deps, orderId, caller);
 };
 
 /**
- * Capture once every key item is delivered or cancelled (top-ups execute after capture).
- * With nothing left to deliver the order is cancelled: the authorization is released and
- * the buyer pays nothing.
+ * The command that ends provisioning, once every key item is delivered or cancelled:
+ * capture, or cancel when nothing is left to deliver (the authorization is released and the
+ * buyer pays nothing). Null while an item still waits (top-ups execute after capture).
  */
-export const captureIfProvisioned = async (deps: CommandDeps, orderId: string, caller: Caller): Promise<OrderState> => {
-  const order = await loadOrder(deps, orderId);
-  if (!order.authorizedAt || order.paidAt || order.status !== 'placed') return order;
-  if (order.items.some((i) => i.status === 'reserved' && i.source !== 'topup')) return order;
+const captureOf = (order: OrderState, now: string): OrderCommand | null => {
+  if (!order.authorizedAt || order.paidAt || order.status !== 'placed') return null;
+  if (order.items.some((i) => i.status === 'reserved' && i.source !== 'topup')) return null;
   const capturable = order.items.some(
     (i) => i.status === 'delivered' || (i.status === 'reserved' && i.source === 'topup'),
   );
-  if (capturable) faultPoint('before-capture');
-  const after = (
-    await onOrder(
-      deps,
-      orderId,
-      (now) => (capturable ? { type: 'CapturePayment', data: { now } } : { type: 'CancelOrder', data: { now } }),
-      caller,
-    )
-  ).state!;
+  return capturable ? { type: 'CapturePayment', data: { now } } : { type: 'CancelOrder', data: { now } };
+};
+
+/** Capture (or cancel) once every key item is delivered or cancelled (see `captureOf`). */
+export const captureIfProvisioned = async (deps: CommandDeps, orderId: string, caller: Caller): Promise<OrderState> => {
+  const order = await loadOrder(deps, orderId);
+  const command = captureOf(order, deps.clock.now().toISOString());
+  if (!command) return order;
+  if (command.type === 'CapturePayment') faultPoint('before-capture');
+  const after = (await onOrderSteps(deps, orderId, (now) => [(o) => o && captureOf(o, now)], caller)).state!;
   // the sale entries follow capture at once; the ledger.post-sales timer only finishes
   // what a crash between the two left undone
   if (after.paidAt) await postSales(deps, orderId, caller);

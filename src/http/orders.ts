@@ -2,7 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { disputeOrder, payOrder, placeOrder, refundOrder, withOneReadModelWait } from '../commands/orders.js';
+import {
+  disputeOrder,
+  payOrder,
+  placeOrder,
+  provisionOrder,
+  refundOrder,
+  withOneReadModelWait,
+} from '../commands/orders.js';
 import { DomainError } from '../domain/errors.js';
 import { offerDecider } from '../domain/offer.js';
 import { load } from '../commands/handle.js';
@@ -151,10 +158,16 @@ export const registerOrderRoutes = (app: FastifyInstance, services: Services) =>
             formFields: req.body.form_fields,
             // against the supplier's own offer only, whatever the market looks like
             rank: async () => [offer.id],
+            // paid at once: placed and authorized in one write
+            authorize: scenario !== 'abandoned',
           },
           caller,
         );
-        if (scenario !== 'abandoned') order = await payOrder(deps, order.id, caller);
+        // a run after a takeover may find the order placed but not yet authorized
+        if (scenario !== 'abandoned')
+          order = order.authorizedAt
+            ? await provisionOrder(deps, order.id, caller)
+            : await payOrder(deps, order.id, caller);
         if (scenario === 'refunded' || scenario === 'disputed') {
           // keys from uploaded stock are paid by now; declared stock and top-ups are paid
           // once the supplier delivered: the scenario then applies by itself (processes/sandbox.ts)

@@ -109,7 +109,7 @@ describe('event versions: a v1 event read as v2', () => {
       store,
       streamId,
       parcelDecider,
-      { parcelId, amount: 2, unit: 'kg' },
+      [{ parcelId, amount: 2, unit: 'kg' }],
       { at, metadata: {}, cache },
     );
     expect(handled.state).toEqual({ grams: 3200, weighings: 2 });
@@ -142,7 +142,7 @@ describe('event versions: a v1 event read as v2', () => {
         store,
         `parcel-${parcelId}`,
         parcelDecider,
-        { parcelId, amount: 1, unit: 'kg' },
+        [{ parcelId, amount: 1, unit: 'kg' }],
         { at, metadata: {} },
       );
       const last = await storedV1(parcelId, 40)

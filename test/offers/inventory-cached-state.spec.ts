@@ -79,13 +79,13 @@ describe('a cached inventory state when an append fails', () => {
       store,
       streamId,
       inventoryDecider,
-      { type: 'UploadInventory', data: { offerId, mode: 'strict', items, rejected: [], now } },
+      [{ type: 'UploadInventory', data: { offerId, mode: 'strict', items, rejected: [], now } }],
       { at, metadata: {}, cache },
     );
     return { offerId, streamId, cache, ids: items.map((i) => i.itemId), state: uploaded.state };
   };
   const run = (streamId: string, command: InventoryCommand, cache: StreamStates) =>
-    handle(store, streamId, inventoryDecider, command, { at, metadata: {}, cache });
+    handle(store, streamId, inventoryDecider, [command], { at, metadata: {}, cache });
   /** Another instance's append, which this process's cache does not see. */
   const elsewhere = (streamId: string, revision: number, event: InventoryEvent) =>
     store.append(streamId, [{ type: event.type, data: event.data, metadata: {} }], revision, at);

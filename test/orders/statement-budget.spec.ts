@@ -9,9 +9,9 @@ import { keys, type Supplier, uploadedOffer } from './fixtures.js';
  * that apply its events, until everything is quiet again. A budget that fails when it grows;
  * docs/performance.md says where the statements go and what the next cuts are.
  */
-// about 36 on a quiet machine; a loaded one splits an order's events over more batches
+// about 30 on a quiet machine; a loaded one splits an order's events over more batches
 // (each batch's transaction is 4 statements of framing) and polls the head more often
-const BUDGET = 46;
+const BUDGET = 38;
 const ORDERS = 40;
 
 type Query = (this: pg.Client, ...args: unknown[]) => unknown;
