@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestService, startTestService } from '../support/harness.js';
-import { keys, type Supplier, uploadedOffer } from './fixtures.js';
+import { keys, type Supplier, uploadedOffer, withDb } from './fixtures.js';
 
 /**
  * How many SQL statements one uploaded-stock sandbox order costs the database, counted at
@@ -71,6 +71,25 @@ describe('statements per sandbox order', () => {
   afterAll(async () => {
     counter.restore();
     await svc?.stop();
+  });
+
+  it('writes a sandbox order that pays at once in two appends on its stream: placed with authorized, delivered with paid', async () => {
+    const res = await supplier.api.post('/sandbox/orders', { offer_id: offerId, quantity: 1, buyer_country: 'DE' });
+    expect(res.status, res.text).toBe(201);
+    const appends = await withDb(svc, async (db) =>
+      (
+        await db.query(
+          `select array_agg(type order by stream_revision) as types from es_events where stream_id = $1
+            group by transaction_id order by min(stream_revision)`,
+          [`order-${res.body.id}`],
+        )
+      ).rows.map((r) => r.types),
+    );
+    expect(appends).toEqual([
+      ['OrderPlaced', 'OrderPaymentAuthorized'],
+      ['OrderItemDelivered', 'OrderPaid'],
+    ]);
+    await svc.drain();
   });
 
   it(`stays within ${BUDGET} statements per uploaded-stock order, its processes and read models included`, async () => {
