@@ -2,6 +2,7 @@ import { request } from 'undici';
 import type { Clock } from '../clock.js';
 import { signatureHeader } from '../crypto/signature.js';
 import type { ProbeResult } from '../domain/offer.js';
+import { deadline } from '../net/deadline.js';
 import { outboundDispatcher, refusalOf } from '../net/pinned.js';
 import { checkTargetBeforeCall, type TargetPolicy } from '../net/targets.js';
 import { attemptOutcome, type Metrics } from '../metrics.js';
@@ -50,7 +51,7 @@ const probeOnce = async (endpoint: SupplierEndpoint, deps: ProbeDeps): Promise<P
       },
       headersTimeout: timeout,
       bodyTimeout: timeout,
-      signal: AbortSignal.timeout(timeout),
+      signal: deadline(timeout),
       dispatcher: outboundDispatcher(deps.policy),
     });
     await res.body.dump();

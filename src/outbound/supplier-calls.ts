@@ -1,6 +1,7 @@
 import { request } from 'undici';
 import type { Clock } from '../clock.js';
 import { signatureHeader } from '../crypto/signature.js';
+import { deadline } from '../net/deadline.js';
 import { outboundDispatcher, refusalOf } from '../net/pinned.js';
 import { checkTargetBeforeCall, type TargetPolicy } from '../net/targets.js';
 import type { SupplierEndpoint } from './fulfilment-client.js';
@@ -64,7 +65,7 @@ const callOnce = async (
       body: body === undefined ? undefined : raw,
       headersTimeout: timeoutMs,
       bodyTimeout: timeoutMs,
-      signal: AbortSignal.timeout(timeoutMs),
+      signal: deadline(timeoutMs),
       dispatcher: outboundDispatcher(deps.policy),
     });
     const text = await res.body.text();

@@ -9,6 +9,7 @@ import type { SupplierTimeouts } from './supplier-timeouts.js';
 import { signatureHeader } from '../crypto/signature.js';
 import type { WebhookEndpointState } from '../domain/webhook-endpoint.js';
 import { newId } from '../ids.js';
+import { deadline } from '../net/deadline.js';
 import { outboundDispatcher, refusalOf } from '../net/pinned.js';
 import { checkTargetBeforeCall } from '../net/targets.js';
 import { attemptOutcome } from '../metrics.js';
@@ -140,7 +141,7 @@ export const attemptDelivery = async (
         body: delivery.body,
         headersTimeout: deps.timeouts.webhookMs,
         bodyTimeout: deps.timeouts.webhookMs,
-        signal: AbortSignal.timeout(deps.timeouts.webhookMs),
+        signal: deadline(deps.timeouts.webhookMs),
         dispatcher: outboundDispatcher(deps.targets),
       });
       responseStatus = res.statusCode;
