@@ -146,7 +146,8 @@ export const attemptDelivery = async (
       });
       responseStatus = res.statusCode;
       const bytes = Buffer.from(await res.body.arrayBuffer());
-      responseBody = bytes.subarray(0, RESPONSE_KEPT_BYTES).toString('utf8');
+      // PostgreSQL text holds no NUL character: a binary answer is logged with U+FFFD in its place
+      responseBody = bytes.subarray(0, RESPONSE_KEPT_BYTES).toString('utf8').replaceAll('\0', '\uFFFD');
     } catch (e) {
       const refusal = refusalOf(e);
       const timedOut =

@@ -105,13 +105,11 @@ describe('event versions: a v1 event read as v2', () => {
 
     expect(await load(store, streamId, parcelDecider)).toEqual({ state: { grams: 1200, weighings: 1 }, revision: 0 });
     const cache = new StreamStates();
-    const handled = await handle(
-      store,
-      streamId,
-      parcelDecider,
-      [{ parcelId, amount: 2, unit: 'kg' }],
-      { at, metadata: {}, cache },
-    );
+    const handled = await handle(store, streamId, parcelDecider, [{ parcelId, amount: 2, unit: 'kg' }], {
+      at,
+      metadata: {},
+      cache,
+    });
     expect(handled.state).toEqual({ grams: 3200, weighings: 2 });
 
     // stored as written: the old event keeps its shape and version, the new one is v2
@@ -138,13 +136,10 @@ describe('event versions: a v1 event read as v2', () => {
     const runner = new ProjectionRunner(db.kysely, store, [parcels], () => at, pino({ level: 'silent' }));
     try {
       await runner.start();
-      await handle(
-        store,
-        `parcel-${parcelId}`,
-        parcelDecider,
-        [{ parcelId, amount: 1, unit: 'kg' }],
-        { at, metadata: {} },
-      );
+      await handle(store, `parcel-${parcelId}`, parcelDecider, [{ parcelId, amount: 1, unit: 'kg' }], {
+        at,
+        metadata: {},
+      });
       const last = await storedV1(parcelId, 40)
         .then(() => raw.readStream(`parcel-${parcelId}`))
         .then((es) => es[es.length - 1]!.position);

@@ -215,6 +215,30 @@ describe('webhook delivery', () => {
       ],
     ]);
   });
+
+  it('logs a binary answer with U+FFFD for its NUL bytes, in the batch that records the delivery', async () => {
+    await supplier.api.post(`/offers/${offerId}/inventory`, { items: [{ kind: 'text', value: 'BINARY' }] });
+    await supplier.api.post(`/offers/${offerId}/activate`);
+    await svc.drain();
+    receiver.received.length = 0;
+    receiver.answer({ ok: Buffer.from([0x6f, 0x6b, 0x00, 0x01, 0x00]) });
+    const fire = await svc.operator.post('/orders', {
+      items: [{ product_id: productId, quantity: 1 }],
+      buyer_country: 'DE',
+    });
+    expect(fire.status).toBe(201);
+    await svc.drain();
+    const created = receiver.received.find(
+      (r) => r.body.type === 'order.created' && r.body.data.order.id === fire.body.id,
+    );
+    const log = await supplier.api.get(`/webhook-deliveries?event_type=order.created&status=succeeded&limit=200`);
+    const mine = log.body.data.filter((d: any) => d.event_id === created!.body.id);
+    expect(mine).toHaveLength(1);
+    const one = await supplier.api.get(`/webhook-deliveries/${mine[0].id}`);
+    expect(one.body.response_status).toBe(200);
+    expect(one.body.response_body).toBe('ok\uFFFD\u0001\uFFFD');
+    receiver.answer(200);
+  });
 });
 
 describe('order and stock webhooks', () => {

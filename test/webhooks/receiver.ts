@@ -51,13 +51,17 @@ export const selfSignedCertificate = () => {
 /** A webhook receiver over real HTTP(S): answers with the status the test sets, records each request. */
 export const startReceiver = async (options: { tls?: { key: string; cert: string } } = {}) => {
   const received: Received[] = [];
-  let answer: number | 'hang' | { redirect: string } = 200;
+  let answer: number | 'hang' | { redirect: string } | { ok: Buffer } = 200;
   const handler = (req: http.IncomingMessage, res: http.ServerResponse) => {
     let raw = '';
     req.on('data', (c) => (raw += c));
     req.on('end', () => {
       received.push({ headers: req.headers, raw, body: raw ? JSON.parse(raw) : undefined, at: performance.now() });
       if (answer === 'hang') return;
+      if (typeof answer === 'object' && 'ok' in answer) {
+        res.writeHead(200, { 'content-type': 'application/octet-stream' });
+        return res.end(answer.ok);
+      }
       if (typeof answer === 'object') {
         res.writeHead(302, { location: answer.redirect });
         return res.end();
