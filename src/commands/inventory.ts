@@ -154,8 +154,8 @@ const sizeOf = (content: string | Buffer) => (typeof content === 'string' ? cont
  * build, send and parse for 1,000 keys. Once a statement is on its way, `whileStored(end)`
  * does other work for the items before `end` (their fingerprints) and the next statement's
  * values are sealed. Answers once every value is stored; when a statement fails, after the
- * values stored before it were deleted again (best effort: a resumed run deletes what is
- * left, see `earlierRun`).
+ * values the statements before it stored were deleted again (best effort: a resumed run
+ * deletes what is left, see `earlierRun`).
  */
 const storeValues = async (
   deps: CommandDeps,
@@ -167,6 +167,7 @@ const storeValues = async (
 ) => {
   // one statement after another: a file batch's statements each carry up to 12 MB
   let stored: Promise<unknown> = Promise.resolve();
+  const storedIds: string[] = [];
   for (let start = 0; start < values.length;) {
     let end = start + 1;
     let bytes = sizeOf(values[start]!.content);
@@ -178,11 +179,14 @@ const storeValues = async (
       bytes += sizeOf(values[end++]!.content);
     const chunk = values.slice(start, end);
     const sealed = deps.secretBox.sealMany(chunk.map((v) => v.content));
-    const insert = () =>
-      sql`insert into inventory_values (item_id, offer_id, kind, sealed, created_at)
+    const ids = chunk.map((v) => v.itemId);
+    const insert = async () => {
+      await sql`insert into inventory_values (item_id, offer_id, kind, sealed, created_at)
         select v.item_id, ${offerId}, v.kind, v.sealed, ${now}::timestamptz
-        from unnest(${chunk.map((v) => v.itemId)}::text[], ${chunk.map((v) => v.kind)}::text[],
-                    ${sealed}::text[]) as v(item_id, kind, sealed)`.execute(deps.db);
+        from unnest(${ids}::text[], ${chunk.map((v) => v.kind)}::text[], ${sealed}::text[])
+          as v(item_id, kind, sealed)`.execute(deps.db);
+      storedIds.push(...ids);
+    };
     stored = stored.then(insert);
     stored.catch(() => undefined); // awaited below, after the work done meanwhile
     // the pool hands a statement its connection on the next turn of the event loop: let
@@ -194,7 +198,7 @@ const storeValues = async (
   try {
     await stored;
   } catch (error) {
-    await forget(values.map((v) => v.itemId)).catch(() => undefined);
+    await forget(storedIds).catch(() => undefined);
     throw error;
   }
 };
