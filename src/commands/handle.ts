@@ -159,14 +159,21 @@ export const handle = async <State, Command extends object, Event extends Domain
         if (cached) continue;
         return { state, events, position: null };
       }
+      const appending = store.append(
+        streamId,
+        events.map((e) => ({ type: e.type, data: e.data, metadata: context.metadata })),
+        revision === -1 ? 'no_stream' : revision,
+        context.at,
+      );
+      // awaited below; this only keeps a failure from counting as unhandled meanwhile
+      appending.catch(() => undefined);
       try {
-        const result = await store.append(
-          streamId,
-          events.map((e) => ({ type: e.type, data: e.data, metadata: context.metadata })),
-          revision === -1 ? 'no_stream' : revision,
-          context.at,
-        );
+        // The state after the events is folded while the append travels (a 1,000-key upload
+        // folds for milliseconds): the pool sends the statement on the next tick, so let it,
+        // then fold. Kept only once the append succeeded.
+        await new Promise<void>((resolve) => process.nextTick(resolve));
         const next = events.reduce(decider.evolve, state);
+        const result = await appending;
         context.cache?.set(streamId, { decider, revision: result.nextRevision, state: next });
         return { state: next, events, position: result.position };
       } catch (error) {

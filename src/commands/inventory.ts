@@ -1,8 +1,13 @@
 import { sql } from 'kysely';
 import { fingerprinter } from '../crypto/fingerprint.js';
 import { DomainError } from '../domain/errors.js';
-import { type InventoryCommand, inventoryDecider, type NewItem } from '../domain/inventory.js';
-import { type Rejection, validateItem } from '../domain/inventory-items.js';
+import {
+  type InventoryCommand,
+  inventoryDecider,
+  type InventoryUploadedData,
+  type NewItem,
+} from '../domain/inventory.js';
+import { type Rejection, type ValidItem, validateItem } from '../domain/inventory-items.js';
 import { derivedIds, newId } from '../ids.js';
 import { type Caller, type CommandDeps, execute } from './context.js';
 import { load } from './handle.js';
@@ -44,54 +49,66 @@ export const uploadInventory = async (
     );
 
   const rejected: Rejection[] = [];
-  const items: NewItem[] = [];
-  const contents: (string | Buffer)[] = [];
-  const now = deps.clock.now();
-  const idOf = operation ? derivedIds(operation.id) : () => newId();
-  const fingerprintOf = fingerprinter(deps.secretKey);
+  const accepted: { index: number; item: ValidItem }[] = [];
   rawItems.forEach((raw, index) => {
     const result = validateItem(raw, index);
-    if ('rejection' in result) return void rejected.push(result.rejection);
-    const { item } = result;
-    const content = item.kind === 'text' ? item.value : item.bytes;
-    items.push({
-      itemId: idOf(index),
+    if ('rejection' in result) rejected.push(result.rejection);
+    else accepted.push({ index, item: result.item });
+  });
+  const now = deps.clock.now();
+  const idOf = operation ? derivedIds(operation.id) : () => newId();
+  const values: Value[] = accepted.map(({ index, item }) => ({
+    itemId: idOf(index),
+    kind: item.kind,
+    content: item.kind === 'text' ? item.value : item.bytes,
+  }));
+  // taken up to an item as needed: while the values are stored, if nothing is refused first
+  const fingerprintOf = fingerprinter(deps.secretKey);
+  const fingerprints: string[] = [];
+  const fingerprintTo = (end: number) => {
+    for (let i = fingerprints.length; i < end; i++)
+      fingerprints.push(fingerprintOf(values[i]!.kind, values[i]!.content));
+  };
+  const newItems = (): NewItem[] => {
+    fingerprintTo(values.length);
+    return accepted.map(({ index, item }, i) => ({
+      itemId: values[i]!.itemId,
       index,
       kind: item.kind,
-      fingerprint: fingerprintOf(item.kind, content),
+      fingerprint: fingerprints[i]!,
       fileName: item.kind === 'file' ? item.fileName : null,
       contentType: item.kind === 'file' ? item.contentType : null,
-    });
-    contents.push(content);
-  });
+    }));
+  };
   if (mode === 'strict' && rejected.length > 0) {
     // refused anyway: let the decider list the duplicates too, before anything is stored
     const { state } = await load(deps.store, inventoryStream(offerId), inventoryDecider, deps.states);
     inventoryDecider.decide(
-      { type: 'UploadInventory', data: { offerId, mode, items, rejected, now: now.toISOString() } },
+      { type: 'UploadInventory', data: { offerId, mode, items: newItems(), rejected, now: now.toISOString() } },
       state,
     );
   }
 
   // only a run after a crash can meet values of its own: a first run's ids are new
-  if (operation?.resumed && items.length > 0) {
+  if (operation?.resumed && values.length > 0) {
     const earlier = await earlierRun(
       deps,
       offerId,
-      items.map((i) => i.itemId),
+      values.map((v) => v.itemId),
     );
     if (earlier) return earlier;
   }
 
-  await storeValues(deps, offerId, items, deps.secretBox.sealMany(contents), now);
   const forget = async (ids: string[]) => {
     for (let i = 0; i < ids.length; i += 1000)
-      if (ids.length > 0)
-        await deps.db
-          .deleteFrom('inventory_values')
-          .where('item_id', 'in', ids.slice(i, i + 1000))
-          .execute();
+      await deps.db
+        .deleteFrom('inventory_values')
+        .where('item_id', 'in', ids.slice(i, i + 1000))
+        .execute();
   };
+  // the fingerprints are taken while the values' INSERTs run
+  await storeValues(deps, offerId, values, now, fingerprintTo, forget);
+  const items = newItems();
 
   try {
     const result = await execute(
@@ -102,7 +119,7 @@ export const uploadInventory = async (
       caller,
     );
     const uploaded = result.events.find((e) => e.type === 'InventoryUploaded');
-    const acceptedIds = uploaded?.type === 'InventoryUploaded' ? uploaded.data.items.map((i) => i.itemId) : [];
+    const acceptedIds = uploaded?.type === 'InventoryUploaded' ? uploaded.data.itemIds : [];
     const keep = new Set(acceptedIds);
     await forget(items.map((i) => i.itemId).filter((id) => !keep.has(id)));
     return {
@@ -117,32 +134,72 @@ export const uploadInventory = async (
   }
 };
 
-/** Sealed characters per statement: a batch of files (up to 64 MB) goes in a few. */
-const VALUES_CHARS_PER_STATEMENT = 16 * 1024 * 1024;
+/** An accepted item's value, to be sealed and stored. */
+interface Value {
+  itemId: string;
+  kind: 'text' | 'file';
+  content: string | Buffer;
+}
+
+/** Values per INSERT: an upload of keys (at most 1,000) is one statement. */
+const VALUES_PER_STATEMENT = 1000;
+/** Bytes of content per statement: a batch of files (up to 64 MB) goes in a few. */
+const VALUES_BYTES_PER_STATEMENT = 12 * 1024 * 1024;
+
+const sizeOf = (content: string | Buffer) => (typeof content === 'string' ? content.length * 3 : content.length);
 
 /**
- * The sealed values, in one statement for a batch of keys: columns as arrays (three
- * parameters), not a row of parameters per key, which costs 5,000 parameters to build,
- * send and parse for 1,000 keys.
+ * Seals and stores the values: one statement for a batch of keys, whose columns go as arrays
+ * (three parameters), not a row of parameters per key, which costs 5,000 parameters to
+ * build, send and parse for 1,000 keys. Once a statement is on its way, `whileStored(end)`
+ * does other work for the items before `end` (their fingerprints) and the next statement's
+ * values are sealed. Answers once every value is stored; when a statement fails, after the
+ * values the statements before it stored were deleted again (best effort: a resumed run
+ * deletes what is left, see `earlierRun`).
  */
 const storeValues = async (
   deps: CommandDeps,
   offerId: string,
-  items: readonly NewItem[],
-  sealed: readonly string[],
+  values: readonly Value[],
   now: Date,
+  whileStored: (end: number) => void,
+  forget: (ids: string[]) => Promise<void>,
 ) => {
-  for (let start = 0; start < items.length;) {
+  // one statement after another: a file batch's statements each carry up to 12 MB
+  let stored: Promise<unknown> = Promise.resolve();
+  const storedIds: string[] = [];
+  for (let start = 0; start < values.length;) {
     let end = start + 1;
-    let chars = sealed[start]!.length;
-    while (end < items.length && chars + sealed[end]!.length <= VALUES_CHARS_PER_STATEMENT)
-      chars += sealed[end++]!.length;
-    const batch = items.slice(start, end);
-    await sql`insert into inventory_values (item_id, offer_id, kind, sealed, created_at)
-      select v.item_id, ${offerId}, v.kind, v.sealed, ${now}::timestamptz
-      from unnest(${batch.map((i) => i.itemId)}::text[], ${batch.map((i) => i.kind)}::text[],
-                  ${sealed.slice(start, end)}::text[]) as v(item_id, kind, sealed)`.execute(deps.db);
+    let bytes = sizeOf(values[start]!.content);
+    while (
+      end < values.length &&
+      end - start < VALUES_PER_STATEMENT &&
+      bytes + sizeOf(values[end]!.content) <= VALUES_BYTES_PER_STATEMENT
+    )
+      bytes += sizeOf(values[end++]!.content);
+    const chunk = values.slice(start, end);
+    const sealed = deps.secretBox.sealMany(chunk.map((v) => v.content));
+    const ids = chunk.map((v) => v.itemId);
+    const insert = async () => {
+      await sql`insert into inventory_values (item_id, offer_id, kind, sealed, created_at)
+        select v.item_id, ${offerId}, v.kind, v.sealed, ${now}::timestamptz
+        from unnest(${ids}::text[], ${chunk.map((v) => v.kind)}::text[], ${sealed}::text[])
+          as v(item_id, kind, sealed)`.execute(deps.db);
+      storedIds.push(...ids);
+    };
+    stored = stored.then(insert);
+    stored.catch(() => undefined); // awaited below, after the work done meanwhile
+    // the pool hands a statement its connection on the next turn of the event loop: let
+    // it go out before the work done while it runs
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    whileStored(end);
     start = end;
+  }
+  try {
+    await stored;
+  } catch (error) {
+    await forget(storedIds).catch(() => undefined);
+    throw error;
   }
 };
 
@@ -156,11 +213,9 @@ const earlierRun = async (deps: CommandDeps, offerId: string, itemIds: string[])
   if (left.length === 0) return undefined;
   const ours = new Set(itemIds);
   const recorded = (await deps.store.readStream(inventoryStream(offerId))).find(
-    (e) =>
-      e.type === 'InventoryUploaded' &&
-      (e.data as { items: { itemId: string }[] }).items.some((i) => ours.has(i.itemId)),
+    (e) => e.type === 'InventoryUploaded' && (e.data as InventoryUploadedData).itemIds.some((id) => ours.has(id)),
   );
-  const accepted = recorded ? (recorded.data as { items: { itemId: string }[] }).items.map((i) => i.itemId) : [];
+  const accepted = recorded ? (recorded.data as InventoryUploadedData).itemIds : [];
   const keep = new Set(accepted);
   const stray = left.map((r) => r.item_id).filter((id) => !keep.has(id));
   for (let i = 0; i < stray.length; i += 1000)

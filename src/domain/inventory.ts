@@ -24,11 +24,32 @@ interface ReservationRef {
   itemIds: string[];
 }
 
+/** An uploaded file's name and type, by its place in the upload's `itemIds`. */
+export interface UploadedFile {
+  place: number;
+  fileName: string;
+  contentType: string;
+}
+
+/**
+ * An upload as recorded (version 2, src/domain/upcasters.ts): the accepted items as columns,
+ * not an object per item, and only the files named (every other item is a text key). An
+ * upload of 1,000 keys is about a third of the version 1 event, and its append, its read by
+ * the projections and its JSON decoding cost about that much less.
+ */
+export interface InventoryUploadedData {
+  offerId: string;
+  /** The accepted items, in upload order. */
+  itemIds: string[];
+  /** `fingerprints[i]` is the fingerprint of `itemIds[i]`. */
+  fingerprints: string[];
+  files: UploadedFile[];
+  rejected: Rejection[];
+  at: string;
+}
+
 export type InventoryEvent =
-  | {
-      type: 'InventoryUploaded';
-      data: { offerId: string; items: Omit<NewItem, 'index'>[]; rejected: Rejection[]; at: string };
-    }
+  | { type: 'InventoryUploaded'; data: InventoryUploadedData }
   | { type: 'InventoryItemRemoved'; data: { offerId: string; itemId: string; at: string } }
   | { type: 'OfferStockLow'; data: { offerId: string; available: number; threshold: number; at: string } }
   | { type: 'InventoryReserved'; data: ReservationRef & { expiresAt: string; at: string } }
@@ -208,14 +229,15 @@ export const inventoryDecider: Decider<InventoryState, InventoryCommand, Invento
   evolve(state, event) {
     switch (event.type) {
       case 'InventoryUploaded': {
-        if (event.data.items.length === 0) return state;
+        const { itemIds, fingerprints } = event.data;
+        if (itemIds.length === 0) return state;
         const changed = new Map(
-          event.data.items.map((i) => [i.itemId, { status: 'available' as const, fingerprint: i.fingerprint }]),
+          itemIds.map((id, i) => [id, { status: 'available' as const, fingerprint: fingerprints[i]! }]),
         );
         return {
           ...state,
           ...withItems(state, changed),
-          fingerprints: state.fingerprints.with(event.data.items.map((i) => [i.fingerprint, i.itemId])),
+          fingerprints: state.fingerprints.with(itemIds.map((id, i) => [fingerprints[i]!, id])),
         };
       }
       case 'InventoryItemRemoved': {
@@ -308,10 +330,21 @@ const uploadInventory = (
     throw new DomainError('inventory_rejected', `${rejected.length} item(s) invalid; nothing was stored`, {
       rejected,
     });
+  const files: UploadedFile[] = [];
+  accepted.forEach((item, place) => {
+    if (item.kind === 'file') files.push({ place, fileName: item.fileName!, contentType: item.contentType! });
+  });
   return [
     {
       type: 'InventoryUploaded',
-      data: { offerId, items: accepted.map(({ index: _index, ...item }) => item), rejected, at: now },
+      data: {
+        offerId,
+        itemIds: accepted.map((i) => i.itemId),
+        fingerprints: accepted.map((i) => i.fingerprint),
+        files,
+        rejected,
+        at: now,
+      },
     },
   ];
 };

@@ -18,5 +18,41 @@ export interface EventTypeVersions {
   readonly upcast: Readonly<Record<number, (data: unknown) => unknown>>;
 }
 
-/** Today every event type is at version 1. */
-export const eventVersions: Readonly<Record<string, EventTypeVersions>> = {};
+/** InventoryUploaded as first written: an object per accepted item, the fingerprint in hex. */
+interface InventoryUploadedV1 {
+  offerId: string;
+  items: {
+    itemId: string;
+    kind: 'text' | 'file';
+    fingerprint: string;
+    fileName: string | null;
+    contentType: string | null;
+  }[];
+  rejected: unknown[];
+  at: string;
+}
+
+/**
+ * Version 1 to 2: the items as columns, the files named by place, and each fingerprint cut
+ * to what version 2 keeps (the first 128 bits of the same HMAC, base64url), so a key
+ * uploaded before is still found as a duplicate of the same key uploaded now.
+ */
+export const inventoryUploadedV2 = (data: unknown): unknown => {
+  const { items, ...rest } = data as InventoryUploadedV1;
+  const files: { place: number; fileName: string; contentType: string }[] = [];
+  items.forEach((item, place) => {
+    if (item.kind === 'file') files.push({ place, fileName: item.fileName ?? '', contentType: item.contentType ?? '' });
+  });
+  return {
+    offerId: rest.offerId,
+    itemIds: items.map((i) => i.itemId),
+    fingerprints: items.map((i) => Buffer.from(i.fingerprint.slice(0, 32), 'hex').toString('base64url')),
+    files,
+    rejected: rest.rejected,
+    at: rest.at,
+  };
+};
+
+export const eventVersions: Readonly<Record<string, EventTypeVersions>> = {
+  InventoryUploaded: { current: 2, upcast: { 1: inventoryUploadedV2 } },
+};

@@ -92,20 +92,23 @@ const statements: { [T in Exclude<OfferProjectionEvent['type'], MoveType>]?: Sta
   FulfilmentSecretRotated: (db, d) => db.updateTable('offers').set({ updated_at: d.at }).where('id', '=', d.offerId),
 
   InventoryUploaded: async (db, d) => {
-    const { offerId, items, at } = d;
-    if (items.length === 0) return;
+    const { offerId, itemIds, files, at } = d;
+    if (itemIds.length === 0) return;
     // one statement for the items and the offer's count, the columns as arrays: a row of
-    // parameters per item cost 9,000 parameters and two statements for 1,000 keys
+    // parameters per item cost 9,000 parameters and two statements for 1,000 keys. The
+    // files (few, or all of a small batch) come as their places; every other item is text.
     await sql`with added as (
         insert into inventory_items
           (id, offer_id, kind, status, file_name, content_type, order_id, created_at, updated_at)
-        select i.id, ${offerId}, i.kind, 'available', i.file_name, i.content_type, null, ${at}::timestamptz, ${at}::timestamptz
-        from unnest(${items.map((i) => i.itemId)}::text[], ${items.map((i) => i.kind)}::text[],
-                    ${items.map((i) => i.fileName)}::text[], ${items.map((i) => i.contentType)}::text[])
-          as i(id, kind, file_name, content_type)
-        returning 1
+        select i.id, ${offerId}, case when f.place is null then 'text' else 'file' end, 'available',
+          f.file_name, f.content_type, null, ${at}::timestamptz, ${at}::timestamptz
+        from unnest(${itemIds}::text[]) with ordinality as i(id, place)
+          left join unnest(${files.map((f) => f.place + 1)}::int[], ${files.map((f) => f.fileName)}::text[],
+                           ${files.map((f) => f.contentType)}::text[]) as f(place, file_name, content_type)
+            on f.place = i.place
+        order by i.place
       )
-      update offers set stock_available = stock_available + (select count(*) from added), updated_at = ${at}
+      update offers set stock_available = stock_available + ${itemIds.length}, updated_at = ${at}
       where id = ${offerId}`.execute(db);
   },
   InventoryItemRemoved: async (db, d) => {

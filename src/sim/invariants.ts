@@ -136,7 +136,7 @@ export class Invariants {
     const invalidated = new Set<string>();
     const delivered = new Map<string, string>();
     for (const e of events) {
-      if (e.type === 'InventoryUploaded') for (const i of e.data.items) uploaded.add(i.itemId);
+      if (e.type === 'InventoryUploaded') for (const id of e.data.itemIds as string[]) uploaded.add(id);
       if (e.type === 'InventoryItemInvalidated' && e.data.previousStatus !== 'delivered')
         invalidated.add(e.data.itemId);
       if (e.type === 'InventoryDelivered')
@@ -155,7 +155,7 @@ export class Invariants {
     const uploaded = new Map<string, number>();
     for (const e of events)
       if (e.type === 'InventoryUploaded')
-        uploaded.set(e.data.offerId, (uploaded.get(e.data.offerId) ?? 0) + e.data.items.length);
+        uploaded.set(e.data.offerId, (uploaded.get(e.data.offerId) ?? 0) + (e.data.itemIds as string[]).length);
     const rows = await this.db.kysely
       .selectFrom('inventory_items')
       .select(['offer_id', 'status', sql<number>`count(*)::int`.as('n')])

@@ -15,7 +15,14 @@ const item = (n: number, fingerprint = `f${n}`): NewItem => ({
 });
 const uploaded = (...items: NewItem[]): InventoryEvent => ({
   type: 'InventoryUploaded',
-  data: { offerId: 'o1', items: items.map(({ index: _i, ...rest }) => rest), rejected: [], at: now },
+  data: {
+    offerId: 'o1',
+    itemIds: items.map((i) => i.itemId),
+    fingerprints: items.map((i) => i.fingerprint),
+    files: [],
+    rejected: [],
+    at: now,
+  },
 });
 const reserve = (orderItemId: string, quantity: number, lowStockThreshold = 0) => ({
   type: 'ReserveItems' as const,
@@ -42,7 +49,9 @@ describe('Inventory', () => {
           type: 'InventoryUploaded',
           data: {
             offerId: 'o1',
-            items: [{ itemId: 'i3', kind: 'text', fingerprint: 'f3', fileName: null, contentType: null }],
+            itemIds: ['i3'],
+            fingerprints: ['f3'],
+            files: [],
             rejected: [
               { index: 2, code: 'duplicate_key', message: "this key is already in the offer's stock" },
               { index: 4, code: 'duplicate_in_batch', message: 'this key appears earlier in the same upload' },
@@ -199,7 +208,9 @@ describe('Inventory', () => {
           type: 'InventoryUploaded',
           data: {
             offerId: 'o1',
-            items: [{ itemId: 'i2', kind: 'text', fingerprint: 'f2', fileName: null, contentType: null }],
+            itemIds: ['i2'],
+            fingerprints: ['f2'],
+            files: [],
             rejected: duplicates,
             at: now,
           },
@@ -210,7 +221,14 @@ describe('Inventory', () => {
   it('a partial upload with nothing valid is recorded with its refusals and changes no stock', () => {
     const none: InventoryEvent = {
       type: 'InventoryUploaded',
-      data: { offerId: 'o1', items: [], rejected: [{ index: 0, code: 'invalid_kind', message: 'x' }], at: now },
+      data: {
+        offerId: 'o1',
+        itemIds: [],
+        fingerprints: [],
+        files: [],
+        rejected: [{ index: 0, code: 'invalid_kind', message: 'x' }],
+        at: now,
+      },
     };
     given(uploaded(item(1)))
       .when({
@@ -240,7 +258,9 @@ describe('Inventory', () => {
           type: 'InventoryUploaded',
           data: {
             offerId: 'o1',
-            items: [{ itemId: 'i5', kind: 'text', fingerprint: 'f1', fileName: null, contentType: null }],
+            itemIds: ['i5'],
+            fingerprints: ['f1'],
+            files: [],
             rejected: [],
             at: now,
           },

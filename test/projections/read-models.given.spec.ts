@@ -198,11 +198,9 @@ describe('read models: given events, then rows', () => {
         type: 'InventoryUploaded',
         data: {
           offerId: 'off-1',
-          items: [
-            { itemId: 'itm-1', kind: 'text', fingerprint: 'fp-1', fileName: null, contentType: null },
-            { itemId: 'itm-2', kind: 'text', fingerprint: 'fp-2', fileName: null, contentType: null },
-            { itemId: 'itm-3', kind: 'file', fingerprint: 'fp-3', fileName: 'key.png', contentType: 'image/png' },
-          ],
+          itemIds: ['itm-1', 'itm-2', 'itm-3'],
+          fingerprints: ['fp-1', 'fp-2', 'fp-3'],
+          files: [{ place: 2, fileName: 'key.png', contentType: 'image/png' }],
           rejected: [{ index: 3, code: 'duplicate_item', message: 'already uploaded' }],
           at: t(1),
         },
@@ -655,10 +653,9 @@ describe('read models: given events, then rows', () => {
         type: 'InventoryUploaded',
         data: {
           offerId: 'off-1',
-          items: [
-            { itemId: 'itm-1', kind: 'text', fingerprint: 'fp-1', fileName: null, contentType: null },
-            { itemId: 'itm-2', kind: 'text', fingerprint: 'fp-2', fileName: null, contentType: null },
-          ],
+          itemIds: ['itm-1', 'itm-2'],
+          fingerprints: ['fp-1', 'fp-2'],
+          files: [],
           rejected: [],
           at: t(1),
         },

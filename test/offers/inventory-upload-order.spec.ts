@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CommandDeps } from '../../src/commands/context.js';
+import { uploadInventory } from '../../src/commands/inventory.js';
+import { inventoryStream } from '../../src/commands/streams.js';
+import type { InventoryUploadedData } from '../../src/domain/inventory.js';
+import type { EventStore } from '../../src/eventstore/port.js';
+import { derivedIds, newId } from '../../src/ids.js';
+import { startTestService, type TestService } from '../support/harness.js';
+import { createUploaded, type Supplier, textKeys } from './fixtures.js';
+
+/**
+ * The order an upload writes in: every value is stored before the event that names its item
+ * is appended (a crash between the two leaves values without an event, which a resumed run
+ * deletes, never an event without its values). The fingerprints are taken while the values'
+ * INSERT runs, and a file batch above 12 MB is stored in several statements; neither may
+ * change that order.
+ */
+describe('an upload stores its values before it records them', () => {
+  let svc: TestService;
+  let supplier: Supplier;
+  beforeAll(async () => {
+    svc = await startTestService();
+    supplier = await svc.newSupplier();
+  });
+  afterAll(() => svc.stop());
+
+  const freshOffer = async () => (await createUploaded(supplier.api, (await svc.newProduct()).id)).id as string;
+  const valueIds = async (offerId: string) =>
+    (
+      await svc.services.db
+        .selectFrom('inventory_values')
+        .select('item_id')
+        .where('offer_id', '=', offerId)
+        .orderBy('item_id')
+        .execute()
+    ).map((r) => r.item_id);
+  const uploadEvents = async (offerId: string) =>
+    (await svc.services.commands.store.readStream(inventoryStream(offerId))).filter(
+      (e) => e.type === 'InventoryUploaded',
+    );
+
+  /** The service's command deps, with a store that looks at the stored values at each append. */
+  const watching = () => {
+    const seen: { named: number; stored: number }[] = [];
+    const { store } = svc.services.commands;
+    const watched = new Proxy(store, {
+      get: (target, prop) => {
+        if (prop !== 'append') return Reflect.get(target, prop) as unknown;
+        const append: EventStore['append'] = async (streamId, events, expected, at) => {
+          for (const e of events)
+            if (e.type === 'InventoryUploaded') {
+              const { itemIds } = e.data as InventoryUploadedData;
+              const stored = await svc.services.db
+                .selectFrom('inventory_values')
+                .select('item_id')
+                .where('item_id', 'in', itemIds)
+                .execute();
+              seen.push({ named: itemIds.length, stored: stored.length });
+            }
+          return target.append(streamId, events, expected, at);
+        };
+        return append;
+      },
+    });
+    const deps: CommandDeps = { ...svc.services.commands, store: watched };
+    return { deps, seen };
+  };
+
+  const pngOf = (n: number, size: number) => {
+    const bytes = Buffer.alloc(size, n % 251);
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(bytes);
+    bytes.writeUInt32BE(n, 8); // every file its own bytes: none is a duplicate
+    return {
+      kind: 'file',
+      file_name: `k${n}.png`,
+      content_type: 'image/png',
+      content_base64: bytes.toString('base64'),
+    };
+  };
+
+  it('1,000 keys: every item the event names has its sealed value when the event is appended', async () => {
+    const offerId = await freshOffer();
+    const { deps, seen } = watching();
+    const result = await uploadInventory(deps, supplier.id, offerId, 'strict', textKeys('ORDER', 1000), {});
+    expect(result.accepted).toBe(1000);
+    expect(seen).toEqual([{ named: 1000, stored: 1000 }]);
+    expect(await valueIds(offerId)).toEqual([...result.itemIds].sort());
+  });
+
+  it('files above 12 MB (two statements): all of them stored before the append, each opens to its bytes', async () => {
+    const offerId = await freshOffer();
+    const { deps, seen } = watching();
+    // 64 files of 200 KB: 12.8 MB of content
+    const files = Array.from({ length: 64 }, (_, n) => pngOf(n, 200 * 1024));
+    const result = await uploadInventory(deps, supplier.id, offerId, 'strict', files, {});
+    expect(result.accepted).toBe(64);
+    expect(seen).toEqual([{ named: 64, stored: 64 }]);
+    const box = svc.services.secretBox;
+    const sealed = await svc.services.db
+      .selectFrom('inventory_values')
+      .select(['item_id', 'sealed'])
+      .where('offer_id', '=', offerId)
+      .execute();
+    const bytes = new Map(sealed.map((r) => [r.item_id, box.openBytes(r.sealed).toString('base64')]));
+    expect(result.itemIds.map((id) => bytes.get(id))).toEqual(files.map((f) => f.content_base64));
+  });
+
+  it('a later statement of a file batch that fails: the values stored before it are deleted, nothing is recorded', async () => {
+    const offerId = await freshOffer();
+    const { deps, seen } = watching();
+    const operation = { id: newId(), resumed: false };
+    // a row already holding the id file 62 gets (ids follow from the operation): the first
+    // statement stores files 0 to 60 (12 MB at most), the second fails on it
+    const taken = derivedIds(operation.id)(62);
+    await svc.services.db
+      .insertInto('inventory_values')
+      .values({ item_id: taken, offer_id: 'elsewhere', kind: 'text', sealed: 'x', created_at: new Date() })
+      .execute();
+    const files = Array.from({ length: 64 }, (_, n) => pngOf(n, 200 * 1024));
+    await expect(uploadInventory(deps, supplier.id, offerId, 'strict', files, {}, operation)).rejects.toThrow(
+      /duplicate key/,
+    );
+    expect(seen).toEqual([]);
+    expect(await uploadEvents(offerId)).toEqual([]);
+    expect(await valueIds(offerId)).toEqual([]);
+    // the row that was there before is not the upload's to delete
+    expect(
+      await svc.services.db.selectFrom('inventory_values').select('offer_id').where('item_id', '=', taken).execute(),
+    ).toEqual([{ offer_id: 'elsewhere' }]);
+  });
+});
