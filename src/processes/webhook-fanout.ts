@@ -71,6 +71,20 @@ const deliveriesOf = (
   });
 
 /**
+ * New deliveries in one statement, as one JSON document (jsonb_to_recordset): a batch is
+ * thousands of rows with their bodies, which as parameters cost a placeholder each to
+ * compile, send and parse. An event's delivery to an endpoint is made once, whoever else
+ * fanned it out meanwhile.
+ */
+const insertDeliveries = (deps: CommandDeps, rows: DeliveryRow[]) =>
+  sql`insert into webhook_deliveries (id, event_id, event_type, supplier_id, endpoint_id, body, test_fire, status,
+      attempts, created_at, updated_at, next_attempt_at)
+    select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      as d(id text, event_id text, event_type text, supplier_id text, endpoint_id text, body text, test_fire boolean,
+        status text, attempts int, created_at timestamptz, updated_at timestamptz, next_attempt_at timestamptz)
+    on conflict (event_id, endpoint_id) where not test_fire and not recovered do nothing`.execute(deps.db);
+
+/**
  * The events of these fan-out timers, read from the store in global order a span at a time
  * (their events sit close together: they were written by one subscription's batches). An
  * event the spans do not reach is read on its own.
@@ -173,18 +187,7 @@ export class FanoutBatcher implements DueSource {
       await this.projections.waitFor(latest, 30_000);
       const events = [...(await readEvents(this.deps, wanted)).values()];
       const rows = await deliveriesFor(this.deps, events, this.deps.clock.now());
-      if (rows.length > 0)
-        await this.deps.db
-          .insertInto('webhook_deliveries')
-          .values(rows)
-          .onConflict((oc) =>
-            oc
-              .columns(['event_id', 'endpoint_id'])
-              .where('test_fire', '=', false)
-              .where('recovered', '=', false)
-              .doNothing(),
-          )
-          .execute();
+      if (rows.length > 0) await insertDeliveries(this.deps, rows);
       await this.deps.db
         .deleteFrom('timers')
         .where('kind', '=', FANOUT_KIND)
