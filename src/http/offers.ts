@@ -15,6 +15,7 @@ import {
   declaredDeliveries,
   offerFromRow,
   offerFromState,
+  offerOf,
   Offer,
   readSideOf,
   type OfferView,
@@ -180,12 +181,7 @@ export const registerOfferRoutes = (app: FastifyInstance, services: Services) =>
       },
     },
     async (req) => {
-      const row = await services.db
-        .selectFrom('offers')
-        .selectAll()
-        .where('id', '=', req.params.offer_id)
-        .where('supplier_id', '=', supplierOf(req).supplierId)
-        .executeTakeFirst();
+      const [row] = await offerOf(services.db, req.params.offer_id, supplierOf(req).supplierId);
       if (!row) throw new HttpProblem('not_found', `offer ${req.params.offer_id} not found`);
       const delivered =
         row.stock_mode === 'declared' ? (await declaredDeliveries(services.db, [row.id])).get(row.id) : 0;

@@ -5,6 +5,7 @@ import type { OfferState } from '../domain/offer.js';
 import type { Database, OfferTable } from '../db/schema.js';
 import { isEligible, type RoutableOffer } from '../domain/routing.js';
 import { iso, Money, Timestamp } from './values.js';
+import { compiledOnce } from '../db/compiled-once.js';
 
 /** An offer with its inventory, as a command leaves it. */
 export interface OfferView {
@@ -237,3 +238,8 @@ export const readSideOf = async (db: Kysely<Database>, offerId: string): Promise
     row.stock_mode === 'declared' ? ((await declaredDeliveries(db, [offerId])).get(offerId) ?? 0) : 0;
   return { updatedAt: iso(row.updated_at), declaredDelivered };
 };
+
+/** A supplier's offer row by id (GET /offers/{id}, the hottest read): compiled once. */
+export const offerOf = compiledOnce((db: Kysely<Database>, offerId: string, supplierId: string) =>
+  db.selectFrom('offers').selectAll().where('id', '=', offerId).where('supplier_id', '=', supplierId),
+);

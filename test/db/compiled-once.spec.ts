@@ -1,0 +1,55 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compiledOnce } from '../../src/db/compiled-once.js';
+import { connect, type Db } from '../../src/db/connect.js';
+import type { Database } from '../../src/db/schema.js';
+import type { Kysely } from 'kysely';
+import { createTestDatabase } from '../support/database.js';
+
+describe('compiledOnce', () => {
+  let db: Db;
+  beforeAll(async () => {
+    db = connect(await createTestDatabase(), 2);
+    await sql`create table compiled_once_probe (id text primary key, owner text not null, n int not null)`.execute(
+      db.kysely,
+    );
+    await sql`insert into compiled_once_probe values ('a', 'x', 1), ('b', 'x', 2), ('c', 'y', 3)`.execute(db.kysely);
+  });
+  afterAll(() => db.close());
+
+  it('runs the query compiled on its first call with each later call’s own parameters', async () => {
+    const probe = compiledOnce((k: Kysely<Database>, owner: string, above: number) =>
+      k
+        .selectFrom(sql<{ id: string; owner: string; n: number }>`compiled_once_probe`.as('p'))
+        .select(['p.id', 'p.n'])
+        .where('p.owner', '=', owner)
+        .where('p.n', '>', above)
+        .orderBy('p.id'),
+    );
+    expect(await probe(db.kysely, 'x', 0)).toEqual([
+      { id: 'a', n: 1 },
+      { id: 'b', n: 2 },
+    ]);
+    expect(await probe(db.kysely, 'x', 1)).toEqual([{ id: 'b', n: 2 }]);
+    expect(await probe(db.kysely, 'y', 0)).toEqual([{ id: 'c', n: 3 }]);
+    expect(await probe(db.kysely, 'z', 0)).toEqual([]);
+  });
+
+  it('refuses a query that uses a parameter twice or not as a plain value', async () => {
+    const twice = compiledOnce((k: Kysely<Database>, owner: string) =>
+      k
+        .selectFrom(sql<{ id: string; owner: string }>`compiled_once_probe`.as('p'))
+        .select('p.id')
+        .where('p.owner', '=', owner)
+        .where('p.id', '=', owner),
+    );
+    await expect(twice(db.kysely, 'x')).rejects.toThrow('each parameter must appear exactly once');
+    const asText = compiledOnce((k: Kysely<Database>, owner: string) =>
+      k
+        .selectFrom(sql<{ id: string; owner: string }>`compiled_once_probe`.as('p'))
+        .select('p.id')
+        .where('p.owner', '=', `${owner}!`),
+    );
+    await expect(asText(db.kysely, 'x')).rejects.toThrow('each parameter must appear exactly once');
+  });
+});
