@@ -30,6 +30,28 @@ create index es_events_global_order on es_events (transaction_id, position);
 `;
 
 /**
+ * Every version of `es_append` checks alike, once it knows the stream's revision
+ * (`v_current`, -1 for none) and the transaction that wrote its last event (`v_last_xid`).
+ */
+const CHECKS = `  if (p_expected = 'no_stream' and v_current <> -1)
+     or (p_expected = 'stream_exists' and v_current = -1)
+     or (p_expected ~ '^-?[0-9]+$' and v_current <> p_expected::bigint) then
+    raise exception 'wrong expected revision' using errcode = 'SV409', detail = v_current::text;
+  end if;
+
+  if v_xid < v_last_xid then
+    -- this transaction took its id before the one that appended last: retrying with a
+    -- fresh transaction keeps the global order consistent with the stream's order
+    raise exception 'append raced an older transaction' using errcode = '40001';
+  end if;
+
+  if v_count = 0 then
+    return query select v_current, v_xid, 0::bigint;
+    return;
+  end if;
+`;
+
+/**
  * The append function. The first schema notified inside it; that made every appending
  * transaction queue for PostgreSQL's notify lock at commit (no shared disk flushes), so
  * the adapter now announces appends itself, after commit, coalesced. With `schemaVersion`
@@ -61,23 +83,7 @@ begin
     -- a concurrent append created the stream first: loop and lock its row
   end loop;
 
-  if (p_expected = 'no_stream' and v_current <> -1)
-     or (p_expected = 'stream_exists' and v_current = -1)
-     or (p_expected ~ '^-?[0-9]+$' and v_current <> p_expected::bigint) then
-    raise exception 'wrong expected revision' using errcode = 'SV409', detail = v_current::text;
-  end if;
-
-  if v_xid < v_last_xid then
-    -- this transaction took its id before the one that appended last: retrying with a
-    -- fresh transaction keeps the global order consistent with the stream's order
-    raise exception 'append raced an older transaction' using errcode = '40001';
-  end if;
-
-  if v_count = 0 then
-    return query select v_current, v_xid, 0::bigint;
-    return;
-  end if;
-
+${CHECKS}
   with inserted as (
     insert into es_events (stream_id, stream_revision, event_id, type, data, metadata, created_at${schemaVersion ? ', schema_version' : ''})
     select p_stream, v_current + e.ord, e.value->>'id', e.value->>'type', e.value->'data', e.value->'metadata', p_created_at${
@@ -134,23 +140,7 @@ begin
     v_current := -1;
   end if;
 
-  if (p_expected = 'no_stream' and v_current <> -1)
-     or (p_expected = 'stream_exists' and v_current = -1)
-     or (p_expected ~ '^-?[0-9]+$' and v_current <> p_expected::bigint) then
-    raise exception 'wrong expected revision' using errcode = 'SV409', detail = v_current::text;
-  end if;
-
-  if v_xid < v_last_xid then
-    -- this transaction took its id before the one that appended last: retrying with a
-    -- fresh transaction keeps the global order consistent with the stream's order
-    raise exception 'append raced an older transaction' using errcode = '40001';
-  end if;
-
-  if v_count = 0 then
-    return query select v_current, v_xid, 0::bigint;
-    return;
-  end if;
-
+${CHECKS}
   with inserted as (
     insert into es_events (stream_id, stream_revision, event_id, type, data, metadata, created_at, schema_version)
     select p_stream, v_current + e.ord, e.value->>'id', e.value->>'type', e.value->'data', e.value->'metadata', p_created_at,
