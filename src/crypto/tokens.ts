@@ -14,8 +14,18 @@ export const newOperatorToken = (): string => `svc_op_${randomBytes(24).toString
  */
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
-export const sameSecret = (a: string, b: string): boolean => {
-  const x = createHash('sha256').update(a).digest();
-  const y = createHash('sha256').update(b).digest();
-  return timingSafeEqual(x, y);
+const digestOf = (token: string): Buffer => createHash('sha256').update(token).digest();
+
+/** The last secret `presented` compared against, with its digest: the operator token, in practice. */
+let known: { secret: string; digest: Buffer } | undefined;
+
+/**
+ * A presented token, hashed once per request: whether it is `secret` (the digests compared
+ * in constant time) and its stored form (`hashToken`). The secret's own digest is kept,
+ * so a request costs one hash where it cost three.
+ */
+export const presented = (token: string, secret: string): { isSecret: boolean; hash: string } => {
+  if (known?.secret !== secret) known = { secret, digest: digestOf(secret) };
+  const digest = digestOf(token);
+  return { isSecret: timingSafeEqual(digest, known.digest), hash: digest.toString('hex') };
 };

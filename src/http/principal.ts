@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Environment } from '../config.js';
 import type { Database } from '../db/schema.js';
-import { hashToken, sameSecret, tokenPrefix } from '../crypto/tokens.js';
+import { presented, tokenPrefix } from '../crypto/tokens.js';
 
 /** Who is calling, resolved once per request from the bearer token. */
 export type Principal =
@@ -49,9 +49,9 @@ export const resolvePrincipal = async (
   const token = bearer(req);
   const anonymous: Principal = { kind: 'anonymous', ip: req.ip };
   if (!token) return anonymous;
-  if (sameSecret(token, deps.operatorToken)) return { kind: 'operator' };
+  const { isSecret, hash } = presented(token, deps.operatorToken);
+  if (isSecret) return { kind: 'operator' };
   if (!token.startsWith(tokenPrefix(deps.env))) return anonymous;
-  const hash = hashToken(token);
   const knownTokens = cacheOf(deps.db);
   const cached = knownTokens.get(hash);
   if (cached && cached.until > Date.now()) return cached.principal;
