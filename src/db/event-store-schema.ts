@@ -116,15 +116,16 @@ export const eventStoreDdl = eventStoreTablesDdl + appendFunctionDdl(true);
  * it was a lock and a write of the stream's row as well. Two appends racing on a stream meet
  * on that unique index: the second waits for the first and then fails with a unique
  * violation, which the adapter answers as a wrong expected revision (or retries, for 'any').
+ * Migration 016 created it taking the transaction id on entry; 017 takes it after the lock.
  */
-export const appendByLastEventDdl = `
+export const appendByLastEventDdl = (xidAfterLock = false) => `
 create or replace function es_append(p_stream text, p_expected text, p_events jsonb, p_created_at timestamptz)
 returns table (next_revision bigint, commit_position xid8, prepare_position bigint)
 language plpgsql as $$
 declare
   v_current bigint := -1;
   v_last_xid xid8;
-  v_xid xid8 := pg_current_xact_id();
+  v_xid xid8${xidAfterLock ? '' : ' := pg_current_xact_id()'};
   v_count int := jsonb_array_length(p_events);
   v_position bigint;
 begin
@@ -133,7 +134,15 @@ begin
     -- a busy stream does not turn them into rounds of losing races; the statement below
     -- then reads with a snapshot taken after the previous holder committed
     perform pg_advisory_xact_lock(hashtextextended('es_append:' || p_stream, 0));
-  end if;
+  end if;${
+    xidAfterLock
+      ? `
+  -- the transaction id is taken once the lock is held: one taken before the wait is older
+  -- than the holder's that commits meanwhile, and the check below would refuse the append
+  -- (a queue of appenders to one stream then lost race after race)
+  v_xid := pg_current_xact_id();`
+      : ''
+  }
   select e.stream_revision, e.transaction_id into v_current, v_last_xid
     from es_events e where e.stream_id = p_stream order by e.stream_revision desc limit 1;
   if not found then

@@ -163,8 +163,11 @@ export const migrations: Record<string, Migration> = {
   // an append reads its stream's revision from the stream's last event instead of a row of
   // its own: one write per append, as a plain INSERT (see appendByLastEventDdl)
   '016_append_without_stream_rows': ddl(`
-    ${appendByLastEventDdl}
+    ${appendByLastEventDdl()}
     drop table es_streams;`),
+  // an append that does not name its revision takes its transaction id after the stream's
+  // lock, so appenders queued on one stream no longer refuse each other as older
+  '017_append_xid_after_lock': ddl(appendByLastEventDdl(true)),
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the schema they create exists

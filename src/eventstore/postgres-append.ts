@@ -18,6 +18,12 @@ import {
  */
 
 const MAX_RACE_RETRIES = 5;
+/**
+ * `any` and `stream_exists` cannot be refused for a revision, so they retry every race they
+ * lose; they queue behind each other on the stream's lock, but appends naming a revision do
+ * not, and on a stream both write busily several losses in a row happen.
+ */
+const MAX_UNNAMED_RETRIES = 25;
 const UNIQUE_VIOLATION = '23505';
 /** The unique (stream_id, stream_revision) constraint: two appends met on one revision. */
 const STREAM_REVISION_KEY = 'es_events_stream_id_stream_revision_key';
@@ -71,9 +77,9 @@ export const appendEvents = async (
       if (code === UNIQUE_VIOLATION && constraint === STREAM_REVISION_KEY) {
         // a concurrent append took the revision this one meant to write
         if (typeof revision === 'number') throw wrongRevision(streamId, expected, await revisionOf(pool, streamId));
-        if (attempt < MAX_RACE_RETRIES) continue;
+        if (attempt < MAX_UNNAMED_RETRIES) continue;
       }
-      if (code === '40001' && attempt < MAX_RACE_RETRIES) continue;
+      if (code === '40001' && attempt < MAX_UNNAMED_RETRIES) continue;
       throw error;
     }
   }

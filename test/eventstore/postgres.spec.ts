@@ -42,21 +42,24 @@ describe('postgres event store: the global order has no gaps for readers', () =>
     const from = await store.head();
     const slow = new pg.Client({ connectionString: url });
     await slow.connect();
+    // the database is shared with the other tests of this file: only this test's streams count
+    const run = newId();
+    const ours = (events: RecordedEvent[]) => events.filter((e) => e.streamId.endsWith(run));
     const seen: RecordedEvent[] = [];
-    const sub = store.subscribe({ from, onEvents: async (events) => void seen.push(...events) });
+    const sub = store.subscribe({ from, onEvents: async (events) => void seen.push(...ours(events)) });
     try {
       // the slow writer takes its sequence number first, then holds its transaction open
       await slow.query('begin');
       await slow.query(`select * from es_append($1, 'no_stream', $2::jsonb, now())`, [
-        `slow-${newId()}`,
+        `slow-${newId()}-${run}`,
         JSON.stringify([{ id: newId(), type: 'Slow', data: {}, metadata: {} }]),
       ]);
       // faster writers commit later sequence numbers meanwhile
       for (let i = 0; i < 3; i++)
-        await store.append(`fast-${newId()}`, [{ type: 'Fast', data: { i } }], 'no_stream', new Date());
+        await store.append(`fast-${newId()}-${run}`, [{ type: 'Fast', data: { i } }], 'no_stream', new Date());
       await new Promise((r) => setTimeout(r, 150));
       expect(seen).toEqual([]); // nothing passes the open transaction
-      expect(await store.readAll(from, 100)).toEqual([]);
+      expect(ours(await store.readAll(from, 1000))).toEqual([]);
       await slow.query('commit');
       await eventually(() => seen.length === 4);
       expect(seen.map((e) => e.type)).toEqual(['Slow', 'Fast', 'Fast', 'Fast']);
@@ -119,6 +122,47 @@ describe('postgres event store: the global order has no gaps for readers', () =>
       ]);
     } finally {
       await holder.end();
+    }
+  });
+
+  it('lets an append under any that waited for the stream take its transaction id after the holder, so it is not refused as older', async () => {
+    const s = `queued-${newId()}`;
+    const lock = `select pg_advisory_xact_lock(hashtextextended('es_append:' || $1, 0))`;
+    const append = (type: string) => [s, JSON.stringify([{ id: newId(), type, data: {}, metadata: {} }])];
+    const holder = new pg.Client({ connectionString: url });
+    const queued = new pg.Client({ connectionString: url });
+    await Promise.all([holder.connect(), queued.connect()]);
+    const queuedPid = (await queued.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
+    try {
+      // the holder takes the stream's lock before it has a transaction id ...
+      await holder.query('begin');
+      await holder.query(lock, [s]);
+      // ... the queued append starts and waits for the lock ...
+      const waiting = queued
+        .query(`select next_revision from es_append($1, 'any', $2::jsonb, now())`, append('Queued'))
+        .then(
+          ({ rows }) => rows,
+          (error: unknown) => error,
+        );
+      for (let waited = 0; ; waited++) {
+        const { rows } = await holder.query(
+          `select 1 from pg_stat_activity where pid = $1 and wait_event_type = 'Lock'`,
+          [queuedPid],
+        );
+        if (rows.length === 1) break;
+        if (waited > 1000) throw new Error('the queued append never waited for the lock');
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      // ... and the holder appends (taking its id now, after the waiter started) and commits
+      await holder.query(`select * from es_append($1, 'any', $2::jsonb, now())`, append('Holder'));
+      await holder.query('commit');
+      expect(await waiting).toEqual([{ next_revision: 1 }]);
+      expect((await store.readStream(s)).map((e) => [e.revision, e.type])).toEqual([
+        [0, 'Holder'],
+        [1, 'Queued'],
+      ]);
+    } finally {
+      await Promise.all([holder.end(), queued.end()]);
     }
   });
 
