@@ -1,4 +1,4 @@
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
 
@@ -18,6 +18,35 @@ export interface Db {
  */
 const CONNECT_TIMEOUT_MS = 10_000;
 
+/**
+ * The pool as kysely sees it. A text of several statements sent without parameters goes by
+ * the simple protocol, in one round trip, and pg answers one result per statement; kysely
+ * reads a single result, so the view answers the last one. A projection batch opens its
+ * transaction with its claim that way, and closes it with its checkpoints
+ * (projections/checkpoints.ts). Each client keeps one view, as kysely caches per client.
+ */
+const lastResultOf = (pool: pg.Pool): PostgresPool => {
+  const views = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  const viewOf = (client: pg.PoolClient): PostgresPoolClient => ({
+    query: ((text: string | pg.Submittable, parameters?: unknown[]) =>
+      typeof text === 'string'
+        ? client
+            .query(text, parameters)
+            .then((result: pg.QueryResult | pg.QueryResult[]) => (Array.isArray(result) ? result.at(-1) : result))
+        : client.query(text)) as PostgresPoolClient['query'],
+    release: () => client.release(),
+  });
+  return {
+    connect: async () => {
+      const client = await pool.connect();
+      let view = views.get(client);
+      if (!view) views.set(client, (view = viewOf(client)));
+      return view;
+    },
+    end: () => pool.end(),
+  };
+};
+
 export const connect = (url: string, max = 20): Db => {
   const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   pool.on('error', () => undefined); // idle client errors surface on the next query instead
@@ -25,7 +54,7 @@ export const connect = (url: string, max = 20): Db => {
   // network reset) emits `error`; unheard, that ends the process. Its query already fails
   // with the same error, and the pool drops the broken client on release.
   pool.on('connect', (client) => client.on('error', () => undefined));
-  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: lastResultOf(pool) }) });
   return {
     pool,
     kysely,

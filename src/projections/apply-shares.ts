@@ -1,8 +1,8 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { comparePositions, type Position, type RecordedEvent, START } from '../eventstore/port.js';
 import { faultPoint } from '../faults.js';
-import { claimCheckpoints, writeCheckpoints } from './checkpoints.js';
+import { beginAndClaim, checkpointAndCommit } from './checkpoints.js';
 import { applyEvent, Gathering, type Projector } from './projector.js';
 
 /** One projector's part of a batch: the events it has handlers for, after its own position. */
@@ -13,7 +13,8 @@ export interface Share {
 
 /**
  * Applies several projectors' shares of one batch and advances their checkpoints to the
- * batch's end, all in one transaction: a crash leaves every one of them either before the
+ * batch's end, all in one transaction (opened with the claim and closed with the checkpoints,
+ * so its framing costs no round trip of its own): a crash leaves every one of them either before the
  * batch or after it. Under the projectors' locks each share is filtered again by the
  * checkpoint in the database, as another instance (or a rebuild's swap) may have gone
  * further meanwhile. Answers each projector's position afterwards.
@@ -26,25 +27,31 @@ export const applyShares = (
   /** The batch's gathered rows, for the caller to see what they were (a timer due, say). */
   gathering = new Gathering(),
 ): Promise<Map<string, Position>> =>
-  db.transaction().execute(async (trx) => {
-    const claimed = await claimCheckpoints(
-      trx,
-      shares.map((s) => s.projector.name),
-    );
-    const after = new Map<string, Position>();
-    const advanced: { name: string; position: Position; version: number }[] = [];
-    for (const { projector: p, events } of shares) {
-      const current = claimed.get(p.name)?.position ?? START;
-      if (comparePositions(current, end) >= 0) {
-        after.set(p.name, current);
-        continue;
+  db.connection().execute(async (trx) => {
+    try {
+      const claimed = await beginAndClaim(
+        trx,
+        shares.map((s) => s.projector.name),
+      );
+      const after = new Map<string, Position>();
+      const advanced: { name: string; position: Position; version: number }[] = [];
+      for (const { projector: p, events } of shares) {
+        const current = claimed.get(p.name)?.position ?? START;
+        if (comparePositions(current, end) >= 0) {
+          after.set(p.name, current);
+          continue;
+        }
+        for (const e of events) if (comparePositions(e.position, current) > 0) await applyEvent(p, trx, e, gathering);
+        advanced.push({ name: p.name, position: end, version: p.version });
+        after.set(p.name, end);
       }
-      for (const e of events) if (comparePositions(e.position, current) > 0) await applyEvent(p, trx, e, gathering);
-      advanced.push({ name: p.name, position: end, version: p.version });
-      after.set(p.name, end);
+      await gathering.write(trx);
+      faultPoint('projector-batch');
+      await checkpointAndCommit(trx, advanced, at);
+      return after;
+    } catch (error) {
+      // a lost connection has no transaction left to roll back; the pool drops it
+      await sql`rollback`.execute(trx).catch(() => undefined);
+      throw error;
     }
-    await gathering.write(trx);
-    faultPoint('projector-batch');
-    await writeCheckpoints(trx, advanced, at);
-    return after;
   });

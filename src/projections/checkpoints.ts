@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import pg from 'pg';
 import type { Database } from '../db/schema.js';
 import type { Position } from '../eventstore/port.js';
 
@@ -34,21 +35,52 @@ export const lockProjector = (db: Kysely<Database>, name: string) =>
   sql`select pg_advisory_xact_lock(hashtext(${`projection:${name}`}))`.execute(db);
 
 /**
- * Takes the locks of several projectors (as `lockProjector`, in name order) and reads their
- * checkpoints, in one statement: the positions are those after every earlier holder committed.
+ * Opens a transaction on `connection`, takes the locks of several projectors (as
+ * `lockProjector`, in name order) and reads their checkpoints, in one round trip: the
+ * positions are those after every earlier holder committed. The names go into the text as
+ * literals (the simple protocol takes no parameters); they are the projectors' own.
  */
-export const claimCheckpoints = async (db: Kysely<Database>, names: string[]): Promise<Map<string, Checkpoint>> => {
+export const beginAndClaim = async (
+  connection: Kysely<Database>,
+  names: string[],
+): Promise<Map<string, Checkpoint>> => {
   // Commits of read models and process managers need not wait for the WAL flush: a crash
   // loses such a commit whole, checkpoint included, and the batch is applied again from the
   // events (which are durable). Visibility to readers does not wait for the flush either.
   const { rows } = await sql<{ name: string; commit_position: string; prepare_position: string; version: number }>`
-    select c.* from projection_claim(${names}::text[]) c, set_config('synchronous_commit', 'off', true)`.execute(db);
+    ${sql.raw(`begin; select c.* from projection_claim(array[${names.map((n) => pg.escapeLiteral(n)).join(', ')}]::text[]) c,
+      set_config('synchronous_commit', 'off', true)`)}`.execute(connection);
   return new Map(
     rows.map((r) => [
       r.name,
       { position: { commit: BigInt(r.commit_position), prepare: BigInt(r.prepare_position) }, version: r.version },
     ]),
   );
+};
+
+/**
+ * Advances several checkpoints and commits the transaction `beginAndClaim` opened, in one
+ * round trip (the values as literals: names, decimal positions, a version, a time).
+ */
+export const checkpointAndCommit = async (
+  connection: Kysely<Database>,
+  checkpoints: { name: string; position: Position; version: number }[],
+  at: Date,
+) => {
+  const rows = checkpoints.map((c) =>
+    [
+      pg.escapeLiteral(c.name),
+      `'${c.position.commit.toString()}'`,
+      `'${c.position.prepare.toString()}'`,
+      String(Math.trunc(c.version)),
+      `${pg.escapeLiteral(at.toISOString())}::timestamptz`,
+    ].join(', '),
+  );
+  const upsert = `insert into projection_checkpoints (name, commit_position, prepare_position, version, updated_at)
+    values (${rows.join('), (')})
+    on conflict (name) do update set commit_position = excluded.commit_position,
+      prepare_position = excluded.prepare_position, version = excluded.version, updated_at = excluded.updated_at;`;
+  await sql.raw(`${rows.length > 0 ? upsert : ''} commit`).execute(connection);
 };
 
 /** Advances several checkpoints in one statement (the caller holds their locks). */
