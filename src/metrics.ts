@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Clock } from './clock.js';
 import type { Database } from './db/schema.js';
+import { overriding } from './eventstore/overriding.js';
 import { type EventStore, type Position, WrongExpectedRevision } from './eventstore/port.js';
 
 /**
@@ -216,15 +217,7 @@ export const measuredStore = (store: EventStore, metrics: Metrics): EventStore =
       throw error;
     }
   };
-  return new Proxy(store, {
-    get: (target, prop) => {
-      if (prop === 'append') return append;
-      const value: unknown = Reflect.get(target, prop);
-      // bound to the adapter itself, so its private fields stay reachable
-      // eslint-disable-next-line @typescript-eslint/no-unsafe-return -- a proxy hands on the adapter's own members as they are
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
+  return overriding(store, { append });
 };
 
 /** The outcome label of an attempt that recorded an error text or an HTTP status. */

@@ -125,6 +125,9 @@ export class KurrentDbEventStore implements EventStore {
     }
   }
 
+  /** The server pushes appends to subscriptions itself: there is nothing to wake here. */
+  wake(): void {}
+
   async append(streamId: string, events: NewEvent[], expected: ExpectedRevision, at: Date): Promise<AppendResult> {
     if (events.length === 0) return this.checkOnly(streamId, expected);
     const proposed = events.map((e) => {

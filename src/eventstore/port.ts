@@ -101,8 +101,26 @@ export interface SubscribeOptions {
   onError?(error: unknown): void;
 }
 
+export interface AppendOptions {
+  /**
+   * Leaves this process's subscribers asleep: a request that appends several times wakes
+   * them once, with `wake()`, after its last append, so they read its events in one batch
+   * instead of starting one on its first append and another once that ends. Other
+   * processes hear of the append as ever.
+   */
+  quiet?: boolean;
+}
+
 export interface EventStore {
-  append(streamId: string, events: NewEvent[], expected: ExpectedRevision, at: Date): Promise<AppendResult>;
+  append(
+    streamId: string,
+    events: NewEvent[],
+    expected: ExpectedRevision,
+    at: Date,
+    options?: AppendOptions,
+  ): Promise<AppendResult>;
+  /** Wakes this process's subscribers (after quiet appends). */
+  wake(): void;
   /** Events of one stream from a revision on, in order; empty when the stream does not exist. */
   readStream(streamId: string, fromRevision?: number): Promise<RecordedEvent[]>;
   /** Events strictly after `after`, in global order, never skipping one that commits later. */

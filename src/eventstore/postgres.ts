@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { isDatabaseUnavailable } from '../db/faults.js';
 import {
+  type AppendOptions,
   type AppendResult,
   type EventStore,
   type ExpectedRevision,
@@ -11,6 +12,7 @@ import {
   type Subscription,
   START,
 } from './port.js';
+import { newId } from '../ids.js';
 import { appendEvents } from './postgres-append.js';
 import { reconnectPause, Wakeup } from './wakeup.js';
 
@@ -66,13 +68,25 @@ export class PostgresEventStore implements EventStore {
   private readonly wakeups = new Set<Wakeup>();
   private announcing: Promise<void> | undefined;
   private announceAgain = false;
+  /** Names this process's notifications, which its own listener leaves alone. */
+  private readonly origin = newId();
 
   constructor(private readonly pool: pg.Pool) {}
 
-  async append(streamId: string, events: NewEvent[], expected: ExpectedRevision, at: Date): Promise<AppendResult> {
+  async append(
+    streamId: string,
+    events: NewEvent[],
+    expected: ExpectedRevision,
+    at: Date,
+    options?: AppendOptions,
+  ): Promise<AppendResult> {
     const result = await appendEvents(this.pool, streamId, events, expected, at);
-    if (events.length > 0) this.announce();
+    if (events.length > 0) this.announce(options?.quiet);
     return result;
+  }
+
+  wake(): void {
+    this.wakeups.forEach((w) => w.wake());
   }
 
   async readStream(streamId: string, fromRevision = 0): Promise<RecordedEvent[]> {
@@ -104,12 +118,13 @@ export class PostgresEventStore implements EventStore {
   }
 
   /**
-   * Tells subscribers an append committed: at once in this process, and to other
-   * processes with one NOTIFY at a time. Appends that commit while a NOTIFY is on its way
-   * share the next one, so appenders never queue for the notify lock themselves.
+   * Tells subscribers an append committed: at once in this process (unless the append is
+   * quiet: its caller wakes them later), and to other processes with one NOTIFY at a time.
+   * Appends that commit while a NOTIFY is on its way share the next one, so appenders never
+   * queue for the notify lock themselves.
    */
-  private announce(): void {
-    this.wakeups.forEach((w) => w.wake());
+  private announce(quiet = false): void {
+    if (!quiet) this.wake();
     if (this.announcing) {
       this.announceAgain = true;
       return;
@@ -120,7 +135,7 @@ export class PostgresEventStore implements EventStore {
         // a short pause gathers the appends of a busy moment into one notification;
         // this process's own subscribers were woken above already
         await new Promise((resolve) => setTimeout(resolve, ANNOUNCE_GATHER_MS));
-        await this.pool.query(`select pg_notify('es_events', '')`).catch(() => undefined);
+        await this.pool.query(`select pg_notify('es_events', $1)`, [this.origin]).catch(() => undefined);
       } while (this.announceAgain);
     })().finally(() => {
       this.announcing = undefined;
@@ -179,7 +194,8 @@ export class PostgresEventStore implements EventStore {
     };
     try {
       client = await this.pool.connect();
-      client.on('notification', () => this.wakeups.forEach((w) => w.wake()));
+      // this process's own appends woke its subscribers directly, or left them asleep on purpose
+      client.on('notification', (n) => n.payload !== this.origin && this.wake());
       client.on('error', drop);
       client.on('end', drop);
       await client.query('listen es_events');

@@ -9,6 +9,7 @@
  * (src/domain/upcasters.ts) and is handed in where the service is assembled, so the event
  * store never imports the domain.
  */
+import { overriding } from './overriding.js';
 import {
   type EventStore,
   MAX_SCHEMA_VERSION,
@@ -91,27 +92,19 @@ export class EventVersions {
  */
 export const versionedStore = (store: EventStore, versions: EventVersions): EventStore => {
   const up = (events: RecordedEvent[]) => events.map((e) => versions.upcast(e));
-  const wrapped: Partial<EventStore> = {
-    append: (streamId, events, expected, at) =>
+  return overriding(store, {
+    append: (streamId, events, expected, at, options) =>
       store.append(
         streamId,
         events.map((e) => versions.stamp(e)),
         expected,
         at,
+        options,
       ),
     readStream: async (streamId, fromRevision) => up(await store.readStream(streamId, fromRevision)),
     readAll: async (after, limit) => up(await store.readAll(after, limit)),
     // a refused event fails the batch: the subscriber's onError hears it, and the runner retries
     subscribe: (options: SubscribeOptions) =>
       store.subscribe({ ...options, onEvents: async (events) => options.onEvents(up(events)) }),
-  };
-  return new Proxy(store, {
-    get: (target, prop) => {
-      if (typeof prop === 'string' && prop in wrapped) return wrapped[prop as keyof EventStore];
-      const value: unknown = Reflect.get(target, prop);
-      // bound to the adapter itself, so its private fields stay reachable
-      // eslint-disable-next-line @typescript-eslint/no-unsafe-return -- a proxy hands on the adapter's own members as they are
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
   });
 };

@@ -166,6 +166,31 @@ describe('postgres event store: the global order has no gaps for readers', () =>
     }
   });
 
+  it('leaves its own subscribers asleep on a quiet append until woken, while another process hears of it at once', async () => {
+    const other = connect(url, 2);
+    const elsewhere = new PostgresEventStore(other.pool);
+    const from = await store.head();
+    const s = `quiet-${newId()}`;
+    const here: string[] = [];
+    const there: string[] = [];
+    const of = (seen: string[]) => async (events: RecordedEvent[]) =>
+      void seen.push(...events.filter((e) => e.streamId === s).map((e) => e.type));
+    const subs = [store.subscribe({ from, onEvents: of(here) }), elsewhere.subscribe({ from, onEvents: of(there) })];
+    try {
+      await new Promise((r) => setTimeout(r, 100)); // both read the head and sleep (a safety poll is 1 s away)
+      await store.append(s, [{ type: 'Quiet', data: {} }], 'no_stream', new Date(), { quiet: true });
+      await eventually(() => there.length === 1, 2_000); // the NOTIFY, after its 10 ms gather
+      expect(here).toEqual([]); // this process's own NOTIFY does not wake it either
+      store.wake();
+      await eventually(() => here.length === 1, 2_000);
+      expect([here, there]).toEqual([['Quiet'], ['Quiet']]);
+    } finally {
+      await Promise.all(subs.map((sub) => sub.close()));
+      await elsewhere.close();
+      await other.close();
+    }
+  });
+
   it('head() is START on an empty store', async () => {
     const empty = connect(await createTestDatabase(), 2);
     const fresh = new PostgresEventStore(empty.pool);
