@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { comparePositions, type Position, type RecordedEvent, START } from '../eventstore/port.js';
+import { StatementRecorder } from '../db/recorder.js';
 import { faultPoint } from '../faults.js';
 import { beginAndClaim, checkpointAndCommit } from './checkpoints.js';
 import { applyEvent, Gathering, type Projector } from './projector.js';
@@ -13,8 +14,8 @@ export interface Share {
 
 /**
  * Applies several projectors' shares of one batch and advances their checkpoints to the
- * batch's end, all in one transaction (opened with the claim and closed with the checkpoints,
- * so its framing costs no round trip of its own): a crash leaves every one of them either before the
+ * batch's end, all in one transaction (opened with the claim; the gathered rows, the
+ * checkpoints and the commit go as one text, so a batch of gathered rows is two round trips): a crash leaves every one of them either before the
  * batch or after it. Under the projectors' locks each share is filtered again by the
  * checkpoint in the database, as another instance (or a rebuild's swap) may have gone
  * further meanwhile. Answers each projector's position afterwards.
@@ -45,9 +46,11 @@ export const applyShares = (
         advanced.push({ name: p.name, position: end, version: p.version });
         after.set(p.name, end);
       }
-      await gathering.write(trx);
+      // the gathered rows travel with the checkpoints and the commit: one round trip
+      const recorder = new StatementRecorder();
+      await gathering.write(recorder.db);
       faultPoint('projector-batch');
-      await checkpointAndCommit(trx, advanced, at);
+      await checkpointAndCommit(trx, advanced, at, recorder.statements);
       return after;
     } catch (error) {
       // a lost connection has no transaction left to roll back; the pool drops it

@@ -59,13 +59,16 @@ export const beginAndClaim = async (
 };
 
 /**
- * Advances several checkpoints and commits the transaction `beginAndClaim` opened, in one
- * round trip (the values as literals: names, decimal positions, a version, a time).
+ * Runs `before` (statements with their values written in), advances several checkpoints and
+ * commits the transaction `beginAndClaim` opened, in one round trip (the checkpoints' values
+ * as literals: names, decimal positions, a version, a time). A failing statement stops the
+ * text there, and the caller rolls back.
  */
 export const checkpointAndCommit = async (
   connection: Kysely<Database>,
   checkpoints: { name: string; position: Position; version: number }[],
   at: Date,
+  before: string[] = [],
 ) => {
   const rows = checkpoints.map((c) =>
     [
@@ -79,8 +82,10 @@ export const checkpointAndCommit = async (
   const upsert = `insert into projection_checkpoints (name, commit_position, prepare_position, version, updated_at)
     values (${rows.join('), (')})
     on conflict (name) do update set commit_position = excluded.commit_position,
-      prepare_position = excluded.prepare_position, version = excluded.version, updated_at = excluded.updated_at;`;
-  await sql.raw(`${rows.length > 0 ? upsert : ''} commit`).execute(connection);
+      prepare_position = excluded.prepare_position, version = excluded.version, updated_at = excluded.updated_at`;
+  const statements = [...before, ...(rows.length > 0 ? [upsert] : []), 'commit'];
+  // a statement may end in a line comment: the separator starts on a line of its own
+  await sql.raw(statements.join('\n;\n')).execute(connection);
 };
 
 /** Advances several checkpoints in one statement (the caller holds their locks). */

@@ -1,4 +1,4 @@
-import { type Kysely, sql, type UpdateObject } from 'kysely';
+import { type Kysely, type RawBuilder, sql, type UpdateObject } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { OrderEvent, OrderItem } from '../domain/order.js';
 import { itemRow, type OrderItemRow, type OrderRow } from './order-rows.js';
@@ -13,7 +13,10 @@ export const writeOrders = async (db: Kysely<Database>, rows: OrderRow[]) => {
   for (const part of chunks(rows)) await db.insertInto('orders').values(part).execute();
 };
 
-export const writeItems = async (db: Kysely<Database>, rows: OrderItemRow[]) => {
+export const writeItems = async (
+  db: Kysely<Database>,
+  rows: (Omit<OrderItemRow, 'position'> & { position: number | RawBuilder<number> })[],
+) => {
   for (const part of chunks(rows))
     await db
       .insertInto('order_items')
@@ -25,16 +28,16 @@ export const writeItems = async (db: Kysely<Database>, rows: OrderItemRow[]) => 
 export type Later = Exclude<OrderEvent, { type: 'OrderPlaced' }>;
 
 /** Items added to an order placed in an earlier batch (a reroute): after the ones it has. */
-const insertItems = async (db: Kysely<Database>, orderId: string, items: OrderItem[], at: string) => {
-  const { rows } = await sql<{
-    n: number;
-  }>`select count(*)::int as n from order_items where order_id = ${orderId}`.execute(db);
-  const first = rows[0]?.n ?? 0;
-  await writeItems(
+const insertItems = (db: Kysely<Database>, orderId: string, items: OrderItem[], at: string) =>
+  // counted by the insert itself (it sees the rows from before it): the batch's statements
+  // travel together, so none of them reads a result back
+  writeItems(
     db,
-    items.map((i, k) => itemRow(orderId, i, first + k, at)),
+    items.map((i, k) => ({
+      ...itemRow(orderId, i, 0, at),
+      position: sql<number>`(select count(*)::int from order_items where order_id = ${orderId}) + ${k}::int`,
+    })),
   );
-};
 
 const setItem = (db: Kysely<Database>, orderItemId: string, values: UpdateObject<Database, 'order_items'>) =>
   db.updateTable('order_items').set(values).where('id', '=', orderItemId).execute();

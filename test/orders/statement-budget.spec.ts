@@ -11,7 +11,7 @@ import { keys, type Supplier, uploadedOffer, withDb } from './fixtures.js';
  */
 // about 30 on a quiet machine; a loaded one splits an order's events over more batches
 // (each batch's transaction is 4 statements of framing) and polls the head more often
-const BUDGET = 30;
+const BUDGET = 14;
 const ORDERS = 40;
 
 type Query = (this: pg.Client, ...args: unknown[]) => unknown;

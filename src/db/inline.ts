@@ -1,0 +1,74 @@
+import { createRequire } from 'node:module';
+import pg from 'pg';
+
+// pg's own conversion of a parameter to the text it sends: the literal written in its place
+// must be that very text (a Date in pg's format, an array as pg's array literal, JSON)
+const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils.js') as {
+  prepareValue(value: unknown): string | Buffer | null;
+};
+
+/** A parameter as the quoted literal of the text pg would have sent for it. */
+export const literalOf = (value: unknown): string => {
+  const prepared = prepareValue(value);
+  if (prepared === null) return 'null';
+  // pg sends a Buffer as bytes; bytea's text form is its hex
+  if (Buffer.isBuffer(prepared)) return `'\\x${prepared.toString('hex')}'`;
+  return pg.escapeLiteral(prepared);
+};
+
+/**
+ * A compiled statement with its parameters written into its text, so that several can go
+ * as one text in one round trip (the simple protocol takes no parameters). PostgreSQL types
+ * an untyped quoted literal as it types an untyped parameter, which is how pg sends them, so
+ * the statement means the same. Placeholders are replaced outside quoted strings, quoted
+ * names and comments only.
+ */
+export const inlineParameters = (text: string, parameters: readonly unknown[]): string => {
+  let out = '';
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i]!;
+    const next = text[i + 1];
+    let end: number;
+    if (c === "'" || c === '"') end = closingQuote(text, i, c);
+    else if (c === '-' && next === '-') end = lineEnd(text, i);
+    else if (c === '/' && next === '*') end = blockCommentEnd(text, i);
+    else if (c === '$' && next !== undefined && next >= '0' && next <= '9') {
+      let j = i + 1;
+      while (j < text.length && text[j]! >= '0' && text[j]! <= '9') j++;
+      const index = Number(text.slice(i + 1, j)) - 1;
+      if (index >= parameters.length)
+        throw new Error(`statement names parameter $${index + 1} of ${parameters.length}`);
+      out += literalOf(parameters[index]);
+      i = j;
+      continue;
+    } else end = i + 1;
+    out += text.slice(i, end);
+    i = end;
+  }
+  return out;
+};
+
+/** Past the quote closing the one at `start` (a doubled quote is part of the string). */
+const closingQuote = (text: string, start: number, quote: string): number => {
+  // an E'...' string also escapes with a backslash
+  const backslashes = quote === "'" && (text[start - 1] === 'E' || text[start - 1] === 'e');
+  for (let i = start + 1; i < text.length; i++) {
+    if (backslashes && text[i] === '\\') i++;
+    else if (text[i] === quote) {
+      if (text[i + 1] === quote) i++;
+      else return i + 1;
+    }
+  }
+  return text.length;
+};
+
+const lineEnd = (text: string, start: number): number => {
+  const end = text.indexOf('\n', start);
+  return end < 0 ? text.length : end;
+};
+
+const blockCommentEnd = (text: string, start: number): number => {
+  const end = text.indexOf('*/', start + 2);
+  return end < 0 ? text.length : end + 2;
+};
