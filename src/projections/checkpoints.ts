@@ -44,12 +44,13 @@ export const beginAndClaim = async (
   connection: Kysely<Database>,
   names: string[],
 ): Promise<Map<string, Checkpoint>> => {
-  // Commits of read models and process managers need not wait for the WAL flush: a crash
-  // loses such a commit whole, checkpoint included, and the batch is applied again from the
-  // events (which are durable). Visibility to readers does not wait for the flush either.
+  // The commit waits for the WAL flush like any other: a batch whose commit PostgreSQL lost
+  // in a crash (asynchronous commits were lost that way) would be one this process believes
+  // applied, and its feed, which outlives the database's restart, would never read it again.
   const { rows } = await sql<{ name: string; commit_position: string; prepare_position: string; version: number }>`
-    ${sql.raw(`begin; select c.* from projection_claim(array[${names.map((n) => pg.escapeLiteral(n)).join(', ')}]::text[]) c,
-      set_config('synchronous_commit', 'off', true)`)}`.execute(connection);
+    ${sql.raw(`begin; select c.* from projection_claim(array[${names.map((n) => pg.escapeLiteral(n)).join(', ')}]::text[]) c`)}`.execute(
+    connection,
+  );
   return new Map(
     rows.map((r) => [
       r.name,
