@@ -7,6 +7,7 @@ import {
   PostgresIntrospector,
   PostgresQueryCompiler,
   type QueryResult,
+  sql,
 } from 'kysely';
 import { inlineParameters } from './inline.js';
 import type { Database } from './schema.js';
@@ -51,5 +52,15 @@ export class StatementRecorder {
         createQueryCompiler: () => new PostgresQueryCompiler(),
       },
     });
+  }
+
+  /**
+   * Sends the recorded statements and `commit` on `connection`, whose transaction is open,
+   * as one text in one round trip. A failing statement stops the text there, and the caller
+   * rolls back.
+   */
+  async commitOn(connection: Kysely<Database>): Promise<void> {
+    // a statement may end in a line comment: the separator starts on a line of its own
+    await sql.raw([...this.statements, 'commit'].join('\n;\n')).execute(connection);
   }
 }

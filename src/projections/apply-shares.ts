@@ -3,7 +3,7 @@ import type { Database } from '../db/schema.js';
 import { comparePositions, type Position, type RecordedEvent, START } from '../eventstore/port.js';
 import { StatementRecorder } from '../db/recorder.js';
 import { faultPoint } from '../faults.js';
-import { beginAndClaim, checkpointAndCommit } from './checkpoints.js';
+import { beginAndClaim, writeCheckpoints } from './checkpoints.js';
 import { applyEvent, Gathering, type Projector } from './projector.js';
 
 /** One projector's part of a batch: the events it has handlers for, after its own position. */
@@ -14,9 +14,9 @@ export interface Share {
 
 /**
  * Applies several projectors' shares of one batch and advances their checkpoints to the
- * batch's end, all in one transaction (opened with the claim; the gathered rows, the
- * checkpoints and the commit go as one text, so a batch of gathered rows is two round trips): a crash leaves every one of them either before the
- * batch or after it. Under the projectors' locks each share is filtered again by the
+ * batch's end, all in one transaction: a crash leaves every one of them either before the
+ * batch or after it. The transaction opens with the claim, and the gathered rows, the
+ * checkpoints and the commit go as one text, so a batch of gathered rows is two round trips. Under the projectors' locks each share is filtered again by the
  * checkpoint in the database, as another instance (or a rebuild's swap) may have gone
  * further meanwhile. Answers each projector's position afterwards.
  */
@@ -50,7 +50,8 @@ export const applyShares = (
       const recorder = new StatementRecorder();
       await gathering.write(recorder.db);
       faultPoint('projector-batch');
-      await checkpointAndCommit(trx, advanced, at, recorder.statements);
+      await writeCheckpoints(recorder.db, advanced, at);
+      await recorder.commitOn(trx);
       return after;
     } catch (error) {
       // a lost connection has no transaction left to roll back; the pool drops it

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import pg from 'pg';
+import { literalOf } from '../db/inline.js';
 import type { Database } from '../db/schema.js';
 import type { Position } from '../eventstore/port.js';
 
@@ -38,7 +38,8 @@ export const lockProjector = (db: Kysely<Database>, name: string) =>
  * Opens a transaction on `connection`, takes the locks of several projectors (as
  * `lockProjector`, in name order) and reads their checkpoints, in one round trip: the
  * positions are those after every earlier holder committed. The names go into the text as
- * literals (the simple protocol takes no parameters); they are the projectors' own.
+ * a literal (the simple protocol takes no parameters). The transaction ends with the
+ * recorded writes of the batch and `StatementRecorder.commitOn`.
  */
 export const beginAndClaim = async (
   connection: Kysely<Database>,
@@ -48,45 +49,13 @@ export const beginAndClaim = async (
   // in a crash (asynchronous commits were lost that way) would be one this process believes
   // applied, and its feed, which outlives the database's restart, would never read it again.
   const { rows } = await sql<{ name: string; commit_position: string; prepare_position: string; version: number }>`
-    ${sql.raw(`begin; select c.* from projection_claim(array[${names.map((n) => pg.escapeLiteral(n)).join(', ')}]::text[]) c`)}`.execute(
-    connection,
-  );
+    ${sql.raw(`begin; select c.* from projection_claim(${literalOf(names)}::text[]) c`)}`.execute(connection);
   return new Map(
     rows.map((r) => [
       r.name,
       { position: { commit: BigInt(r.commit_position), prepare: BigInt(r.prepare_position) }, version: r.version },
     ]),
   );
-};
-
-/**
- * Runs `before` (statements with their values written in), advances several checkpoints and
- * commits the transaction `beginAndClaim` opened, in one round trip (the checkpoints' values
- * as literals: names, decimal positions, a version, a time). A failing statement stops the
- * text there, and the caller rolls back.
- */
-export const checkpointAndCommit = async (
-  connection: Kysely<Database>,
-  checkpoints: { name: string; position: Position; version: number }[],
-  at: Date,
-  before: string[] = [],
-) => {
-  const rows = checkpoints.map((c) =>
-    [
-      pg.escapeLiteral(c.name),
-      `'${c.position.commit.toString()}'`,
-      `'${c.position.prepare.toString()}'`,
-      String(Math.trunc(c.version)),
-      `${pg.escapeLiteral(at.toISOString())}::timestamptz`,
-    ].join(', '),
-  );
-  const upsert = `insert into projection_checkpoints (name, commit_position, prepare_position, version, updated_at)
-    values (${rows.join('), (')})
-    on conflict (name) do update set commit_position = excluded.commit_position,
-      prepare_position = excluded.prepare_position, version = excluded.version, updated_at = excluded.updated_at`;
-  const statements = [...before, ...(rows.length > 0 ? [upsert] : []), 'commit'];
-  // a statement may end in a line comment: the separator starts on a line of its own
-  await sql.raw(statements.join('\n;\n')).execute(connection);
 };
 
 /** Advances several checkpoints in one statement (the caller holds their locks). */
