@@ -2,8 +2,10 @@
  * Orders and the ledger.
  *
  * `orders.sandbox`: sandbox orders end to end over HTTP (POST /api/v1/sandbox/orders answers
- * once the order is placed, paid, its keys delivered, the sale entry posted and every read
- * model has applied all of it), at concurrency 1 and 32, with p50 and p99 latency. The raw
+ * once the order is placed, paid, its keys delivered and the sale entry posted, all stored;
+ * the read models apply it right after, and the supplier's next read on the instance waits
+ * for them), at concurrency 1 and 32, with p50 and p99 latency. The throughput's time runs
+ * until the read models applied the last order, so it counts their work too. The raw
  * figure does, per order, one plain INSERT transaction per append the service commits for
  * one order, each with as many rows as that append's events, at the same concurrency: the
  * floor of durable writes the order needs.
@@ -223,7 +225,11 @@ const sandboxOrders = async (ctx: BenchContext): Promise<Result[]> => {
           op: (i) => sandboxOrder(sellers[i % concurrency]!),
         });
         latencies.service.push(...run.latencies);
-        return run.measurement;
+        // answers go out before the read models apply them: the time runs until they have
+        const started = performance.now();
+        await service.services.projections.waitFor(await service.services.store.head(), 60_000);
+        const seconds = run.measurement.seconds + (performance.now() - started) / 1000;
+        return { ...run.measurement, seconds, perSecond: run.measurement.units / seconds };
       };
       const raw1 = async (): Promise<Measurement> => {
         const run = await withLatencies({
@@ -435,7 +441,7 @@ export const orderBenchmarks: Benchmark[] = [
   {
     name: 'orders.sandbox',
     description:
-      'sandbox orders/s over HTTP, placed to completed with the ledger posted and read models caught up, concurrency 1 and 32',
+      'sandbox orders/s over HTTP, placed to completed with the ledger posted (timed until the read models applied the last), concurrency 1 and 32',
     run: sandboxOrders,
   },
   {

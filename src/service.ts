@@ -20,6 +20,7 @@ import { eventVersions } from './domain/upcasters.js';
 import { RateLimiter } from './http/rate-limiter.js';
 import type { Services } from './http/services.js';
 import { allProjectors } from './projections/index.js';
+import { ReadFence } from './projections/read-fence.js';
 import { ProjectionRunner } from './projections/runner.js';
 import { Timers } from './processes/timers.js';
 import { registerMaintenance } from './processes/maintenance.js';
@@ -155,21 +156,27 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
           return clock.now();
         }
       : undefined);
+  // requests answer a write once its events are stored; their reads wait for the instance's
+  // answered writes instead (src/projections/read-fence.ts)
+  const fence = new ReadFence(projections);
+  const readDb = db.gated(() => fence.wait());
   const services: Services = {
     config,
     clock,
-    db: db.kysely,
+    db: readDb,
+    plainDb: db.kysely,
     store,
     projections,
     timers,
-    commands,
+    commands: { ...commands, db: readDb, projections: fence.passingRunner() },
+    operatorCommands: { ...commands, db: readDb },
     rateLimiter,
     limits: { ...specLimits, ...options.limits },
     operatorToken: options.operatorToken,
     secretBox,
     log,
     metrics,
-    market: (ids, supplierId) => marketsFor(db.kysely, ids, supplierId, clock.now()),
+    market: (ids, supplierId) => marketsFor(readDb, ids, supplierId, clock.now()),
     isReady: () => ready,
     ...(advance &&
       config.testClock && {

@@ -1,5 +1,6 @@
 import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import pg from 'pg';
+import { gatedKysely, type ReadGate } from './gated.js';
 import type { Database } from './schema.js';
 
 // bigint columns arrive as strings unless told otherwise; counts and amounts here stay
@@ -9,6 +10,8 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 export interface Db {
   pool: pg.Pool;
   kysely: Kysely<Database>;
+  /** A Kysely on the same pool whose reads wait for `gate` first (src/db/gated.ts). */
+  gated(gate: ReadGate): Kysely<Database>;
   close(): Promise<void>;
 }
 
@@ -54,10 +57,12 @@ export const connect = (url: string, max = 20): Db => {
   // network reset) emits `error`; unheard, that ends the process. Its query already fails
   // with the same error, and the pool drops the broken client on release.
   pool.on('connect', (client) => client.on('error', () => undefined));
-  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: lastResultOf(pool) }) });
+  const view = lastResultOf(pool);
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: view }) });
   return {
     pool,
     kysely,
+    gated: (gate) => gatedKysely(view, gate),
     // kysely's destroy() ends the pool it was given
     close: () => kysely.destroy(),
   };

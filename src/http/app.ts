@@ -150,7 +150,7 @@ export const buildHttpApp = async (services: Services, logger: Logger): Promise<
   registerIdempotency(app, {
     secretBox: services.secretBox,
     secretKey: services.commands.secretKey,
-    db: services.db,
+    db: services.plainDb,
     clock: services.clock,
     scopeOf: (req: FastifyRequest) =>
       req.principal.kind === 'supplier' ? `supplier:${req.principal.supplierId}` : req.principal.kind,
@@ -196,7 +196,9 @@ export const buildHttpApp = async (services: Services, logger: Logger): Promise<
     },
     { prefix: API_PREFIX },
   );
-  await app.register(async (op) => registerOperatorRoutes(op, services), { prefix: OPERATOR_PREFIX });
+  await app.register(async (op) => registerOperatorRoutes(op, { ...services, commands: services.operatorCommands }), {
+    prefix: OPERATOR_PREFIX,
+  });
   await registerConsole(app, services);
   return app;
 };

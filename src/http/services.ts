@@ -17,11 +17,26 @@ import type { RateLimiter } from './rate-limiter.js';
 export interface Services {
   config: Config;
   clock: Clock;
+  /** Reads wait until the read models applied this instance's answered writes (src/projections/read-fence.ts). */
   db: Kysely<Database>;
+  /**
+   * The same pool without that wait: for probes, which must answer at once, and for tables
+   * no projection writes (idempotency rows), which never trail the events.
+   */
+  plainDb: Kysely<Database>;
   store: EventStore;
   projections: ProjectionRunner;
   timers: Timers;
+  /**
+   * The supplier API's commands: a write answers once its events are stored, and the next
+   * read on this instance waits for the read models (src/projections/read-fence.ts).
+   */
   commands: CommandDeps;
+  /**
+   * The operator API's commands: a write answers once the read models applied it, so every
+   * instance reads it next (a supplier created, a token revoked, limits raised).
+   */
+  operatorCommands: CommandDeps;
   rateLimiter: RateLimiter;
   limits: LimitTable;
   operatorToken: string;

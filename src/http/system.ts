@@ -12,7 +12,7 @@ const databaseAnswers = async (services: Services): Promise<boolean> => {
   const late = new Promise<false>((resolve) => {
     timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS);
   });
-  const ping = sql`select 1`.execute(services.db).then(
+  const ping = sql`select 1`.execute(services.plainDb).then(
     () => true,
     () => false,
   );

@@ -272,7 +272,7 @@ export class ProjectionRunner {
    * time and nothing a caller reads next is written by them.
    */
   waitFor(target: Position, timeoutMs = 5000, scope: WaitScope = 'read-models'): Promise<boolean> {
-    if (comparePositions(this.lowest(scope), target) >= 0) return Promise.resolve(true);
+    if (this.hasApplied(target, scope)) return Promise.resolve(true);
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
         this.waiters = this.waiters.filter((w) => w !== waiter);
@@ -288,6 +288,11 @@ export class ProjectionRunner {
       };
       this.waiters.push(waiter);
     });
+  }
+
+  /** Have the projectors in `scope` applied `target` (in this process's view)? */
+  hasApplied(target: Position, scope: WaitScope = 'read-models'): boolean {
+    return comparePositions(this.lowest(scope), target) >= 0;
   }
 
   /** Has every projector applied everything a reader can see now? */

@@ -113,10 +113,10 @@ describe('Dockerfile and proxy', () => {
     expect(Object.keys(pkg.dependencies)).toEqual(expect.arrayContaining(['tsx', '@kurrent/kurrentdb-client', 'pg']));
   });
 
-  it('sends the public port round-robin to every replica of the service', () => {
+  it("sends a token's requests to one replica of the service, the rest round-robin", () => {
     const caddy = read('deploy/Caddyfile');
     expect(caddy).toMatch(/^:8080 \{$/m);
     expect(caddy).toMatch(/dynamic a \{\s+name service\s+port 8080/);
-    expect(caddy).toMatch(/lb_policy round_robin/);
+    expect(caddy).toMatch(/lb_policy header Authorization \{\s+fallback round_robin\s+\}/);
   });
 });
