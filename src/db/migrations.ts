@@ -168,6 +168,14 @@ export const migrations: Record<string, Migration> = {
   // an append that does not name its revision takes its transaction id after the stream's
   // lock, so appenders queued on one stream no longer refuse each other as older
   '017_append_xid_after_lock': ddl(appendByLastEventDdl(true)),
+  // one instance at a time sends to an endpoint with a rate_limit, so the limit holds
+  // across instances (processes/webhook-pacing-leases.ts)
+  '018_webhook_pacing_leases': ddl(`
+    create table webhook_pacing_leases (
+      endpoint_id text primary key,
+      instance text not null,
+      until timestamptz not null
+    );`),
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the schema they create exists

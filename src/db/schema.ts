@@ -230,6 +230,13 @@ export interface WebhookDeliveryTable {
   claimed_by: string | null;
 }
 
+/** Which instance sends to a rate-limited endpoint, until when (processes/webhook-pacing-leases.ts). */
+export interface WebhookPacingLeaseTable {
+  endpoint_id: string;
+  instance: string;
+  until: Timestamp;
+}
+
 export interface WebhookAttemptTable {
   id: string;
   delivery_id: string;
@@ -259,6 +266,7 @@ export interface WebhookEndpointTable {
 
 export interface Database {
   webhook_deliveries: WebhookDeliveryTable;
+  webhook_pacing_leases: WebhookPacingLeaseTable;
   webhook_attempts: WebhookAttemptTable;
   webhook_endpoint_failures: { endpoint_id: string; consecutive_failures: number };
   webhook_endpoints: WebhookEndpointTable;

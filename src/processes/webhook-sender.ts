@@ -13,6 +13,7 @@ import {
 import { newId } from '../ids.js';
 import { attemptDelivery } from '../outbound/webhook-send.js';
 import { EndpointPacer, EndpointSlots } from './webhook-pacing.js';
+import { PacingLeases } from './webhook-pacing-leases.js';
 import { type DeliveryOutcome, writeOutcomes } from './webhook-outcomes.js';
 import { type DueSource, LEASE_MS } from './timers.js';
 import { BatchRuns } from './batch-runs.js';
@@ -48,10 +49,11 @@ interface Waiting {
  * statement: the claim moves `next_attempt_at` to the end of a 30 s lease and names this
  * instance in `claimed_by`, so a crashed instance's claims fall due again when their lease
  * runs out; a live one renews its leases every 10 s. Each claimed delivery is sent on its
- * own (per-endpoint rate limit, at most 4 in flight per endpoint), and the outcomes are
- * recorded as they come in one statement per group: whatever finished while the previous
- * statement ran is written by the next (attempts logged, deliveries moved, failure
- * counters folded per endpoint). Auto-disables follow the recorded counters.
+ * own (per-endpoint rate limit, held across instances by a lease, at most 4 in flight per
+ * endpoint), and the outcomes are recorded as they come in one statement per group:
+ * whatever finished while the previous statement ran is written by the next (attempts
+ * logged, deliveries moved, failure counters folded per endpoint). Auto-disables follow
+ * the recorded counters.
  */
 export class DeliverySender implements DueSource {
   private readonly instance = `webhooks:${newId()}`;
@@ -63,6 +65,7 @@ export class DeliverySender implements DueSource {
   private renewal: ReturnType<typeof setInterval> | undefined;
 
   private readonly running: BatchRuns;
+  private readonly leases: PacingLeases;
 
   constructor(
     private readonly deps: CommandDeps,
@@ -70,6 +73,7 @@ export class DeliverySender implements DueSource {
     wake: () => void,
   ) {
     this.running = new BatchRuns(wake);
+    this.leases = new PacingLeases(deps.db, this.instance);
   }
 
   async runDue({ wait }: { wait: boolean }): Promise<number> {
@@ -113,10 +117,14 @@ export class DeliverySender implements DueSource {
     const { rows } = await sql<ClaimedDelivery>`
       update webhook_deliveries d set next_attempt_at = ${new Date(now.getTime() + LEASE_MS)}, claimed_by = ${this.instance}
       from (
-        select id from webhook_deliveries where next_attempt_at <= ${now}
+        select w.id from webhook_deliveries w where w.next_attempt_at <= ${now}
+          -- a rate-limited endpoint another instance sends to waits for that instance
+          and not exists (
+            select 1 from webhook_pacing_leases l
+            where l.endpoint_id = w.endpoint_id and l.instance <> ${this.instance} and l.until > now())
         -- among those due at once, in the order they were made (ids are monotonic)
-        order by next_attempt_at, id limit ${limit}
-        for update skip locked
+        order by w.next_attempt_at, w.id limit ${limit}
+        for update of w skip locked
       ) due
       where d.id = due.id
       returning d.id, d.event_id, d.event_type, d.supplier_id, d.endpoint_id, d.body, d.attempts`.execute(this.deps.db);
@@ -167,6 +175,9 @@ export class DeliverySender implements DueSource {
         attempts: null,
         nextAttemptAt: null,
       };
+    // another instance sends to this endpoint (this one made the delivery, or claimed it
+    // just before the lease was taken): due again at once, for that instance's next claim
+    if (endpoint.settings.rateLimit && !(await this.leases.take(endpoint.id))) return this.later(row, 0);
     const attempt = row.attempts + 1;
     const paced = await this.pacer.run(endpoint.id, endpoint.settings.rateLimit, () =>
       this.slots.run(endpoint.id, () =>

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newSecretKey } from '../../src/crypto/secret-box.js';
 import { keys, uploadedOffer } from '../orders/fixtures.js';
 import { startTestService, type TestService } from '../support/harness.js';
+import { client } from '../support/http.js';
 import { selfSignedCertificate, startReceiver } from './receiver.js';
 
 /**
@@ -12,9 +14,12 @@ const DAY = 24 * 3600;
 
 describe('webhook recovery and throttling', () => {
   const tls = selfSignedCertificate();
+  // shared with the second instance of the last test, which opens the same endpoints' secrets
+  const secretKey = newSecretKey();
   let svc: TestService;
   beforeAll(async () => {
     svc = await startTestService({
+      secretKey,
       trustedCa: tls.cert,
       limits: { writes: 10_000, per_supplier: 100_000, operator: 100_000 },
     });
@@ -180,6 +185,68 @@ describe('webhook recovery and throttling', () => {
       const cleared = await w.supplier.api.patch(`/webhooks/${hook.body.id}`, { rate_limit: null });
       expect(cleared.body.rate_limit).toBeNull();
     } finally {
+      await receiver.close();
+    }
+  }, 90_000);
+
+  it('rate_limit holds across instances: one instance at a time sends to the endpoint, the other leaves its deliveries to it', async () => {
+    const receiver = await startReceiver({ tls });
+    const other = await startTestService({
+      secretKey,
+      trustedCa: tls.cert,
+      limits: { writes: 10_000, per_supplier: 100_000, operator: 100_000 },
+      databaseUrl: svc.databaseUrl,
+      operatorToken: svc.operatorToken,
+      clock: svc.clock,
+    });
+    try {
+      const w = await world();
+      const since = new Date(svc.clock.now().getTime() - 60_000).toISOString();
+      for (let i = 0; i < 3; i++) await w.sale(); // 6 events, sent before any endpoint existed
+      const hook = await w.supplier.api.post('/webhooks', {
+        url: receiver.url,
+        events: ['order.created', 'order.paid'],
+        rate_limit: 10,
+      });
+      expect(hook.status, hook.text).toBe(201);
+      const onOther = client(other.baseUrl, w.supplier.token);
+
+      // this instance sends the first 6, 100 ms apart; while it does, the other instance is
+      // asked for the same 6 again and runs its own sender
+      expect((await w.supplier.api.post(`/webhooks/${hook.body.id}/recover`, { since })).status).toBe(202);
+      const first = svc.drain();
+      while (receiver.received.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+      expect((await onOther.post(`/webhooks/${hook.body.id}/recover`, { since })).status).toBe(202);
+      await Promise.all([first, other.drain()]);
+      for (let round = 0; round < 5 && receiver.received.length < 12; round++) {
+        await svc.drain();
+        await other.drain();
+      }
+
+      const got = receiver.received;
+      if (got.length !== 12) {
+        const pg = (await import('pg')).default;
+        const c = new pg.Client({ connectionString: svc.databaseUrl });
+        await c.connect();
+        console.log(
+          (
+            await c.query(
+              `select id, status, attempts, next_attempt_at, claimed_by, recovered, created_at from webhook_deliveries where endpoint_id = $1 order by id`,
+              [hook.body.id],
+            )
+          ).rows,
+          (await c.query('select *, now() from webhook_pacing_leases')).rows,
+          svc.clock.now(),
+        );
+        await c.end();
+        console.log(JSON.stringify(other.logs.filter((l) => Number(l.level) >= 40).slice(0, 3)));
+      }
+      expect(got).toHaveLength(12);
+      expect(new Set(got.map((r) => r.headers['x-svc-delivery-id'])).size).toBe(12);
+      // never two arrivals closer than the limit's interval, whichever instance sent them
+      for (let i = 1; i < got.length; i++) expect(got[i]!.at - got[i - 1]!.at).toBeGreaterThanOrEqual(100);
+    } finally {
+      await other.stop();
       await receiver.close();
     }
   }, 90_000);
