@@ -239,6 +239,11 @@ export class KurrentDbEventStore implements EventStore {
     }
   }
 
+  /** KurrentDB's log has no writes that commit out of order: its head is everything committed. */
+  lastCommitted(): Promise<Position> {
+    return this.head();
+  }
+
   subscribe(options: SubscribeOptions): Subscription {
     const subscription = new CatchUp(this.client, options, this.log);
     this.subscriptions.add(subscription);

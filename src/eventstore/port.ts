@@ -127,6 +127,12 @@ export interface EventStore {
   readAll(after: Position, limit: number): Promise<RecordedEvent[]>;
   /** Position of the last event a reader can see now (START when empty). */
   head(): Promise<Position>;
+  /**
+   * Position of the last committed event, readable yet or not (START when empty): where
+   * `head` stops short of it, readers reach it once the older writes still running end.
+   * What a wait for "everything written so far" waits for.
+   */
+  lastCommitted(): Promise<Position>;
   /** Catch-up from `from`, then live: every event exactly once, in global order. */
   subscribe(options: SubscribeOptions): Subscription;
   close(): Promise<void>;

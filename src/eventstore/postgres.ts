@@ -109,8 +109,20 @@ export class PostgresEventStore implements EventStore {
   }
 
   async head(): Promise<Position> {
+    return this.last(SAFE);
+  }
+
+  /**
+   * Includes events held back by a transaction still running anywhere on the server (the
+   * snapshot's xmin is the cluster's): on a shared server `head` may trail it for seconds.
+   */
+  async lastCommitted(): Promise<Position> {
+    return this.last('true');
+  }
+
+  private async last(where: string): Promise<Position> {
     const { rows } = await this.pool.query<{ commit: string; position: string }>(
-      `select transaction_id::text as commit, position from es_events where ${SAFE}
+      `select transaction_id::text as commit, position from es_events where ${where}
         order by transaction_id desc, position desc limit 1`,
     );
     const row = rows[0];

@@ -24,8 +24,10 @@ export class BatchRuns {
     });
   }
 
-  /** Resolves once every batch under way ended. */
-  async settle(): Promise<void> {
+  /** Resolves once every batch under way ended; answers whether there was any. */
+  async settle(): Promise<boolean> {
+    if (this.running.size === 0) return false;
     await Promise.all(this.running);
+    return true;
   }
 }

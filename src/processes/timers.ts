@@ -4,6 +4,7 @@ import type { Clock } from '../clock.js';
 import type { Database } from '../db/schema.js';
 import { faultPoint } from '../faults.js';
 import { newId } from '../ids.js';
+import { BatchRuns } from './batch-runs.js';
 import { insertTimers } from './schedule.js';
 import type { TimerPayloads } from './timer-kinds.js';
 
@@ -32,6 +33,8 @@ export interface DueSource {
   runDue(options: { wait: boolean }): Promise<number>;
   /** Resolves once the work it started has finished (at stop). */
   settle(): Promise<void>;
+  /** Resolves once the work it started in the background has ended; answers whether there was any. */
+  background(): Promise<boolean>;
 }
 
 /**
@@ -61,7 +64,7 @@ export class Timers<M extends object = TimerPayloads> {
   private loop: Promise<void> | undefined;
   private stopping = false;
   private kick: (() => void) | undefined;
-  private readonly running = new Set<Promise<unknown>>();
+  private readonly running = new BatchRuns(() => this.kick?.());
   private inFlight = 0;
 
   constructor(
@@ -173,14 +176,7 @@ export class Timers<M extends object = TimerPayloads> {
           ),
         ),
     );
-    if (options.wait ?? true) await runs;
-    else {
-      this.running.add(runs);
-      void runs.finally(() => {
-        this.running.delete(runs);
-        this.kick?.();
-      });
-    }
+    await this.running.start(runs, options.wait ?? true);
     return claimed.rows.length;
   }
 
@@ -290,6 +286,16 @@ export class Timers<M extends object = TimerPayloads> {
     this.kick?.();
     await this.loop;
     this.loop = undefined;
-    await Promise.all([...this.running, ...this.sources.map((s) => s.settle())]);
+    await Promise.all([this.running.settle(), ...this.sources.map((s) => s.settle())]);
+  }
+
+  /**
+   * Resolves once the runs the background loop started (here and in the sources) have
+   * ended; answers whether there were any. A drain that ran nothing itself is not done
+   * while the loop still runs what it claimed first.
+   */
+  async background(): Promise<boolean> {
+    const busy = await Promise.all([this.running.settle(), ...this.sources.map((s) => s.background())]);
+    return busy.some(Boolean);
   }
 }

@@ -173,8 +173,12 @@ export class FanoutBatcher implements DueSource {
     return rows.length;
   }
 
-  settle(): Promise<void> {
+  background(): Promise<boolean> {
     return this.running.settle();
+  }
+
+  async settle(): Promise<void> {
+    await this.running.settle();
   }
 
   /** Never throws: a failed batch is due again later, with the timers' backoff. */

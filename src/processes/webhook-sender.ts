@@ -86,8 +86,12 @@ export class DeliverySender implements DueSource {
     return rows.length;
   }
 
-  settle(): Promise<void> {
+  background(): Promise<boolean> {
     return this.running.settle();
+  }
+
+  async settle(): Promise<void> {
+    await this.running.settle();
   }
 
   /**

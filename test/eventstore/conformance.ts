@@ -189,7 +189,9 @@ export const eventStoreConformance = (
         0,
         at,
       );
-      // committed is not yet readable while an older transaction (anywhere) still runs
+      // committed is not yet readable while an older transaction (anywhere) still runs, but
+      // it is the last committed at once
+      expect(comparePositions(await store.lastCommitted(), last.position)).toBeGreaterThanOrEqual(0);
       await waitUntilReadable(store, last.position);
       const mine = (await readAllEvents(store, before)).filter((e) => e.streamId === s1 || e.streamId === s2);
       expect(mine.map((e) => `${e.streamId === s1 ? 'f' : 'g'}${e.revision}`)).toEqual(['f0', 'g0', 'f1', 'f2']);

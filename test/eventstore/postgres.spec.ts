@@ -55,11 +55,22 @@ describe('postgres event store: the global order has no gaps for readers', () =>
         JSON.stringify([{ id: newId(), type: 'Slow', data: {}, metadata: {} }]),
       ]);
       // faster writers commit later sequence numbers meanwhile
-      for (let i = 0; i < 3; i++)
-        await store.append(`fast-${newId()}-${run}`, [{ type: 'Fast', data: { i } }], 'no_stream', new Date());
+      let last = START;
+      for (let i = 0; i < 3; i++) {
+        const written = await store.append(
+          `fast-${newId()}-${run}`,
+          [{ type: 'Fast', data: { i } }],
+          'no_stream',
+          new Date(),
+        );
+        last = written.position;
+      }
       await new Promise((r) => setTimeout(r, 150));
       expect(seen).toEqual([]); // nothing passes the open transaction
       expect(ours(await store.readAll(from, 1000))).toEqual([]);
+      // the readable head stops before them; what a drain waits for does not
+      expect(await store.head()).toEqual(from);
+      expect(await store.lastCommitted()).toEqual(last);
       await slow.query('commit');
       await eventually(() => seen.length === 4);
       expect(seen.map((e) => e.type)).toEqual(['Slow', 'Fast', 'Fast', 'Fast']);

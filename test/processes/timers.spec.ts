@@ -244,4 +244,32 @@ describe('durable timers', () => {
     await timers.stop();
     expect(done).toEqual(['fast', 'slow']);
   });
+
+  it('answers whether the background loop has runs under way, once they ended (a drain waits for them)', async () => {
+    const done: string[] = [];
+    const timers = new Timers(db.kysely, clock, silent);
+    let release!: () => void;
+    const slow = new Promise<void>((r) => (release = r));
+    timers.on('settle', async (t) => {
+      await slow;
+      done.push(t.key);
+    });
+    expect(await timers.background()).toBe(false);
+    await timers.schedule('settle', 'slow', at(0), {});
+    timers.start(10);
+    const deadline = Date.now() + 3000;
+    while (Date.now() < deadline) {
+      const claimed = await db.kysely.selectFrom('timers').select('claimed_by').executeTakeFirst();
+      if (claimed?.claimed_by) break;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    // claimed by the loop: a runDue of its own finds nothing, yet the work is not done
+    expect(await timers.runDue()).toBe(0);
+    const background = timers.background();
+    release();
+    expect(await background).toBe(true);
+    expect(done).toEqual(['slow']);
+    await timers.stop();
+    expect(await timers.background()).toBe(false);
+  });
 });
