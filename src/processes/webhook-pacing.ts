@@ -4,9 +4,10 @@
  * the receiver got the previous request before its answer came back, so consecutive
  * arrivals are at least that far apart whatever the network's jitter. Pacing is in real
  * time (it protects the receiver's real capacity); one instance at a time sends to a
- * rate-limited endpoint (webhook-pacing-leases.ts), so the rate holds across instances. When the queue ahead is longer than `MAX_PACING_WAIT_MS`, the
- * attempt is not queued: its delivery is due again that much later (nothing is sent, nothing
- * is dropped), so a long queue does not hold claims in memory.
+ * rate-limited endpoint (webhook-pacing-leases.ts), so the rate holds across instances.
+ * When the queue ahead is longer than `MAX_PACING_WAIT_MS`, the attempt is not queued: its
+ * delivery is due again that much later (nothing is sent, nothing is dropped), so a long
+ * queue does not hold claims in memory.
  */
 export const MAX_PACING_WAIT_MS = 10_000;
 

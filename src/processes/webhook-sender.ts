@@ -73,7 +73,7 @@ export class DeliverySender implements DueSource {
     wake: () => void,
   ) {
     this.running = new BatchRuns(wake);
-    this.leases = new PacingLeases(deps.db, this.instance);
+    this.leases = new PacingLeases(deps.db, this.instance, deps.timeouts.webhookMs);
   }
 
   async runDue({ wait }: { wait: boolean }): Promise<number> {
@@ -90,8 +90,13 @@ export class DeliverySender implements DueSource {
     return this.running.settle();
   }
 
+  /** At stop: once the attempts in flight are recorded, the endpoints this instance paced are handed back. */
   async settle(): Promise<void> {
     await this.running.settle();
+    await this.leases.release().catch((error: unknown) => {
+      // they lapse on their own within 30 s
+      this.log.warn({ err: error }, 'webhook pacing leases not handed back');
+    });
   }
 
   /**
@@ -183,8 +188,11 @@ export class DeliverySender implements DueSource {
     // just before the lease was taken): due again at once, for that instance's next claim
     if (endpoint.settings.rateLimit && !(await this.leases.take(endpoint.id))) return this.later(row, 0);
     const attempt = row.attempts + 1;
-    const paced = await this.pacer.run(endpoint.id, endpoint.settings.rateLimit, () =>
-      this.slots.run(endpoint.id, () =>
+    const paced = await this.pacer.run(endpoint.id, endpoint.settings.rateLimit, async () => {
+      // asked again after the turn in the pacer, right before the request: the lease still
+      // outlasts it (webhook-pacing-leases.ts), or another instance took over meanwhile
+      if (endpoint.settings.rateLimit && !(await this.leases.take(endpoint.id))) return undefined;
+      return this.slots.run(endpoint.id, () =>
         attemptDelivery(
           this.deps,
           endpoint,
@@ -197,9 +205,10 @@ export class DeliverySender implements DueSource {
           },
           attempt,
         ),
-      ),
-    );
+      );
+    });
     if ('deferMs' in paced) return this.later(row, paced.deferMs);
+    if (!paced.ran) return this.later(row, 0);
     const sent = paced.ran;
     const status = sent.succeeded ? 'succeeded' : attempt >= MAX_ATTEMPTS ? 'abandoned' : 'pending';
     return {

@@ -218,29 +218,13 @@ describe('webhook recovery and throttling', () => {
       while (receiver.received.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
       expect((await onOther.post(`/webhooks/${hook.body.id}/recover`, { since })).status).toBe(202);
       await Promise.all([first, other.drain()]);
+      // what the other instance handed back is due at once, for the holder's next claim
       for (let round = 0; round < 5 && receiver.received.length < 12; round++) {
         await svc.drain();
         await other.drain();
       }
 
       const got = receiver.received;
-      if (got.length !== 12) {
-        const pg = (await import('pg')).default;
-        const c = new pg.Client({ connectionString: svc.databaseUrl });
-        await c.connect();
-        console.log(
-          (
-            await c.query(
-              `select id, status, attempts, next_attempt_at, claimed_by, recovered, created_at from webhook_deliveries where endpoint_id = $1 order by id`,
-              [hook.body.id],
-            )
-          ).rows,
-          (await c.query('select *, now() from webhook_pacing_leases')).rows,
-          svc.clock.now(),
-        );
-        await c.end();
-        console.log(JSON.stringify(other.logs.filter((l) => Number(l.level) >= 40).slice(0, 3)));
-      }
       expect(got).toHaveLength(12);
       expect(new Set(got.map((r) => r.headers['x-svc-delivery-id'])).size).toBe(12);
       // never two arrivals closer than the limit's interval, whichever instance sent them
