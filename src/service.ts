@@ -175,6 +175,7 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
     timers,
     commands: { ...commands, db: readDb, projections: fence.passingRunner() },
     operatorCommands: { ...commands, db: readDb },
+    readsApplied: async () => void (await fence.wait()),
     rateLimiter,
     limits: { ...specLimits, ...options.limits },
     operatorToken: options.operatorToken,

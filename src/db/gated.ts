@@ -39,7 +39,11 @@ class GatedConnection implements DatabaseConnection {
     private readonly gate: ReadGate,
   ) {}
 
-  /** The pooled connection, after the gate if `query` reads (a transaction passes it at its start). */
+  /**
+   * The pooled connection, after the gate if `query` reads (a transaction passes it at its
+   * start). Kysely sends one connection's queries one at a time (its single-connection
+   * provider), so two never race to take it.
+   */
   async connection(query?: CompiledQuery): Promise<PostgresConnection> {
     if (this.inner) return this.inner;
     const wait = !query || reads(query) ? this.gate() : undefined;

@@ -37,6 +37,11 @@ export interface Services {
    * instance reads it next (a supplier created, a token revoked, limits raised).
    */
   operatorCommands: CommandDeps;
+  /**
+   * Settles once the read models applied every write this instance answered: for a caller
+   * whose next read may reach another instance (the console's redirect after a form).
+   */
+  readsApplied(): Promise<void>;
   rateLimiter: RateLimiter;
   limits: LimitTable;
   operatorToken: string;

@@ -134,9 +134,11 @@ export const registerWebhookRoutes = (app: FastifyInstance, services: Services) 
   const api = app.withTypeProvider<ZodTypeProvider>();
   const deps = services.commands;
 
+  // the counters are written by commands and the sender, never by a projection: they never
+  // trail the events, so their reads need not wait for the read models
   const failuresOf = async (ids: string[]) => {
     if (ids.length === 0) return new Map<string, number>();
-    const rows = await services.db
+    const rows = await services.plainDb
       .selectFrom('webhook_endpoint_failures')
       .selectAll()
       .where('endpoint_id', 'in', ids)

@@ -59,6 +59,9 @@ export const registerConsole = async (app: FastifyInstance, services: Services) 
         },
         ...(body !== undefined && { payload: JSON.stringify(body) }),
       });
+      // the page a form redirects to may be read on another instance (a session cookie
+      // carries no Authorization for the balancer to route by): the change is applied first
+      if (method !== 'GET') await services.readsApplied();
       return { status: res.statusCode, body: res.body ? res.json() : undefined };
     };
 
