@@ -118,16 +118,32 @@ export const paired = async (
   const rounds = options.rounds ?? ctx.settings.rounds;
   const s: number[] = [];
   const r: number[] = [];
+  const cpu = { service: [] as number[], raw: [] as number[] };
   for (let round = 0; round < rounds; round++) {
-    const a = await service(round);
-    const b = await raw(round);
+    const a = await withCpu(() => service(round));
+    const b = await withCpu(() => raw(round));
     s.push(a.perSecond);
     r.push(b.perSecond);
+    cpu.service.push(a.cpuPerUnit);
+    cpu.raw.push(b.cpuPerUnit);
     ctx.log(
       `  ${work}, round ${round + 1}/${rounds}: service ${fmt(a.perSecond)} ${unit}/s (${a.seconds.toFixed(1)} s), raw ${fmt(b.perSecond)} ${unit}/s (${b.seconds.toFixed(1)} s)`,
     );
   }
+  // steadier than the rates on a shared machine: what this process (the service or the raw
+  // loop, with the benchmark's client) spent per unit, PostgreSQL's share not included
+  ctx.log(
+    `  ${work}: this process's CPU per ${unit.replace(/s$/, '')}: service ${fmt(median(cpu.service))} µs, raw ${fmt(median(cpu.raw))} µs`,
+  );
   return { work, unit, service: median(s), raw: median(r), ...(options.diagnostic ? { diagnostic: true } : {}) };
+};
+
+/** A run and the CPU time this process spent on it, per unit counted (µs). */
+const withCpu = async (run: () => Promise<Measurement>): Promise<Measurement & { cpuPerUnit: number }> => {
+  const before = process.cpuUsage();
+  const m = await run();
+  const used = process.cpuUsage(before);
+  return { ...m, cpuPerUnit: (used.user + used.system) / Math.max(1, m.units) };
 };
 
 export const fmt = (n: number): string =>
