@@ -111,17 +111,21 @@ export const registerIdempotency = (
   };
 
   // the key is checked before the body, so a malformed key is named whatever the body holds
-  app.addHook('preValidation', async (req: FastifyRequest) => {
+  // (a hook on every route, before the input check: synchronous, as it runs on every read too)
+  app.addHook('preValidation', (req, _reply, done) => {
     const key = keyOf(req);
     if (key !== undefined && !KEY_PATTERN.test(key))
-      throw new HttpProblem('validation_failed', 'Idempotency-Key must be 1 to 255 visible ASCII characters', {
-        errors: [{ field: 'headers.idempotency-key', message: 'must be 1 to 255 visible ASCII characters' }],
-      });
+      return done(
+        new HttpProblem('validation_failed', 'Idempotency-Key must be 1 to 255 visible ASCII characters', {
+          errors: [{ field: 'headers.idempotency-key', message: 'must be 1 to 255 visible ASCII characters' }],
+        }),
+      );
+    done();
   });
 
   // claimed once the request is valid: a refused body does not take the key
   // eslint-disable-next-line max-lines-per-function -- claim, replay or take over a key: one decision read in one place
-  app.addHook('preHandler', async (req: FastifyRequest, reply: FastifyReply) => {
+  const takeKey = async (req: FastifyRequest, reply: FastifyReply) => {
     const key = keyOf(req);
     if (key === undefined) return;
     const scope = deps.scopeOf(req);
@@ -211,7 +215,7 @@ export const registerIdempotency = (
       {},
       { 'retry-after': '1' },
     );
-  });
+  };
 
   /** Lets the key go at once, keeping its operation's identity for the retry. */
   const release = (claim: Claim) =>
@@ -224,7 +228,7 @@ export const registerIdempotency = (
       .where('state', '=', 'in_flight')
       .execute();
 
-  app.addHook('onSend', async (req, reply, payload) => {
+  const storeAnswer = async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const claim = req.idempotency;
     if (!claim) return payload;
     req.idempotency = undefined;
@@ -262,10 +266,10 @@ export const registerIdempotency = (
       req.log.warn({ err: error }, 'idempotency key not recorded; its lease will lapse');
     }
     return payload;
-  });
+  };
 
   // a request that never reached onSend (client gone mid-way) must not block its key for a day
-  app.addHook('onResponse', async (req) => {
+  const releaseUnanswered = async (req: FastifyRequest) => {
     const claim = req.idempotency;
     if (!claim) return;
     req.idempotency = undefined;
@@ -273,8 +277,20 @@ export const registerIdempotency = (
     await release(claim).catch((error) =>
       req.log.warn({ err: error }, 'idempotency key not released; its lease will lapse'),
     );
+  };
+
+  // the rest runs on the routes that take a key only: a read pays for none of it. A route's
+  // own hooks run after the application's, as these did when they were the application's.
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.idempotent) return;
+    route.preHandler = [...hooksOf(route.preHandler), takeKey];
+    route.onSend = [...hooksOf(route.onSend), storeAnswer];
+    route.onResponse = [...hooksOf(route.onResponse), releaseUnanswered];
   });
 };
+
+const hooksOf = <H>(hooks: H | H[] | undefined): H[] =>
+  hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
 
 export const purgeIdempotencyKeys = (db: Kysely<Database>, now: Date) =>
   db.deleteFrom('idempotency_keys').where('expires_at', '<', now).execute();

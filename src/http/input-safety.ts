@@ -89,10 +89,12 @@ const PARTS = ['params', 'query', 'body'] as const;
  * string is a 422 naming its field whatever the route, and nothing downstream sees it.
  */
 export const registerInputSafety = (app: FastifyInstance) => {
-  app.addHook('preValidation', async (req: FastifyRequest) => {
+  // synchronous: it runs on every request
+  app.addHook('preValidation', (req: FastifyRequest, _reply, done) => {
     for (const part of PARTS) {
       const bad = findUnstorable(req[part], part);
-      if (bad) throw new HttpProblem('validation_failed', `${bad.field}: ${bad.message}`, { errors: [bad] });
+      if (bad) return done(new HttpProblem('validation_failed', `${bad.field}: ${bad.message}`, { errors: [bad] }));
     }
+    done();
   });
 };

@@ -10,7 +10,8 @@ import { type Services } from './services.js';
  */
 export const registerMetrics = (app: FastifyInstance, services: Services) => {
   const { metrics } = services;
-  app.addHook('onResponse', async (req, reply) => {
+  // synchronous: it runs on every request
+  app.addHook('onResponse', (req, reply, done) => {
     const route = req.routeOptions.url ?? 'unmatched';
     const labels = { method: req.method, route, status: String(reply.statusCode) };
     metrics.httpRequests.inc(labels);
@@ -23,6 +24,7 @@ export const registerMetrics = (app: FastifyInstance, services: Services) => {
         class: req.principal?.kind === 'supplier' ? cls : (req.principal?.kind ?? 'anonymous'),
       });
     }
+    done();
   });
 
   // public to the access hook (whose token check is by path prefix); the operator check is here
