@@ -163,3 +163,64 @@ ${CHECKS}
 end;
 $$;
 `;
+
+/**
+ * Several appends that name their revision, in one transaction (migration 019): what the
+ * adapter sends when appends queue up behind the ones in flight, so a busy process commits
+ * many appends at once instead of one commit and one round trip each. Each append is its
+ * own subtransaction, all or nothing, checked as the single INSERT checks it (the expected
+ * revision's event exists and comes from this or an older transaction; the unique index
+ * refuses a revision already taken), and answers its own outcome instead of failing the
+ * others: `ok` with its last event's position, `older` (nothing written: the expected
+ * revision is not there yet for this transaction), `taken` (the revision is another
+ * append's), or `error` with the SQLSTATE and message. The adapter sends them ordered by
+ * stream, so two batches waiting on each other's rows always wait in the same direction.
+ */
+export const appendBatchFunctionDdl = `
+create function es_append_batch(p_appends jsonb)
+returns table (idx integer, status text, commit_position text, prepare_position bigint, error_code text, error_message text)
+language plpgsql volatile as $$
+declare
+  a record;
+  v_commit text;
+  v_position bigint;
+  v_constraint text;
+begin
+  for a in select (x.ord - 1)::integer as i, x.value as v, x.value->>'stream' as stream,
+      (x.value->>'revision')::bigint as revision
+    from jsonb_array_elements(p_appends) with ordinality as x(value, ord) order by x.ord
+  loop
+    begin
+      v_commit := null;
+      with inserted as (
+        insert into es_events (stream_id, stream_revision, event_id, type, data, metadata, created_at, schema_version)
+        select a.stream, a.revision + e.ord, e.id, e.type, e.data, e.metadata, (a.v->>'at')::timestamptz, e.schema_version
+        from rows from (jsonb_to_recordset(a.v->'events')
+            as (id text, type text, data jsonb, metadata jsonb, schema_version smallint))
+          with ordinality as e(id, type, data, metadata, schema_version, ord)
+        where a.revision = -1 or exists (select 1 from es_events p
+          where p.stream_id = a.stream and p.stream_revision = a.revision and p.transaction_id <= pg_current_xact_id())
+        order by e.ord
+        returning transaction_id, position
+      )
+      select i.transaction_id::text, i.position into v_commit, v_position
+        from inserted i order by i.position desc limit 1;
+      if v_commit is null then
+        return query select a.i, 'older'::text, null::text, null::bigint, null::text, null::text;
+      else
+        return query select a.i, 'ok'::text, v_commit, v_position, null::text, null::text;
+      end if;
+    exception
+      when unique_violation then
+        get stacked diagnostics v_constraint = constraint_name;
+        if v_constraint = 'es_events_stream_id_stream_revision_key' then
+          return query select a.i, 'taken'::text, null::text, null::bigint, null::text, null::text;
+        else
+          return query select a.i, 'error'::text, null::text, null::bigint, sqlstate::text, sqlerrm::text;
+        end if;
+      when others then
+        return query select a.i, 'error'::text, null::text, null::bigint, sqlstate::text, sqlerrm::text;
+    end;
+  end loop;
+end $$;
+`;

@@ -1,5 +1,10 @@
 import { type Kysely, type Migration, Migrator, sql } from 'kysely';
-import { appendByLastEventDdl, appendFunctionDdl, eventStoreDdl } from './event-store-schema.js';
+import {
+  appendBatchFunctionDdl,
+  appendByLastEventDdl,
+  appendFunctionDdl,
+  eventStoreDdl,
+} from './event-store-schema.js';
 
 /**
  * Schema of the write side and the runtime. Read-model tables are not here: each projector
@@ -176,6 +181,9 @@ export const migrations: Record<string, Migration> = {
       instance text not null,
       until timestamptz not null
     );`),
+  // appends that queue up behind those in flight go to the database together, in one
+  // transaction (src/eventstore/postgres-append-batch.ts)
+  '019_append_batch': ddl(appendBatchFunctionDdl),
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the schema they create exists

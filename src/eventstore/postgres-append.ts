@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { newId } from '../ids.js';
+import type { AtRevision } from './postgres-append-batch.js';
 import {
   type AppendResult,
   type ExpectedRevision,
@@ -57,12 +58,14 @@ export const appendEvents = async (
   events: NewEvent[],
   expected: ExpectedRevision,
   at: Date,
+  /** How an append naming its revision is sent: alone, or with others (postgres-append-batch.ts). */
+  atRevision: AtRevision = (...args) => singleAtRevision(pool, ...args),
 ): Promise<AppendResult> => {
   const revision = expected === 'no_stream' ? -1 : expected;
   for (let attempt = 0; ; attempt++) {
     try {
       if (typeof revision === 'number' && events.length > 0) {
-        const written = await atRevision(pool, streamId, events, revision, at);
+        const written = await atRevision(streamId, events, revision, at);
         if (written) return written;
         // nothing written: the expected revision is not the stream's last, or it is but an
         // older transaction than this one wrote it (a fresh transaction may append after it)
@@ -85,7 +88,8 @@ export const appendEvents = async (
   }
 };
 
-const atRevision = async (
+/** One append naming its revision as one INSERT. */
+export const singleAtRevision = async (
   pool: pg.Pool,
   streamId: string,
   events: NewEvent[],

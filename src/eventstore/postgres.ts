@@ -13,7 +13,8 @@ import {
   START,
 } from './port.js';
 import { newId } from '../ids.js';
-import { appendEvents } from './postgres-append.js';
+import { appendEvents, singleAtRevision } from './postgres-append.js';
+import { AppendBatcher } from './postgres-append-batch.js';
 import { reconnectPause, Wakeup } from './wakeup.js';
 
 interface EventRow {
@@ -71,7 +72,11 @@ export class PostgresEventStore implements EventStore {
   /** Names this process's notifications, which its own listener leaves alone. */
   private readonly origin = newId();
 
-  constructor(private readonly pool: pg.Pool) {}
+  private readonly batcher: AppendBatcher;
+
+  constructor(private readonly pool: pg.Pool) {
+    this.batcher = new AppendBatcher(pool, (...args) => singleAtRevision(pool, ...args));
+  }
 
   async append(
     streamId: string,
@@ -80,7 +85,7 @@ export class PostgresEventStore implements EventStore {
     at: Date,
     options?: AppendOptions,
   ): Promise<AppendResult> {
-    const result = await appendEvents(this.pool, streamId, events, expected, at);
+    const result = await appendEvents(this.pool, streamId, events, expected, at, this.batcher.atRevision);
     if (events.length > 0) this.announce(options?.quiet);
     return result;
   }

@@ -259,3 +259,121 @@ describe('postgres event store: schema versions on a store from before them', ()
     }
   });
 });
+
+describe('postgres event store: appends that queue up behind those in flight leave together', () => {
+  let db: Db;
+  let store: PostgresEventStore;
+  beforeAll(async () => {
+    await ready;
+    db = connect(url, 10);
+    store = new PostgresEventStore(db.pool);
+  });
+  afterAll(async () => {
+    await store.close();
+    await db.close();
+  });
+
+  const transactionsOf = async (streams: string[]) =>
+    (
+      await db.pool.query<{ n: number }>(
+        'select count(distinct transaction_id)::int as n from es_events where stream_id = any($1)',
+        [streams],
+      )
+    ).rows[0]!.n;
+
+  it('writes 40 appends made at once in far fewer transactions, each append all of its events at its revisions', async () => {
+    const streams = Array.from({ length: 40 }, (_, i) => `batched-${i}-${newId()}`);
+    const results = await Promise.all(
+      streams.map((s, i) =>
+        store.append(
+          s,
+          [
+            { type: 'A', data: { i } },
+            { type: 'B', data: { i } },
+          ],
+          'no_stream',
+          new Date(),
+        ),
+      ),
+    );
+    expect(results.map((r) => r.nextRevision)).toEqual(streams.map(() => 1));
+    // four go alone while nothing is in flight; the 36 that queued leave in at most two batches
+    expect(await transactionsOf(streams)).toBeLessThanOrEqual(6);
+    for (const [i, s] of streams.entries())
+      expect((await store.readStream(s)).map((e) => [e.revision, e.type, e.data])).toEqual([
+        [0, 'A', { i }],
+        [1, 'B', { i }],
+      ]);
+    // every append's answer is the position of its own last event
+    const lastOf = await Promise.all(streams.map(async (s) => (await store.readStream(s))[1]!.position));
+    expect(results.map((r) => r.position)).toEqual(lastOf);
+  });
+
+  const outcomeOf = (append: () => Promise<{ nextRevision: number }>) =>
+    append().then(
+      (result) => ({ ok: result.nextRevision }),
+      (error: unknown) => ({
+        failed: error instanceof WrongExpectedRevision ? 'wrong revision' : (error as { code?: string }).code,
+      }),
+    );
+  const fineAppends = (n: number) => {
+    const streams = Array.from({ length: n }, (_, i) => `fine-${i}-${newId()}`);
+    return {
+      streams,
+      appends: streams.map((s) => () => store.append(s, [{ type: 'Fine', data: {} }], 'no_stream', new Date())),
+    };
+  };
+
+  it('refuses, in a batch, only the appends that must be refused: a revision taken, an expected one missing', async () => {
+    const taken = `taken-${newId()}`;
+    const missing = `missing-${newId()}`;
+    await store.append(taken, [{ type: 'First', data: {} }], 'no_stream', new Date());
+    const fine = fineAppends(12);
+    const outcomes = await Promise.all(
+      [
+        // the first four go alone (nothing is in flight yet); the rest queue and leave together
+        ...fine.appends,
+        // two appends of the same revision of one stream: one wins
+        () => store.append(taken, [{ type: 'Second', data: { n: 1 } }], 0, new Date()),
+        () => store.append(taken, [{ type: 'Second', data: { n: 2 } }], 0, new Date()),
+        // a revision the stream does not have: nothing of its two events is written
+        () =>
+          store.append(
+            missing,
+            [
+              { type: 'X', data: {} },
+              { type: 'Y', data: {} },
+            ],
+            5,
+            new Date(),
+          ),
+      ].map(outcomeOf),
+    );
+    const [first, second, missed] = outcomes.slice(fine.streams.length);
+    expect([first, second].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)))).toEqual([
+      { failed: 'wrong revision' },
+      { ok: 1 },
+    ]);
+    expect(missed).toEqual({ failed: 'wrong revision' });
+    expect(outcomes.slice(0, fine.streams.length)).toEqual(fine.streams.map(() => ({ ok: 0 })));
+    expect((await store.readStream(taken)).map((e) => e.revision)).toEqual([0, 1]);
+    expect(await store.readStream(missing)).toEqual([]);
+    // they did leave together: the queued ones share a transaction
+    expect(await transactionsOf(fine.streams)).toBeLessThan(fine.streams.length);
+  });
+
+  it('fails only the append PostgreSQL cannot store when a batch holds one: the others go again alone', async () => {
+    const bad = `bad-${newId()}`;
+    const fine = fineAppends(12);
+    const outcomes = await Promise.all(
+      [
+        ...fine.appends,
+        // a NUL character: jsonb refuses it, and with it the batch's whole document
+        () => store.append(bad, [{ type: 'Nul', data: { text: 'a\u0000b' } }], 'no_stream', new Date()),
+      ].map(outcomeOf),
+    );
+    expect(outcomes).toEqual([...fine.streams.map(() => ({ ok: 0 })), { failed: '22P05' }]);
+    expect(await store.readStream(bad)).toEqual([]);
+    for (const s of fine.streams) expect((await store.readStream(s)).map((e) => e.type)).toEqual(['Fine']);
+  });
+});
