@@ -53,6 +53,12 @@ const receivers = async (onHit: (eventId: string) => void) => {
   };
 };
 
+/** CPU time this process spent since `from`, per delivery (µs). */
+const cpuPer = (from: NodeJS.CpuUsage, units: number) => {
+  const used = process.cpuUsage(from);
+  return (used.user + used.system) / units;
+};
+
 export const webhookBenchmarks: Benchmark[] = [
   {
     name: 'webhooks.delivery',
@@ -103,6 +109,7 @@ export const webhookBenchmarks: Benchmark[] = [
 
         // the events: stock-low signals of the offer, appended in batches of 100
         const started = performance.now();
+        const cpu = process.cpuUsage();
         for (let i = 0; i < events; i += 100) {
           const batch = Array.from({ length: Math.min(100, events - i) }, () => ({
             id: newId(),
@@ -115,6 +122,7 @@ export const webhookBenchmarks: Benchmark[] = [
         }
         await finished;
         const seconds = (performance.now() - started) / 1000;
+        const serviceCpu = cpuPer(cpu, expected);
         const latencies = [...firstSeen].map(([id, at]) => at - (appendedAt.get(id) ?? at));
         const serviceFigure: Measurement = { perSecond: expected / seconds, units: expected, seconds };
 
@@ -126,6 +134,7 @@ export const webhookBenchmarks: Benchmark[] = [
           data: { offer_id: offer.id, available: 1, threshold: 2 },
         });
         const rawStarted = performance.now();
+        const rawCpuFrom = process.cpuUsage();
         await Promise.all(
           pools.flatMap((pool) =>
             Array.from({ length: 4 }, async (_, lane) => {
@@ -147,6 +156,7 @@ export const webhookBenchmarks: Benchmark[] = [
           ),
         );
         const rawSeconds = (performance.now() - rawStarted) / 1000;
+        const rawCpu = cpuPer(rawCpuFrom, expected);
 
         // raw again, logging every attempt as the contract asks (its request headers and body,
         // the answer's status and body, its duration): one multi-row INSERT per 100 attempts
@@ -168,6 +178,7 @@ export const webhookBenchmarks: Benchmark[] = [
           );
         };
         const loggedStarted = performance.now();
+        const loggedCpuFrom = process.cpuUsage();
         await Promise.all(
           pools.flatMap((pool) =>
             Array.from({ length: 4 }, async (_, lane) => {
@@ -204,9 +215,14 @@ export const webhookBenchmarks: Benchmark[] = [
         if (logged.length > 0) flush();
         await Promise.all(writes);
         const loggedSeconds = (performance.now() - loggedStarted) / 1000;
+        const loggedCpu = cpuPer(loggedCpuFrom, expected);
         await Promise.all(pools.map((p) => p.close()));
         ctx.log(
           `  ${fmt(expected)} deliveries in ${seconds.toFixed(1)} s; event to first attempt p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms`,
+        );
+        // the receivers run in this process too, alike for all three
+        ctx.log(
+          `  this process's CPU per delivery: service ${fmt(serviceCpu)} µs, raw ${fmt(rawCpu)} µs, raw logging ${fmt(loggedCpu)} µs`,
         );
         return [
           {
