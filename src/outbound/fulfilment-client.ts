@@ -1,9 +1,8 @@
-import { request } from 'undici';
 import type { Clock } from '../clock.js';
 import { signatureHeader } from '../crypto/signature.js';
 import type { ProbeResult } from '../domain/offer.js';
 import { deadline } from '../net/deadline.js';
-import { outboundDispatcher, refusalOf } from '../net/pinned.js';
+import { outboundRequest, refusalOf } from '../net/pinned.js';
 import { checkTargetBeforeCall, type TargetPolicy } from '../net/targets.js';
 import { attemptOutcome, type Metrics } from '../metrics.js';
 
@@ -41,7 +40,7 @@ const probeOnce = async (endpoint: SupplierEndpoint, deps: ProbeDeps): Promise<P
   const started = performance.now();
   const timeout = deps.timeoutMs ?? HEALTHCHECK_TIMEOUT_MS;
   try {
-    const res = await request(url, {
+    const res = await outboundRequest(deps.policy, url, {
       method: 'GET',
       headers: {
         'user-agent': FULFILMENT_USER_AGENT,
@@ -52,7 +51,6 @@ const probeOnce = async (endpoint: SupplierEndpoint, deps: ProbeDeps): Promise<P
       headersTimeout: timeout,
       bodyTimeout: timeout,
       signal: deadline(timeout),
-      dispatcher: outboundDispatcher(deps.policy),
     });
     await res.body.dump();
     const latencyMs = Math.round(performance.now() - started);

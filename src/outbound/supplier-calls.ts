@@ -1,8 +1,7 @@
-import { request } from 'undici';
 import type { Clock } from '../clock.js';
 import { signatureHeader } from '../crypto/signature.js';
 import { deadline } from '../net/deadline.js';
-import { outboundDispatcher, refusalOf } from '../net/pinned.js';
+import { outboundRequest, refusalOf } from '../net/pinned.js';
 import { checkTargetBeforeCall, type TargetPolicy } from '../net/targets.js';
 import type { SupplierEndpoint } from './fulfilment-client.js';
 import { type Metrics, httpOutcome, supplierCallKind } from '../metrics.js';
@@ -53,7 +52,7 @@ const callOnce = async (
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   try {
-    const res = await request(url, {
+    const res = await outboundRequest(deps.policy, url, {
       method,
       headers: {
         'user-agent': USER_AGENT,
@@ -66,7 +65,6 @@ const callOnce = async (
       headersTimeout: timeoutMs,
       bodyTimeout: timeoutMs,
       signal: deadline(timeoutMs),
-      dispatcher: outboundDispatcher(deps.policy),
     });
     const text = await res.body.text();
     if (text.length === 0) return { kind: 'answer', status: res.statusCode, body: undefined, latencyMs: elapsed() };

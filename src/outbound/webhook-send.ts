@@ -1,4 +1,3 @@
-import { request } from 'undici';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.js';
 import type { SecretBox } from '../crypto/secret-box.js';
@@ -10,7 +9,7 @@ import { signatureHeader } from '../crypto/signature.js';
 import type { WebhookEndpointState } from '../domain/webhook-endpoint.js';
 import { newId } from '../ids.js';
 import { deadline } from '../net/deadline.js';
-import { outboundDispatcher, refusalOf } from '../net/pinned.js';
+import { outboundRequest, refusalOf } from '../net/pinned.js';
 import { checkTargetBeforeCall } from '../net/targets.js';
 import { attemptOutcome } from '../metrics.js';
 
@@ -135,14 +134,13 @@ export const attemptDelivery = async (
   if (!target.ok) error = `target refused: ${target.reason}`;
   else {
     try {
-      const res = await request(endpoint.settings.url, {
+      const res = await outboundRequest(deps.targets, endpoint.settings.url, {
         method: 'POST',
         headers,
         body: delivery.body,
         headersTimeout: deps.timeouts.webhookMs,
         bodyTimeout: deps.timeouts.webhookMs,
         signal: deadline(deps.timeouts.webhookMs),
-        dispatcher: outboundDispatcher(deps.targets),
       });
       responseStatus = res.statusCode;
       const bytes = Buffer.from(await res.body.arrayBuffer());
