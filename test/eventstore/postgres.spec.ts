@@ -25,18 +25,24 @@ eventStoreConformance('postgres', async () => {
   };
 });
 
-describe('postgres event store: the global order has no gaps for readers', () => {
-  let db: Db;
-  let store: PostgresEventStore;
+/** A store on a pool of its own for one describe block: opened before its tests, closed after. */
+const storeForBlock = (set: (db: Db, store: PostgresEventStore) => void) => {
+  let opened: { db: Db; store: PostgresEventStore } | undefined;
   beforeAll(async () => {
     await ready;
-    db = connect(url, 10);
-    store = new PostgresEventStore(db.pool);
+    const db = connect(url, 10);
+    opened = { db, store: new PostgresEventStore(db.pool) };
+    set(opened.db, opened.store);
   });
   afterAll(async () => {
-    await store.close();
-    await db.close();
+    await opened?.store.close();
+    await opened?.db.close();
   });
+};
+
+describe('postgres event store: the global order has no gaps for readers', () => {
+  let store: PostgresEventStore;
+  storeForBlock((_db, s) => (store = s));
 
   it('never lets a reader pass a transaction that took an earlier sequence number and commits late', async () => {
     const from = await store.head();
@@ -263,15 +269,7 @@ describe('postgres event store: schema versions on a store from before them', ()
 describe('postgres event store: appends that queue up behind those in flight leave together', () => {
   let db: Db;
   let store: PostgresEventStore;
-  beforeAll(async () => {
-    await ready;
-    db = connect(url, 10);
-    store = new PostgresEventStore(db.pool);
-  });
-  afterAll(async () => {
-    await store.close();
-    await db.close();
-  });
+  storeForBlock((d, s) => ([db, store] = [d, s]));
 
   const transactionsOf = async (streams: string[]) =>
     (

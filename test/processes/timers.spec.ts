@@ -224,15 +224,21 @@ describe('durable timers', () => {
     expect(lines.length).toBeGreaterThan(0);
   });
 
-  it('in the background loop a slow timer never holds back the others', async () => {
+  /** Timers whose slow keys run until released; each key is noted in `done` as its run ends. */
+  const withSlowTimer = (keyIsSlow: (key: string) => boolean) => {
     const done: string[] = [];
     const timers = new Timers(db.kysely, clock, silent);
     let release!: () => void;
     const slow = new Promise<void>((r) => (release = r));
     timers.on('settle', async (t) => {
-      if (t.key === 'slow') await slow;
+      if (keyIsSlow(t.key)) await slow;
       done.push(t.key);
     });
+    return { done, timers, release };
+  };
+
+  it('in the background loop a slow timer never holds back the others', async () => {
+    const { done, timers, release } = withSlowTimer((key) => key === 'slow');
     await timers.schedule('settle', 'slow', at(0), {});
     timers.start(10);
     await new Promise((r) => setTimeout(r, 50)); // the slow one is claimed and running
@@ -246,14 +252,7 @@ describe('durable timers', () => {
   });
 
   it('answers whether the background loop has runs under way, once they ended (a drain waits for them)', async () => {
-    const done: string[] = [];
-    const timers = new Timers(db.kysely, clock, silent);
-    let release!: () => void;
-    const slow = new Promise<void>((r) => (release = r));
-    timers.on('settle', async (t) => {
-      await slow;
-      done.push(t.key);
-    });
+    const { done, timers, release } = withSlowTimer(() => true);
     expect(await timers.background()).toBe(false);
     await timers.schedule('settle', 'slow', at(0), {});
     timers.start(10);
