@@ -42,6 +42,11 @@ declare module 'fastify' {
     public?: boolean;
     /** Outside rate limiting (health probes). */
     unlimited?: boolean;
+    /**
+     * Text media types the 200 answer also comes in, chosen by Accept (type → what it holds):
+     * the handler sends them as they are; the OpenAPI document lists them beside the JSON.
+     */
+    textFormats?: Record<string, string>;
   }
   interface FastifyRequest {
     principal: Principal;

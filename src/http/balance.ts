@@ -108,6 +108,12 @@ export const registerBalanceRoutes = (app: FastifyInstance, services: Services) 
   api.get(
     '/balance/statements/:month',
     {
+      config: {
+        textFormats: {
+          'text/csv': 'the statement as CSV: amounts in minor units, an opening and a closing row',
+          'text/html': 'the statement as a printable page',
+        },
+      },
       schema: {
         summary: 'A monthly statement: opening balance, the entries of the month, closing balance',
         description:

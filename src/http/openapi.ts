@@ -28,7 +28,7 @@ type Input = Parameters<typeof jsonSchemaTransform>[0];
 interface RouteFacts {
   method: string;
   url: string;
-  config: { public?: boolean; unlimited?: boolean; idempotent?: boolean };
+  config: { public?: boolean; unlimited?: boolean; idempotent?: boolean; textFormats?: Record<string, string> };
   schema: Record<string, unknown>;
 }
 
@@ -94,7 +94,23 @@ export const documentOperation = (input: Input): ReturnType<typeof jsonSchemaTra
         ? { ...commonHeaders, 'retry-after': { ...integer, description: 'seconds to wait' } }
         : commonHeaders;
     if (!problem) {
-      response[status] = { ...declared, headers: { ...commonHeaders, ...(declared.headers as object | undefined) } };
+      const headers = { ...commonHeaders, ...(declared.headers as object | undefined) };
+      const texts = status === '200' ? Object.entries(facts.config.textFormats ?? {}) : [];
+      if (texts.length === 0) response[status] = { ...declared, headers };
+      else {
+        // the declared schema is the JSON answer's; the text formats go beside it
+        const { description, headers: _own, ...json } = declared;
+        response[status] = {
+          ...(description !== undefined && { description }),
+          headers,
+          content: {
+            'application/json': { schema: json },
+            ...Object.fromEntries(
+              texts.map(([type, about]) => [type, { schema: { type: 'string', description: about } }]),
+            ),
+          },
+        };
+      }
       continue;
     }
     const codes = shared.get(status);

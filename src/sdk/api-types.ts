@@ -2045,6 +2045,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BalanceStatement"];
+                    "text/csv": string;
+                    "text/html": string;
                 };
             };
             /** @description Problem: unauthorized */

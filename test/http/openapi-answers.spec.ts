@@ -57,10 +57,11 @@ describe('the OpenAPI document describes every answer', () => {
     const answer = op.responses[String(res.status)];
     expect(answer, `${route} answered ${res.status}, which the document does not declare: ${res.text}`).toBeDefined();
     if (answer.content) {
-      const [type] = Object.keys(answer.content);
-      expect(res.headers.get('content-type'), route).toContain(type);
-      const validate = validatorFor(method, template, res.status, type!);
-      const ok = validate(res.body);
+      // the answer's own media type must be one the document lists for its status
+      const type = (res.headers.get('content-type') ?? '').split(';')[0]!.trim();
+      expect(Object.keys(answer.content), `${route} ${res.status}: media type`).toContain(type);
+      const validate = validatorFor(method, template, res.status, type);
+      const ok = validate(type.endsWith('json') ? res.body : res.text);
       expect(ok, `${route} ${res.status}: ${JSON.stringify(validate.errors)} in ${res.text.slice(0, 500)}`).toBe(true);
     } else expect(res.text, route).toBe('');
     for (const header of Object.keys(answer.headers ?? {}))
@@ -74,7 +75,7 @@ describe('the OpenAPI document describes every answer', () => {
     method: string,
     template: string,
     params: Record<string, string> = {},
-    options: { body?: unknown; query?: string; rawBody?: string; contentType?: string } = {},
+    options: { body?: unknown; query?: string; rawBody?: string; contentType?: string; accept?: string } = {},
   ) => {
     const path = template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? 'x'));
     const res = await request(svc.origin, method, `${path}${options.query ?? ''}`, {
@@ -82,6 +83,7 @@ describe('the OpenAPI document describes every answer', () => {
       body: options.body,
       rawBody: options.rawBody,
       contentType: options.contentType,
+      ...(options.accept && { headers: { accept: options.accept } }),
     });
     check(method, template, res);
     return res;
@@ -256,6 +258,9 @@ describe('the OpenAPI document describes every answer', () => {
     expect(balance.available.amount, 'available before the payouts').toBeGreaterThanOrEqual(2000);
     await ok(token, 'GET', '/api/v1/balance/proof');
     await ok(token, 'GET', '/api/v1/balance/statements/{month}', { month: now.slice(0, 7) });
+    // the statement's text formats, each listed beside the JSON
+    for (const accept of ['text/csv', 'text/html'])
+      await ok(token, 'GET', '/api/v1/balance/statements/{month}', { month: now.slice(0, 7) }, { accept });
     await ok(token, 'GET', '/api/v1/payouts/schedule');
     await ok(token, 'PUT', '/api/v1/payouts/schedule', {}, { body: { interval: 'weekly', minimum_amount: eur(5000) } });
     await ok(token, 'PUT', '/api/v1/payouts/schedule', {}, { body: { interval: 'manual' } });
