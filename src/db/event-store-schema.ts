@@ -173,8 +173,11 @@ $$;
  * refuses a revision already taken), and answers its own outcome instead of failing the
  * others: `ok` with its last event's position, `older` (nothing written: the expected
  * revision is not there yet for this transaction), `taken` (the revision is another
- * append's), or `error` with the SQLSTATE and message. The adapter sends them ordered by
- * stream, so two batches waiting on each other's rows always wait in the same direction.
+ * append's), `contended` (another transaction's append to its stream is still open: it
+ * waited 20 ms, and the adapter sends it again alone, where it waits as long as it must,
+ * instead of the whole batch waiting), or `error` with the SQLSTATE and message. The adapter
+ * sends them ordered by stream, so two batches waiting on each other's rows always wait in
+ * the same direction.
  */
 export const appendBatchFunctionDdl = `
 create function es_append_batch(p_appends jsonb)
@@ -186,6 +189,7 @@ declare
   v_position bigint;
   v_constraint text;
 begin
+  perform set_config('lock_timeout', '20ms', true);
   for a in select (x.ord - 1)::integer as i, x.value as v, x.value->>'stream' as stream,
       (x.value->>'revision')::bigint as revision
     from jsonb_array_elements(p_appends) with ordinality as x(value, ord) order by x.ord
@@ -211,6 +215,8 @@ begin
         return query select a.i, 'ok'::text, v_commit, v_position, null::text, null::text;
       end if;
     exception
+      when lock_not_available then
+        return query select a.i, 'contended'::text, null::text, null::bigint, null::text, null::text;
       when unique_violation then
         get stacked diagnostics v_constraint = constraint_name;
         if v_constraint = 'es_events_stream_id_stream_revision_key' then

@@ -1,5 +1,4 @@
-import type pg from 'pg';
-import { isDatabaseUnavailable } from '../db/faults.js';
+import pg from 'pg';
 import { newId } from '../ids.js';
 import { type AppendResult, type NewEvent, schemaVersionOf } from './port.js';
 
@@ -56,7 +55,7 @@ interface Pending {
 
 interface BatchRow {
   idx: number;
-  status: 'ok' | 'older' | 'taken' | 'error';
+  status: 'ok' | 'older' | 'taken' | 'contended' | 'error';
   commit_position: string | null;
   prepare_position: string | null;
   error_code: string | null;
@@ -94,57 +93,94 @@ export class AppendBatcher {
     while (this.inFlight < SLOTS && this.queue.length > 0) {
       const batch = this.queue.splice(0, MAX_BATCH);
       this.inFlight++;
-      void this.send(batch).finally(() => {
-        this.inFlight--;
-        this.pump();
-      });
+      void this.send(batch);
     }
   }
 
+  /**
+   * Sends one statement, frees its slot as soon as it is answered (before its callers hear
+   * back, so a caller's next append finds the slot free), then settles its appends.
+   */
   private async send(batch: Pending[]): Promise<void> {
-    if (batch.length === 1) return this.alone(batch);
+    let settle: () => void;
+    try {
+      settle = batch.length === 1 ? await this.sendOne(batch[0]!) : await this.sendBatch(batch);
+    } catch (error) {
+      // a failure before anything was sent (a value JSON cannot carry): every caller hears it
+      settle = () => batch.forEach((p) => p.reject(error));
+    } finally {
+      this.inFlight--;
+      this.pump();
+    }
+    settle();
+  }
+
+  private async sendOne(p: Pending): Promise<() => void> {
+    try {
+      const written = await this.single(p.streamId, p.events, p.revision, p.at);
+      return () => p.resolve(written);
+    } catch (error) {
+      return () => p.reject(error);
+    }
+  }
+
+  private async sendBatch(batch: Pending[]): Promise<() => void> {
     // by stream: two batches waiting on each other's rows then wait in one direction only
     batch.sort((a, b) => (a.streamId < b.streamId ? -1 : a.streamId > b.streamId ? 1 : 0));
     let rows: BatchRow[];
     try {
       rows = (await this.pool.query<BatchRow>(batchStatement(batch))).rows;
     } catch (error) {
-      // the database gone: the batch may or may not have committed, and each caller learns
-      // it as a lone append's caller would. Any other failure rolled the whole batch back
-      // (a document the server refused, a NUL in one event): each goes again alone, so one
-      // append's bad input fails that append only.
-      if (isDatabaseUnavailable(error)) for (const p of batch) p.reject(error);
-      else await this.alone(batch);
-      return;
+      // refused by the server (a document it cannot take, a NUL in one event): nothing of
+      // the batch was written, and each goes again alone, so one append's bad input fails
+      // that append only. Anything else (the connection lost, the session ended) may have
+      // come after the commit: each caller learns it as a lone append's caller would.
+      if (refusedWhole(error)) return () => batch.forEach((p) => this.alone(p));
+      return () => batch.forEach((p) => p.reject(error));
     }
     const byIndex = new Map(rows.map((r) => [r.idx, r]));
-    batch.forEach((p, i) => {
-      const row = byIndex.get(i);
-      if (!row) return p.reject(new Error(`append batch answered nothing for append ${i}`));
-      switch (row.status) {
-        case 'ok':
-          return p.resolve({
-            nextRevision: p.revision + p.events.length,
-            position: { commit: BigInt(row.commit_position!), prepare: BigInt(row.prepare_position!) },
-          });
-        case 'older':
-          return p.resolve(undefined);
-        case 'taken':
-          return p.reject(
-            new BatchedAppendError('23505', 'the stream revision is taken', 'es_events_stream_id_stream_revision_key'),
-          );
-        default:
-          return p.reject(new BatchedAppendError(row.error_code ?? 'XX000', row.error_message ?? 'append failed'));
-      }
-    });
+    return () => batch.forEach((p, i) => this.settleFrom(p, byIndex.get(i)));
   }
 
-  private async alone(appends: Pending[]): Promise<void> {
-    await Promise.all(
-      appends.map((p) => this.single(p.streamId, p.events, p.revision, p.at).then(p.resolve, p.reject)),
-    );
+  private settleFrom(p: Pending, row: BatchRow | undefined): void {
+    if (!row) return p.reject(new Error('the append batch answered nothing for an append'));
+    switch (row.status) {
+      case 'ok':
+        return p.resolve({
+          nextRevision: p.revision + p.events.length,
+          position: { commit: BigInt(row.commit_position!), prepare: BigInt(row.prepare_position!) },
+        });
+      case 'older':
+        return p.resolve(undefined);
+      case 'taken':
+        return p.reject(
+          new BatchedAppendError('23505', 'the stream revision is taken', 'es_events_stream_id_stream_revision_key'),
+        );
+      case 'contended':
+        // it met another transaction's open append to its stream: it waits for that one
+        // alone, and the rest of the batch did not wait with it
+        return this.alone(p);
+      default:
+        return p.reject(new BatchedAppendError(row.error_code ?? 'XX000', row.error_message ?? 'append failed'));
+    }
+  }
+
+  /** One append sent again by itself, outside the slots: it may wait as long as a lone append does. */
+  private alone(p: Pending): void {
+    this.single(p.streamId, p.events, p.revision, p.at).then(p.resolve, p.reject);
   }
 }
+
+/**
+ * Did the server refuse the batch's statement, so that nothing of it was written? An error
+ * the server answered the statement with means it rolled back, unless it is one that ends
+ * or breaks the session (connection, operator intervention, system or internal errors),
+ * which may come after the commit. An error of the client or the network may too.
+ */
+export const refusedWhole = (error: unknown): boolean =>
+  error instanceof pg.DatabaseError &&
+  typeof error.code === 'string' &&
+  !['08', '57', '58', 'XX'].some((cls) => error.code!.startsWith(cls));
 
 const BATCH =
   'select idx, status, commit_position, prepare_position::text, error_code, error_message from es_append_batch($1::jsonb)';

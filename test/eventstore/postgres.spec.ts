@@ -3,8 +3,9 @@ import { Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { connect, type Db } from '../../src/db/connect.js';
 import { migrate, migrations } from '../../src/db/migrations.js';
-import { type RecordedEvent, START, WrongExpectedRevision } from '../../src/eventstore/port.js';
+import { comparePositions, type RecordedEvent, START, WrongExpectedRevision } from '../../src/eventstore/port.js';
 import { PostgresEventStore } from '../../src/eventstore/postgres.js';
+import { refusedWhole } from '../../src/eventstore/postgres-append-batch.js';
 import { newId } from '../../src/ids.js';
 import { createTestDatabase } from '../support/database.js';
 import { eventStoreConformance, eventually } from './conformance.js';
@@ -295,8 +296,9 @@ describe('postgres event store: appends that queue up behind those in flight lea
       ),
     );
     expect(results.map((r) => r.nextRevision)).toEqual(streams.map(() => 1));
-    // four go alone while nothing is in flight; the 36 that queued leave in at most two batches
-    expect(await transactionsOf(streams)).toBeLessThanOrEqual(6);
+    // two go alone while nothing is in flight (two slots); the 38 that queued leave as a
+    // batch of 32 when the first comes back and one of 6 when the second does
+    expect(await transactionsOf(streams)).toBe(4);
     for (const [i, s] of streams.entries())
       expect((await store.readStream(s)).map((e) => [e.revision, e.type, e.data])).toEqual([
         [0, 'A', { i }],
@@ -329,7 +331,7 @@ describe('postgres event store: appends that queue up behind those in flight lea
     const fine = fineAppends(12);
     const outcomes = await Promise.all(
       [
-        // the first four go alone (nothing is in flight yet); the rest queue and leave together
+        // the first two go alone (nothing is in flight yet); the rest queue and leave together
         ...fine.appends,
         // two appends of the same revision of one stream: one wins
         () => store.append(taken, [{ type: 'Second', data: { n: 1 } }], 0, new Date()),
@@ -356,8 +358,101 @@ describe('postgres event store: appends that queue up behind those in flight lea
     expect(outcomes.slice(0, fine.streams.length)).toEqual(fine.streams.map(() => ({ ok: 0 })));
     expect((await store.readStream(taken)).map((e) => e.revision)).toEqual([0, 1]);
     expect(await store.readStream(missing)).toEqual([]);
-    // they did leave together: the queued ones share a transaction
-    expect(await transactionsOf(fine.streams)).toBeLessThan(fine.streams.length);
+    // they did leave together: the ten queued ones share one transaction
+    expect(await transactionsOf(fine.streams)).toBe(3);
+  });
+
+  it('sends an append that meets an open append of another transaction to its stream again alone: the rest of its batch does not wait', async () => {
+    const held = `held-${newId()}`;
+    await store.append(held, [{ type: 'First', data: {} }], 'no_stream', new Date());
+    const holder = new pg.Client({ connectionString: url });
+    await holder.connect();
+    try {
+      // another writer has appended revision 1 and not committed yet
+      await holder.query('begin');
+      await holder.query(`select * from es_append($1, '0', $2::jsonb, now())`, [
+        held,
+        JSON.stringify([{ id: newId(), type: 'Holder', data: {}, metadata: {} }]),
+      ]);
+      const fine = fineAppends(8);
+      const [, , contended, ...queued] = [
+        ...fine.appends.slice(0, 2),
+        () => store.append(held, [{ type: 'Second', data: {} }], 0, new Date()),
+        ...fine.appends.slice(2),
+      ].map(outcomeOf);
+      // the batch's other appends are written while the holder still holds its append open
+      expect(await Promise.all(queued)).toEqual(fine.streams.slice(2).map(() => ({ ok: 0 })));
+      let settled = false;
+      void contended!.then(() => (settled = true));
+      await new Promise((r) => setTimeout(r, 100));
+      expect(settled).toBe(false); // alone, it waits for the holder as a lone append does
+      await holder.query('commit');
+      expect(await contended).toEqual({ failed: 'wrong revision' });
+      expect((await store.readStream(held)).map((e) => e.type)).toEqual(['First', 'Holder']);
+    } finally {
+      await holder.end();
+    }
+  });
+
+  it('keeps each stream in order in the global order when two processes batch appends racing on the same streams', async () => {
+    const other = connect(url, 10);
+    const elsewhere = new PostgresEventStore(other.pool);
+    try {
+      const from = await store.head();
+      const streams = Array.from({ length: 3 }, (_, i) => `raced-${i}-${newId()}`);
+      // twelve writers per process, each appending the next revision of a stream as it last
+      // read it, again after a refusal: their appends meet in batches and across processes
+      const writer = (on: PostgresEventStore, w: number) => async () => {
+        for (let n = 0; n < 6; n++) {
+          const s = streams[(w + n) % streams.length]!;
+          for (;;) {
+            const revision = (await on.readStream(s)).length - 1;
+            const expected = revision === -1 ? 'no_stream' : revision;
+            try {
+              await on.append(s, [{ type: 'Step', data: { w, n } }], expected, new Date());
+              break;
+            } catch (error) {
+              if (!(error instanceof WrongExpectedRevision)) throw error;
+            }
+          }
+        }
+      };
+      await Promise.all(
+        [store, elsewhere].flatMap((on, p) => Array.from({ length: 12 }, (_, w) => writer(on, p * 12 + w)())),
+      );
+      const last = await store.lastCommitted();
+      for (let waited = 0; comparePositions(await store.head(), last) < 0; waited++) {
+        if (waited > 1000) throw new Error('the appends did not become readable');
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      const read: RecordedEvent[] = [];
+      for (let after = from; ;) {
+        const page = await store.readAll(after, 500);
+        if (page.length === 0) break;
+        read.push(...page.filter((e) => streams.includes(e.streamId)));
+        after = page[page.length - 1]!.position;
+      }
+      // 144 appends, every one exactly once, and each stream's revisions in the global order 0, 1, 2, ...
+      expect(read).toHaveLength(2 * 12 * 6);
+      for (const s of streams) {
+        const revisions = read.filter((e) => e.streamId === s).map((e) => e.revision);
+        expect(revisions).toEqual(revisions.map((_, i) => i));
+      }
+    } finally {
+      await elsewhere.close();
+      await other.close();
+    }
+  });
+
+  it('sends a batch again append by append only when the server refused it, never after an error that may follow a commit', () => {
+    const refused = (code: string) => Object.assign(new pg.DatabaseError('refused', 0, 'error'), { code });
+    expect(refusedWhole(refused('22P05'))).toBe(true); // a NUL in a text
+    expect(refusedWhole(refused('53200'))).toBe(true); // out of memory: rolled back
+    expect(refusedWhole(refused('57P01'))).toBe(false); // the session ended by an operator
+    expect(refusedWhole(refused('08006'))).toBe(false); // the connection failed
+    expect(refusedWhole(refused('XX000'))).toBe(false);
+    expect(refusedWhole(Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }))).toBe(false);
+    expect(refusedWhole(new Error('Connection terminated unexpectedly'))).toBe(false);
   });
 
   it('fails only the append PostgreSQL cannot store when a batch holds one: the others go again alone', async () => {
