@@ -13,17 +13,17 @@ import { type AppendResult, type NewEvent, schemaVersionOf } from './port.js';
  *
  * What each append sees is unchanged: its events are written all or none, checked as the
  * single INSERT checks them, and its outcome is its own (a document the server refuses as
- * a whole is sent again append by append). What a batch shares: a wait on a row another
- * transaction holds (an append racing on the same revision), and its fate when the
- * database goes away mid-way: then every append in it fails, as a lone append would, and
- * its caller retries or answers 503 as before.
+ * a whole is sent again append by append; an append that meets another transaction's open
+ * append to its stream leaves the batch after 20 ms and waits alone). What a batch shares
+ * is its fate when the database goes away mid-way: then every append in it fails, as a
+ * lone append would, and its caller retries or answers 503 as before.
  */
 
 /**
  * Statements in flight at once: beyond them appends queue and leave together. Two batch
  * as well as one does (sandbox orders at concurrency 32: 505 to 546 orders/s with two,
- * 489 to 549 with one, 362 to 376 without batches, in alternating runs), and a batch that
- * waits on a row another transaction holds then does not hold back every append.
+ * 489 to 549 with one, 362 to 376 without batches, in alternating runs), and a slow batch
+ * then does not hold back every append.
  */
 const SLOTS = 2;
 /**
