@@ -1,6 +1,6 @@
 import pg from 'pg';
-import { newId } from '../ids.js';
-import { type AppendResult, type NewEvent, schemaVersionOf } from './port.js';
+import { type AtRevision, eventDocument, STREAM_REVISION_KEY, UNIQUE_VIOLATION } from './postgres-append.js';
+import type { AppendResult, NewEvent } from './port.js';
 
 /**
  * Appends that name their revision, sent one at a time while the database keeps up and
@@ -31,18 +31,6 @@ const SLOTS = 2;
  * transaction in its shared snapshot data; past that every snapshot on the server slows down.
  */
 const MAX_BATCH = 32;
-
-/**
- * An append naming its revision, answered as the single INSERT answers: what it wrote, or
- * undefined when it wrote nothing (the expected revision is not the stream's last for its
- * transaction); a revision already taken fails as a unique violation.
- */
-export type AtRevision = (
-  streamId: string,
-  events: NewEvent[],
-  revision: number,
-  at: Date,
-) => Promise<AppendResult | undefined>;
 
 interface Pending {
   streamId: string;
@@ -153,9 +141,7 @@ export class AppendBatcher {
       case 'older':
         return p.resolve(undefined);
       case 'taken':
-        return p.reject(
-          new BatchedAppendError('23505', 'the stream revision is taken', 'es_events_stream_id_stream_revision_key'),
-        );
+        return p.reject(new BatchedAppendError(UNIQUE_VIOLATION, 'the stream revision is taken', STREAM_REVISION_KEY));
       case 'contended':
         // it met another transaction's open append to its stream: it waits for that one
         // alone, and the rest of the batch did not wait with it
@@ -194,13 +180,7 @@ const batchStatement = (batch: Pending[]): pg.QueryConfig => ({
         stream: p.streamId,
         revision: p.revision,
         at: p.at.toISOString(),
-        events: p.events.map((e) => ({
-          id: e.id ?? newId(),
-          type: e.type,
-          data: e.data ?? {},
-          metadata: e.metadata ?? {},
-          schema_version: schemaVersionOf(e),
-        })),
+        events: p.events.map(eventDocument),
       })),
     ),
   ],

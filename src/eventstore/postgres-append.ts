@@ -1,6 +1,5 @@
 import type pg from 'pg';
 import { newId } from '../ids.js';
-import type { AtRevision } from './postgres-append-batch.js';
 import {
   type AppendResult,
   type ExpectedRevision,
@@ -25,9 +24,9 @@ const MAX_RACE_RETRIES = 5;
  * not, and on a stream both write busily several losses in a row happen.
  */
 const MAX_UNNAMED_RETRIES = 25;
-const UNIQUE_VIOLATION = '23505';
+export const UNIQUE_VIOLATION = '23505';
 /** The unique (stream_id, stream_revision) constraint: two appends met on one revision. */
-const STREAM_REVISION_KEY = 'es_events_stream_id_stream_revision_key';
+export const STREAM_REVISION_KEY = 'es_events_stream_id_stream_revision_key';
 
 const wrongRevision = (streamId: string, expected: ExpectedRevision, actual: number) =>
   new WrongExpectedRevision(streamId, expected, actual === -1 ? 'no_stream' : actual);
@@ -52,6 +51,18 @@ const AT_REVISION_ONE = `insert into es_events (stream_id, stream_revision, even
 const BY_FUNCTION =
   'select next_revision, commit_position::text, prepare_position from es_append($1, $2, $3::jsonb, $4)';
 
+/**
+ * An append naming its revision, answered as the single INSERT answers: what it wrote, or
+ * undefined when it wrote nothing (the expected revision is not the stream's last for its
+ * transaction); a revision already taken fails as a unique violation.
+ */
+export type AtRevision = (
+  streamId: string,
+  events: NewEvent[],
+  revision: number,
+  at: Date,
+) => Promise<AppendResult | undefined>;
+
 export const appendEvents = async (
   pool: pg.Pool,
   streamId: string,
@@ -59,7 +70,7 @@ export const appendEvents = async (
   expected: ExpectedRevision,
   at: Date,
   /** How an append naming its revision is sent: alone, or with others (postgres-append-batch.ts). */
-  atRevision: AtRevision = (...args) => singleAtRevision(pool, ...args),
+  atRevision: AtRevision,
 ): Promise<AppendResult> => {
   const revision = expected === 'no_stream' ? -1 : expected;
   for (let attempt = 0; ; attempt++) {
@@ -145,6 +156,15 @@ const atRevisionStatement = (streamId: string, events: NewEvent[], revision: num
   };
 };
 
+/** An event as the append functions read it from their JSON document (es_append, es_append_batch). */
+export const eventDocument = (e: NewEvent) => ({
+  id: e.id ?? newId(),
+  type: e.type,
+  data: e.data ?? {},
+  metadata: e.metadata ?? {},
+  schema_version: schemaVersionOf(e),
+});
+
 const byFunction = async (
   pool: pg.Pool,
   streamId: string,
@@ -152,15 +172,7 @@ const byFunction = async (
   expected: ExpectedRevision,
   at: Date,
 ): Promise<AppendResult> => {
-  const payload = JSON.stringify(
-    events.map((e) => ({
-      id: e.id ?? newId(),
-      type: e.type,
-      data: e.data ?? {},
-      metadata: e.metadata ?? {},
-      schema_version: schemaVersionOf(e),
-    })),
-  );
+  const payload = JSON.stringify(events.map(eventDocument));
   const { rows } = await pool.query<{ next_revision: string; commit_position: string; prepare_position: string }>({
     name: 'es_append',
     text: BY_FUNCTION,
