@@ -1,33 +1,35 @@
-import { setMaxListeners } from 'node:events';
-
 /**
- * A signal that aborts a call once `ms` have passed, shared by every call whose deadline
- * falls in the same short slot. `AbortSignal.timeout` makes a timer and a tracked signal
- * per call, about a seventh of a webhook attempt's CPU; calls started side by side (a batch
- * of deliveries) now share one. A call is aborted at most one slot (a twentieth of its
- * window, at most 50 ms) after its own deadline, never before it.
+ * Deadlines for outbound calls, one timer per short slot. A timer and an abort signal per
+ * call (`AbortSignal.timeout`, then a signal per slot with a listener per call) were about
+ * a seventh of a webhook attempt's CPU; calls started side by side (a batch of deliveries)
+ * now share one timer, and joining or leaving a slot is a set's add and delete. A call
+ * expires at most one slot (a twentieth of its window, at most 50 ms) after its own
+ * deadline, never before it.
  */
-const slots = new Map<number, AbortSignal>();
+const slots = new Map<number, Set<() => void>>();
 
-export const deadline = (ms: number): AbortSignal => {
+/** The error a call that ran out of time fails with (callers tell it by its name). */
+export const timeoutError = () => new DOMException('The operation was aborted due to timeout', 'TimeoutError');
+
+/** Calls `expired` once `ms` have passed, unless the answered cancel runs first. */
+export const atDeadline = (ms: number, expired: () => void): (() => void) => {
   const slot = Math.min(50, Math.max(1, Math.floor(ms / 20)));
   const end = Math.ceil((performance.now() + ms) / slot) * slot;
   const key = end * 1e3 + slot; // distinct per slot size, should windows of several sizes meet
-  let signal = slots.get(key);
-  if (!signal) {
-    const controller = new AbortController();
-    signal = controller.signal;
-    // every call of the slot listens on it: no leak warning for a busy slot
-    setMaxListeners(0, signal);
-    slots.set(key, signal);
+  let waiting = slots.get(key);
+  if (!waiting) {
+    const calls = (waiting = new Set());
+    slots.set(key, calls);
     const timer = setTimeout(
       () => {
         slots.delete(key);
-        controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError'));
+        for (const call of calls) call();
       },
       Math.max(0, end - performance.now()),
     );
     timer.unref();
   }
-  return signal;
+  const calls = waiting;
+  calls.add(expired);
+  return () => calls.delete(expired);
 };

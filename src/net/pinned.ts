@@ -62,29 +62,6 @@ export const outboundDispatcher = (policy: TargetPolicy): Dispatcher => {
   return dispatcher;
 };
 
-/** Origin and path of each URL called, parsed once: the URLs called are those of few endpoints. */
-const parsedUrls = new Map<string, { origin: string; path: string }>();
-const originAndPath = (url: string) => {
-  let parsed = parsedUrls.get(url);
-  if (!parsed) {
-    if (parsedUrls.size >= 10_000) parsedUrls.clear();
-    const u = new URL(url);
-    parsed = { origin: u.origin, path: u.search ? `${u.pathname}${u.search}` : u.pathname };
-    parsedUrls.set(url, parsed);
-  }
-  return parsed;
-};
-
-/**
- * An outbound call through the policy's pool: undici's `request(url, options)` parsed the
- * URL into a new URL object on every call, a fiftieth of a webhook sender's CPU.
- */
-export const outboundRequest = (
-  policy: TargetPolicy,
-  url: string,
-  options: Omit<Dispatcher.RequestOptions, 'origin' | 'path'>,
-): Promise<Dispatcher.ResponseData> => outboundDispatcher(policy).request({ ...options, ...originAndPath(url) });
-
 /** The refusal behind a failed call, when the target was refused at connect time. */
 export const refusalOf = (error: unknown): string | undefined => {
   for (let e = error; e instanceof Error; e = e.cause) if (e instanceof TargetRefused) return e.reason;

@@ -1,8 +1,8 @@
 import type { Clock } from '../clock.js';
 import { signatureHeader } from '../crypto/signature.js';
 import type { ProbeResult } from '../domain/offer.js';
-import { deadline } from '../net/deadline.js';
-import { outboundRequest, refusalOf } from '../net/pinned.js';
+import { outboundCall, timedOut } from '../net/outbound-call.js';
+import { refusalOf } from '../net/pinned.js';
 import { checkTargetBeforeCall, type TargetPolicy } from '../net/targets.js';
 import { attemptOutcome, type Metrics } from '../metrics.js';
 
@@ -40,7 +40,7 @@ const probeOnce = async (endpoint: SupplierEndpoint, deps: ProbeDeps): Promise<P
   const started = performance.now();
   const timeout = deps.timeoutMs ?? HEALTHCHECK_TIMEOUT_MS;
   try {
-    const res = await outboundRequest(deps.policy, url, {
+    const res = await outboundCall(deps.policy, url, {
       method: 'GET',
       headers: {
         'user-agent': FULFILMENT_USER_AGENT,
@@ -48,24 +48,21 @@ const probeOnce = async (endpoint: SupplierEndpoint, deps: ProbeDeps): Promise<P
         'x-svc-signature': signatureHeader(endpoint.secrets, timestamp, ''),
         'x-svc-offer-id': endpoint.offerId,
       },
-      headersTimeout: timeout,
-      bodyTimeout: timeout,
-      signal: deadline(timeout),
+      timeoutMs: timeout,
+      keepBytes: 0,
     });
-    await res.body.dump();
     const latencyMs = Math.round(performance.now() - started);
     return { ok: res.statusCode === 200, httpStatus: res.statusCode, latencyMs, checkedAt };
   } catch (error) {
     const latencyMs = Math.round(performance.now() - started);
     const refusal = refusalOf(error);
     if (refusal) return { ok: false, httpStatus: 0, latencyMs, checkedAt, error: `target refused: ${refusal}` };
-    const timedOut = error instanceof Error && (error.name === 'TimeoutError' || /timeout/i.test(error.message));
     return {
       ok: false,
       httpStatus: 0,
       latencyMs,
       checkedAt,
-      error: timedOut ? `no answer within ${timeout} ms` : 'connection failed',
+      error: timedOut(error) ? `no answer within ${timeout} ms` : 'connection failed',
     };
   }
 };

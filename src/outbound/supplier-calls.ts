@@ -1,7 +1,7 @@
 import type { Clock } from '../clock.js';
 import { signatureHeader } from '../crypto/signature.js';
-import { deadline } from '../net/deadline.js';
-import { outboundRequest, refusalOf } from '../net/pinned.js';
+import { outboundCall, timedOut } from '../net/outbound-call.js';
+import { refusalOf } from '../net/pinned.js';
 import { checkTargetBeforeCall, type TargetPolicy } from '../net/targets.js';
 import type { SupplierEndpoint } from './fulfilment-client.js';
 import { type Metrics, httpOutcome, supplierCallKind } from '../metrics.js';
@@ -52,7 +52,7 @@ const callOnce = async (
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   try {
-    const res = await outboundRequest(deps.policy, url, {
+    const res = await outboundCall(deps.policy, url, {
       method,
       headers: {
         'user-agent': USER_AGENT,
@@ -62,11 +62,9 @@ const callOnce = async (
         ...(body !== undefined && { 'content-type': 'application/json' }),
       },
       body: body === undefined ? undefined : raw,
-      headersTimeout: timeoutMs,
-      bodyTimeout: timeoutMs,
-      signal: deadline(timeoutMs),
+      timeoutMs,
     });
-    const text = await res.body.text();
+    const text = res.body.toString('utf8');
     if (text.length === 0) return { kind: 'answer', status: res.statusCode, body: undefined, latencyMs: elapsed() };
     try {
       return { kind: 'answer', status: res.statusCode, body: JSON.parse(text), latencyMs: elapsed() };
@@ -81,10 +79,7 @@ const callOnce = async (
   } catch (error) {
     const refusal = refusalOf(error);
     if (refusal) return { kind: 'failure', reason: 'target', detail: refusal, latencyMs: elapsed() };
-    const timedOut =
-      error instanceof Error &&
-      (error.name === 'TimeoutError' || error.name === 'AbortError' || /timeout/i.test(error.message));
-    return timedOut
+    return timedOut(error)
       ? { kind: 'failure', reason: 'timeout', detail: `no answer within ${timeoutMs} ms`, latencyMs: elapsed() }
       : { kind: 'failure', reason: 'connection', detail: 'connection failed', latencyMs: elapsed() };
   }

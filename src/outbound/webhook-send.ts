@@ -8,8 +8,8 @@ import type { SupplierTimeouts } from './supplier-timeouts.js';
 import { signatureHeader } from '../crypto/signature.js';
 import type { WebhookEndpointState } from '../domain/webhook-endpoint.js';
 import { newId } from '../ids.js';
-import { deadline } from '../net/deadline.js';
-import { outboundRequest, refusalOf } from '../net/pinned.js';
+import { outboundCall, timedOut } from '../net/outbound-call.js';
+import { refusalOf } from '../net/pinned.js';
 import { checkTargetBeforeCall } from '../net/targets.js';
 import { attemptOutcome } from '../metrics.js';
 
@@ -134,25 +134,21 @@ export const attemptDelivery = async (
   if (!target.ok) error = `target refused: ${target.reason}`;
   else {
     try {
-      const res = await outboundRequest(deps.targets, endpoint.settings.url, {
+      const res = await outboundCall(deps.targets, endpoint.settings.url, {
         method: 'POST',
         headers,
         body: delivery.body,
-        headersTimeout: deps.timeouts.webhookMs,
-        bodyTimeout: deps.timeouts.webhookMs,
-        signal: deadline(deps.timeouts.webhookMs),
+        timeoutMs: deps.timeouts.webhookMs,
+        keepBytes: RESPONSE_KEPT_BYTES,
       });
       responseStatus = res.statusCode;
-      const bytes = Buffer.from(await res.body.arrayBuffer());
       // PostgreSQL text holds no NUL character: a binary answer is logged with U+FFFD in its place
-      responseBody = bytes.subarray(0, RESPONSE_KEPT_BYTES).toString('utf8').replaceAll('\0', '\uFFFD');
+      responseBody = res.body.toString('utf8').replaceAll('\0', '\uFFFD');
     } catch (e) {
       const refusal = refusalOf(e);
-      const timedOut =
-        e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError' || /timeout/i.test(e.message));
       error = refusal
         ? `target refused: ${refusal}`
-        : timedOut
+        : timedOut(e)
           ? `no answer within ${deps.timeouts.webhookMs} ms`
           : 'connection failed';
     }
