@@ -95,7 +95,8 @@ export interface AttemptRecord extends AttemptResult {
   deliveryId: string;
   supplierId: string;
   attempt: number;
-  requestHeaders: string;
+  /** As sent: the log keeps them as a JSON object, encoded once with the statement that writes it. */
+  requestHeaders: Record<string, string>;
   requestBody: string;
   responseBody: string | null;
   at: Date;
@@ -166,27 +167,32 @@ export const attemptDelivery = async (
     responseStatus,
     durationMs,
     error,
-    requestHeaders: JSON.stringify(headers),
+    requestHeaders: headers,
     requestBody: delivery.body,
     responseBody,
     at: now,
   };
 };
 
-/** The log row of one attempt. */
-export const attemptRow = (a: AttemptRecord) => ({
+/** The log row of one attempt but its request, which each writer passes its own way. */
+export const attemptFacts = (a: AttemptRecord) => ({
   id: a.attemptId,
   delivery_id: a.deliveryId,
   supplier_id: a.supplierId,
   attempt: a.attempt,
-  request_headers: a.requestHeaders,
-  request_body: a.requestBody,
   response_status: a.responseStatus || null,
   response_body: a.responseBody,
   duration_ms: a.durationMs,
   error: a.error,
   succeeded: a.succeeded,
   created_at: a.at,
+});
+
+/** The log row of one attempt. */
+export const attemptRow = (a: AttemptRecord) => ({
+  ...attemptFacts(a),
+  request_headers: JSON.stringify(a.requestHeaders),
+  request_body: a.requestBody,
 });
 
 /** One attempt sent and logged with its delivery's new state: one statement, one commit (test-fire, resend). */

@@ -17,8 +17,11 @@ const FANOUT_BATCH = 100;
 const READ_SPAN = 500;
 const MAX_BACKOFF_MS = 60 * 60_000;
 
-/** A delivery as the fan-out inserts it. */
-type DeliveryRow = Insertable<WebhookDeliveryTable>;
+/** A delivery as the fan-out inserts it: what differs between its deliveries (the rest is one for the batch). */
+type DeliveryRow = Pick<
+  Insertable<WebhookDeliveryTable>,
+  'id' | 'event_id' | 'event_type' | 'supplier_id' | 'endpoint_id' | 'body'
+>;
 
 type Endpoints = Map<string, { id: string; events: string[] }[]>;
 
@@ -46,7 +49,6 @@ const deliveriesOf = (
   event: RecordedEvent,
   outgoing: Outgoing,
   endpoints: Endpoints,
-  now: Date,
 ): DeliveryRow[] =>
   [...outgoing.bySupplier].flatMap(([supplierId, data]) => {
     const subscribed = (endpoints.get(supplierId) ?? []).filter(
@@ -61,27 +63,21 @@ const deliveriesOf = (
       supplier_id: supplierId,
       endpoint_id: endpoint.id,
       body,
-      test_fire: false as const,
-      status: 'pending' as const,
-      attempts: 0 as const,
-      created_at: now,
-      updated_at: now,
-      next_attempt_at: now,
     }));
   });
 
 /**
- * New deliveries in one statement, as one JSON document (jsonb_to_recordset): a batch is
- * thousands of rows with their bodies, which as parameters cost a placeholder each to
- * compile, send and parse. An event's delivery to an endpoint is made once, whoever else
- * fanned it out meanwhile.
+ * New deliveries in one statement, each pending with its first attempt due now. Their
+ * columns that differ go as one JSON document (jsonb_to_recordset): a batch is thousands of
+ * rows with their bodies, which as parameters cost a placeholder each to compile, send and
+ * parse. An event's delivery to an endpoint is made once, whoever else fanned it out meanwhile.
  */
-const insertDeliveries = (deps: CommandDeps, rows: DeliveryRow[]) =>
+const insertDeliveries = (deps: CommandDeps, rows: DeliveryRow[], now: Date) =>
   sql`insert into webhook_deliveries (id, event_id, event_type, supplier_id, endpoint_id, body, test_fire, status,
       attempts, created_at, updated_at, next_attempt_at)
-    select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-      as d(id text, event_id text, event_type text, supplier_id text, endpoint_id text, body text, test_fire boolean,
-        status text, attempts int, created_at timestamptz, updated_at timestamptz, next_attempt_at timestamptz)
+    select d.*, false, 'pending', 0, ${now}::timestamptz, ${now}::timestamptz, ${now}::timestamptz
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      as d(id text, event_id text, event_type text, supplier_id text, endpoint_id text, body text)
     on conflict (event_id, endpoint_id) where not test_fire and not recovered do nothing`.execute(deps.db);
 
 /**
@@ -115,7 +111,7 @@ const readEvents = async (deps: CommandDeps, wanted: { key: string; position: Po
  * that name their suppliers: with none listening, an event's envelope data (the read
  * models' view of the order or payout) is never read.
  */
-const deliveriesFor = async (deps: CommandDeps, events: RecordedEvent[], now: Date): Promise<DeliveryRow[]> => {
+const deliveriesFor = async (deps: CommandDeps, events: RecordedEvent[]): Promise<DeliveryRow[]> => {
   const named = await activeEndpoints(
     deps.db,
     events.flatMap((e) => suppliersNamedBy(e) ?? []),
@@ -125,7 +121,7 @@ const deliveriesFor = async (deps: CommandDeps, events: RecordedEvent[], now: Da
   const outgoing = await Promise.all(heard.map(async (e) => ({ e, out: await outgoingFor(deps.db, e, shared) })));
   const unnamed = outgoing.filter((o) => o.out && !suppliersNamedBy(o.e)).flatMap((o) => [...o.out!.bySupplier.keys()]);
   const endpoints = new Map([...named, ...(await activeEndpoints(deps.db, unnamed))]);
-  return outgoing.flatMap(({ e, out }) => (out ? deliveriesOf(deps, e, out, endpoints, now) : []));
+  return outgoing.flatMap(({ e, out }) => (out ? deliveriesOf(deps, e, out, endpoints) : []));
 };
 
 /**
@@ -190,8 +186,8 @@ export class FanoutBatcher implements DueSource {
       const latest = wanted.reduce((a, b) => (comparePositions(a.position, b.position) >= 0 ? a : b)).position;
       await this.projections.waitFor(latest, 30_000);
       const events = [...(await readEvents(this.deps, wanted)).values()];
-      const rows = await deliveriesFor(this.deps, events, this.deps.clock.now());
-      if (rows.length > 0) await insertDeliveries(this.deps, rows);
+      const rows = await deliveriesFor(this.deps, events);
+      if (rows.length > 0) await insertDeliveries(this.deps, rows, this.deps.clock.now());
       await this.deps.db
         .deleteFrom('timers')
         .where('kind', '=', FANOUT_KIND)

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { type AttemptRecord, attemptRow } from '../outbound/webhook-send.js';
+import { type AttemptRecord, attemptFacts } from '../outbound/webhook-send.js';
 
 /**
  * What became of one claimed delivery: an attempt was sent (`sent`), it waits for its
@@ -58,11 +58,10 @@ export const writeOutcomes = async (
   now: Date,
 ): Promise<Map<string, number>> => {
   // the request body is not sent back over the wire (the statement takes it from the delivery)
-  const attempts = outcomes.flatMap((o) => {
-    if (!o.sent) return [];
-    const { request_body: _sent, ...row } = attemptRow(o.sent);
-    return [row];
-  });
+  // the request's headers as an object in the document: encoded once, not as JSON in JSON
+  const attempts = outcomes.flatMap((o) =>
+    o.sent ? [{ ...attemptFacts(o.sent), request_headers: o.sent.requestHeaders }] : [],
+  );
   const counters = foldCounters(outcomes);
   // the attempts as one JSON document (jsonb_to_recordset): JSON.stringify is native, where
   // arrays of text and jsonb parameters are escaped element by element in JavaScript (about
@@ -73,10 +72,10 @@ export const writeOutcomes = async (
       -- its row, not sent back over the wire
       insert into webhook_attempts (id, delivery_id, supplier_id, attempt, request_headers, request_body,
         response_status, response_body, duration_ms, error, succeeded, created_at)
-      select a.id, a.delivery_id, a.supplier_id, a.attempt, a.request_headers::jsonb, d.body,
+      select a.id, a.delivery_id, a.supplier_id, a.attempt, a.request_headers, d.body,
         a.response_status, a.response_body, a.duration_ms, a.error, a.succeeded, a.created_at
       from jsonb_to_recordset(${JSON.stringify(attempts)}::jsonb)
-        as a(id text, delivery_id text, supplier_id text, attempt int, request_headers text, response_status int,
+        as a(id text, delivery_id text, supplier_id text, attempt int, request_headers jsonb, response_status int,
           response_body text, duration_ms int, error text, succeeded boolean, created_at timestamptz)
       join webhook_deliveries d on d.id = a.delivery_id
     ), moved as (

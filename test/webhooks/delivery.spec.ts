@@ -132,6 +132,17 @@ describe('webhook delivery', () => {
     expect(mine.map((d: any) => d.attempt)).toEqual([7, 6, 5, 4, 3, 2, 1]);
     const one = await supplier.api.get(`/webhook-deliveries/${mine[0].id}`);
     expect(one.body.request_body).toBe(created[6]!.raw);
+    // the log keeps the attempt's request headers exactly as they were sent
+    expect(Object.keys(one.body.request_headers).sort()).toEqual([
+      'content-type',
+      'user-agent',
+      'x-svc-delivery-id',
+      'x-svc-event',
+      'x-svc-event-id',
+      'x-svc-signature',
+      'x-svc-timestamp',
+    ]);
+    for (const [name, value] of Object.entries(one.body.request_headers)) expect(created[6]!.headers[name]).toBe(value);
     expect(one.body.response_status).toBe(500);
     expect(one.body.response_body).toHaveLength(4096);
     // resend works for the abandoned delivery, once the receiver is back
