@@ -1,4 +1,4 @@
-import { type Decider, decideSteps, type DomainEvent, type Step } from '../domain/decider.js';
+import { type Decided, type Decider, decideSteps, type DomainEvent, type Step } from '../domain/decider.js';
 import type { EventMetadata, EventStore, Position } from '../eventstore/port.js';
 import { WrongExpectedRevision } from '../eventstore/port.js';
 
@@ -148,13 +148,14 @@ export const handle = async <State, Command extends object, Event extends Domain
       const { state, revision } = cached
         ? { state: cached.state as State, revision: cached.revision }
         : await load(store, streamId, decider, context.cache, !first);
-      let events: Event[];
+      let decided: Decided<State, Event>;
       try {
-        events = decideSteps(decider, steps, state);
+        decided = decideSteps(decider, steps, state);
       } catch (error) {
         if (cached) continue; // refused on a state that may be stale: decide on the stored one
         throw error;
       }
+      const { events } = decided;
       if (events.length === 0) {
         if (cached) continue;
         return { state, events, position: null };
@@ -172,7 +173,7 @@ export const handle = async <State, Command extends object, Event extends Domain
         // folds for milliseconds): the pool sends the statement on the next tick, so let it,
         // then fold. Kept only once the append succeeded.
         await new Promise<void>((resolve) => process.nextTick(resolve));
-        const next = events.reduce(decider.evolve, state);
+        const next = decided.last.reduce(decider.evolve, decided.before);
         const result = await appending;
         context.cache?.set(streamId, { decider, revision: result.nextRevision, state: next });
         return { state: next, events, position: result.position };

@@ -21,20 +21,37 @@ export type CommandData<C extends DomainEvent, T extends C['type']> = Extract<C,
  */
 export type Step<State, Command> = Command | null | ((state: State) => Command | null);
 
-/** The events of several steps, each decided on the state the ones before it left. */
+/** What a request's steps decided: every event, and the state they leave but for the last step's. */
+export interface Decided<State, Event> {
+  events: Event[];
+  /** The state after every event but `last`: the state after all of them is `last` folded onto it. */
+  before: State;
+  /** The events of the last step, not folded yet. */
+  last: Event[];
+}
+
+/**
+ * The events of several steps, each decided on the state the ones before it left. The last
+ * deciding step's events are left unfolded: the caller folds them while they are appended
+ * (a 1,000-key upload's fold takes milliseconds), instead of folding them twice.
+ */
 export const decideSteps = <State, Command extends object, Event extends DomainEvent>(
   decider: Decider<State, Command, Event>,
   steps: readonly Step<State, Command>[],
   state: State,
-): Event[] => {
+): Decided<State, Event> => {
   const events: Event[] = [];
-  let current = state;
+  let before = state;
+  let last: Event[] = [];
   for (const step of steps) {
-    const command = typeof step === 'function' ? step(current) : step;
+    if (last.length > 0) {
+      before = last.reduce(decider.evolve, before);
+      last = [];
+    }
+    const command = typeof step === 'function' ? step(before) : step;
     if (command === null) continue;
-    const decided = decider.decide(command, current);
-    events.push(...decided);
-    current = decided.reduce(decider.evolve, current);
+    last = decider.decide(command, before);
+    events.push(...last);
   }
-  return events;
+  return { events, before, last };
 };
