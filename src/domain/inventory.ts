@@ -2,7 +2,7 @@ import type { Decider, CommandData } from './decider.js';
 import { assertNever, DomainError } from './errors.js';
 import { GrowingList } from './growing-list.js';
 import type { Rejection } from './inventory-items.js';
-import { LayeredMap } from './layered-map.js';
+import { VersionedMap } from './versioned-map.js';
 
 export type ItemStatus = 'available' | 'reserved' | 'delivered' | 'invalidated' | 'removed';
 
@@ -117,11 +117,11 @@ export interface InventoryItem {
  * reader holds never changes (docs/decisions.md, "Inventory state").
  */
 export interface InventoryState {
-  items: LayeredMap<string, InventoryItem>;
+  items: VersionedMap<string, InventoryItem>;
   /** Fingerprints of every key that is or was sold here (removed ones may come back). */
-  fingerprints: LayeredMap<string, string>;
+  fingerprints: VersionedMap<string, string>;
   /** By order item id: which keys each order holds or got. */
-  reservations: LayeredMap<string, Reservation>;
+  reservations: VersionedMap<string, Reservation>;
   /** Item ids in upload order: first uploaded, first sold. */
   order: GrowingList<string>;
   /** No item before this place in `order` is available, except those in `returned`. */
@@ -134,9 +134,9 @@ export interface InventoryState {
 }
 
 export const emptyInventory: InventoryState = {
-  items: LayeredMap.empty(),
-  fingerprints: LayeredMap.empty(),
-  reservations: LayeredMap.empty(),
+  items: VersionedMap.empty(),
+  fingerprints: VersionedMap.empty(),
+  reservations: VersionedMap.empty(),
   order: GrowingList.empty(),
   nextAvailable: 0,
   returned: [],

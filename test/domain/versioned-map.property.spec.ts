@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { GrowingList } from '../../src/domain/growing-list.js';
-import { LayeredMap } from '../../src/domain/layered-map.js';
+import { VersionedMap } from '../../src/domain/versioned-map.js';
 
 /** A batch of changes: a value sets the key, undefined deletes it. Few keys, so they repeat. */
 const batch = fc.array(fc.tuple(fc.integer({ min: 0, max: 30 }), fc.option(fc.nat(99), { nil: undefined })), {
@@ -18,17 +18,17 @@ const apply = (map: ReadonlyMap<number, number>, changes: [number, number | unde
 
 // in no promised order
 const sorted = (entries: Iterable<[number, number]>) => [...entries].sort(([a], [b]) => a - b);
-const contents = (m: LayeredMap<number, number>) => ({ size: m.size, entries: sorted(m.entries()) });
+const contents = (m: VersionedMap<number, number>) => ({ size: m.size, entries: sorted(m.entries()) });
 
-describe('LayeredMap and GrowingList (properties)', () => {
-  it('a layered map holds what a Map given the same changes would, and every version stays as it was', () => {
+describe('VersionedMap and GrowingList (properties)', () => {
+  it('a versioned map holds what a Map given the same changes would, and every version stays as it was', () => {
     fc.assert(
       fc.property(
         // each step changes the newest version or an older one (a second branch from it)
         fc.array(fc.tuple(fc.nat(), batch), { maxLength: 40 }),
         (steps) => {
-          const versions: { layered: LayeredMap<number, number>; model: Map<number, number> }[] = [
-            { layered: LayeredMap.empty(), model: new Map() },
+          const versions: { layered: VersionedMap<number, number>; model: Map<number, number> }[] = [
+            { layered: VersionedMap.empty(), model: new Map() },
           ];
           const seen = versions.map((v) => contents(v.layered));
           for (const [pick, changes] of steps) {
@@ -68,17 +68,27 @@ describe('LayeredMap and GrowingList (properties)', () => {
     );
   });
 
-  it('rebuilds its base once the copying reaches its size, so one change copies far less than the map', () => {
-    // 30 uploads of 1,000 keys: each copy is the overlay, a rebuild now and then
-    let map = LayeredMap.empty<number, number>();
-    const sizes: number[] = [];
-    for (let u = 0; u < 30; u++) {
-      map = map.with(Array.from({ length: 1000 }, (_, i) => [u * 1000 + i, i] as const));
-      sizes.push((map as unknown as { overlay: Map<number, number> }).overlay.size);
-    }
+  it('writes only what changed into the newest version, and starts a lineage of its own for a branch or a long history', () => {
+    type Inside = { lineage: { entries: Map<number, unknown>; written: number } };
+    const lineageOf = (m: VersionedMap<number, number>) => (m as unknown as Inside).lineage;
+    // 30 uploads of 1,000 keys: one lineage, 1,000 entries written per upload
+    let map = VersionedMap.empty<number, number>();
+    const first = lineageOf(map);
+    for (let u = 0; u < 30; u++) map = map.with(Array.from({ length: 1000 }, (_, i) => [u * 1000 + i, i] as const));
     expect(map.size).toBe(30_000);
-    // the overlay grows by an upload and is folded into the base before it reaches the base's size
-    expect(sizes.slice(0, 6)).toEqual([0, 0, 1000, 0, 1000, 2000]);
-    expect(Math.max(...sizes)).toBeLessThan(10_000);
+    expect(lineageOf(map)).toBe(first);
+    expect(first.written).toBe(30_000);
+    // a change to an older version does not write into the lineage newer ones read
+    const older = map;
+    map = map.with([[0, 7]]);
+    const branch = older.with([[0, 8]]);
+    expect(lineageOf(branch)).not.toBe(first);
+    expect([map.get(0), branch.get(0), older.get(0)]).toEqual([7, 8, 0]);
+    // statuses moved one key at a time: the history is folded away once it passes twice the live size
+    for (let k = 0; k < 70_000; k++) map = map.with([[k % 30_000, k]]);
+    expect(lineageOf(map)).not.toBe(first);
+    expect(lineageOf(map).written).toBeLessThanOrEqual(2 * 30_000 + 1024 + 1);
+    expect(map.size).toBe(30_000);
+    expect(map.get(29_999)).toBe(59_999);
   });
 });
