@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inlineParameters } from '../../src/db/inline.js';
+import fc from 'fast-check';
+import { inlineParameters, literalOf } from '../../src/db/inline.js';
 import { StatementRecorder } from '../../src/db/recorder.js';
 import { createTestDatabase } from '../support/database.js';
 
@@ -42,6 +43,15 @@ describe('parameters written into a statement', () => {
     );
     expect(inlined).toEqual(sent);
     expect(inlined[0]).toMatchObject({ a: awkward, b: '9007199254740993', e: at, k: '$1 stays', l: 1 });
+  });
+
+  it("writes a text literal exactly as pg's escapeLiteral does, quotes and backslashes included", () => {
+    const awkward = fc.string({ unit: fc.constantFrom("'", '\\', 'a', 'é', '"', '\n', '🎮') });
+    fc.assert(
+      fc.property(fc.oneof(awkward, fc.string()), (text) => {
+        expect(literalOf(text)).toBe(pg.escapeLiteral(text));
+      }),
+    );
   });
 
   it('refuses a placeholder without its parameter', () => {
