@@ -17,15 +17,31 @@ export interface ChainLink {
 /** The head before any entry. */
 export const GENESIS = '0'.repeat(64);
 
-/** JSON with object keys sorted at every depth: the same content always gives the same text. */
+/**
+ * JSON with object keys sorted at every depth: the same content always gives the same text.
+ * Built in one pass per value (every ledger event is hashed when decided and when folded).
+ */
 export const canonicalJson = (value: unknown): string => {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object')
-    return `{${Object.keys(value)
-      .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`)
-      .join(',')}}`;
+  if (Array.isArray(value)) {
+    let out = '[';
+    for (let i = 0; i < value.length; i++) {
+      if (i > 0) out += ',';
+      // as Array.join writes it: nothing for a value JSON has no text for
+      out += (canonicalJson(value[i]) as string | undefined) ?? '';
+    }
+    return `${out}]`;
+  }
+  if (value !== null && typeof value === 'object') {
+    const record = value as Record<string, unknown>;
+    let out = '{';
+    for (const key of Object.keys(record).sort()) {
+      const field = record[key];
+      if (field === undefined) continue;
+      if (out.length > 1) out += ',';
+      out += `${JSON.stringify(key)}:${canonicalJson(field)}`;
+    }
+    return `${out}}`;
+  }
   return JSON.stringify(value);
 };
 

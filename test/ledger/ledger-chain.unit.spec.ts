@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson, chainContent, chainEvents, GENESIS, linkHash } from '../../src/domain/ledger-chain.js';
@@ -8,6 +9,26 @@ describe('the ledger hash chain', () => {
       '{"a":[{"c":null,"d":"x"},2],"b":1}',
     );
     expect(canonicalJson({ b: 1, a: 2 })).toBe(canonicalJson({ a: 2, b: 1 }));
+  });
+
+  it('writes every JSON value as the plain definition does (keys sorted, undefined dropped), character for character', () => {
+    // the definition the stored chains were hashed with: a change of text would break them
+    const reference = (value: unknown): string => {
+      if (Array.isArray(value)) return `[${value.map(reference).join(',')}]`;
+      if (value !== null && typeof value === 'object')
+        return `{${Object.keys(value)
+          .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
+          .sort()
+          .map((k) => `${JSON.stringify(k)}:${reference((value as Record<string, unknown>)[k])}`)
+          .join(',')}}`;
+      return JSON.stringify(value);
+    };
+    const values = fc.oneof(fc.jsonValue(), fc.anything(), fc.array(fc.anything()));
+    fc.assert(
+      fc.property(values, (value) => {
+        expect(canonicalJson(value)).toBe(reference(value));
+      }),
+    );
   });
 
   it('hashes sha256(previous head + canonical {type, data without its link})', () => {
