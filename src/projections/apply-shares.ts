@@ -42,7 +42,11 @@ export const applyShares = (
           after.set(p.name, current);
           continue;
         }
-        for (const e of events) if (comparePositions(e.position, current) > 0) await applyEvent(p, trx, e, gathering);
+        for (const e of events) {
+          if (comparePositions(e.position, current) <= 0) continue;
+          const applying = applyEvent(p, trx, e, gathering);
+          if (applying) await applying;
+        }
         advanced.push({ name: p.name, position: end, version: p.version });
         after.set(p.name, end);
       }

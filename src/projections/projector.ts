@@ -109,18 +109,30 @@ export const projector = <E extends EventShape = AnyEvent>(
   handlers: definition.handlers as Record<string, ProjectionHandler>,
 });
 
-/** Applies one event; a gathered row goes to `gathering` (written by the caller), or at once without one. */
-export const applyEvent = async (
+/**
+ * Applies one event; a gathered row goes to `gathering` (written by the caller), or at once
+ * without one. Answers a promise only when there is something to wait for: a batch applies
+ * an event to every projector that has a handler, and most of them gather a row.
+ */
+export const applyEvent = (
   p: Projector,
   db: Kysely<Database>,
   event: RecordedEvent,
   gathering?: Gathering,
-): Promise<void> => {
+): Promise<void> | undefined => {
   const handler = p.handlers[event.type];
-  if (!handler) return;
-  const result = await handler(db, event);
+  if (!handler) return undefined;
+  const result = handler(db, event);
+  return result instanceof Promise ? result.then((r) => settle(r, db, gathering)) : settle(result, db, gathering);
+};
+
+/** What a handler answered, done: a row gathered (or written), a write executed. */
+const settle = (result: unknown, db: Kysely<Database>, gathering?: Gathering): Promise<void> | undefined => {
   if (isGathered(result)) {
-    if (gathering) gathering.add(result);
-    else await result.gather.write(db, [result.row]);
-  } else if (result && typeof (result as Executable).execute === 'function') await (result as Executable).execute();
+    if (gathering) return void gathering.add(result);
+    return result.gather.write(db, [result.row]).then(() => undefined);
+  }
+  if (result && typeof (result as Executable).execute === 'function')
+    return (result as Executable).execute().then(() => undefined);
+  return undefined;
 };
