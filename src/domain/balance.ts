@@ -2,6 +2,7 @@ import type { Decider } from './decider.js';
 import { assertNever, DomainError } from './errors.js';
 
 import { type ChainLink, chainEvents, GENESIS, linkHash } from './ledger-chain.js';
+import { VersionedMap } from './versioned-map.js';
 import { type PayoutCommand, type PayoutEvent, type PayoutState, decidePayout, evolvePayout } from './payout.js';
 import type { Account, Posting } from './postings.js';
 
@@ -66,7 +67,8 @@ interface Sale extends SaleRef {
 
 export interface BalanceState {
   supplierId: string | null;
-  sales: ReadonlyMap<string, Sale>;
+  /** Every sale of the supplier: a versioned map, so a sale's entry costs what it changes, not the supplier's history. */
+  sales: VersionedMap<string, Sale>;
   payouts: ReadonlyMap<string, PayoutState>;
   pending: number;
   available: number;
@@ -78,7 +80,7 @@ export interface BalanceState {
 
 export const emptyBalance: BalanceState = {
   supplierId: null,
-  sales: new Map(),
+  sales: VersionedMap.empty(),
   payouts: new Map(),
   pending: 0,
   available: 0,
@@ -110,32 +112,24 @@ export const balanceDecider: Decider<BalanceState, BalanceCommand, BalanceEvent>
     };
     if (isPayout(event)) return { ...state, ...moved, payouts: evolvePayout(state.payouts, event) };
     const { orderItemId } = event.data;
-    const sales = new Map(state.sales);
-    const sale = sales.get(orderItemId);
+    const sale = state.sales.get(orderItemId);
+    let changed: Sale | undefined;
     switch (event.type) {
       case 'SaleCredited': {
         const { supplierId, orderId, gross, commission, net, availableAt } = event.data;
-        sales.set(orderItemId, {
-          supplierId,
-          orderId,
-          orderItemId,
-          gross,
-          commission,
-          net,
-          availableAt,
-          state: 'pending',
-        });
+        changed = { supplierId, orderId, orderItemId, gross, commission, net, availableAt, state: 'pending' };
         break;
       }
       case 'SaleSettled':
-        if (sale) sales.set(orderItemId, { ...sale, state: 'available' });
+        if (sale) changed = { ...sale, state: 'available' };
         break;
       case 'RefundDebited':
-        if (sale) sales.set(orderItemId, { ...sale, state: 'refunded' });
+        if (sale) changed = { ...sale, state: 'refunded' };
         break;
       default:
         return assertNever(event);
     }
+    const sales = changed ? state.sales.with([[orderItemId, changed]]) : state.sales;
     return { ...state, ...moved, sales };
   },
 
