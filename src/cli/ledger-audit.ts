@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { type BalanceEvent, postingSum } from '../domain/balance.js';
-import { type EventStore, type RecordedEvent, START } from '../eventstore/port.js';
+import { type EventStore, pagesOf, type RecordedEvent, START } from '../eventstore/port.js';
 import { BALANCE_EVENT_TYPES, type LedgerEntry, ledgerEntries } from '../projections/ledger.js';
 
 export interface AuditOptions {
@@ -44,10 +44,8 @@ export const replayLedger = async (store: EventStore, options: AuditOptions = {}
   let eventsRead = 0;
   let ledgerEvents = 0;
   const total = options.onProgress ? Number((await store.head()).prepare) : 0;
-  for (let after = START; ;) {
-    const page = await store.readAll(after, PAGE);
-    if (page.length === 0) break;
-    after = page[page.length - 1]!.position;
+  for await (const page of pagesOf(store, START, PAGE)) {
+    const after = page[page.length - 1]!.position;
     eventsRead += page.length;
     for (const e of page) {
       if (!BALANCE_EVENT_TYPES.has(e.type)) continue;

@@ -1,6 +1,6 @@
 import type { BalanceEvent } from '../domain/balance.js';
 import { type ChainLink, GENESIS, linkHash } from '../domain/ledger-chain.js';
-import { type EventStore, type RecordedEvent, START } from '../eventstore/port.js';
+import { type EventStore, pagesOf, type RecordedEvent, START } from '../eventstore/port.js';
 import { BALANCE_EVENT_TYPES } from '../projections/ledger.js';
 import { balanceStreamOf } from '../projections/ledger-history.js';
 
@@ -76,10 +76,7 @@ export const verifyLedger = async (store: EventStore, options: { supplierId?: st
   if (options.supplierId)
     streams.set(options.supplierId, (await store.readStream(balanceStreamOf(options.supplierId))) as B[]);
   else
-    for (let after = START; ;) {
-      const page = await store.readAll(after, PAGE);
-      if (page.length === 0) break;
-      after = page[page.length - 1]!.position;
+    for await (const page of pagesOf(store, START, PAGE))
       for (const e of page) {
         if (!BALANCE_EVENT_TYPES.has(e.type) || !e.streamId.startsWith('balance-')) continue;
         const supplierId = e.streamId.slice('balance-'.length);
@@ -87,7 +84,6 @@ export const verifyLedger = async (store: EventStore, options: { supplierId?: st
         if (list) list.push(e as B);
         else streams.set(supplierId, [e as B]);
       }
-    }
   for (const [supplierId, events] of [...streams].sort(([a], [b]) => a.localeCompare(b))) {
     if (events.length === 0) continue;
     report.suppliers++;

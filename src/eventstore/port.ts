@@ -17,6 +17,20 @@ export const START: Position = { commit: 0n, prepare: 0n };
 export const comparePositions = (a: Position, b: Position): number =>
   a.commit !== b.commit ? (a.commit < b.commit ? -1 : 1) : a.prepare === b.prepare ? 0 : a.prepare < b.prepare ? -1 : 1;
 
+/** Every event after `from` in global order, a page of at most `size` at a time. */
+export async function* pagesOf(
+  store: Pick<EventStore, 'readAll'>,
+  from: Position,
+  size: number,
+): AsyncGenerator<RecordedEvent[]> {
+  for (let after = from; ;) {
+    const page = await store.readAll(after, size);
+    if (page.length === 0) return;
+    yield page;
+    after = page[page.length - 1]!.position;
+  }
+}
+
 export const formatPosition = (p: Position): string => `${p.commit}/${p.prepare}`;
 
 export const parsePosition = (s: string): Position => {

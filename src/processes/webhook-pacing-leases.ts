@@ -26,9 +26,9 @@ const REFUSED_FOR_MS = 1_000;
  * passes over those of an endpoint another instance holds (processes/webhook-sender.ts), so
  * they wait for the holder, which paces them all. A lease is taken at the first attempt to
  * the endpoint, renewed by later ones (one statement per endpoint every 15 s or so while it
- * is busy, with the 10 s timeout), and lapses 30 s after the last; an instance that stops hands its leases back at
- * once, one that died holds its endpoints those 30 s. Endpoints without a rate limit take
- * no lease and cost nothing.
+ * is busy, with the 10 s timeout), and lapses 30 s after the last; an instance that stops
+ * hands its leases back at once, one that died holds its endpoints those 30 s. Endpoints
+ * without a rate limit take no lease and cost nothing.
  */
 export class PacingLeases {
   /** Endpoints this instance holds, with when its lease ends (this process's clock, conservatively). */

@@ -5,7 +5,7 @@ import { connect, type Db } from '../db/connect.js';
 import { HEALTH_DELTAS } from '../domain/offer-health.js';
 import { eventVersions } from '../domain/upcasters.js';
 import { PostgresEventStore } from '../eventstore/postgres.js';
-import { comparePositions, type EventStore, type Position, START } from '../eventstore/port.js';
+import { comparePositions, type EventStore, pagesOf, START } from '../eventstore/port.js';
 import { EventVersions, versionedStore } from '../eventstore/upcast.js';
 import { allProjectors } from '../projections/index.js';
 import { applyEvent } from '../projections/projector.js';
@@ -345,12 +345,9 @@ export class Invariants {
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
     const rows: Row[] = [];
-    for (let after: Position = START; ;) {
-      const page = await this.store.readAll(after, 5000);
-      if (page.length === 0) return rows;
+    for await (const page of pagesOf(this.store, START, 5000))
       for (const e of page) rows.push({ stream_id: e.streamId, type: e.type, data: e.data, metadata: e.metadata });
-      after = page[page.length - 1]!.position;
-    }
+    return rows;
   }
 
   private async rebuild() {
@@ -363,12 +360,7 @@ export class Invariants {
       await db.transaction().execute(async (trx) => {
         await sql`select set_config('search_path', ${`${CHECK_SCHEMA}, public`}, true)`.execute(trx);
         const scoped = trx.withSchema(CHECK_SCHEMA);
-        for (let after = START; ;) {
-          const page = await this.store.readAll(after, 2000);
-          if (page.length === 0) break;
-          for (const e of page) await applyEvent(p, scoped, e);
-          after = page[page.length - 1]!.position;
-        }
+        for await (const page of pagesOf(this.store, START, 2000)) for (const e of page) await applyEvent(p, scoped, e);
       });
       for (const table of p.tables) {
         const diff = await sql<{ n: number }>`
