@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { LimitClass } from './limits.js';
 import { HttpProblem } from './problem.js';
-import { resolvePrincipal } from './principal.js';
+import { type Principal, resolvePrincipal } from './principal.js';
 import type { Bucket } from './rate-limiter.js';
 import { type Services } from './services.js';
 
@@ -9,6 +9,18 @@ const limitClassOf = (req: FastifyRequest): LimitClass =>
   req.routeOptions.config?.limitClass ?? (req.method === 'GET' || req.method === 'HEAD' ? 'reads' : 'writes');
 
 const isOperatorPath = (url: string) => url.startsWith('/operator/');
+
+/** Refuses a caller the route is not for (after counting it: a 401 carries the headers too). */
+const admit = (req: FastifyRequest, reply: FastifyReply) => {
+  const config = req.routeOptions.config ?? {};
+  const url = req.routeOptions.url ?? req.url;
+  if (config.public || req.is404 || url.startsWith('/api/v1/docs')) return;
+  const wanted = isOperatorPath(url) ? 'operator' : 'supplier';
+  if (req.principal.kind !== wanted) {
+    reply.header('www-authenticate', 'Bearer');
+    throw new HttpProblem('unauthorized', 'a valid bearer token is required');
+  }
+};
 
 export interface AccessControl {
   /**
@@ -21,23 +33,23 @@ export interface AccessControl {
 }
 
 /**
- * Who may call, and how often, for every route: resolve the token, count the request
- * against its rate-limit buckets (so even a 401 carries the X-RateLimit headers and
- * unauthenticated callers are limited per IP), then refuse callers the route is not for.
+ * The rate-limit buckets a request counts against. A cached principal is the same object for
+ * a second: its buckets are built once, not per request.
  */
-export const accessControl = (services: Services): AccessControl => {
-  const { limits } = services;
-
-  const bucketsFor = (req: FastifyRequest): Bucket[] => {
+const bucketsOf = (limits: Services['limits']) => {
+  const bucketCache = new WeakMap<Principal, Partial<Record<LimitClass, Bucket[]>>>();
+  return (req: FastifyRequest): Bucket[] => {
     const p = req.principal;
     switch (p.kind) {
       case 'supplier': {
         const cls = limitClassOf(req);
-        return [
+        let byClass = bucketCache.get(p);
+        if (!byClass) bucketCache.set(p, (byClass = {}));
+        return (byClass[cls] ??= [
           // a limit raised for this supplier over the operator API replaces the spec's number
           { name: `token:${p.tokenId}:${cls}`, limit: p.rateLimits[cls] ?? limits[cls] },
           { name: `supplier:${p.supplierId}`, limit: p.rateLimits.per_supplier ?? limits.per_supplier },
-        ];
+        ]);
       }
       case 'operator':
         return [{ name: 'operator', limit: limits.operator }];
@@ -45,13 +57,18 @@ export const accessControl = (services: Services): AccessControl => {
         return [{ name: `ip:${p.ip}`, limit: limits.unauthenticated }];
     }
   };
+};
 
-  const meter = async (req: FastifyRequest, reply: FastifyReply) => {
-    req.principal = await resolvePrincipal(req, {
-      db: services.db,
-      env: services.config.env,
-      operatorToken: services.operatorToken,
-    });
+/**
+ * Who may call, and how often, for every route: resolve the token, count the request
+ * against its rate-limit buckets (so even a 401 carries the X-RateLimit headers and
+ * unauthenticated callers are limited per IP), then refuse callers the route is not for.
+ */
+export const accessControl = (services: Services): AccessControl => {
+  const bucketsFor = bucketsOf(services.limits);
+
+  /** Counts the request of a resolved caller; throws `rate_limited` past a limit. */
+  const count = (req: FastifyRequest, reply: FastifyReply) => {
     if (req.routeOptions.config?.unlimited) return;
     const verdict = services.rateLimiter.hit(bucketsFor(req), services.clock.now()); // from memory: no database write
     reply.header('x-ratelimit-limit', verdict.limit);
@@ -68,17 +85,31 @@ export const accessControl = (services: Services): AccessControl => {
       );
   };
 
+  const resolve = (req: FastifyRequest) =>
+    resolvePrincipal(req, { db: services.db, env: services.config.env, operatorToken: services.operatorToken });
+
+  const meter = async (req: FastifyRequest, reply: FastifyReply) => {
+    req.principal = await resolve(req);
+    count(req, reply);
+  };
+
+  // a callback hook, synchronous when the caller is known from the cache: it runs on every
+  // request, and an async one costs a promise and a turn of the microtask queue
   const register = (app: FastifyInstance) =>
-    app.addHook('onRequest', async (req, reply) => {
-      await meter(req, reply);
-      const config = req.routeOptions.config ?? {};
-      const url = req.routeOptions.url ?? req.url;
-      if (config.public || req.is404 || url.startsWith('/api/v1/docs')) return;
-      const wanted = isOperatorPath(url) ? 'operator' : 'supplier';
-      if (req.principal.kind !== wanted) {
-        reply.header('www-authenticate', 'Bearer');
-        throw new HttpProblem('unauthorized', 'a valid bearer token is required');
-      }
+    app.addHook('onRequest', (req, reply, done) => {
+      const decide = (principal: Principal) => {
+        req.principal = principal;
+        try {
+          count(req, reply);
+          admit(req, reply);
+        } catch (refusal) {
+          return done(refusal as Error);
+        }
+        done();
+      };
+      const principal = resolve(req);
+      if (principal instanceof Promise) principal.then(decide, done);
+      else decide(principal);
     });
 
   return { meter, register };

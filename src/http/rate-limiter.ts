@@ -78,6 +78,33 @@ export class RateLimiter {
     const seconds = now.getTime() / 1000;
     const windowStart = windowOf(seconds);
     const elapsed = seconds - windowStart;
+    // every request passes here: the common case (no bucket over) allocates nothing but its
+    // verdict; a refusal takes the longer way below
+    let tightest = -1;
+    let room = Infinity;
+    for (let i = 0; i < buckets.length; i++) {
+      const b = buckets[i]!;
+      const used =
+        weighed(seen(this.count(b.name, windowStart - WINDOW_SECONDS)), elapsed) +
+        seen(this.count(b.name, windowStart)) +
+        1;
+      if (used > b.limit) return this.refuse(buckets, seconds, windowStart, elapsed);
+      if (b.limit - used < room) {
+        tightest = i;
+        room = b.limit - used;
+      }
+    }
+    for (const b of buckets) this.count(b.name, windowStart).pending += 1;
+    return {
+      allowed: true,
+      limit: buckets[tightest]!.limit,
+      remaining: Math.max(0, room),
+      reset: windowStart + WINDOW_SECONDS,
+      retryAfter: 0,
+    };
+  }
+
+  private refuse(buckets: Bucket[], seconds: number, windowStart: number, elapsed: number): Verdict {
     const states = buckets.map((b) => {
       const current = this.count(b.name, windowStart);
       const hits = seen(current) + 1; // this request included
@@ -86,18 +113,6 @@ export class RateLimiter {
     });
     const over = states.filter((s) => s.used > s.limit);
     const tightest = (over.length > 0 ? over : states).reduce((a, b) => (b.limit - b.used < a.limit - a.used ? b : a));
-    const reset = windowStart + WINDOW_SECONDS;
-
-    if (over.length === 0) {
-      for (const s of states) s.current.pending += 1;
-      return {
-        allowed: true,
-        limit: tightest.limit,
-        remaining: Math.max(0, tightest.limit - tightest.used),
-        reset,
-        retryAfter: 0,
-      };
-    }
     const retryAfter = Math.max(...over.map((s) => secondsUntilFree(s.limit, s.hits - 1, s.prev, elapsed)));
     // refused: the reset is when a request passes again, as Retry-After says (that can be
     // after the current window ends, while the full one still weighs in as the previous)
