@@ -71,6 +71,16 @@ export const REQUEST_TIMEOUT_MS = 60_000;
  */
 export const CONNECTION_TIMEOUT_MS = 120_000;
 
+/**
+ * Is part of the request's body still unread? A request without one is never waiting for
+ * it, even while its message is not yet marked complete: an answer decided synchronously,
+ * within the parser's call that read the head, comes before the parser marks it.
+ */
+const bodyPending = (req: FastifyRequest): boolean =>
+  !req.raw.complete &&
+  (req.headers['transfer-encoding'] !== undefined ||
+    (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0'));
+
 // eslint-disable-next-line max-lines-per-function -- the app's mechanisms in the order they apply
 export const buildHttpApp = async (services: Services, logger: Logger): Promise<FastifyInstance> => {
   const access = accessControl(services);
@@ -148,10 +158,10 @@ export const buildHttpApp = async (services: Services, logger: Logger): Promise<
     // slow sender keeps the socket without ever being authenticated
     // (a body that already arrived with the head is read first: the parser takes it on the next turn)
     const answer = () => {
-      if (closing || !req.raw.complete) reply.header('connection', 'close');
+      if (closing || bodyPending(req)) reply.header('connection', 'close');
       done(null, payload);
     };
-    if (!closing && !req.raw.complete) setImmediate(answer);
+    if (!closing && bodyPending(req)) setImmediate(answer);
     else answer();
   });
 
