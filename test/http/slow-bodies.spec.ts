@@ -4,8 +4,8 @@ import { startTestService, type TestService } from '../support/harness.js';
 
 /**
  * Over a raw socket: a client that announces a body and trickles it in never holds the
- * connection beyond the request timeout, and one refused before its body was read (401)
- * loses the connection with the answer.
+ * connection beyond the request timeout, one refused before its body was read (401)
+ * loses the connection with the answer, and one without a body is answered once.
  */
 interface Trickle {
   /** Everything the server sent. */
@@ -97,6 +97,23 @@ describe('slow bodies and early refusals over a real socket', () => {
     await expect.poll(() => received.includes('\r\n\r\n')).toBe(true);
     expect(received).toMatch(/^HTTP\/1\.1 401 /);
     expect(received.toLowerCase()).toContain('connection: keep-alive');
+    socket.destroy();
+  });
+
+  it('a request without a body answered within the call that read its head gets one answer, and keeps its connection', async () => {
+    // the console's handler redirects without a session and returns nothing: held a turn
+    // for a body it does not have, it was answered a second time (ERR_HTTP_HEADERS_SENT)
+    const socket = net.connect(normalPort, '127.0.0.1');
+    let received = '';
+    socket.on('data', (d) => (received += d.toString('latin1')));
+    const get = 'GET /console/offers HTTP/1.1\r\nHost: x\r\n\r\n';
+    socket.write(get + get);
+    await expect.poll(() => received.match(/^HTTP\/1\.1 /gm)?.length ?? 0).toBe(2);
+    for (const answer of received.split(/(?=^HTTP\/1\.1 )/m)) {
+      expect(answer).toMatch(/^HTTP\/1\.1 303 /);
+      expect(answer.toLowerCase()).toContain('location: /console/sign-in');
+      expect(answer.toLowerCase()).toContain('connection: keep-alive');
+    }
     socket.destroy();
   });
 });
