@@ -14,7 +14,7 @@ const RETENTION_MS = 24 * 60 * 60_000;
  * database session) lets it lapse; a retry then takes the key over.
  */
 export const LEASE_MS = 15_000;
-const RENEW_MS = 5_000;
+export const RENEW_MS = 5_000;
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 /** Headers worth replaying; rate-limit headers are computed afresh for the retry. */
 const REPLAYED_HEADERS = ['content-type', 'location'];
