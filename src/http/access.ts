@@ -108,7 +108,8 @@ export const accessControl = (services: Services): AccessControl => {
         done();
       };
       const principal = resolve(req);
-      if (principal instanceof Promise) principal.then(decide, done);
+      if (principal instanceof Promise)
+        principal.then(decide, (error: unknown) => done(error instanceof Error ? error : new Error(String(error))));
       else decide(principal);
     });
 

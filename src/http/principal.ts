@@ -58,7 +58,7 @@ export const resolvePrincipal = (
   return lookUp(req, deps, hash);
 };
 
-const OPERATOR: Principal = { kind: 'operator' };
+const OPERATOR: Principal = Object.freeze({ kind: 'operator' });
 
 const lookUp = async (
   req: FastifyRequest,

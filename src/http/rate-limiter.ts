@@ -80,7 +80,7 @@ export class RateLimiter {
     const elapsed = seconds - windowStart;
     // every request passes here: the common case (no bucket over) allocates nothing but its
     // verdict; a refusal takes the longer way below
-    let tightest = -1;
+    let tightest = 0;
     let room = Infinity;
     for (let i = 0; i < buckets.length; i++) {
       const b = buckets[i]!;
