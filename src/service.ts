@@ -13,7 +13,7 @@ import type { EventStore } from './eventstore/port.js';
 import { connectEventStore } from './eventstore/select.js';
 import { EventVersions, versionedStore } from './eventstore/upcast.js';
 import { buildHttpApp } from './http/app.js';
-import { type LimitTable, specLimits } from './http/limits.js';
+import { limitTable, type LimitTable } from './http/limits.js';
 import { marketsFor, routableOffers } from './resources/market.js';
 import { rankOffers } from './domain/routing.js';
 import { eventVersions } from './domain/upcasters.js';
@@ -177,7 +177,7 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
     operatorCommands: { ...commands, db: readDb },
     readsApplied: async () => void (await fence.wait()),
     rateLimiter,
-    limits: { ...specLimits, ...options.limits },
+    limits: limitTable(options.limits),
     operatorToken: options.operatorToken,
     secretBox,
     log,

@@ -30,3 +30,16 @@ export const specLimits: LimitTable = {
 };
 
 export const WINDOW_SECONDS = 60;
+
+/**
+ * The spec's limits with those given in code (tests, benchmarks) over them. Each must be a
+ * whole number of requests of at least 1: a limit of 0 has no second at which a request
+ * passes again, so no Retry-After to give.
+ */
+export const limitTable = (given: Partial<LimitTable> = {}): LimitTable => {
+  const table = { ...specLimits, ...given };
+  for (const [name, limit] of Object.entries(table))
+    if (!Number.isInteger(limit) || limit < 1)
+      throw new Error(`rate limit ${name} must be a whole number of at least 1, got ${limit}`);
+  return table;
+};
