@@ -1,5 +1,5 @@
 import { newFulfilmentSecret } from '../crypto/signature.js';
-import { DomainError } from '../domain/errors.js';
+import { DomainError, invalidInput } from '../domain/errors.js';
 import { inventoryDecider } from '../domain/inventory.js';
 import { type OfferCommand, offerDecider, type OfferState, type OfferTerms, type StockMode } from '../domain/offer.js';
 import { productDecider } from '../domain/product.js';
@@ -38,12 +38,11 @@ export const loadOffer = async (deps: CommandDeps, supplierId: string, offerId: 
   return { offer, inventory };
 };
 
-const badField = (field: string, message: string) =>
-  new DomainError('validation_failed', `${field}: ${message}`, { errors: [{ field, message }] });
+const badField = (input: string, message: string) => invalidInput([{ input, message }]);
 
 const requireTarget = async (deps: CommandDeps, baseUrl: string) => {
   const check = await checkTarget(baseUrl, deps.targets);
-  if (!check.ok) throw badField('body.fulfilment.base_url', check.reason);
+  if (!check.ok) throw badField('fulfilment.base_url', check.reason);
 };
 
 // eslint-disable-next-line max-lines-per-function -- the create's checks, the slot claim and the create, in order
@@ -69,26 +68,23 @@ export const createOffer = async (
       ] as const
     ).filter(([, v]) => v !== undefined);
     if (declaredOnly.length > 0)
-      throw new DomainError(
-        'validation_failed',
+      throw invalidInput(
+        declaredOnly.map(([f]) => ({ input: f, message: 'must be omitted for an uploaded offer' })),
         `${declaredOnly.map(([f]) => f).join(', ')} must be omitted for an uploaded offer`,
-        {
-          errors: declaredOnly.map(([f]) => ({ field: `body.${f}`, message: 'must be omitted for an uploaded offer' })),
-        },
       );
   } else {
-    if (input.fulfilmentBaseUrl === undefined) throw badField('body.fulfilment', 'required for a declared offer');
+    if (input.fulfilmentBaseUrl === undefined) throw badField('fulfilment', 'required for a declared offer');
     await requireTarget(deps, input.fulfilmentBaseUrl);
   }
 
   const { state: product } = await load(deps.store, productStream(input.productId), productDecider, deps.states);
-  if (!product) throw badField('body.product_id', `no product ${input.productId}`);
+  if (!product) throw badField('product_id', `no product ${input.productId}`);
   // refused before the slot is claimed, so a refusal leaves nothing behind (the decider judges it too)
   if (product.status !== 'sellable')
     throw new DomainError('product_not_sellable', `product ${input.productId} is not sellable`);
   // a top-up is validated and executed by the supplier: there are no keys to upload for it
   if (product.type === 'topup' && input.stockMode === 'uploaded')
-    throw badField('body.stock_mode', 'top-up products take declared offers (the supplier hosts validate and execute)');
+    throw badField('stock_mode', 'top-up products take declared offers (the supplier hosts validate and execute)');
 
   // claim the (supplier, product) slot first; a claim whose offer never got written (a
   // crash between the two appends) is taken over by the next create

@@ -1,4 +1,4 @@
-import { DomainError } from '../domain/errors.js';
+import { DomainError, invalidInput } from '../domain/errors.js';
 import { type InventoryCommand, inventoryDecider } from '../domain/inventory.js';
 import { offerDecider, type OfferState } from '../domain/offer.js';
 import { type OrderCommand, orderDecider, type OrderState, type PlacedItem } from '../domain/order.js';
@@ -52,8 +52,7 @@ const reserveLine = async (
   const { state: product } = await load(deps.store, productStream(line.productId), productDecider, deps.states);
   if (product?.type === 'topup') {
     const errors = checkFormFields(product.formFields, context.formFields);
-    if (errors.length > 0)
-      throw new DomainError('validation_failed', errors.map((e) => `${e.field}: ${e.message}`).join('; '), { errors });
+    if (errors.length > 0) throw invalidInput(errors);
   }
   const placed: PlacedItem[] = [];
   let remaining = line.quantity;

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { newWebhookSecret } from '../crypto/signature.js';
-import { DomainError } from '../domain/errors.js';
+import { DomainError, invalidInput } from '../domain/errors.js';
 import { type SupplierCommand, supplierDecider } from '../domain/supplier.js';
 import {
   type EndpointSettings,
@@ -20,8 +20,7 @@ import { supplierStream, webhookStream } from './streams.js';
 
 const SECRET_OVERLAP_MS = 24 * 60 * 60_000;
 
-const badUrl = (reason: string) =>
-  new DomainError('validation_failed', `url: ${reason}`, { errors: [{ field: 'body.url', message: reason }] });
+const badUrl = (reason: string) => invalidInput([{ input: 'url', message: reason }]);
 
 /** Public HTTPS hosts only (unless private targets are allowed), checked on every address the name resolves to. */
 const requireTarget = async (deps: CommandDeps, url: string) => {

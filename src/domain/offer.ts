@@ -1,6 +1,6 @@
 import type { Decider, CommandData } from './decider.js';
 import { changedFields } from './changes.js';
-import { assertNever, DomainError } from './errors.js';
+import { assertNever, DomainError, invalidInput } from './errors.js';
 import {
   clampHealth,
   COOLDOWN_MS,
@@ -315,9 +315,10 @@ const fieldName = (k: string) =>
   })[k] ?? k;
 
 export const declaredOnlyError = (fields: string[]) =>
-  new DomainError('validation_failed', `${fields.join(', ')} only apply to declared offers`, {
-    errors: fields.map((f) => ({ field: `body.${f}`, message: 'only for declared offers' })),
-  });
+  invalidInput(
+    fields.map((f) => ({ input: f, message: 'only for declared offers' })),
+    `${fields.join(', ')} only apply to declared offers`,
+  );
 
 const probeDetail = (probe: ProbeResult | undefined) =>
   !probe

@@ -1,5 +1,5 @@
 import type { Decider, CommandData } from './decider.js';
-import { assertNever, DomainError } from './errors.js';
+import { assertNever, DomainError, invalidInput } from './errors.js';
 import { itemAmounts } from './money.js';
 
 /** Order statuses: the spec shows `completed` and `expired`; the rest follow its state table. */
@@ -358,9 +358,10 @@ const pickItems = (state: OrderState, orderItemIds: string[] | undefined): Order
   if (!orderItemIds) return state.items;
   const unknown = orderItemIds.filter((id) => !state.items.some((i) => i.orderItemId === id));
   if (unknown.length > 0)
-    throw new DomainError('validation_failed', `unknown order item(s): ${unknown.join(', ')}`, {
-      errors: unknown.map((id) => ({ field: 'body.item_ids', message: `no item ${id} in this order` })),
-    });
+    throw invalidInput(
+      unknown.map((id) => ({ input: 'item_ids', message: `no item ${id} in this order` })),
+      `unknown order item(s): ${unknown.join(', ')}`,
+    );
   return state.items.filter((i) => orderItemIds.includes(i.orderItemId));
 };
 

@@ -1,5 +1,5 @@
 import type { Decider } from './decider.js';
-import { DomainError } from './errors.js';
+import { DomainError, invalidInput } from './errors.js';
 
 /**
  * A supplier's automatic pricing for one offer: beat the lowest competing price by an
@@ -45,9 +45,10 @@ export const pricingRuleDecider: Decider<PricingRuleState, PricingRuleCommand, P
     if (command.type === 'SetPricingRule') {
       const { offerId, supplierId, rule, now } = command.data;
       if (rule.floor > rule.ceiling)
-        throw new DomainError('validation_failed', 'floor must not be above ceiling', {
-          errors: [{ field: 'body.floor', message: 'must not be above ceiling' }],
-        });
+        throw invalidInput(
+          [{ input: 'floor', message: 'must not be above ceiling' }],
+          'floor must not be above ceiling',
+        );
       if (state.rule && sameRule(state.rule, rule)) return [];
       return [{ type: 'PricingRuleSet', data: { offerId, supplierId, rule, at: now } }];
     }

@@ -1,6 +1,6 @@
 import type { Decider } from './decider.js';
 import { changedFields } from './changes.js';
-import { assertNever, DomainError } from './errors.js';
+import { assertNever, DomainError, invalidInput } from './errors.js';
 
 export type ProductType = 'game_key' | 'topup';
 export type ProductStatus = 'sellable' | 'not_sellable';
@@ -76,19 +76,22 @@ export const productDecider: Decider<ProductState, ProductCommand, ProductEvent>
 /** Form fields describe what a top-up buyer types; a game key has none to ask for. */
 const checkFormFields = (type: ProductType, fields: FormField[]): void => {
   if (type !== 'topup' && fields.length > 0)
-    throw new DomainError('validation_failed', 'form_fields are for top-up products only', {
-      errors: [{ field: 'body.form_fields', message: 'only top-up products have form fields' }],
-    });
+    throw invalidInput(
+      [{ input: 'form_fields', message: 'only top-up products have form fields' }],
+      'form_fields are for top-up products only',
+    );
   const keys = new Set<string>();
   fields.forEach((f, i) => {
     if (keys.has(f.key))
-      throw new DomainError('validation_failed', `form field key ${f.key} appears twice`, {
-        errors: [{ field: `body.form_fields.${i}.key`, message: 'duplicate key' }],
-      });
+      throw invalidInput(
+        [{ input: `form_fields.${i}.key`, message: 'duplicate key' }],
+        `form field key ${f.key} appears twice`,
+      );
     keys.add(f.key);
     if (f.type === 'select' && (!f.options || f.options.length === 0))
-      throw new DomainError('validation_failed', `select field ${f.key} needs options`, {
-        errors: [{ field: `body.form_fields.${i}.options`, message: 'a select field needs at least one option' }],
-      });
+      throw invalidInput(
+        [{ input: `form_fields.${i}.options`, message: 'a select field needs at least one option' }],
+        `select field ${f.key} needs options`,
+      );
   });
 };

@@ -1,5 +1,5 @@
 import type { Decider, CommandData } from './decider.js';
-import { assertNever, DomainError } from './errors.js';
+import { assertNever, DomainError, invalidInput } from './errors.js';
 
 export type TokenEnvironment = 'sandbox' | 'production';
 
@@ -148,9 +148,10 @@ const claimWebhookSlot = (
   const { endpointId, max, now } = data;
   if (state.webhooks.includes(endpointId)) return [];
   if (state.webhooks.length >= max)
-    throw new DomainError('validation_failed', `at most ${max} webhook endpoints per environment; delete one first`, {
-      errors: [{ field: 'body.url', message: `limit of ${max} endpoints reached` }],
-    });
+    throw invalidInput(
+      [{ input: 'url', message: `limit of ${max} endpoints reached` }],
+      `at most ${max} webhook endpoints per environment; delete one first`,
+    );
   return [{ type: 'WebhookSlotClaimed', data: { supplierId, endpointId, at: now } }];
 };
 

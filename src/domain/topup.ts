@@ -1,3 +1,4 @@
+import type { InputError } from './errors.js';
 import type { FormField } from './product.js';
 
 /** The closed set of validate codes (spec: POST /topup/validate). */
@@ -9,39 +10,30 @@ export const VALIDATE_CODES = [
   'other',
 ] as const;
 
-export interface FieldError {
-  field: string;
-  message: string;
-}
-
 /**
  * The buyer's input against the product's form fields, before any supplier call:
  * required, pattern, max_length, options; unknown keys are refused too.
  */
-export const checkFormFields = (
-  fields: FormField[],
-  values: Record<string, string>,
-  path = 'body.form_fields',
-): FieldError[] => {
-  const errors: FieldError[] = [];
+export const checkFormFields = (fields: FormField[], values: Record<string, string>): InputError[] => {
+  const errors: InputError[] = [];
   for (const f of fields) {
     const value = values[f.key];
-    const field = `${path}.${f.key}`;
+    const input = `form_fields.${f.key}`;
     if (value === undefined || value === '') {
-      if (f.required) errors.push({ field, message: `${f.label} is required` });
+      if (f.required) errors.push({ input, message: `${f.label} is required` });
       continue;
     }
     if (f.max_length !== null && [...value].length > f.max_length)
-      errors.push({ field, message: `at most ${f.max_length} characters` });
+      errors.push({ input, message: `at most ${f.max_length} characters` });
     if (f.pattern !== null && !new RegExp(f.pattern, 'u').test(value))
-      errors.push({ field, message: `does not match ${f.pattern}` });
-    if (f.type === 'number' && !/^-?\d+(\.\d+)?$/.test(value)) errors.push({ field, message: 'must be a number' });
+      errors.push({ input, message: `does not match ${f.pattern}` });
+    if (f.type === 'number' && !/^-?\d+(\.\d+)?$/.test(value)) errors.push({ input, message: 'must be a number' });
     if (f.type === 'select' && !(f.options ?? []).some((o) => o.value === value))
-      errors.push({ field, message: `must be one of ${(f.options ?? []).map((o) => o.value).join(', ')}` });
+      errors.push({ input, message: `must be one of ${(f.options ?? []).map((o) => o.value).join(', ')}` });
   }
   for (const key of Object.keys(values))
     if (!fields.some((f) => f.key === key))
-      errors.push({ field: `${path}.${key}`, message: 'not a field of this product' });
+      errors.push({ input: `form_fields.${key}`, message: 'not a field of this product' });
   return errors;
 };
 

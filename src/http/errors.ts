@@ -13,6 +13,16 @@ const fieldPath = (context: string | undefined, instancePath: string) =>
   [context ?? 'body', ...instancePath.split('/').filter(Boolean)].join('.');
 
 /**
+ * A domain rule names the inputs it refused as its command names them; a command's input is
+ * the request's body (every route that takes one passes it on), so the problem's `errors`
+ * name them there, as the schema checks name theirs.
+ */
+const withInputErrors = (error: DomainError): Record<string, unknown> =>
+  error.inputs.length === 0
+    ? error.extensions
+    : { ...error.extensions, errors: error.inputs.map((i) => ({ field: `body.${i.input}`, message: i.message })) };
+
+/**
  * One error mechanism for every route: whatever goes wrong leaves as
  * application/problem+json. Anything unexpected is logged with its stack and answered as
  * a 500 that reveals nothing.
@@ -24,7 +34,7 @@ export const registerErrorHandling = (app: FastifyInstance) => {
       return sendProblem(req, reply, error.code, error.detail, error.extensions);
     }
     if (error instanceof DomainError) {
-      return sendProblem(req, reply, error.code, error.detail, error.extensions);
+      return sendProblem(req, reply, error.code, error.detail, withInputErrors(error));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: FieldError[] = error.validation.map((v: { instancePath: string; message?: string }) => ({

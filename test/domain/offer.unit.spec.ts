@@ -74,9 +74,7 @@ describe('Offer', () => {
   it('keeps declared-only terms and declared stock for declared offers', () => {
     given(created('uploaded'))
       .when({ type: 'UpdateOffer', data: { changes: { deliverySlaMinutes: 5 }, now } })
-      .thenThrows('validation_failed', {
-        errors: [{ field: 'body.delivery_sla_minutes', message: 'only for declared offers' }],
-      });
+      .thenRefuses([{ input: 'delivery_sla_minutes', message: 'only for declared offers' }]);
     given(created('uploaded'))
       .when({ type: 'SetDeclaredStock', data: { declaredStock: 3, now } })
       .thenThrows('stock_mode_mismatch');
@@ -349,13 +347,11 @@ describe('Offer', () => {
         type: 'UpdateOffer',
         data: { changes: { deliverySlaMinutes: 5, deliveryTime: 'soon', fulfilmentBaseUrl: 'https://x.example' }, now },
       })
-      .thenThrows('validation_failed', {
-        errors: [
-          { field: 'body.delivery_sla_minutes', message: 'only for declared offers' },
-          { field: 'body.delivery_time', message: 'only for declared offers' },
-          { field: 'body.fulfilment.base_url', message: 'only for declared offers' },
-        ],
-      });
+      .thenRefuses([
+        { input: 'delivery_sla_minutes', message: 'only for declared offers' },
+        { input: 'delivery_time', message: 'only for declared offers' },
+        { input: 'fulfilment.base_url', message: 'only for declared offers' },
+      ]);
     const moved: OfferEvent = {
       type: 'OfferUpdated',
       data: {

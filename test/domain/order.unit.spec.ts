@@ -225,7 +225,7 @@ describe('Order', () => {
       ]);
     given(...completed)
       .when({ type: 'RefundOrder', data: { refundId: 'r4', orderItemIds: ['i2', 'zz'], now: t2 } })
-      .thenThrows('validation_failed', { errors: [{ field: 'body.item_ids', message: 'no item zz in this order' }] });
+      .thenRefuses([{ input: 'item_ids', message: 'no item zz in this order' }]);
   });
 
   it('records a dispute without changing the order', () => {

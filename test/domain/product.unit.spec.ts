@@ -49,15 +49,13 @@ describe('Product', () => {
   it('gives form fields to top-up products only, with unique keys and options for selects', () => {
     given()
       .when({ type: 'CreateProduct', data: { ...game, formFields: [userId], productId: 'p2', now } })
-      .thenThrows('validation_failed', {
-        errors: [{ field: 'body.form_fields', message: 'only top-up products have form fields' }],
-      });
+      .thenRefuses([{ input: 'form_fields', message: 'only top-up products have form fields' }]);
     given()
       .when({
         type: 'CreateProduct',
         data: { ...game, type: 'topup', formFields: [userId, userId], productId: 'p2', now },
       })
-      .thenThrows('validation_failed', { errors: [{ field: 'body.form_fields.1.key', message: 'duplicate key' }] });
+      .thenRefuses([{ input: 'form_fields.1.key', message: 'duplicate key' }]);
     given()
       .when({
         type: 'CreateProduct',
@@ -69,9 +67,7 @@ describe('Product', () => {
           now,
         },
       })
-      .thenThrows('validation_failed', {
-        errors: [{ field: 'body.form_fields.0.options', message: 'a select field needs at least one option' }],
-      });
+      .thenRefuses([{ input: 'form_fields.0.options', message: 'a select field needs at least one option' }]);
     given(created)
       .when({ type: 'UpdateProduct', data: { changes: { formFields: [userId] }, now } })
       .thenThrows('validation_failed');

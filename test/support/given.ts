@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { Decider, DomainEvent } from '../../src/domain/decider.js';
-import { DomainError } from '../../src/domain/errors.js';
+import { DomainError, type InputError } from '../../src/domain/errors.js';
 
 /**
  * Decider tests read as the spec does: given these events, when this command, then these
@@ -23,6 +23,18 @@ export const givenFor =
           expect(thrown).toBeInstanceOf(DomainError);
           expect((thrown as DomainError).code).toBe(code);
           if (extensions) expect((thrown as DomainError).extensions).toEqual(extensions);
+        },
+        /** Refused as `validation_failed`, naming exactly these inputs. */
+        thenRefuses: (inputs: InputError[]) => {
+          let thrown: unknown;
+          try {
+            run();
+          } catch (error) {
+            thrown = error;
+          }
+          expect(thrown).toBeInstanceOf(DomainError);
+          expect((thrown as DomainError).code).toBe('validation_failed');
+          expect((thrown as DomainError).inputs).toEqual(inputs);
         },
       };
     },
