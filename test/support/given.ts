@@ -11,31 +11,26 @@ export const givenFor =
   (...history: E[]) => ({
     when: (command: C) => {
       const run = () => decider.decide(command, history.reduce(decider.evolve, decider.initialState));
+      /** The domain error the command was refused with (failing the test if it was not). */
+      const refusal = (code: string): DomainError => {
+        let thrown: unknown;
+        try {
+          run();
+        } catch (error) {
+          thrown = error;
+        }
+        expect(thrown).toBeInstanceOf(DomainError);
+        expect((thrown as DomainError).code).toBe(code);
+        return thrown as DomainError;
+      };
       return {
         then: (expected: E[]) => expect(run()).toEqual(expected),
         thenThrows: (code: string, extensions?: Record<string, unknown>) => {
-          let thrown: unknown;
-          try {
-            run();
-          } catch (error) {
-            thrown = error;
-          }
-          expect(thrown).toBeInstanceOf(DomainError);
-          expect((thrown as DomainError).code).toBe(code);
-          if (extensions) expect((thrown as DomainError).extensions).toEqual(extensions);
+          const error = refusal(code);
+          if (extensions) expect(error.extensions).toEqual(extensions);
         },
         /** Refused as `validation_failed`, naming exactly these inputs. */
-        thenRefuses: (inputs: InputError[]) => {
-          let thrown: unknown;
-          try {
-            run();
-          } catch (error) {
-            thrown = error;
-          }
-          expect(thrown).toBeInstanceOf(DomainError);
-          expect((thrown as DomainError).code).toBe('validation_failed');
-          expect((thrown as DomainError).inputs).toEqual(inputs);
-        },
+        thenRefuses: (inputs: InputError[]) => expect(refusal('validation_failed').inputs).toEqual(inputs),
       };
     },
     state: () => history.reduce(decider.evolve, decider.initialState),
