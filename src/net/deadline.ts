@@ -11,25 +11,27 @@ const slots = new Map<number, Set<() => void>>();
 /** The error a call that ran out of time fails with (callers tell it by its name). */
 export const timeoutError = () => new DOMException('The operation was aborted due to timeout', 'TimeoutError');
 
+/** A slot's calls, expired together by one timer at `end`. */
+const startSlot = (key: number, end: number): Set<() => void> => {
+  const calls = new Set<() => void>();
+  slots.set(key, calls);
+  const timer = setTimeout(
+    () => {
+      slots.delete(key);
+      for (const call of calls) call();
+    },
+    Math.max(0, end - performance.now()),
+  );
+  timer.unref();
+  return calls;
+};
+
 /** Calls `expired` once `ms` have passed, unless the answered cancel runs first. */
 export const atDeadline = (ms: number, expired: () => void): (() => void) => {
   const slot = Math.min(50, Math.max(1, Math.floor(ms / 20)));
   const end = Math.ceil((performance.now() + ms) / slot) * slot;
   const key = end * 1e3 + slot; // distinct per slot size, should windows of several sizes meet
-  let waiting = slots.get(key);
-  if (!waiting) {
-    const calls = (waiting = new Set());
-    slots.set(key, calls);
-    const timer = setTimeout(
-      () => {
-        slots.delete(key);
-        for (const call of calls) call();
-      },
-      Math.max(0, end - performance.now()),
-    );
-    timer.unref();
-  }
-  const calls = waiting;
+  const calls = slots.get(key) ?? startSlot(key, end);
   calls.add(expired);
   return () => calls.delete(expired);
 };

@@ -1,6 +1,6 @@
 import type { Dispatcher } from 'undici';
 import { atDeadline, timeoutError } from './deadline.js';
-import { outboundDispatcher } from './pinned.js';
+import { outboundDispatcher, refusalOf } from './pinned.js';
 import type { TargetPolicy } from './targets.js';
 
 /** An outbound call: its answer's status and body, read to the end. */
@@ -115,3 +115,21 @@ export const outboundCall = (policy: TargetPolicy, url: string, call: OutboundCa
 export const timedOut = (error: unknown): boolean =>
   error instanceof Error &&
   (error.name === 'TimeoutError' || error.name === 'AbortError' || /timeout/i.test(error.message));
+
+/** Why a call failed, in the words every caller logs: its target refused, no answer in time, or the connection. */
+export const callFailure = (
+  error: unknown,
+  timeoutMs: number,
+): { reason: 'target' | 'timeout' | 'connection'; detail: string } => {
+  const refusal = refusalOf(error);
+  if (refusal) return { reason: 'target', detail: refusal };
+  return timedOut(error)
+    ? { reason: 'timeout', detail: `no answer within ${timeoutMs} ms` }
+    : { reason: 'connection', detail: 'connection failed' };
+};
+
+/** `callFailure` as one line of a log: a refused target says so. */
+export const callFailureText = (error: unknown, timeoutMs: number): string => {
+  const { reason, detail } = callFailure(error, timeoutMs);
+  return reason === 'target' ? `target refused: ${detail}` : detail;
+};

@@ -1,8 +1,7 @@
 import type { Clock } from '../clock.js';
 import { signatureHeader } from '../crypto/signature.js';
 import type { ProbeResult } from '../domain/offer.js';
-import { outboundCall, timedOut } from '../net/outbound-call.js';
-import { refusalOf } from '../net/pinned.js';
+import { callFailureText, outboundCall } from '../net/outbound-call.js';
 import { checkTargetBeforeCall, type TargetPolicy } from '../net/targets.js';
 import { attemptOutcome, type Metrics } from '../metrics.js';
 
@@ -55,14 +54,6 @@ const probeOnce = async (endpoint: SupplierEndpoint, deps: ProbeDeps): Promise<P
     return { ok: res.statusCode === 200, httpStatus: res.statusCode, latencyMs, checkedAt };
   } catch (error) {
     const latencyMs = Math.round(performance.now() - started);
-    const refusal = refusalOf(error);
-    if (refusal) return { ok: false, httpStatus: 0, latencyMs, checkedAt, error: `target refused: ${refusal}` };
-    return {
-      ok: false,
-      httpStatus: 0,
-      latencyMs,
-      checkedAt,
-      error: timedOut(error) ? `no answer within ${timeout} ms` : 'connection failed',
-    };
+    return { ok: false, httpStatus: 0, latencyMs, checkedAt, error: callFailureText(error, timeout) };
   }
 };

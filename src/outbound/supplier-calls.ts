@@ -1,7 +1,6 @@
 import type { Clock } from '../clock.js';
 import { signatureHeader } from '../crypto/signature.js';
-import { outboundCall, timedOut } from '../net/outbound-call.js';
-import { refusalOf } from '../net/pinned.js';
+import { callFailure, outboundCall } from '../net/outbound-call.js';
 import { checkTargetBeforeCall, type TargetPolicy } from '../net/targets.js';
 import type { SupplierEndpoint } from './fulfilment-client.js';
 import { type Metrics, httpOutcome, supplierCallKind } from '../metrics.js';
@@ -77,11 +76,7 @@ const callOnce = async (
       };
     }
   } catch (error) {
-    const refusal = refusalOf(error);
-    if (refusal) return { kind: 'failure', reason: 'target', detail: refusal, latencyMs: elapsed() };
-    return timedOut(error)
-      ? { kind: 'failure', reason: 'timeout', detail: `no answer within ${timeoutMs} ms`, latencyMs: elapsed() }
-      : { kind: 'failure', reason: 'connection', detail: 'connection failed', latencyMs: elapsed() };
+    return { kind: 'failure', ...callFailure(error, timeoutMs), latencyMs: elapsed() };
   }
 };
 

@@ -8,8 +8,7 @@ import type { SupplierTimeouts } from './supplier-timeouts.js';
 import { signatureHeader } from '../crypto/signature.js';
 import type { WebhookEndpointState } from '../domain/webhook-endpoint.js';
 import { newId } from '../ids.js';
-import { outboundCall, timedOut } from '../net/outbound-call.js';
-import { refusalOf } from '../net/pinned.js';
+import { callFailureText, outboundCall } from '../net/outbound-call.js';
 import { checkTargetBeforeCall } from '../net/targets.js';
 import { attemptOutcome } from '../metrics.js';
 
@@ -109,7 +108,6 @@ export interface AttemptRecord extends AttemptResult {
  * is refused. Nothing is written: the caller logs the attempt (`recordAttempt`, or a
  * batch's outcomes in one statement), with its exact request and the first 4 KB of the answer.
  */
-// eslint-disable-next-line max-lines-per-function -- one attempt: sign, send and time, in order
 export const attemptDelivery = async (
   deps: SendDeps,
   endpoint: WebhookEndpointState,
@@ -146,12 +144,7 @@ export const attemptDelivery = async (
       // PostgreSQL text holds no NUL character: a binary answer is logged with U+FFFD in its place
       responseBody = res.body.toString('utf8').replaceAll('\0', '\uFFFD');
     } catch (e) {
-      const refusal = refusalOf(e);
-      error = refusal
-        ? `target refused: ${refusal}`
-        : timedOut(e)
-          ? `no answer within ${deps.timeouts.webhookMs} ms`
-          : 'connection failed';
+      error = callFailureText(e, deps.timeouts.webhookMs);
     }
   }
   const durationMs = Math.round(performance.now() - started);
