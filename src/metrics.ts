@@ -206,10 +206,10 @@ export const supplierCallKind = (method: string, path: string): string => {
  * every adapter is measured the same way).
  */
 export const measuredStore = (store: EventStore, metrics: Metrics): EventStore => {
-  const append: EventStore['append'] = async (...args) => {
+  const timed = async <T>(write: () => Promise<T>): Promise<T> => {
     const end = metrics.appendDuration.startTimer();
     try {
-      const result = await store.append(...args);
+      const result = await write();
       end({ result: 'ok' });
       return result;
     } catch (error) {
@@ -217,7 +217,9 @@ export const measuredStore = (store: EventStore, metrics: Metrics): EventStore =
       throw error;
     }
   };
-  return overriding(store, { append });
+  const append: EventStore['append'] = (...args) => timed(() => store.append(...args));
+  const many = store.appendMany?.bind(store);
+  return overriding(store, { append, ...(many && { appendMany: (...args) => timed(() => many(...args)) }) });
 };
 
 /** The outcome label of an attempt that recorded an error text or an HTTP status. */

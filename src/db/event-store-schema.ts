@@ -230,3 +230,89 @@ begin
   end loop;
 end $$;
 `;
+
+/**
+ * Groups of appends in one transaction (migration 020), for the batches the adapter sends
+ * (postgres-append-batch.ts). It does what `es_append_batch` does, with a group in the place
+ * of each append: a group is one or more appends to different streams, written all or none
+ * in one subtransaction (`EventStore.appendMany`), each part checked as the single INSERT
+ * checks it. A group answers a row per part when written (`ok`, with that part's last
+ * position), or one row naming the part that stopped it (`older`, `taken`, `contended`,
+ * `error`), and then nothing of the group is written. A lone append is a group of one part.
+ * `p_lock_timeout` is how long a part waits for another transaction's open append to its
+ * stream before its group is answered `contended`: 20 ms in a batch, and a group sent again
+ * alone waits as long as it must ('0'). `es_append_batch` stays for instances not yet on this
+ * release.
+ */
+export const appendGroupsFunctionDdl = `
+create function es_append_groups(p_groups jsonb, p_lock_timeout text)
+returns table (idx integer, part integer, status text, commit_position text, prepare_position bigint,
+  error_code text, error_message text)
+language plpgsql volatile as $$
+declare
+  g record;
+  p record;
+  v_commit text;
+  v_position bigint;
+  v_constraint text;
+  v_part integer;
+  v_parts integer[];
+  v_commits text[];
+  v_positions bigint[];
+begin
+  perform set_config('lock_timeout', p_lock_timeout, true);
+  for g in select (x.ord - 1)::integer as i, x.value as v
+    from jsonb_array_elements(p_groups) with ordinality as x(value, ord) order by x.ord
+  loop
+    v_parts := '{}';
+    v_commits := '{}';
+    v_positions := '{}';
+    v_part := null;
+    begin
+      for p in select (y.ord - 1)::integer as i, y.value as v, y.value->>'stream' as stream,
+          (y.value->>'revision')::bigint as revision
+        from jsonb_array_elements(g.v->'parts') with ordinality as y(value, ord) order by y.ord
+      loop
+        v_part := p.i;
+        v_commit := null;
+        with inserted as (
+          insert into es_events (stream_id, stream_revision, event_id, type, data, metadata, created_at, schema_version)
+          select p.stream, p.revision + e.ord, e.id, e.type, e.data, e.metadata, (g.v->>'at')::timestamptz, e.schema_version
+          from rows from (jsonb_to_recordset(p.v->'events')
+              as (id text, type text, data jsonb, metadata jsonb, schema_version smallint))
+            with ordinality as e(id, type, data, metadata, schema_version, ord)
+          where p.revision = -1 or exists (select 1 from es_events q
+            where q.stream_id = p.stream and q.stream_revision = p.revision and q.transaction_id <= pg_current_xact_id())
+          order by e.ord
+          returning transaction_id, position
+        )
+        select i.transaction_id::text, i.position into v_commit, v_position
+          from inserted i order by i.position desc limit 1;
+        if v_commit is null then
+          -- undoes the group's earlier parts: the whole group is answered 'older'
+          raise exception using errcode = 'SV410';
+        end if;
+        v_parts := v_parts || p.i;
+        v_commits := v_commits || v_commit;
+        v_positions := v_positions || v_position;
+      end loop;
+      return query select g.i, u.part, 'ok'::text, u.c, u.p, null::text, null::text
+        from unnest(v_parts, v_commits, v_positions) as u(part, c, p);
+    exception
+      when sqlstate 'SV410' then
+        return query select g.i, v_part, 'older'::text, null::text, null::bigint, null::text, null::text;
+      when lock_not_available then
+        return query select g.i, v_part, 'contended'::text, null::text, null::bigint, null::text, null::text;
+      when unique_violation then
+        get stacked diagnostics v_constraint = constraint_name;
+        if v_constraint = 'es_events_stream_id_stream_revision_key' then
+          return query select g.i, v_part, 'taken'::text, null::text, null::bigint, null::text, null::text;
+        else
+          return query select g.i, v_part, 'error'::text, null::text, null::bigint, sqlstate::text, sqlerrm::text;
+        end if;
+      when others then
+        return query select g.i, v_part, 'error'::text, null::text, null::bigint, sqlstate::text, sqlerrm::text;
+    end;
+  end loop;
+end $$;
+`;

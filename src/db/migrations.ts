@@ -2,6 +2,7 @@ import { type Kysely, type Migration, Migrator, sql } from 'kysely';
 import {
   appendBatchFunctionDdl,
   appendByLastEventDdl,
+  appendGroupsFunctionDdl,
   appendFunctionDdl,
   eventStoreDdl,
 } from './event-store-schema.js';
@@ -184,6 +185,9 @@ export const migrations: Record<string, Migration> = {
   // appends that queue up behind those in flight go to the database together, in one
   // transaction (src/eventstore/postgres-append-batch.ts)
   '019_append_batch': ddl(appendBatchFunctionDdl),
+  // the batches carry groups: appends to several streams written all or none
+  // (EventStore.appendMany, src/eventstore/postgres-append-batch.ts)
+  '020_append_groups': ddl(appendGroupsFunctionDdl),
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the schema they create exists

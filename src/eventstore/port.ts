@@ -125,6 +125,14 @@ export interface AppendOptions {
   quiet?: boolean;
 }
 
+/** One stream's part of an atomic append to several streams (`appendMany`). */
+export interface StreamAppend {
+  streamId: string;
+  events: NewEvent[];
+  /** The stream's last revision, or `no_stream`: a part always names where it goes. */
+  expected: 'no_stream' | number;
+}
+
 export interface EventStore {
   append(
     streamId: string,
@@ -133,6 +141,15 @@ export interface EventStore {
     at: Date,
     options?: AppendOptions,
   ): Promise<AppendResult>;
+  /**
+   * Appends to several streams in one transaction: every part is written, or none is (a
+   * part whose expected revision is wrong fails them all with WrongExpectedRevision naming
+   * that part's stream). Results in the order of the parts; the parts' events take global
+   * positions in that order too. Each stream at most once; no part without events.
+   * Optional: `appendTogether` (append-together.ts) falls back to one append after another
+   * on a store without it.
+   */
+  appendMany?(appends: StreamAppend[], at: Date, options?: AppendOptions): Promise<AppendResult[]>;
   /** Wakes this process's subscribers (after quiet appends). */
   wake(): void;
   /** Events of one stream from a revision on, in order; empty when the stream does not exist. */

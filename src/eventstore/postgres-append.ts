@@ -5,6 +5,7 @@ import {
   type ExpectedRevision,
   type NewEvent,
   schemaVersionOf,
+  type StreamAppend,
   WrongExpectedRevision,
 } from './port.js';
 
@@ -63,6 +64,23 @@ export type AtRevision = (
   at: Date,
 ) => Promise<AppendResult | undefined>;
 
+/** One stream's part of a pending append: its events go after `revision` (-1: a new stream). */
+export interface AppendPart {
+  streamId: string;
+  events: NewEvent[];
+  revision: number;
+}
+
+/**
+ * What a group of appends came to: every part written (results in the parts' order), or
+ * nothing written because a part's expected revision is not its stream's last for this
+ * transaction (`older`: the index of that part).
+ */
+export type GroupOutcome = { written: AppendResult[] } | { older: number };
+
+/** Several parts written all or none, answered as `GroupOutcome`; a revision taken fails with the part's index. */
+export type Together = (parts: AppendPart[], at: Date) => Promise<GroupOutcome>;
+
 export const appendEvents = async (
   pool: pg.Pool,
   streamId: string,
@@ -96,6 +114,45 @@ export const appendEvents = async (
       if (code === '40001' && attempt < MAX_UNNAMED_RETRIES) continue;
       throw error;
     }
+  }
+};
+
+/**
+ * An append to several streams, all or none (`EventStore.appendMany`): sent as one group,
+ * answered as `appendEvents` answers each of its parts (a part written over by an older
+ * transaction's event is tried again; a wrong revision fails the whole with its stream's).
+ */
+export const appendGroup = async (
+  pool: pg.Pool,
+  appends: StreamAppend[],
+  at: Date,
+  together: Together,
+): Promise<AppendResult[]> => {
+  const streams = new Set(appends.map((a) => a.streamId));
+  if (streams.size !== appends.length) throw new Error('an append to several streams names each stream once');
+  const empty = appends.find((a) => a.events.length === 0);
+  if (empty) throw new Error(`an append to several streams has events for each: none for ${empty.streamId}`);
+  const parts = appends.map((a) => ({
+    streamId: a.streamId,
+    events: a.events,
+    revision: a.expected === 'no_stream' ? -1 : a.expected,
+  }));
+  for (let attempt = 0; ; attempt++) {
+    let outcome: Awaited<ReturnType<Together>>;
+    try {
+      outcome = await together(parts, at);
+    } catch (error) {
+      const { code, constraint, part } = error as { code?: string; constraint?: string; part?: number };
+      const taken = appends[part ?? 0];
+      if (code === UNIQUE_VIOLATION && constraint === STREAM_REVISION_KEY && taken)
+        throw wrongRevision(taken.streamId, taken.expected, await revisionOf(pool, taken.streamId));
+      throw error;
+    }
+    if ('written' in outcome) return outcome.written;
+    const older = appends[outcome.older]!;
+    const actual = await revisionOf(pool, older.streamId);
+    if (actual !== parts[outcome.older]!.revision || attempt >= MAX_RACE_RETRIES)
+      throw wrongRevision(older.streamId, older.expected, actual);
   }
 };
 

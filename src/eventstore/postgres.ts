@@ -8,12 +8,13 @@ import {
   type NewEvent,
   type Position,
   type RecordedEvent,
+  type StreamAppend,
   type SubscribeOptions,
   type Subscription,
   START,
 } from './port.js';
 import { newId } from '../ids.js';
-import { appendEvents, singleAtRevision } from './postgres-append.js';
+import { appendEvents, appendGroup, singleAtRevision } from './postgres-append.js';
 import { AppendBatcher } from './postgres-append-batch.js';
 import { reconnectPause, Wakeup } from './wakeup.js';
 
@@ -88,6 +89,12 @@ export class PostgresEventStore implements EventStore {
     const result = await appendEvents(this.pool, streamId, events, expected, at, this.batcher.atRevision);
     if (events.length > 0) this.announce(options?.quiet);
     return result;
+  }
+
+  async appendMany(appends: StreamAppend[], at: Date, options?: AppendOptions): Promise<AppendResult[]> {
+    const results = await appendGroup(this.pool, appends, at, this.batcher.together);
+    this.announce(options?.quiet);
+    return results;
   }
 
   wake(): void {

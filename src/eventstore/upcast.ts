@@ -92,6 +92,7 @@ export class EventVersions {
  */
 export const versionedStore = (store: EventStore, versions: EventVersions): EventStore => {
   const up = (events: RecordedEvent[]) => events.map((e) => versions.upcast(e));
+  const many = store.appendMany?.bind(store);
   return overriding(store, {
     append: (streamId, events, expected, at, options) =>
       store.append(
@@ -101,6 +102,14 @@ export const versionedStore = (store: EventStore, versions: EventVersions): Even
         at,
         options,
       ),
+    ...(many && {
+      appendMany: (appends, at, options) =>
+        many(
+          appends.map((a) => ({ ...a, events: a.events.map((e) => versions.stamp(e)) })),
+          at,
+          options,
+        ),
+    }),
     readStream: async (streamId, fromRevision) => up(await store.readStream(streamId, fromRevision)),
     readAll: async (after, limit) => up(await store.readAll(after, limit)),
     // a refused event fails the batch: the subscriber's onError hears it, and the runner retries

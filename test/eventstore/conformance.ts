@@ -57,6 +57,8 @@ const readAllEvents = async (store: EventStore, from: Position = START) => {
 export const eventStoreConformance = (
   name: string,
   open: () => Promise<{ store: EventStore; close(): Promise<void> }>,
+  /** Does the adapter append to several streams at once (the optional `appendMany`)? */
+  options: { appendMany: boolean },
 ) =>
   describe(`event store conformance: ${name}`, () => {
     let store: EventStore;
@@ -283,5 +285,127 @@ export const eventStoreConformance = (
         expect(e.revision).toBeGreaterThan(previous);
         lastRevision.set(e.streamId, e.revision);
       }
+    });
+
+    describe.runIf(options.appendMany)('appends to several streams at once', () => {
+      const many = (...args: Parameters<NonNullable<EventStore['appendMany']>>) => {
+        if (!store.appendMany) throw new Error(`${name} has no appendMany`);
+        return store.appendMany(...args);
+      };
+
+      it("writes every part, new streams and old, in the order given; each result is its own part's", async () => {
+        const [a, b, c] = [stream('ma'), stream('mb'), stream('mc')];
+        await store.append(b, [{ type: 'Before', data: {} }], 'no_stream', at);
+        const results = await many(
+          [
+            {
+              streamId: a,
+              events: [
+                { type: 'A1', data: { n: 1 } },
+                { type: 'A2', data: { n: 2 } },
+              ],
+              expected: 'no_stream',
+            },
+            { streamId: b, events: [{ type: 'B1', data: { n: 3 } }], expected: 0 },
+            { streamId: c, events: [{ type: 'C1', data: { n: 4 } }], expected: 'no_stream' },
+          ],
+          at,
+        );
+        expect(results.map((r) => r.nextRevision)).toEqual([1, 1, 0]);
+        const [ea, eb, ec] = [await store.readStream(a), await store.readStream(b), await store.readStream(c)];
+        expect([ea, eb, ec].map((events) => events.map((e) => [e.revision, e.type, e.data]))).toEqual([
+          [
+            [0, 'A1', { n: 1 }],
+            [1, 'A2', { n: 2 }],
+          ],
+          [
+            [0, 'Before', {}],
+            [1, 'B1', { n: 3 }],
+          ],
+          [[0, 'C1', { n: 4 }]],
+        ]);
+        expect(results.map((r) => r.position)).toEqual([ea[1]!.position, eb[1]!.position, ec[0]!.position]);
+        // the parts' events follow each other in the global order, in the order given
+        const order = [ea[0]!, ea[1]!, eb[1]!, ec[0]!].map((e) => e.position);
+        for (let i = 1; i < order.length; i++) expect(comparePositions(order[i - 1]!, order[i]!)).toBe(-1);
+        await waitUntilReadable(store, results[2]!.position);
+        const all = await readAllEvents(store, eb[0]!.position);
+        expect(all.filter((e) => [a, b, c].includes(e.streamId)).map((e) => e.type)).toEqual(['A1', 'A2', 'B1', 'C1']);
+      });
+
+      it('writes nothing when one part names a wrong revision, and says which stream', async () => {
+        const [a, b, c] = [stream('na'), stream('nb'), stream('nc')];
+        await store.append(b, [{ type: 'Before', data: {} }], 'no_stream', at);
+        await store.append(c, [{ type: 'Before', data: {} }], 'no_stream', at);
+        const parts = (bExpected: 'no_stream' | number, cExpected: 'no_stream' | number) => [
+          { streamId: a, events: [{ type: 'A', data: {} }], expected: 'no_stream' as const },
+          { streamId: b, events: [{ type: 'B', data: {} }], expected: bExpected },
+          { streamId: c, events: [{ type: 'C', data: {} }], expected: cExpected },
+        ];
+        await expect(many(parts(0, 3), at)).rejects.toMatchObject({ streamId: c, expected: 3, actual: 0 });
+        await expect(many(parts('no_stream', 0), at)).rejects.toMatchObject({
+          streamId: b,
+          expected: 'no_stream',
+          actual: 0,
+        });
+        expect(await store.readStream(a)).toEqual([]);
+        expect((await store.readStream(b)).map((e) => e.type)).toEqual(['Before']);
+        expect((await store.readStream(c)).map((e) => e.type)).toEqual(['Before']);
+        await expect(many(parts(0, 0), at)).resolves.toHaveLength(3);
+        expect((await store.readStream(c)).map((e) => e.type)).toEqual(['Before', 'C']);
+      });
+
+      it('lets one of two racing writes to overlapping streams win whole; the other writes nothing', async () => {
+        const shared = stream('ms');
+        const [x, y] = [stream('mx'), stream('my')];
+        await store.append(shared, [{ type: 'Before', data: {} }], 'no_stream', at);
+        const outcomes = await Promise.all(
+          [x, y].map((own) =>
+            many(
+              [
+                { streamId: own, events: [{ type: 'Own', data: { own } }], expected: 'no_stream' },
+                { streamId: shared, events: [{ type: 'Shared', data: { own } }], expected: 0 },
+              ],
+              at,
+            ).then(
+              () => 'won',
+              (error: unknown) => (error instanceof WrongExpectedRevision ? 'lost' : String(error)),
+            ),
+          ),
+        );
+        expect([...outcomes].sort()).toEqual(['lost', 'won']);
+        const winner = outcomes[0] === 'won' ? x : y;
+        const loser = winner === x ? y : x;
+        expect((await store.readStream(shared)).map((e) => [e.type, e.data])).toEqual([
+          ['Before', {}],
+          ['Shared', { own: winner }],
+        ]);
+        expect((await store.readStream(winner)).map((e) => e.type)).toEqual(['Own']);
+        expect(await store.readStream(loser)).toEqual([]);
+      });
+
+      it('refuses a stream named twice or a part without events, writing nothing', async () => {
+        const [a, b] = [stream('ra'), stream('rb')];
+        const one = { type: 'E', data: {} };
+        await expect(
+          many(
+            [
+              { streamId: a, events: [one], expected: 'no_stream' },
+              { streamId: a, events: [one], expected: 0 },
+            ],
+            at,
+          ),
+        ).rejects.toThrow('names each stream once');
+        await expect(
+          many(
+            [
+              { streamId: a, events: [one], expected: 'no_stream' },
+              { streamId: b, events: [], expected: 'no_stream' },
+            ],
+            at,
+          ),
+        ).rejects.toThrow(`none for ${b}`);
+        expect([await store.readStream(a), await store.readStream(b)]).toEqual([[], []]);
+      });
     });
   });

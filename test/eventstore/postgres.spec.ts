@@ -13,18 +13,22 @@ import { eventStoreConformance, eventually } from './conformance.js';
 let url: string;
 const ready = createTestDatabase().then((u) => (url = u));
 
-eventStoreConformance('postgres', async () => {
-  await ready;
-  const db = connect(url, 20);
-  const store = new PostgresEventStore(db.pool);
-  return {
-    store,
-    close: async () => {
-      await store.close();
-      await db.close();
-    },
-  };
-});
+eventStoreConformance(
+  'postgres',
+  async () => {
+    await ready;
+    const db = connect(url, 20);
+    const store = new PostgresEventStore(db.pool);
+    return {
+      store,
+      close: async () => {
+        await store.close();
+        await db.close();
+      },
+    };
+  },
+  { appendMany: true },
+);
 
 /** A store on a pool of its own for one describe block: opened before its tests, closed after. */
 const storeForBlock = (set: (db: Db, store: PostgresEventStore) => void) => {
@@ -441,6 +445,98 @@ describe('postgres event store: appends that queue up behind those in flight lea
     } finally {
       await elsewhere.close();
       await other.close();
+    }
+  });
+
+  it('writes each group of a batch all or none: a group with a wrong revision writes no part, the rest of the batch is written', async () => {
+    const existing = `existing-${newId()}`;
+    await store.append(existing, [{ type: 'First', data: {} }], 'no_stream', new Date());
+    const named = (label: string) => `${label}-${newId()}`;
+    const [good1, good2, older1, older2, taken1] = [named('g1'), named('g2'), named('o1'), named('o2'), named('t1')];
+    const group = (parts: [string, 'no_stream' | number][]) => () =>
+      store
+        .appendMany(
+          parts.map(([streamId, expected]) => ({ streamId, events: [{ type: 'Part', data: {} }], expected })),
+          new Date(),
+        )
+        .then((results) => ({ nextRevision: results.length }));
+    const fine = fineAppends(10);
+    const outcomes = await Promise.all(
+      [
+        // the first two go alone (nothing is in flight yet); the rest queue and leave together
+        ...fine.appends,
+        group([
+          [good1, 'no_stream'],
+          [good2, 'no_stream'],
+        ]),
+        // the second part's revision is not the stream's last: nothing of the group is written
+        group([
+          [older1, 'no_stream'],
+          [existing, 5],
+          [older2, 'no_stream'],
+        ]),
+        // the second part's revision is taken
+        group([
+          [taken1, 'no_stream'],
+          [existing, 'no_stream'],
+        ]),
+      ].map(outcomeOf),
+    );
+    expect(outcomes).toEqual([
+      ...fine.streams.map(() => ({ ok: 0 })),
+      { ok: 2 },
+      { failed: 'wrong revision' },
+      { failed: 'wrong revision' },
+    ]);
+    for (const s of [older1, older2, taken1]) expect(await store.readStream(s)).toEqual([]);
+    expect((await store.readStream(existing)).map((e) => e.type)).toEqual(['First']);
+    // the good group's parts and the queued single appends share one transaction
+    const [g1] = await store.readStream(good1);
+    const [g2] = await store.readStream(good2);
+    expect(g1!.position.commit).toBe(g2!.position.commit);
+    expect(await transactionsOf([...fine.streams.slice(2), good1, good2])).toBe(1);
+  });
+
+  it('sends a group that meets an open append to one of its streams again alone, where it waits for it', async () => {
+    const held = `held-${newId()}`;
+    const free = `free-${newId()}`;
+    await store.append(held, [{ type: 'First', data: {} }], 'no_stream', new Date());
+    const holder = new pg.Client({ connectionString: url });
+    await holder.connect();
+    try {
+      await holder.query('begin');
+      await holder.query(`select * from es_append($1, '0', $2::jsonb, now())`, [
+        held,
+        JSON.stringify([{ id: newId(), type: 'Holder', data: {}, metadata: {} }]),
+      ]);
+      const fine = fineAppends(8);
+      const [, , contended, ...queued] = [
+        ...fine.appends.slice(0, 2),
+        () =>
+          store
+            .appendMany(
+              [
+                { streamId: free, events: [{ type: 'Free', data: {} }], expected: 'no_stream' },
+                { streamId: held, events: [{ type: 'Second', data: {} }], expected: 0 },
+              ],
+              new Date(),
+            )
+            .then(() => ({ nextRevision: 0 })),
+        ...fine.appends.slice(2),
+      ].map(outcomeOf);
+      expect(await Promise.all(queued)).toEqual(fine.streams.slice(2).map(() => ({ ok: 0 })));
+      let settled = false;
+      void contended!.then(() => (settled = true));
+      await new Promise((r) => setTimeout(r, 100));
+      expect(settled).toBe(false);
+      // nothing of the group is written while it waits
+      expect(await store.readStream(free)).toEqual([]);
+      await holder.query('commit');
+      expect(await contended).toEqual({ failed: 'wrong revision' });
+      expect(await store.readStream(free)).toEqual([]);
+      expect((await store.readStream(held)).map((e) => e.type)).toEqual(['First', 'Holder']);
+    } finally {
+      await holder.end();
     }
   });
 

@@ -130,6 +130,22 @@ describe('event versions: a v1 event read as v2', () => {
     });
   });
 
+  it("writes v2 in every part of an append to several streams, and the adapter's own appendMany is never reached past it", async () => {
+    const [a, b] = [`parcel-${newId()}`, `parcel-${newId()}`];
+    const weighed = (parcelId: string) => ({
+      type: 'ParcelWeighed',
+      data: { parcelId, weight: { amount: 1, unit: 'kg' } },
+    });
+    await store.appendMany!(
+      [
+        { streamId: a, events: [weighed(a)], expected: 'no_stream' },
+        { streamId: b, events: [weighed(b)], expected: 'no_stream' },
+      ],
+      at,
+    );
+    for (const s of [a, b]) expect((await raw.readStream(s)).map((e) => e.schemaVersion)).toEqual([2]);
+  });
+
   it('hands it to a projector as v2, live and on a rebuild', async () => {
     const parcelId = newId();
     await storedV1(parcelId, 700);
