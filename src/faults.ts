@@ -10,11 +10,13 @@
  * dies there; the hook cuts the instance off its database and throws, see src/sim/crash.ts.
  *
  * Steps `SVC_FAULT_KILL_AT` accepts (in pipeline order):
- * - `after-deliver-reservation`: the inventory handed the keys over, the order has not recorded it
+ * - `after-deliver-reservation`: the inventory handed an item's keys over, the order has not
+ *   recorded it (an item before the last: the last one's hand-over is part of the capture's write)
  * - `after-record-delivery`: one item of several is delivered, the others and the capture are not
- * - `before-capture`: every key is handed over, the last item's delivery and the capture (one
- *   write) are not recorded
- * - `after-sale-credited`: the first sale entry of the order is posted, the rest are not
+ * - `before-capture`: every key but the last item's is handed over; the last hand-over, its
+ *   delivery, the capture and the sale entries (one write) are not recorded
+ * - `after-sale-credited`: the order's sale entries are posted (with the capture, or the first
+ *   of them when a later run posts what a crash left), the answer is not given
  *
  * More points only the simulator arms:
  * - `timer-after-run`: a timer's handler finished (its appends are committed), its row is not yet done

@@ -11,6 +11,7 @@ import type { Decider, DomainEvent, Step } from '../domain/decider.js';
 import type { EventMetadata, EventStore, Position } from '../eventstore/port.js';
 import type { ProjectionRunner } from '../projections/runner.js';
 import { type Handled, handle, type StreamStates } from './handle.js';
+import { handleTogether, type StreamOf, type Writes } from './handle-together.js';
 
 export interface CommandDeps {
   store: EventStore;
@@ -72,6 +73,27 @@ export const executeSteps = async <S, C extends object, E extends DomainEvent>(
     cache: deps.states,
   });
   if (result.position) await waitForReadModels(deps, result.position);
+  return result;
+};
+
+/**
+ * `execute` for steps on several streams that belong together: decided as `handleTogether`
+ * decides them, written in one append, and waited for once.
+ */
+export const executeTogether = async <T>(
+  deps: CommandDeps,
+  streams: readonly StreamOf[],
+  decide: (writes: Writes, now: string) => T,
+  caller: Caller,
+): Promise<T> => {
+  const at = deps.clock.now();
+  const now = at.toISOString();
+  const { result, position } = await handleTogether(deps.store, streams, (writes) => decide(writes, now), {
+    at,
+    metadata: metadataFor(deps.env, caller),
+    cache: deps.states,
+  });
+  if (position) await waitForReadModels(deps, position);
   return result;
 };
 

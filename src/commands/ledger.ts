@@ -1,5 +1,5 @@
 import { type BalanceCommand, chainedBalanceDecider } from '../domain/balance.js';
-import { orderDecider } from '../domain/order.js';
+import { orderDecider, type OrderState } from '../domain/order.js';
 import { bugSwitch, faultPoint } from '../faults.js';
 import { type Caller, type CommandDeps, execute } from './context.js';
 import { load } from './handle.js';
@@ -17,34 +17,43 @@ export const onBalance = (
   caller: Caller,
 ) => execute(deps, balanceStream(supplierId), chainedBalanceDecider, command, caller);
 
-/** After capture: one `sale` entry per order item, pending until delivery + holding period. */
-export const postSales = async (deps: CommandDeps, orderId: string, caller: Caller) => {
-  const { state: order } = await load(deps.store, orderStream(orderId), orderDecider, deps.states);
-  if (!order?.paidAt) return;
-  for (const item of order.items) {
-    if (item.status !== 'delivered' && item.status !== 'refunded') continue; // cancelled and failed items earned nothing
-    // a refunded item earned a sale only if it was delivered first (a failed top-up is refunded undelivered)
-    if (item.status === 'refunded' && item.deliveredAt === null) continue;
-    const deliveredAt = new Date(item.deliveredAt ?? order.paidAt).getTime();
-    const availableAt = new Date(deliveredAt + holdingPeriodMs(deps.env)).toISOString();
-    await onBalance(
-      deps,
-      item.supplierId,
-      (now) => ({
+/**
+ * The `sale` entries a paid order earns: one per order item that was delivered (refunded
+ * since or not), pending until delivery + holding period. Cancelled and failed items earned
+ * nothing, nor did a top-up refunded undelivered.
+ */
+export const salesOf = (
+  order: OrderState,
+  env: CommandDeps['env'],
+): { supplierId: string; credit: (now: string) => BalanceCommand }[] => {
+  const paidAt = order.paidAt;
+  if (!paidAt) return [];
+  return order.items
+    .filter((i) => i.status === 'delivered' || (i.status === 'refunded' && i.deliveredAt !== null))
+    .map((item) => ({
+      supplierId: item.supplierId,
+      credit: (now) => ({
         type: 'CreditSale',
         data: {
           supplierId: item.supplierId,
-          orderId,
+          orderId: order.id,
           orderItemId: item.orderItemId,
           gross: item.gross,
           commission: item.commission,
           net: item.net,
-          availableAt,
+          availableAt: new Date(new Date(item.deliveredAt ?? paidAt).getTime() + holdingPeriodMs(env)).toISOString(),
           now,
         },
       }),
-      caller,
-    );
+    }));
+};
+
+/** After capture: the order's sale entries (`salesOf`), each a write of its own, for what a crash left unposted. */
+export const postSales = async (deps: CommandDeps, orderId: string, caller: Caller) => {
+  const { state: order } = await load(deps.store, orderStream(orderId), orderDecider, deps.states);
+  if (!order) return;
+  for (const sale of salesOf(order, deps.env)) {
+    await onBalance(deps, sale.supplierId, sale.credit, caller);
     faultPoint('after-sale-credited');
   }
 };

@@ -11,10 +11,12 @@ import { productDecider } from '../domain/product.js';
 import { checkFormFields } from '../domain/topup.js';
 import { releaseSupplierReservation, reserveDeclared } from './declared.js';
 import { topupRefused, validateTopup } from './topup.js';
-import { type Caller, type CommandDeps, execute } from './context.js';
+import { type Caller, type CommandDeps, execute, executeTogether } from './context.js';
 import { load } from './handle.js';
-import { postRefunds, postSales } from './ledger.js';
-import { inventoryStream, offerStream, orderStream, productStream } from './streams.js';
+import { postRefunds, postSales, salesOf } from './ledger.js';
+import { streamOf } from './handle-together.js';
+import { chainedBalanceDecider } from '../domain/balance.js';
+import { balanceStream, inventoryStream, offerStream, orderStream, productStream } from './streams.js';
 import { onOrder, onOrderSteps } from './order-command.js';
 
 /** Spec: reservation TTL, 15 minutes; an unpaid order expires then. */
@@ -266,7 +268,8 @@ export const provisionOrder = async (deps: CommandDeps, orderId: string, caller:
     return order;
   }
   const uploaded = order.items.filter((i) => i.status === 'reserved' && i.source === 'uploaded');
-  for (const [n, item] of uploaded.entries()) {
+  const last = uploaded.pop();
+  for (const item of uploaded) {
     const delivered = await onInventory(
       deps,
       item.offerId,
@@ -275,24 +278,63 @@ export const provisionOrder = async (deps: CommandDeps, orderId: string, caller:
     );
     faultPoint('after-deliver-reservation');
     const keys = delivered.state.reservations.get(item.orderItemId)!.itemIds;
-    const record = (now: string): OrderCommand => ({
-      type: 'RecordDelivery',
-      data: { orderItemId: item.orderItemId, inventoryItemIds: keys, now },
-    });
-    if (n < uploaded.length - 1) {
-      await onOrder(deps, orderId, record, caller);
-      faultPoint('after-record-delivery');
-      continue;
-    }
-    // the last delivery and the capture it allows are one write
+    await onOrder(
+      deps,
+      orderId,
+      (now) => ({ type: 'RecordDelivery', data: { orderItemId: item.orderItemId, inventoryItemIds: keys, now } }),
+      caller,
+    );
+    faultPoint('after-record-delivery');
+  }
+  if (last) {
+    // the last hand-over, its delivery, the capture it allows and the sale entries it earns are one write
     faultPoint('before-capture');
-    const after = (await onOrderSteps(deps, orderId, (now) => [record(now), (o) => o && captureOf(o, now)], caller))
-      .state!;
-    if (after.paidAt) await postSales(deps, orderId, caller);
+    const after = await deliverLast(deps, order, last, caller);
+    if (after.paidAt) faultPoint('after-sale-credited');
     return after;
   }
   // declared items are ordered and polled by their own process (src/processes/fulfilment.ts)
   return captureIfProvisioned(deps, orderId, caller);
+};
+
+/**
+ * The last uploaded item's hand-over: the inventory's delivery, the order's record of it
+ * with the capture (or cancellation) it allows, and, once paid, the sale entries: one write
+ * to the inventory's, the order's and the suppliers' balance streams, all or nothing. A
+ * crash leaves the order as it was before it, and a retry (the client's, or the
+ * order.provision timer's) writes it whole.
+ */
+const deliverLast = async (
+  deps: CommandDeps,
+  order: OrderState,
+  item: PlacedItem,
+  caller: Caller,
+): Promise<OrderState> => {
+  const inventory = inventoryStream(item.offerId);
+  const orderId = orderStream(order.id);
+  const suppliers = [...new Set(order.items.map((i) => i.supplierId))];
+  return executeTogether(
+    deps,
+    [
+      streamOf(inventory, inventoryDecider),
+      streamOf(orderId, orderDecider),
+      ...suppliers.map((s) => streamOf(balanceStream(s), chainedBalanceDecider)),
+    ],
+    (writes, now) => {
+      const delivered = writes.on(inventory, inventoryDecider, [
+        { type: 'DeliverReservation', data: { orderItemId: item.orderItemId, now } },
+      ]);
+      const keys = delivered.state.reservations.get(item.orderItemId)!.itemIds;
+      const after = writes.on(orderId, orderDecider, [
+        { type: 'RecordDelivery', data: { orderItemId: item.orderItemId, inventoryItemIds: keys, now } },
+        (o) => o && captureOf(o, now),
+      ]).state!;
+      for (const sale of salesOf(after, deps.env))
+        writes.on(balanceStream(sale.supplierId), chainedBalanceDecider, [sale.credit(now)]);
+      return after;
+    },
+    caller,
+  );
 };
 
 /**

@@ -9,9 +9,10 @@ import { keys, type Supplier, uploadedOffer, withDb } from './fixtures.js';
  * that apply its events, until everything is quiet again. A budget that fails when it grows;
  * docs/performance.md says where the statements go and what the next cuts are.
  */
-// about 30 on a quiet machine; a loaded one splits an order's events over more batches
-// (each batch's transaction is 4 statements of framing) and polls the head more often
-const BUDGET = 14;
+// 6.8 on a quiet machine (three appends, the feed's head read and its one batch in two
+// round trips, a NOTIFY); a loaded one splits an order's events over more batches and
+// polls the head more often
+const BUDGET = 10;
 const ORDERS = 40;
 
 type Query = (this: pg.Client, ...args: unknown[]) => unknown;
@@ -75,7 +76,7 @@ describe('statements per sandbox order', () => {
     await svc?.stop();
   });
 
-  it('writes a sandbox order that pays at once in two appends on its stream: placed with authorized, delivered with paid', async () => {
+  it("writes a sandbox order that pays at once in two appends on its stream: placed with authorized, delivered with paid, the latter with the key's hand-over and the sale entry", async () => {
     const res = await supplier.api.post('/sandbox/orders', { offer_id: offerId, quantity: 1, buyer_country: 'DE' });
     expect(res.status, res.text).toBe(201);
     const appends = await withDb(svc, async (db) =>
@@ -90,6 +91,23 @@ describe('statements per sandbox order', () => {
     expect(appends).toEqual([
       ['OrderPlaced', 'OrderPaymentAuthorized'],
       ['OrderItemDelivered', 'OrderPaid'],
+    ]);
+    // the key's hand-over, its delivery with the capture, and the sale entry are one write
+    const paidWith = await withDb(svc, async (db) =>
+      (
+        await db.query(
+          `select split_part(stream_id, '-', 1) as kind, type from es_events
+            where transaction_id = (select transaction_id from es_events where stream_id = $1 and type = 'OrderPaid')
+            order by position`,
+          [`order-${res.body.id}`],
+        )
+      ).rows.map((r) => [r.kind, r.type]),
+    );
+    expect(paidWith).toEqual([
+      ['inventory', 'InventoryDelivered'],
+      ['order', 'OrderItemDelivered'],
+      ['order', 'OrderPaid'],
+      ['balance', 'SaleCredited'],
     ]);
     await svc.drain();
   });

@@ -1,0 +1,162 @@
+import { type Decider, decideSteps, type DomainEvent, type Step } from '../domain/decider.js';
+import { appendTogether } from '../eventstore/append-together.js';
+import {
+  comparePositions,
+  type EventMetadata,
+  type EventStore,
+  type Position,
+  WrongExpectedRevision,
+} from '../eventstore/port.js';
+import { load, type StreamStates } from './handle.js';
+
+/** A stream a write together may touch, with the decider that folds it (see `streamOf`). */
+export interface StreamOf {
+  readonly streamId: string;
+  readonly decider: unknown;
+}
+
+/** Names a stream and its decider for `handleTogether`. */
+export const streamOf = <S, C, E extends DomainEvent>(streamId: string, decider: Decider<S, C, E>): StreamOf => ({
+  streamId,
+  decider,
+});
+
+/** What the decision of a write together sees: the streams it named, each as the decision left it so far. */
+export interface Writes {
+  /**
+   * Decides `steps` on the stream's state, with every event decided on it so far in this
+   * write folded in, and adds their events to the write. Returns the state after them.
+   */
+  on<S, C extends object, E extends DomainEvent>(
+    streamId: string,
+    decider: Decider<S, C, E>,
+    steps: readonly Step<S, C>[],
+  ): { state: S; events: E[] };
+}
+
+interface Entry {
+  decider: unknown;
+  state: unknown;
+  revision: number;
+  /** Decided on a cached state, which the append proves current or not. */
+  cached: boolean;
+  decided: boolean;
+  events: DomainEvent[];
+}
+
+/** Same as `handle`'s: decisions on stored states before a conflict is given up. */
+const MAX_ATTEMPTS = 8;
+
+/**
+ * Decides on several streams at once and appends what was decided in one write
+ * (`appendTogether`): the steps of one request that belong together (the last key's
+ * hand-over, the order's capture, the sale entries it earns) then cost one durable write
+ * instead of one each, and a crash leaves all of them or none.
+ *
+ * `decide` runs on the streams' states (cached ones first, as `handle` does), calls
+ * `writes.on` for each stream in the order its events belong in, and may use what one
+ * stream's decision left (the keys handed over) in the next. It must not do I/O: it runs
+ * again, on the stored states, after a conflict on any of the streams, after a refusal on a
+ * cached state, and when a cached state gave nothing to do. Inside this process the
+ * streams' commands queue as `handle`'s do, the streams taken in one order (by id), so two
+ * writes together never wait for each other in a circle.
+ */
+export const handleTogether = async <T>(
+  store: EventStore,
+  streams: readonly StreamOf[],
+  decide: (writes: Writes) => T,
+  context: { at: Date; metadata: EventMetadata; cache?: StreamStates },
+): Promise<{ result: T; position: Position | null }> => {
+  const { cache } = context;
+  const run = async () => {
+    for (let attempt = 0; ; attempt++) {
+      const entries = await loadAll(store, streams, attempt === 0 ? cache : undefined, cache);
+      const cached = [...entries.values()].some((e) => e.cached);
+      let result: T;
+      try {
+        result = decide(writesOn(entries));
+      } catch (error) {
+        if (cached) continue; // refused on a state that may be stale: decide on the stored ones
+        throw error;
+      }
+      // a cached state that gave nothing to do may be stale too
+      if ([...entries.values()].some((e) => e.cached && e.decided && e.events.length === 0)) continue;
+      const parts = [...entries].filter(([, e]) => e.events.length > 0);
+      if (parts.length === 0) return { result, position: null };
+      try {
+        const results = await appendTogether(
+          store,
+          parts.map(([streamId, e]) => ({
+            streamId,
+            events: e.events.map((event) => ({ type: event.type, data: event.data, metadata: context.metadata })),
+            expected: e.revision === -1 ? 'no_stream' : e.revision,
+          })),
+          context.at,
+        );
+        parts.forEach(([streamId, e], i) =>
+          cache?.set(streamId, { decider: e.decider, revision: results[i]!.nextRevision, state: e.state }),
+        );
+        const position = results.map((r) => r.position).reduce((high, p) => (comparePositions(p, high) > 0 ? p : high));
+        return { result, position };
+      } catch (error) {
+        // a store without appendMany may have written the first parts: none of these
+        // streams' cached states is known current, and the next attempt reads them all
+        parts.forEach(([streamId]) => cache?.forget(streamId));
+        if (!(error instanceof WrongExpectedRevision) || attempt + 1 >= MAX_ATTEMPTS) throw error;
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 2 ** attempt));
+      }
+    }
+  };
+  if (!cache) return run();
+  const ids = [...new Set(streams.map((s) => s.streamId))].sort();
+  const queued = ids.reduceRight<() => Promise<{ result: T; position: Position | null }>>(
+    (inner, streamId) => () => cache.serialize(streamId, inner),
+    run,
+  );
+  return queued();
+};
+
+/** Each stream's state: from the cache when `from` is given and holds it, else read (fresh on a retry). */
+const loadAll = async (
+  store: EventStore,
+  streams: readonly StreamOf[],
+  from: StreamStates | undefined,
+  cache: StreamStates | undefined,
+): Promise<Map<string, Entry>> => {
+  const loaded = await Promise.all(
+    streams.map(async ({ streamId, decider }): Promise<[string, Entry]> => {
+      const hit = from?.get(streamId, decider);
+      if (hit)
+        return [
+          streamId,
+          { decider, state: hit.state, revision: hit.revision, cached: true, decided: false, events: [] },
+        ];
+      const { state, revision } = await load(
+        store,
+        streamId,
+        decider as Decider<unknown, never, DomainEvent>,
+        cache,
+        !from,
+      );
+      return [streamId, { decider, state, revision, cached: false, decided: false, events: [] }];
+    }),
+  );
+  return new Map(loaded);
+};
+
+const writesOn = (entries: Map<string, Entry>): Writes => ({
+  on: <S, C extends object, E extends DomainEvent>(
+    streamId: string,
+    decider: Decider<S, C, E>,
+    steps: readonly Step<S, C>[],
+  ) => {
+    const entry = entries.get(streamId);
+    if (!entry || entry.decider !== decider) throw new Error(`stream ${streamId} was not named with this decider`);
+    const decided = decideSteps(decider, steps, entry.state as S);
+    const state = decided.last.reduce(decider.evolve, decided.before);
+    entry.state = state;
+    entry.decided = true;
+    entry.events.push(...decided.events);
+    return { state, events: decided.events };
+  },
+});
