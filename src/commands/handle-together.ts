@@ -23,6 +23,8 @@ export const streamOf = <S, C, E extends DomainEvent>(streamId: string, decider:
 
 /** What the decision of a write together sees: the streams it named, each as the decision left it so far. */
 export interface Writes {
+  /** The stream's state as this write has left it so far, deciding nothing. */
+  peek<S, C, E extends DomainEvent>(streamId: string, decider: Decider<S, C, E>): S;
   /**
    * Decides `steps` on the stream's state, with every event decided on it so far in this
    * write folded in, and adds their events to the write. Returns the state after them.
@@ -144,19 +146,27 @@ const loadAll = async (
   return new Map(loaded);
 };
 
-const writesOn = (entries: Map<string, Entry>): Writes => ({
-  on: <S, C extends object, E extends DomainEvent>(
-    streamId: string,
-    decider: Decider<S, C, E>,
-    steps: readonly Step<S, C>[],
-  ) => {
+const writesOn = (entries: Map<string, Entry>): Writes => {
+  const named = (streamId: string, decider: unknown): Entry => {
     const entry = entries.get(streamId);
     if (!entry || entry.decider !== decider) throw new Error(`stream ${streamId} was not named with this decider`);
-    const decided = decideSteps(decider, steps, entry.state as S);
-    const state = decided.last.reduce(decider.evolve, decided.before);
-    entry.state = state;
-    entry.decided = true;
-    entry.events.push(...decided.events);
-    return { state, events: decided.events };
-  },
-});
+    return entry;
+  };
+  return {
+    peek: <S, C, E extends DomainEvent>(streamId: string, decider: Decider<S, C, E>) =>
+      named(streamId, decider).state as S,
+    on: <S, C extends object, E extends DomainEvent>(
+      streamId: string,
+      decider: Decider<S, C, E>,
+      steps: readonly Step<S, C>[],
+    ) => {
+      const entry = named(streamId, decider);
+      const decided = decideSteps(decider, steps, entry.state as S);
+      const state = decided.last.reduce(decider.evolve, decided.before);
+      entry.state = state;
+      entry.decided = true;
+      entry.events.push(...decided.events);
+      return { state, events: decided.events };
+    },
+  };
+};

@@ -1,7 +1,7 @@
 import { DomainError, invalidInput } from '../domain/errors.js';
 import { type InventoryCommand, inventoryDecider } from '../domain/inventory.js';
 import { offerDecider, type OfferState } from '../domain/offer.js';
-import { type OrderCommand, orderDecider, type OrderState, type PlacedItem } from '../domain/order.js';
+import { orderDecider, type OrderState, type PlacedItem } from '../domain/order.js';
 import { faultPoint } from '../faults.js';
 import { deriveId, newId } from '../ids.js';
 import { comparePositions, type Position } from '../eventstore/port.js';
@@ -11,12 +11,12 @@ import { productDecider } from '../domain/product.js';
 import { checkFormFields } from '../domain/topup.js';
 import { releaseSupplierReservation, reserveDeclared } from './declared.js';
 import { topupRefused, validateTopup } from './topup.js';
-import { type Caller, type CommandDeps, execute, executeTogether } from './context.js';
+import { type Caller, type CommandDeps, execute } from './context.js';
 import { load } from './handle.js';
-import { postRefunds, postSales, salesOf } from './ledger.js';
-import { streamOf } from './handle-together.js';
-import { chainedBalanceDecider } from '../domain/balance.js';
-import { balanceStream, inventoryStream, offerStream, orderStream, productStream } from './streams.js';
+import { postRefunds, postSales } from './ledger.js';
+import { checkoutUploaded, deliverLast, type UploadedLine } from './uploaded-stock.js';
+import { captureOf, placedItem } from './order-steps.js';
+import { inventoryStream, offerStream, orderStream, productStream } from './streams.js';
 import { onOrder, onOrderSteps } from './order-command.js';
 
 /** Spec: reservation TTL, 15 minutes; an unpaid order expires then. */
@@ -163,24 +163,6 @@ const reserveLine = async (
   return placed;
 };
 
-const placedItem = (
-  offer: OfferState,
-  orderItemId: string,
-  quantity: number,
-  inventoryItemIds: string[],
-): PlacedItem => ({
-  orderItemId,
-  productId: offer.productId,
-  offerId: offer.id,
-  supplierId: offer.supplierId,
-  externalRef: offer.terms.externalRef,
-  quantity,
-  unitPrice: offer.terms.price,
-  source: 'uploaded',
-  reservationId: null,
-  inventoryItemIds,
-});
-
 const releaseItems = async (
   deps: CommandDeps,
   items: Pick<PlacedItem, 'offerId' | 'orderItemId' | 'source' | 'reservationId'>[],
@@ -217,6 +199,12 @@ export const placeOrder = async (
     rank: (productId: string) => Promise<string[]>;
     /** Authorize the payment in the same write as the placement (a request that pays at once). */
     authorize?: boolean;
+    /**
+     * With `authorize`: where every line is served from uploaded stock, hand the keys over
+     * and capture in the same write too (`checkoutUploaded`). Elsewhere provisioning follows
+     * as its own step (`provisionOrder`).
+     */
+    provision?: boolean;
   },
   caller: Caller,
 ): Promise<OrderState> => {
@@ -226,6 +214,47 @@ export const placeOrder = async (
     if (placed) return placed; // the first run placed it and its answer was lost
   } else deps.states.created(orderStream(orderId), orderDecider);
   const expiresAt = new Date(deps.clock.now().getTime() + RESERVATION_TTL_MS).toISOString();
+  const ranked = await Promise.all(input.lines.map((line) => input.rank(line.productId)));
+  const uploaded = await uploadedLines(deps, input.lines, ranked);
+  if (uploaded) {
+    const authorize = input.authorize === true;
+    const order = await checkoutUploaded(
+      deps,
+      {
+        orderId,
+        lines: uploaded,
+        buyerCountry: input.buyerCountry,
+        expiresAt,
+        authorize,
+        provision: authorize && input.provision === true,
+      },
+      caller,
+    );
+    if (order.paidAt) faultPoint('after-sale-credited');
+    return order;
+  }
+  return checkoutStepByStep(deps, { ...input, orderId, expiresAt, ranked }, caller);
+};
+
+/**
+ * Checkout where a line may need a supplier's answer (declared stock, top-ups): each
+ * reservation is its own step, the order placed after them; a line that fails releases what
+ * the others reserved.
+ */
+const checkoutStepByStep = async (
+  deps: CommandDeps,
+  input: {
+    orderId: string;
+    lines: OrderLine[];
+    ranked: string[][];
+    buyerCountry: string;
+    formFields?: Record<string, string>;
+    expiresAt: string;
+    authorize?: boolean;
+  },
+  caller: Caller,
+): Promise<OrderState> => {
+  const { orderId, expiresAt } = input;
   const items: PlacedItem[] = [];
   let seq = 0;
   try {
@@ -235,8 +264,8 @@ export const placeOrder = async (
       formFields: input.formFields ?? {},
       nextItem: () => seq++,
     };
-    for (const line of input.lines)
-      items.push(...(await reserveLine(deps, orderId, line, await input.rank(line.productId), context, caller)));
+    for (const [i, line] of input.lines.entries())
+      items.push(...(await reserveLine(deps, orderId, line, input.ranked[i]!, context, caller)));
   } catch (error) {
     await releaseItems(deps, items, caller);
     throw error;
@@ -251,6 +280,32 @@ export const placeOrder = async (
     caller,
   );
   return result.state!;
+};
+
+/**
+ * The lines with their candidate offers (active ones, in routing order), when every one of
+ * them holds uploaded stock and no line is a top-up: such a checkout calls no supplier and
+ * is one write (`checkoutUploaded`). Null when any line needs a supplier's answer.
+ */
+const uploadedLines = async (
+  deps: CommandDeps,
+  lines: OrderLine[],
+  ranked: string[][],
+): Promise<UploadedLine[] | null> => {
+  const out: UploadedLine[] = [];
+  for (const [i, line] of lines.entries()) {
+    const { state: product } = await load(deps.store, productStream(line.productId), productDecider, deps.states);
+    if (product?.type === 'topup') return null;
+    const offers: OfferState[] = [];
+    for (const offerId of ranked[i]!) {
+      const { state: offer } = await load(deps.store, offerStream(offerId), offerDecider, deps.states);
+      if (!offer || offer.status !== 'active') continue;
+      if (offer.stockMode !== 'uploaded') return null;
+      offers.push(offer);
+    }
+    out.push({ productId: line.productId, quantity: line.quantity, offers });
+  }
+  return out;
 };
 
 /**
@@ -295,60 +350,6 @@ export const provisionOrder = async (deps: CommandDeps, orderId: string, caller:
   }
   // declared items are ordered and polled by their own process (src/processes/fulfilment.ts)
   return captureIfProvisioned(deps, orderId, caller);
-};
-
-/**
- * The last uploaded item's hand-over: the inventory's delivery, the order's record of it
- * with the capture (or cancellation) it allows, and, once paid, the sale entries: one write
- * to the inventory's, the order's and the suppliers' balance streams, all or nothing. A
- * crash leaves the order as it was before it, and a retry (the client's, or the
- * order.provision timer's) writes it whole.
- */
-const deliverLast = async (
-  deps: CommandDeps,
-  order: OrderState,
-  item: PlacedItem,
-  caller: Caller,
-): Promise<OrderState> => {
-  const inventory = inventoryStream(item.offerId);
-  const orderId = orderStream(order.id);
-  const suppliers = [...new Set(order.items.map((i) => i.supplierId))];
-  return executeTogether(
-    deps,
-    [
-      streamOf(inventory, inventoryDecider),
-      streamOf(orderId, orderDecider),
-      ...suppliers.map((s) => streamOf(balanceStream(s), chainedBalanceDecider)),
-    ],
-    (writes, now) => {
-      const delivered = writes.on(inventory, inventoryDecider, [
-        { type: 'DeliverReservation', data: { orderItemId: item.orderItemId, now } },
-      ]);
-      const keys = delivered.state.reservations.get(item.orderItemId)!.itemIds;
-      const after = writes.on(orderId, orderDecider, [
-        { type: 'RecordDelivery', data: { orderItemId: item.orderItemId, inventoryItemIds: keys, now } },
-        (o) => o && captureOf(o, now),
-      ]).state!;
-      for (const sale of salesOf(after, deps.env))
-        writes.on(balanceStream(sale.supplierId), chainedBalanceDecider, [sale.credit(now)]);
-      return after;
-    },
-    caller,
-  );
-};
-
-/**
- * The command that ends provisioning, once every key item is delivered or cancelled:
- * capture, or cancel when nothing is left to deliver (the authorization is released and the
- * buyer pays nothing). Null while an item still waits (top-ups execute after capture).
- */
-const captureOf = (order: OrderState, now: string): OrderCommand | null => {
-  if (!order.authorizedAt || order.paidAt || order.status !== 'placed') return null;
-  if (order.items.some((i) => i.status === 'reserved' && i.source !== 'topup')) return null;
-  const capturable = order.items.some(
-    (i) => i.status === 'delivered' || (i.status === 'reserved' && i.source === 'topup'),
-  );
-  return capturable ? { type: 'CapturePayment', data: { now } } : { type: 'CancelOrder', data: { now } };
 };
 
 /** Capture (or cancel) once every key item is delivered or cancelled (see `captureOf`). */

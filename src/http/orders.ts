@@ -158,13 +158,16 @@ export const registerOrderRoutes = (app: FastifyInstance, services: Services) =>
             formFields: req.body.form_fields,
             // against the supplier's own offer only, whatever the market looks like
             rank: async () => [offer.id],
-            // paid at once: placed and authorized in one write
+            // paid at once: placed and authorized in one write, and from uploaded stock
+            // provisioned in it too
             authorize: scenario !== 'abandoned',
+            provision: scenario !== 'abandoned',
           },
           caller,
         );
-        // a run after a takeover may find the order placed but not yet authorized
-        if (scenario !== 'abandoned')
+        // a run after a takeover may find the order placed but not yet authorized; a paid
+        // one wrote its sale entries with its capture (or the ledger.post-sales timer does)
+        if (scenario !== 'abandoned' && !order.paidAt)
           order = order.authorizedAt
             ? await provisionOrder(deps, order.id, caller)
             : await payOrder(deps, order.id, caller);

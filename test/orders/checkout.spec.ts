@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../support/harness.js';
-import { checkout, eur, keys, stockOf, type Supplier, uploadedOffer, troubles } from './fixtures.js';
+import { checkout, eur, keys, stockOf, type Supplier, uploadedOffer, troubles, withDb } from './fixtures.js';
 
 /** Checkout: routing, reservations, splitting a line across offers, out of stock, the sandbox endpoint. */
 describe('checkout', () => {
@@ -131,6 +131,23 @@ describe('checkout', () => {
     expect(order.totals).toEqual({ gross: eur(3650), commission: eur(310), net: eur(3340) });
     expect(await stockOf(alpha, first.offerId)).toMatchObject({ available: 0, reserved: 2 });
     expect(await stockOf(beta, second.offerId)).toMatchObject({ available: 2, reserved: 3 });
+    // from uploaded stock the whole checkout is one write: both reservations and the order
+    const written = await withDb(svc, async (db) =>
+      (
+        await db.query(
+          `select stream_id, type from es_events
+            where transaction_id = (select transaction_id from es_events where stream_id = $1 and type = 'OrderPlaced')
+            order by position`,
+          [`order-${order.id}`],
+        )
+      ).rows.map((r) => [r.stream_id, r.type]),
+    );
+    expect(written).toEqual([
+      [`inventory-${first.offerId}`, 'InventoryReserved'],
+      [`inventory-${first.offerId}`, 'OfferStockLow'], // its last keys
+      [`inventory-${second.offerId}`, 'InventoryReserved'],
+      [`order-${order.id}`, 'OrderPlaced'],
+    ]);
 
     // paying delivers both items; each supplier sees its own item and totals over it
     const paid = await svc.operator.post(`/orders/${order.id}/pay`);
@@ -166,6 +183,15 @@ describe('checkout', () => {
     expect(two.status).toBe(409);
     expect(two.body.code).toBe('out_of_stock');
     await svc.drain();
+    // nothing was reserved on the way, not even for a moment
+    const touched = await withDb(svc, async (db) =>
+      (
+        await db.query(`select type from es_events where stream_id = any($1) and type <> 'InventoryUploaded'`, [
+          [a.offerId, b.offerId, c.offerId].map((id) => `inventory-${id}`),
+        ])
+      ).rows.map((r) => r.type),
+    );
+    expect(touched).toEqual([]);
     expect(await stockOf(alpha, a.offerId)).toEqual({
       mode: 'uploaded',
       declared: null,

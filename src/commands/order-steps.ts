@@ -1,0 +1,37 @@
+import type { OfferState } from '../domain/offer.js';
+import type { OrderCommand, OrderState, PlacedItem } from '../domain/order.js';
+
+/** Pieces of an order's commands that checkout and provisioning share. */
+
+/** An order item taking `quantity` keys of uploaded stock from `offer`, at the offer's price. */
+export const placedItem = (
+  offer: OfferState,
+  orderItemId: string,
+  quantity: number,
+  inventoryItemIds: string[],
+): PlacedItem => ({
+  orderItemId,
+  productId: offer.productId,
+  offerId: offer.id,
+  supplierId: offer.supplierId,
+  externalRef: offer.terms.externalRef,
+  quantity,
+  unitPrice: offer.terms.price,
+  source: 'uploaded',
+  reservationId: null,
+  inventoryItemIds,
+});
+
+/**
+ * The command that ends provisioning, once every key item is delivered or cancelled:
+ * capture, or cancel when nothing is left to deliver (the authorization is released and the
+ * buyer pays nothing). Null while an item still waits (top-ups execute after capture).
+ */
+export const captureOf = (order: OrderState, now: string): OrderCommand | null => {
+  if (!order.authorizedAt || order.paidAt || order.status !== 'placed') return null;
+  if (order.items.some((i) => i.status === 'reserved' && i.source !== 'topup')) return null;
+  const capturable = order.items.some(
+    (i) => i.status === 'delivered' || (i.status === 'reserved' && i.source === 'topup'),
+  );
+  return capturable ? { type: 'CapturePayment', data: { now } } : { type: 'CancelOrder', data: { now } };
+};

@@ -1,0 +1,172 @@
+import { chainedBalanceDecider } from '../domain/balance.js';
+import { DomainError } from '../domain/errors.js';
+import { inventoryDecider } from '../domain/inventory.js';
+import type { OfferState } from '../domain/offer.js';
+import { orderDecider, type OrderState, type PlacedItem } from '../domain/order.js';
+import { deriveId, newId } from '../ids.js';
+import { type Caller, type CommandDeps, executeTogether } from './context.js';
+import { streamOf, type Writes } from './handle-together.js';
+import { salesOf } from './ledger.js';
+import { captureOf, placedItem } from './order-steps.js';
+import { balanceStream, inventoryStream, orderStream } from './streams.js';
+
+/**
+ * Orders served from uploaded stock: no supplier is called on the way, so each of their
+ * steps that belong together is one decision on the offers' inventories, the order and the
+ * suppliers' balances, written at once (`executeTogether`), all or nothing. A crash leaves
+ * all of such a write or none of it, and a retry (the client's with its Idempotency-Key,
+ * or a timer's) writes it whole.
+ */
+
+/** A checkout line whose every candidate offer, in routing order, is active and holds uploaded stock. */
+export interface UploadedLine {
+  productId: string;
+  quantity: number;
+  offers: OfferState[];
+}
+
+/**
+ * Checkout in one write: reserves each line's keys across its offers in routing order (as
+ * many as the best offer holds, the rest from the next), places the order, and, as asked,
+ * authorizes the payment and provisions it (every key handed over and recorded, the capture
+ * and the sale entries). A line the offers cannot cover fails the whole with `out_of_stock`,
+ * and nothing is written.
+ */
+export const checkoutUploaded = (
+  deps: CommandDeps,
+  input: {
+    orderId: string;
+    lines: UploadedLine[];
+    buyerCountry: string;
+    expiresAt: string;
+    authorize: boolean;
+    /** Hand the keys over and capture in the same write (a request that pays at once). */
+    provision: boolean;
+  },
+  caller: Caller,
+): Promise<OrderState> => {
+  const offers = [...new Map(input.lines.flatMap((l) => l.offers).map((o) => [o.id, o])).values()];
+  const order = orderStream(input.orderId);
+  const suppliers = input.provision ? [...new Set(offers.map((o) => o.supplierId))] : [];
+  return executeTogether(
+    deps,
+    [
+      ...offers.map((o) => streamOf(inventoryStream(o.id), inventoryDecider)),
+      streamOf(order, orderDecider),
+      ...suppliers.map((s) => streamOf(balanceStream(s), chainedBalanceDecider)),
+    ],
+    (writes, now) => {
+      const items = reserveLines(writes, input, now);
+      const placed = writes.on(order, orderDecider, [
+        {
+          type: 'PlaceOrder',
+          data: { orderId: input.orderId, buyerCountry: input.buyerCountry, items, expiresAt: input.expiresAt, now },
+        },
+        input.authorize ? { type: 'AuthorizePayment', data: { now } } : null,
+      ]).state!;
+      if (!input.provision || !placed.authorizedAt) return placed;
+      for (const item of items) handOver(writes, placed.id, item, now);
+      return captureWithSales(writes, placed.id, deps.env, now);
+    },
+    caller,
+  );
+};
+
+/** Each line's reservations, in routing order; the n-th item of the order on an offer keeps its id on every run. */
+const reserveLines = (
+  writes: Writes,
+  input: { orderId: string; lines: UploadedLine[]; expiresAt: string },
+  now: string,
+): PlacedItem[] => {
+  const items: PlacedItem[] = [];
+  let seq = 0;
+  for (const line of input.lines) {
+    let remaining = line.quantity;
+    for (const offer of line.offers) {
+      if (remaining === 0) break;
+      const inventory = inventoryStream(offer.id);
+      const take = Math.min(remaining, writes.peek(inventory, inventoryDecider).available);
+      if (take === 0) continue;
+      const reserve = (orderItemId: string) =>
+        writes
+          .on(inventory, inventoryDecider, [
+            {
+              type: 'ReserveItems',
+              data: {
+                offerId: offer.id,
+                orderId: input.orderId,
+                orderItemId,
+                quantity: take,
+                expiresAt: input.expiresAt,
+                lowStockThreshold: offer.terms.lowStockThreshold,
+                now,
+              },
+            },
+          ])
+          .state.reservations.get(orderItemId)!;
+      let orderItemId = deriveId(input.orderId, seq++, offer.id);
+      let reserved = reserve(orderItemId);
+      if (reserved.state !== 'reserved' || reserved.itemIds.length !== take) {
+        // a reservation of an earlier run (before checkout was one write) that has since
+        // ended or holds another count: a fresh one
+        orderItemId = newId();
+        reserved = reserve(orderItemId);
+      }
+      items.push(placedItem(offer, orderItemId, take, reserved.itemIds));
+      remaining -= take;
+    }
+    if (remaining > 0)
+      throw new DomainError(
+        'out_of_stock',
+        `not enough stock for product ${line.productId}: ${line.quantity - remaining} of ${line.quantity} available`,
+        { product_id: line.productId },
+      );
+  }
+  return items;
+};
+
+/** The inventory hands an item's reserved keys over, and the order records them. */
+const handOver = (writes: Writes, orderId: string, item: Pick<PlacedItem, 'offerId' | 'orderItemId'>, now: string) => {
+  const delivered = writes.on(inventoryStream(item.offerId), inventoryDecider, [
+    { type: 'DeliverReservation', data: { orderItemId: item.orderItemId, now } },
+  ]);
+  const keys = delivered.state.reservations.get(item.orderItemId)!.itemIds;
+  writes.on(orderStream(orderId), orderDecider, [
+    { type: 'RecordDelivery', data: { orderItemId: item.orderItemId, inventoryItemIds: keys, now } },
+  ]);
+};
+
+/** Capture (or cancel) once nothing waits, and the sale entries of a capture. */
+const captureWithSales = (writes: Writes, orderId: string, env: CommandDeps['env'], now: string): OrderState => {
+  const after = writes.on(orderStream(orderId), orderDecider, [(o) => o && captureOf(o, now)]).state!;
+  for (const sale of salesOf(after, env))
+    writes.on(balanceStream(sale.supplierId), chainedBalanceDecider, [sale.credit(now)]);
+  return after;
+};
+
+/**
+ * The last uploaded item's hand-over: the inventory's delivery, the order's record of it
+ * with the capture (or cancellation) it allows, and, once paid, the sale entries: one write
+ * to the inventory's, the order's and the suppliers' balance streams.
+ */
+export const deliverLast = (
+  deps: CommandDeps,
+  order: OrderState,
+  item: PlacedItem,
+  caller: Caller,
+): Promise<OrderState> => {
+  const suppliers = [...new Set(order.items.map((i) => i.supplierId))];
+  return executeTogether(
+    deps,
+    [
+      streamOf(inventoryStream(item.offerId), inventoryDecider),
+      streamOf(orderStream(order.id), orderDecider),
+      ...suppliers.map((s) => streamOf(balanceStream(s), chainedBalanceDecider)),
+    ],
+    (writes, now) => {
+      handOver(writes, order.id, item, now);
+      return captureWithSales(writes, order.id, deps.env, now);
+    },
+    caller,
+  );
+};
