@@ -5,7 +5,7 @@ import type { BalanceEvent } from '../domain/balance.js';
 import type { InventoryEvent } from '../domain/inventory.js';
 import type { OrderEvent } from '../domain/order.js';
 import { projector } from '../projections/projector.js';
-import { scheduleTimer } from './schedule.js';
+import { scheduleTimer, settles } from './schedule.js';
 import type { Timers } from './timers.js';
 
 /** A reservation is released this long after its TTL if no order claims it (a checkout that crashed midway). */
@@ -33,7 +33,8 @@ export const orderProcess = projector<OrderEvent | InventoryEvent | BalanceEvent
   ddl: () => '',
   rebuildable: false,
   handlers: {
-    OrderPlaced: (db, e) => scheduleTimer('order.expire', e.data.orderId, e.data.expiresAt, {}),
+    OrderPlaced: (db, e) =>
+      scheduleTimer('order.expire', e.data.orderId, e.data.expiresAt, {}, { settledBy: paid(e.data.orderId) }),
     InventoryReserved: (db, e) =>
       scheduleTimer(
         'inventory.reservation-expiry',
@@ -44,9 +45,19 @@ export const orderProcess = projector<OrderEvent | InventoryEvent | BalanceEvent
           orderId: e.data.orderId,
           orderItemId: e.data.orderItemId,
         },
+        { settledBy: handedOver(e.data.offerId, e.data.orderItemId) },
       ),
-    OrderPaymentAuthorized: (db, e) => scheduleTimer('order.provision', e.data.orderId, watchdog(e.data.at), {}),
-    OrderPaid: (db, e) => scheduleTimer('ledger.post-sales', e.data.orderId, watchdog(e.data.at), {}),
+    InventoryDelivered: (db, e) => settles(handedOver(e.data.offerId, e.data.orderItemId)),
+    OrderPaymentAuthorized: (db, e) =>
+      scheduleTimer('order.provision', e.data.orderId, watchdog(e.data.at), {}, { settledBy: paid(e.data.orderId) }),
+    OrderPaid: (db, e) =>
+      scheduleTimer(
+        'ledger.post-sales',
+        e.data.orderId,
+        watchdog(e.data.at),
+        {},
+        { settledBy: salesWith(e.data.orderId, e.position.commit), settles: [paid(e.data.orderId)] },
+      ),
     OrderRefunded: (db, e) =>
       scheduleTimer('ledger.post-refunds', e.data.refundId, watchdog(e.data.at), {
         orderId: e.data.orderId,
@@ -55,9 +66,29 @@ export const orderProcess = projector<OrderEvent | InventoryEvent | BalanceEvent
           .map((i) => ({ supplierId: i.supplierId, orderItemId: i.orderItemId })),
       }),
     SaleCredited: (db, e) =>
-      scheduleTimer('ledger.settle', e.data.orderItemId, e.data.availableAt, { supplierId: e.data.supplierId }),
+      scheduleTimer(
+        'ledger.settle',
+        e.data.orderItemId,
+        e.data.availableAt,
+        { supplierId: e.data.supplierId },
+        { settles: [salesWith(e.data.orderId, e.position.commit)] },
+      ),
   },
 });
+
+/*
+ * The marks that settle the watchdogs above when their work shows done in the same batch:
+ * - paid: the order is paid, so it neither expires nor waits for provisioning;
+ * - handed over: the reservation's keys were delivered, so it is no orphan;
+ * - sales with the payment: a sale entry written in the payment's own transaction. Only the
+ *   writes that capture and post every sale entry at once (`captureWithSales`,
+ *   src/commands/uploaded-stock.ts) put the two in one transaction, so one such entry shows
+ *   all of them posted; entries posted after the capture, in writes of their own, settle
+ *   nothing, and the ledger.post-sales watchdog still looks.
+ */
+const paid = (orderId: string) => `paid:${orderId}`;
+const handedOver = (offerId: string, orderItemId: string) => `handed-over:${offerId}:${orderItemId}`;
+const salesWith = (orderId: string, commit: bigint) => `sales:${orderId}@${commit}`;
 
 export const registerOrderTimers = (timers: Timers, deps: CommandDeps) => {
   const caller = (kind: string, key: string): Caller => ({ correlationId: `${kind}:${key}` });

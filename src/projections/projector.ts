@@ -17,7 +17,7 @@ export interface Gatherer<R> {
   /** Writes `rows` (in the order the events came) in as few statements as it can. */
   write(db: Kysely<Database>, rows: R[]): Promise<unknown>;
   /** When the earliest of these rows falls due, for rows that are work for later (timers). */
-  dueAt?(row: R): Date;
+  dueAt?(row: R): Date | undefined;
 }
 
 /** The gathered rows of one transaction, by the gatherer that writes them. */

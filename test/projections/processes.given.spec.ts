@@ -14,6 +14,7 @@ import { webhookProcess } from '../../src/processes/webhooks.js';
 import { WebhookListeners } from '../../src/processes/webhook-listeners.js';
 import { webhooksProjection } from '../../src/projections/webhooks.js';
 import type { WebhookEndpointEvent } from '../../src/domain/webhook-endpoint.js';
+import type { RecordedEvent } from '../../src/eventstore/port.js';
 import { on, recorded, rowsAfter, writtenAt } from './given-rows.js';
 
 /** Moments of the scenarios: minute m of 2026-03-04 (a Wednesday) 15:00 UTC. */
@@ -122,7 +123,8 @@ describe('process managers: given events, then timers', () => {
       // no reaction of this process
       order({ type: 'OrderExpired', data: { orderId: 'ord-2', supplierIds: [], at: t(10) } }),
     ]);
-    expect(await rowsAfter(orderProcess, [events], TIMERS)).toEqual({
+    // paid in a later batch: the watchdogs of placement and authorization stay (see below)
+    expect(await rowsAfter(orderProcess, [events.slice(0, 4), events.slice(4)], TIMERS)).toEqual({
       timers: [
         timer(
           'inventory.reservation-expiry',
@@ -139,6 +141,72 @@ describe('process managers: given events, then timers', () => {
         timer('order.expire', 'ord-1', t(15), {}),
         timer('order.provision', 'ord-1', ts(6, 5), {}),
       ],
+    });
+  });
+
+  describe('order process: watchdogs the same batch shows moot are never written', () => {
+    const reserved = {
+      offerId: 'off-1',
+      orderId: 'ord-1',
+      orderItemId: 'oi-1',
+      itemIds: ['itm-1'],
+      expiresAt: t(15),
+    };
+    const placed = {
+      orderId: 'ord-1',
+      buyerCountry: 'DE',
+      items: [item('oi-1', 'sup-a')],
+      supplierIds: ['sup-a'],
+      expiresAt: t(15),
+      at: t(0),
+    };
+    /** A sandbox order from uploaded stock, as its one write records it. */
+    const oneWrite = recorded([
+      inventory({ type: 'InventoryReserved', data: { ...reserved, at: t(0) } }),
+      inventory({ type: 'InventoryDelivered', data: { ...reserved, at: t(0) } }),
+      order({ type: 'OrderPlaced', data: placed }),
+      order({ type: 'OrderPaymentAuthorized', data: { orderId: 'ord-1', supplierIds: ['sup-a'], at: t(0) } }),
+      order({
+        type: 'OrderItemDelivered',
+        data: { orderId: 'ord-1', orderItemId: 'oi-1', inventoryItemIds: ['itm-1'], at: t(0) },
+      }),
+      order({ type: 'OrderPaid', data: { orderId: 'ord-1', supplierIds: ['sup-a'], at: t(0) } }),
+      sale('oi-1', 0),
+    ]);
+    /** Events `from` on committed in one transaction with the one before `from`. */
+    const oneTransaction = (events: RecordedEvent[], from = 1) =>
+      events.map((e, i) =>
+        i < from ? e : { ...e, position: { ...e.position, commit: events[from - 1]!.position.commit } },
+      );
+    const settle = timer('ledger.settle', 'oi-1', t(60), { supplierId: 'sup-a' });
+
+    it('paid, handed over and its sales posted in one transaction: only the settlement timer', async () => {
+      expect(await rowsAfter(orderProcess, [oneTransaction(oneWrite)], TIMERS)).toEqual({ timers: [settle] });
+    });
+
+    it('its sales posted in a transaction after the payment: the post-sales watchdog stays', async () => {
+      const sales = oneTransaction(oneWrite.slice(0, 6)).concat(oneWrite.slice(6));
+      expect(await rowsAfter(orderProcess, [sales], TIMERS)).toEqual({
+        timers: [timer('ledger.post-sales', 'ord-1', ts(0, 5), {}), settle],
+      });
+    });
+
+    it('the marks in a later batch: every watchdog stays, to find its work done when it runs', async () => {
+      const events = oneTransaction(oneWrite);
+      expect(
+        await rowsAfter(orderProcess, [[events[0]!, events[2]!, events[3]!], events.slice(4), [events[1]!]], TIMERS),
+      ).toEqual({
+        timers: [
+          timer('inventory.reservation-expiry', 'off-1:oi-1', t(16), {
+            offerId: 'off-1',
+            orderId: 'ord-1',
+            orderItemId: 'oi-1',
+          }),
+          settle,
+          timer('order.expire', 'ord-1', t(15), {}),
+          timer('order.provision', 'ord-1', ts(0, 5), {}),
+        ],
+      });
     });
   });
 
@@ -452,10 +520,14 @@ describe('process managers: given events, then timers', () => {
     };
 
     it('the timers of several managers are gathered into the batch; a repeated (kind, key) keeps the first', async () => {
-      expect(await rowsAfter(processProjectors(), [events], TIMERS)).toEqual(expected);
+      // the payment in the same batch settles the order's expiry and provisioning watchdogs
+      const settled = ['order.expire', 'order.provision'];
+      expect(await rowsAfter(processProjectors(), [events], TIMERS)).toEqual({
+        timers: expected.timers.filter((row) => !settled.includes(row.kind)),
+      });
     });
 
-    it('one event per batch leaves the same timers', async () => {
+    it('one event per batch leaves every timer: a watchdog is settled only by a mark in its own batch', async () => {
       expect(
         await rowsAfter(
           processProjectors(),
