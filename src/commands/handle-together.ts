@@ -101,9 +101,11 @@ export const handleTogether = async <T>(
         const position = results.map((r) => r.position).reduce((high, p) => (comparePositions(p, high) > 0 ? p : high));
         return { result, position };
       } catch (error) {
-        // a store without appendMany may have written the first parts: none of these
-        // streams' cached states is known current, and the next attempt reads them all
-        parts.forEach(([streamId]) => cache?.forget(streamId));
+        // an append whose answer was lost may have committed: the cached states are no longer
+        // known current, and a later command must read the streams. After a wrong revision
+        // (with a store without appendMany, the parts before it written) the next attempt
+        // reads each stream's tail after its cached state, so the states stay.
+        if (!(error instanceof WrongExpectedRevision)) parts.forEach(([streamId]) => cache?.forget(streamId));
         if (!(error instanceof WrongExpectedRevision) || attempt + 1 >= MAX_ATTEMPTS) throw error;
         await new Promise((resolve) => setTimeout(resolve, Math.random() * 2 ** attempt));
       }

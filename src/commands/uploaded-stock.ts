@@ -40,14 +40,22 @@ export const checkoutUploaded = (
     buyerCountry: string;
     expiresAt: string;
     authorize: boolean;
-    /** Hand the keys over and capture in the same write (a request that pays at once). */
+    /**
+     * With `authorize`: hand the keys over and capture in the same write (a request that
+     * pays at once), where the store writes it as one transaction.
+     */
     provision: boolean;
   },
   caller: Caller,
 ): Promise<OrderState> => {
   const offers = [...new Map(input.lines.flatMap((l) => l.offers).map((o) => [o.id, o])).values()];
   const order = orderStream(input.orderId);
-  const suppliers = input.provision ? [...new Set(offers.map((o) => o.supplierId))] : [];
+  // the keys are handed over in the same write only where it is one transaction: written
+  // one stream after another (a store without appendMany), a failure after the inventory's
+  // part would leave keys handed over to an order never placed. There the order is placed
+  // and authorized here, and provisioned as its own step (`provisionOrder`).
+  const provision = input.provision && input.authorize && deps.store.appendMany !== undefined;
+  const suppliers = provision ? [...new Set(offers.map((o) => o.supplierId))] : [];
   return executeTogether(
     deps,
     [
@@ -56,6 +64,10 @@ export const checkoutUploaded = (
       ...suppliers.map((s) => streamOf(balanceStream(s), chainedBalanceDecider)),
     ],
     (writes, now) => {
+      // another run of the same checkout placed it meanwhile (a takeover while the first
+      // run still worked): its answer is that order, and nothing more is written
+      const placedBefore = writes.peek(order, orderDecider);
+      if (placedBefore) return placedBefore;
       const items = reserveLines(writes, input, now);
       const placed = writes.on(order, orderDecider, [
         {
@@ -64,7 +76,7 @@ export const checkoutUploaded = (
         },
         input.authorize ? { type: 'AuthorizePayment', data: { now } } : null,
       ]).state!;
-      if (!input.provision || !placed.authorizedAt) return placed;
+      if (!provision || !placed.authorizedAt) return placed;
       for (const item of items) handOver(writes, placed.id, item, now);
       return captureWithSales(writes, placed.id, deps.env, now);
     },
@@ -85,6 +97,9 @@ const reserveLines = (
     for (const offer of line.offers) {
       if (remaining === 0) break;
       const inventory = inventoryStream(offer.id);
+      // every offer reached counts, as in a step-by-step checkout: an interrupted run of
+      // either finds its reservations under the same ids
+      let orderItemId = deriveId(input.orderId, seq++, offer.id);
       const take = Math.min(remaining, writes.peek(inventory, inventoryDecider).available);
       if (take === 0) continue;
       const reserve = (orderItemId: string) =>
@@ -104,11 +119,10 @@ const reserveLines = (
             },
           ])
           .state.reservations.get(orderItemId)!;
-      let orderItemId = deriveId(input.orderId, seq++, offer.id);
       let reserved = reserve(orderItemId);
       if (reserved.state !== 'reserved' || reserved.itemIds.length !== take) {
-        // a reservation of an earlier run (before checkout was one write) that has since
-        // ended or holds another count: a fresh one
+        // a reservation of an earlier run (a step-by-step one, or one written stream by
+        // stream) that has since ended or holds another count: a fresh one
         orderItemId = newId();
         reserved = reserve(orderItemId);
       }

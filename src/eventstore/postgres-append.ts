@@ -26,6 +26,7 @@ const MAX_RACE_RETRIES = 5;
  */
 const MAX_UNNAMED_RETRIES = 25;
 export const UNIQUE_VIOLATION = '23505';
+const DEADLOCK = '40P01';
 /** The unique (stream_id, stream_revision) constraint: two appends met on one revision. */
 export const STREAM_REVISION_KEY = 'es_events_stream_id_stream_revision_key';
 
@@ -146,6 +147,10 @@ export const appendGroup = async (
       const taken = appends[part ?? 0];
       if (code === UNIQUE_VIOLATION && constraint === STREAM_REVISION_KEY && taken)
         throw wrongRevision(taken.streamId, taken.expected, await revisionOf(pool, taken.streamId));
+      // two groups writing the same streams in opposite orders (two processes) wait for each
+      // other; the server ends one: sent again, it finds the other's rows and answers as a
+      // group that lost the race does
+      if (code === DEADLOCK && attempt < MAX_RACE_RETRIES) continue;
       throw error;
     }
     if ('written' in outcome) return outcome.written;

@@ -150,7 +150,7 @@ describe('decisions on several streams written together', () => {
     expect(await transactionsOf([a!, b!])).toBe(30);
   });
 
-  it('appends one stream after another on a store without appendMany, and a retry writes only what is missing', async () => {
+  it('appends one stream after another, in the order named, on a store without appendMany', async () => {
     const [a, b] = streams(2);
     const appends: string[] = [];
     const sequential = overriding(store, {

@@ -366,18 +366,33 @@ describe('postgres event store: appends that queue up behind those in flight lea
     expect(await transactionsOf(fine.streams)).toBe(3);
   });
 
-  it('sends an append that meets an open append of another transaction to its stream again alone: the rest of its batch does not wait', async () => {
-    const held = `held-${newId()}`;
+  /** Does `promise` settle within `ms`? */
+  const settlesWithin = (promise: Promise<unknown>, ms: number) =>
+    Promise.race([promise.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), ms))]);
+
+  /**
+   * Runs `work` while another writer holds revision 1 of `held` appended and not committed
+   * (revision 0 is written first); `commit` commits it.
+   */
+  const whileHeld = async (held: string, work: (commit: () => Promise<unknown>) => Promise<void>) => {
     await store.append(held, [{ type: 'First', data: {} }], 'no_stream', new Date());
     const holder = new pg.Client({ connectionString: url });
     await holder.connect();
     try {
-      // another writer has appended revision 1 and not committed yet
       await holder.query('begin');
       await holder.query(`select * from es_append($1, '0', $2::jsonb, now())`, [
         held,
         JSON.stringify([{ id: newId(), type: 'Holder', data: {}, metadata: {} }]),
       ]);
+      await work(() => holder.query('commit'));
+    } finally {
+      await holder.end();
+    }
+  };
+
+  it('sends an append that meets an open append of another transaction to its stream again alone: the rest of its batch does not wait', async () => {
+    const held = `held-${newId()}`;
+    await whileHeld(held, async (commit) => {
       const fine = fineAppends(8);
       const [, , contended, ...queued] = [
         ...fine.appends.slice(0, 2),
@@ -386,16 +401,11 @@ describe('postgres event store: appends that queue up behind those in flight lea
       ].map(outcomeOf);
       // the batch's other appends are written while the holder still holds its append open
       expect(await Promise.all(queued)).toEqual(fine.streams.slice(2).map(() => ({ ok: 0 })));
-      let settled = false;
-      void contended!.then(() => (settled = true));
-      await new Promise((r) => setTimeout(r, 100));
-      expect(settled).toBe(false); // alone, it waits for the holder as a lone append does
-      await holder.query('commit');
+      expect(await settlesWithin(contended!, 100)).toBe(false); // alone, it waits for the holder as a lone append does
+      await commit();
       expect(await contended).toEqual({ failed: 'wrong revision' });
       expect((await store.readStream(held)).map((e) => e.type)).toEqual(['First', 'Holder']);
-    } finally {
-      await holder.end();
-    }
+    });
   });
 
   it('keeps each stream in order in the global order when two processes batch appends racing on the same streams', async () => {
@@ -500,15 +510,7 @@ describe('postgres event store: appends that queue up behind those in flight lea
   it('sends a group that meets an open append to one of its streams again alone, where it waits for it', async () => {
     const held = `held-${newId()}`;
     const free = `free-${newId()}`;
-    await store.append(held, [{ type: 'First', data: {} }], 'no_stream', new Date());
-    const holder = new pg.Client({ connectionString: url });
-    await holder.connect();
-    try {
-      await holder.query('begin');
-      await holder.query(`select * from es_append($1, '0', $2::jsonb, now())`, [
-        held,
-        JSON.stringify([{ id: newId(), type: 'Holder', data: {}, metadata: {} }]),
-      ]);
+    await whileHeld(held, async (commit) => {
       const fine = fineAppends(8);
       const [, , contended, ...queued] = [
         ...fine.appends.slice(0, 2),
@@ -525,18 +527,53 @@ describe('postgres event store: appends that queue up behind those in flight lea
         ...fine.appends.slice(2),
       ].map(outcomeOf);
       expect(await Promise.all(queued)).toEqual(fine.streams.slice(2).map(() => ({ ok: 0 })));
-      let settled = false;
-      void contended!.then(() => (settled = true));
-      await new Promise((r) => setTimeout(r, 100));
-      expect(settled).toBe(false);
+      expect(await settlesWithin(contended!, 100)).toBe(false);
       // nothing of the group is written while it waits
       expect(await store.readStream(free)).toEqual([]);
-      await holder.query('commit');
+      await commit();
       expect(await contended).toEqual({ failed: 'wrong revision' });
       expect(await store.readStream(free)).toEqual([]);
       expect((await store.readStream(held)).map((e) => e.type)).toEqual(['First', 'Holder']);
+    });
+  });
+
+  it('lets one of two processes win whole when their groups name the same streams in opposite orders: the other loses the race, never a deadlock', async () => {
+    const other = connect(url, 10);
+    const elsewhere = new PostgresEventStore(other.pool);
+    try {
+      const outcomes: string[] = [];
+      // about one round in four meets a deadlock, which the server breaks after a second
+      for (let round = 0; round < 20; round++) {
+        const [a, b] = [`opposite-a-${newId()}`, `opposite-b-${newId()}`];
+        await store.append(a, [{ type: 'First', data: {} }], 'no_stream', new Date());
+        await store.append(b, [{ type: 'First', data: {} }], 'no_stream', new Date());
+        const both = (on: PostgresEventStore, first: string, second: string) =>
+          on
+            .appendMany(
+              [
+                { streamId: first, events: [{ type: 'Second', data: { first } }], expected: 0 },
+                { streamId: second, events: [{ type: 'Second', data: { first } }], expected: 0 },
+              ],
+              new Date(),
+            )
+            .then(
+              () => 'won',
+              (error: unknown) =>
+                error instanceof WrongExpectedRevision ? 'lost' : `failed: ${(error as { code?: string }).code}`,
+            );
+        const [x, y] = await Promise.all([both(store, a, b), both(elsewhere, b, a)]);
+        outcomes.push([x, y].sort().join('/'));
+        // the winner's two events, the loser's none
+        const seconds = [...(await store.readStream(a)), ...(await store.readStream(b))].filter(
+          (e) => e.type === 'Second',
+        );
+        expect(new Set(seconds.map((e) => (e.data as { first: string }).first)).size).toBe(1);
+        expect(seconds).toHaveLength(2);
+      }
+      expect(outcomes).toEqual(outcomes.map(() => 'lost/won'));
     } finally {
-      await holder.end();
+      await elsewhere.close();
+      await other.close();
     }
   });
 

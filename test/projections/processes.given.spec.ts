@@ -62,6 +62,16 @@ const item = (orderItemId: string, supplierId: string): OrderItem => ({
   deliveredAt: null,
 });
 
+/** Order ord-1 placed at minute 0 with one item of sup-a, expiring at minute 15. */
+const placedOne = {
+  orderId: 'ord-1',
+  buyerCountry: 'DE',
+  items: [item('oi-1', 'sup-a')],
+  supplierIds: ['sup-a'],
+  expiresAt: t(15),
+  at: t(0),
+};
+
 const sale = (orderItemId: string, m: number) =>
   balance({
     type: 'SaleCredited',
@@ -152,19 +162,11 @@ describe('process managers: given events, then timers', () => {
       itemIds: ['itm-1'],
       expiresAt: t(15),
     };
-    const placed = {
-      orderId: 'ord-1',
-      buyerCountry: 'DE',
-      items: [item('oi-1', 'sup-a')],
-      supplierIds: ['sup-a'],
-      expiresAt: t(15),
-      at: t(0),
-    };
     /** A sandbox order from uploaded stock, as its one write records it. */
     const oneWrite = recorded([
       inventory({ type: 'InventoryReserved', data: { ...reserved, at: t(0) } }),
       inventory({ type: 'InventoryDelivered', data: { ...reserved, at: t(0) } }),
-      order({ type: 'OrderPlaced', data: placed }),
+      order({ type: 'OrderPlaced', data: placedOne }),
       order({ type: 'OrderPaymentAuthorized', data: { orderId: 'ord-1', supplierIds: ['sup-a'], at: t(0) } }),
       order({
         type: 'OrderItemDelivered',
@@ -469,17 +471,7 @@ describe('process managers: given events, then timers', () => {
   describe('every process manager on one batch', () => {
     const reserved = { offerId: 'off-1', orderId: 'ord-1', orderItemId: 'oi-1', itemIds: ['itm-1'] };
     const events = recorded([
-      order({
-        type: 'OrderPlaced',
-        data: {
-          orderId: 'ord-1',
-          buyerCountry: 'DE',
-          items: [item('oi-1', 'sup-a')],
-          supplierIds: ['sup-a'],
-          expiresAt: t(15),
-          at: t(0),
-        },
-      }),
+      order({ type: 'OrderPlaced', data: placedOne }),
       order({ type: 'OrderPaymentAuthorized', data: { orderId: 'ord-1', supplierIds: ['sup-a'], at: t(1) } }),
       order({ type: 'OrderPaid', data: { orderId: 'ord-1', supplierIds: ['sup-a'], at: t(2) } }),
       sale('oi-1', 3),
