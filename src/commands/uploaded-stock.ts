@@ -1,6 +1,6 @@
 import { chainedBalanceDecider } from '../domain/balance.js';
 import { DomainError } from '../domain/errors.js';
-import { inventoryDecider } from '../domain/inventory.js';
+import { inventoryDecider, type InventoryState } from '../domain/inventory.js';
 import type { OfferState } from '../domain/offer.js';
 import { orderDecider, type OrderState, type PlacedItem } from '../domain/order.js';
 import { deriveId, newId } from '../ids.js';
@@ -75,7 +75,8 @@ export const checkoutUploaded = (
           data: { orderId: input.orderId, buyerCountry: input.buyerCountry, items, expiresAt: input.expiresAt, now },
         },
         input.authorize ? { type: 'AuthorizePayment', data: { now } } : null,
-      ]).state!;
+      ]).state;
+      if (!placed) throw new Error(`order ${input.orderId} missing after its placement`);
       if (!provision || !placed.authorizedAt) return placed;
       for (const item of items) handOver(writes, placed.id, item, now);
       return captureWithSales(writes, placed.id, deps.env, now);
@@ -102,23 +103,23 @@ const reserveLines = (
       let orderItemId = deriveId(input.orderId, seq++, offer.id);
       const take = Math.min(remaining, writes.peek(inventory, inventoryDecider).available);
       if (take === 0) continue;
-      const reserve = (orderItemId: string) =>
-        writes
-          .on(inventory, inventoryDecider, [
-            {
-              type: 'ReserveItems',
-              data: {
-                offerId: offer.id,
-                orderId: input.orderId,
-                orderItemId,
-                quantity: take,
-                expiresAt: input.expiresAt,
-                lowStockThreshold: offer.terms.lowStockThreshold,
-                now,
-              },
+      const reserve = (orderItemId: string) => {
+        const { state } = writes.on(inventory, inventoryDecider, [
+          {
+            type: 'ReserveItems',
+            data: {
+              offerId: offer.id,
+              orderId: input.orderId,
+              orderItemId,
+              quantity: take,
+              expiresAt: input.expiresAt,
+              lowStockThreshold: offer.terms.lowStockThreshold,
+              now,
             },
-          ])
-          .state.reservations.get(orderItemId)!;
+          },
+        ]);
+        return reservationOf(state, orderItemId);
+      };
       let reserved = reserve(orderItemId);
       if (reserved.state !== 'reserved' || reserved.itemIds.length !== take) {
         // a reservation of an earlier run (a step-by-step one, or one written stream by
@@ -139,12 +140,19 @@ const reserveLines = (
   return items;
 };
 
+/** The reservation a decision just made or found; none would be the inventory decider's bug. */
+const reservationOf = (state: InventoryState, orderItemId: string) => {
+  const reservation = state.reservations.get(orderItemId);
+  if (!reservation) throw new Error(`no reservation for order item ${orderItemId} after its decision`);
+  return reservation;
+};
+
 /** The inventory hands an item's reserved keys over, and the order records them. */
 const handOver = (writes: Writes, orderId: string, item: Pick<PlacedItem, 'offerId' | 'orderItemId'>, now: string) => {
   const delivered = writes.on(inventoryStream(item.offerId), inventoryDecider, [
     { type: 'DeliverReservation', data: { orderItemId: item.orderItemId, now } },
   ]);
-  const keys = delivered.state.reservations.get(item.orderItemId)!.itemIds;
+  const keys = reservationOf(delivered.state, item.orderItemId).itemIds;
   writes.on(orderStream(orderId), orderDecider, [
     { type: 'RecordDelivery', data: { orderItemId: item.orderItemId, inventoryItemIds: keys, now } },
   ]);
@@ -152,7 +160,8 @@ const handOver = (writes: Writes, orderId: string, item: Pick<PlacedItem, 'offer
 
 /** Capture (or cancel) once nothing waits, and the sale entries of a capture. */
 const captureWithSales = (writes: Writes, orderId: string, env: CommandDeps['env'], now: string): OrderState => {
-  const after = writes.on(orderStream(orderId), orderDecider, [(o) => o && captureOf(o, now)]).state!;
+  const after = writes.on(orderStream(orderId), orderDecider, [(o) => o && captureOf(o, now)]).state;
+  if (!after) throw new Error(`order ${orderId} missing at its capture`);
   for (const sale of salesOf(after, env))
     writes.on(balanceStream(sale.supplierId), chainedBalanceDecider, [sale.credit(now)]);
   return after;
