@@ -1,6 +1,6 @@
 import { DomainError, invalidInput } from '../domain/errors.js';
 import { type InventoryCommand, inventoryDecider } from '../domain/inventory.js';
-import { offerDecider, type OfferState } from '../domain/offer.js';
+import { offerDecider } from '../domain/offer.js';
 import { orderDecider, type OrderState, type PlacedItem } from '../domain/order.js';
 import { faultPoint } from '../faults.js';
 import { deriveId, newId } from '../ids.js';
@@ -14,7 +14,7 @@ import { topupRefused, validateTopup } from './topup.js';
 import { type Caller, type CommandDeps, execute } from './context.js';
 import { load } from './handle.js';
 import { postRefunds, postSales } from './ledger.js';
-import { checkoutUploaded, deliverLast, type UploadedLine } from './uploaded-stock.js';
+import { checkoutUploaded, deliverLast, uploadedLines } from './uploaded-stock.js';
 import { captureOf, placedItem } from './order-steps.js';
 import { inventoryStream, offerStream, orderStream, productStream } from './streams.js';
 import { onOrder, onOrderSteps } from './order-command.js';
@@ -280,32 +280,6 @@ const checkoutStepByStep = async (
     caller,
   );
   return result.state!;
-};
-
-/**
- * The lines with their candidate offers (active ones, in routing order), when every one of
- * them holds uploaded stock and no line is a top-up: such a checkout calls no supplier and
- * is one write (`checkoutUploaded`). Null when any line needs a supplier's answer.
- */
-const uploadedLines = async (
-  deps: CommandDeps,
-  lines: OrderLine[],
-  ranked: string[][],
-): Promise<UploadedLine[] | null> => {
-  const out: UploadedLine[] = [];
-  for (const [i, line] of lines.entries()) {
-    const { state: product } = await load(deps.store, productStream(line.productId), productDecider, deps.states);
-    if (product?.type === 'topup') return null;
-    const offers: OfferState[] = [];
-    for (const offerId of ranked[i]!) {
-      const { state: offer } = await load(deps.store, offerStream(offerId), offerDecider, deps.states);
-      if (!offer || offer.status !== 'active') continue;
-      if (offer.stockMode !== 'uploaded') return null;
-      offers.push(offer);
-    }
-    out.push({ productId: line.productId, quantity: line.quantity, offers });
-  }
-  return out;
 };
 
 /**

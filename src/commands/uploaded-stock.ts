@@ -1,14 +1,16 @@
 import { chainedBalanceDecider } from '../domain/balance.js';
 import { DomainError } from '../domain/errors.js';
 import { inventoryDecider, type InventoryState } from '../domain/inventory.js';
-import type { OfferState } from '../domain/offer.js';
+import { offerDecider, type OfferState } from '../domain/offer.js';
+import { productDecider } from '../domain/product.js';
 import { orderDecider, type OrderState, type PlacedItem } from '../domain/order.js';
 import { deriveId, newId } from '../ids.js';
 import { type Caller, type CommandDeps, executeTogether } from './context.js';
+import { load } from './handle.js';
 import { streamOf, type Writes } from './handle-together.js';
 import { salesOf } from './ledger.js';
 import { captureOf, placedItem } from './order-steps.js';
-import { balanceStream, inventoryStream, orderStream } from './streams.js';
+import { balanceStream, inventoryStream, offerStream, orderStream, productStream } from './streams.js';
 
 /**
  * Orders served from uploaded stock: no supplier is called on the way, so each of their
@@ -24,6 +26,32 @@ export interface UploadedLine {
   quantity: number;
   offers: OfferState[];
 }
+
+/**
+ * The lines with their candidate offers (active ones, in routing order), when every one of
+ * them holds uploaded stock and no line is a top-up: such a checkout calls no supplier and
+ * is one write (`checkoutUploaded`). Null when any line needs a supplier's answer.
+ */
+export const uploadedLines = async (
+  deps: CommandDeps,
+  lines: readonly { productId: string; quantity: number }[],
+  ranked: string[][],
+): Promise<UploadedLine[] | null> => {
+  const out: UploadedLine[] = [];
+  for (const [i, line] of lines.entries()) {
+    const { state: product } = await load(deps.store, productStream(line.productId), productDecider, deps.states);
+    if (product?.type === 'topup') return null;
+    const offers: OfferState[] = [];
+    for (const offerId of ranked[i]!) {
+      const { state: offer } = await load(deps.store, offerStream(offerId), offerDecider, deps.states);
+      if (!offer || offer.status !== 'active') continue;
+      if (offer.stockMode !== 'uploaded') return null;
+      offers.push(offer);
+    }
+    out.push({ productId: line.productId, quantity: line.quantity, offers });
+  }
+  return out;
+};
 
 /**
  * Checkout in one write: reserves each line's keys across its offers in routing order (as
