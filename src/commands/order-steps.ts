@@ -1,3 +1,4 @@
+import type { InventoryState } from '../domain/inventory.js';
 import type { OfferState } from '../domain/offer.js';
 import type { OrderCommand, OrderState, PlacedItem } from '../domain/order.js';
 
@@ -34,4 +35,20 @@ export const captureOf = (order: OrderState, now: string): OrderCommand | null =
     (i) => i.status === 'delivered' || (i.status === 'reserved' && i.source === 'topup'),
   );
   return capturable ? { type: 'CapturePayment', data: { now } } : { type: 'CancelOrder', data: { now } };
+};
+
+/**
+ * How many keys an offer's inventory gives a line that still needs `remaining`, for the
+ * order item `orderItemId`. A reservation an earlier run of the same checkout made under
+ * that id (its order's write was lost) is taken up as it is: the available count no longer
+ * holds its keys, so counting only those would refuse a line its own keys could serve, or
+ * reserve a second time beside them. Otherwise, what is available.
+ */
+export const keysToTake = (
+  inventory: Pick<InventoryState, 'available' | 'reservations'>,
+  orderItemId: string,
+  remaining: number,
+): number => {
+  const earlier = inventory.reservations.get(orderItemId);
+  return Math.min(remaining, earlier?.state === 'reserved' ? earlier.itemIds.length : inventory.available);
 };

@@ -15,7 +15,7 @@ import { type Caller, type CommandDeps, execute } from './context.js';
 import { load } from './handle.js';
 import { postRefunds, postSales } from './ledger.js';
 import { checkoutUploaded, deliverLast, uploadedLines } from './uploaded-stock.js';
-import { captureOf, placedItem } from './order-steps.js';
+import { captureOf, keysToTake, placedItem } from './order-steps.js';
 import { inventoryStream, offerStream, orderStream, productStream } from './streams.js';
 import { onOrder, onOrderSteps } from './order-command.js';
 
@@ -113,8 +113,8 @@ const reserveLine = async (
       continue;
     }
     const { state: inventory } = await load(deps.store, inventoryStream(offer.id), inventoryDecider, deps.states);
-    let take = Math.min(remaining, inventory.available);
     let orderItemId = itemIdFor(offer.id);
+    let take = keysToTake(inventory, orderItemId, remaining);
     while (take > 0) {
       try {
         const result = await onInventory(

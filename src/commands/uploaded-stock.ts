@@ -9,7 +9,7 @@ import { type Caller, type CommandDeps, executeTogether } from './context.js';
 import { load } from './handle.js';
 import { streamOf, type Writes } from './handle-together.js';
 import { salesOf } from './ledger.js';
-import { captureOf, placedItem } from './order-steps.js';
+import { captureOf, keysToTake, placedItem } from './order-steps.js';
 import { balanceStream, inventoryStream, offerStream, orderStream, productStream } from './streams.js';
 
 /**
@@ -129,7 +129,7 @@ const reserveLines = (
       // every offer reached counts, as in a step-by-step checkout: an interrupted run of
       // either finds its reservations under the same ids
       let orderItemId = deriveId(input.orderId, seq++, offer.id);
-      const take = Math.min(remaining, writes.peek(inventory, inventoryDecider).available);
+      const take = keysToTake(writes.peek(inventory, inventoryDecider), orderItemId, remaining);
       if (take === 0) continue;
       const reserve = (orderItemId: string) => {
         const { state } = writes.on(inventory, inventoryDecider, [

@@ -31,15 +31,22 @@ describe('a checkout from uploaded stock whose write is lost', () => {
     const offer = await uploadedOffer(supplier, product.id, { price: 1500, values: keys(`LOST-${newId()}`, 3) });
     return { productId: product.id, ...offer };
   };
-  const checkout = (deps: CommandDeps, orderId: string, productId: string, offerId: string, resumed: boolean) =>
+  const checkout = (
+    deps: CommandDeps,
+    orderId: string,
+    productId: string,
+    offerIds: string | string[],
+    resumed: boolean,
+    quantity = 1,
+  ) =>
     placeOrder(
       deps,
       {
         orderId,
         resumed,
-        lines: [{ productId, quantity: 1 }],
+        lines: [{ productId, quantity }],
         buyerCountry: 'DE',
-        rank: async () => [offerId],
+        rank: async () => [offerIds].flat(),
         authorize: true,
         provision: true,
       },
@@ -147,5 +154,39 @@ describe('a checkout from uploaded stock whose write is lost', () => {
     ]);
     expect(second).toEqual(first);
     await expectOneKeyHandedOver(first, offerId, itemIds[0]);
+  });
+
+  it('stream by stream, with short stock: the retry takes up its own reservations, though none of their keys counts as available', async () => {
+    // the best offer holds one key, the next five; the line needs two
+    const product = await svc.newProduct();
+    const best = await uploadedOffer(supplier, product.id, { price: 1400, values: keys(`BEST-${newId()}`, 1) });
+    const next = await uploadedOffer(await svc.newSupplier(), product.id, {
+      price: 1500,
+      values: keys(`NEXT-${newId()}`, 5),
+    });
+    const offers = [best.offerId, next.offerId];
+    const deps = { ...svc.services.commands, store: losingFirstOrderWrite(svc.services.commands.store, 'append') };
+    const orderId = newId();
+    await expect(checkout(deps, orderId, product.id, offers, false, 2)).rejects.toThrow('connection lost');
+    expect([await inventoryOf(best.offerId), await inventoryOf(next.offerId)]).toEqual([
+      { available: 0, reserved: 1, delivered: 0, reservations: [['reserved', [best.itemIds[0]]]] },
+      { available: 4, reserved: 1, delivered: 0, reservations: [['reserved', [next.itemIds[0]]]] },
+    ]);
+
+    const placed = await checkout(deps, orderId, product.id, offers, true, 2);
+    expect(placed.items.map((i) => [i.offerId, i.inventoryItemIds])).toEqual([
+      [best.offerId, [best.itemIds[0]]],
+      [next.offerId, [next.itemIds[0]]],
+    ]);
+    // two keys held for a two-key order, none reserved twice
+    expect([await inventoryOf(best.offerId), await inventoryOf(next.offerId)]).toEqual([
+      { available: 0, reserved: 1, delivered: 0, reservations: [['reserved', [best.itemIds[0]]]] },
+      { available: 4, reserved: 1, delivered: 0, reservations: [['reserved', [next.itemIds[0]]]] },
+    ]);
+    const paid = await provisionOrder(deps, orderId, {});
+    expect(paid.items.map((i) => [i.status, i.inventoryItemIds])).toEqual([
+      ['delivered', [best.itemIds[0]]],
+      ['delivered', [next.itemIds[0]]],
+    ]);
   });
 });
