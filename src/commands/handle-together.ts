@@ -7,7 +7,7 @@ import {
   type Position,
   WrongExpectedRevision,
 } from '../eventstore/port.js';
-import { load, type StreamStates } from './handle.js';
+import { load, MAX_ATTEMPTS, pauseBeforeRetry, type StreamStates } from './handle.js';
 
 /** A stream a write together may touch, with the decider that folds it (see `streamOf`). */
 export interface StreamOf {
@@ -45,9 +45,6 @@ interface Entry {
   decided: boolean;
   events: DomainEvent[];
 }
-
-/** Same as `handle`'s: decisions on stored states before a conflict is given up. */
-const MAX_ATTEMPTS = 8;
 
 /**
  * Decides on several streams at once and appends what was decided in one write
@@ -107,7 +104,7 @@ export const handleTogether = async <T>(
         // reads each stream's tail after its cached state, so the states stay.
         if (!(error instanceof WrongExpectedRevision)) parts.forEach(([streamId]) => cache?.forget(streamId));
         if (!(error instanceof WrongExpectedRevision) || attempt + 1 >= MAX_ATTEMPTS) throw error;
-        await new Promise((resolve) => setTimeout(resolve, Math.random() * 2 ** attempt));
+        await pauseBeforeRetry(attempt);
       }
     }
   };

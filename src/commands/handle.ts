@@ -14,8 +14,12 @@ export interface Handled<State, Event> {
  * up to 2^attempt ms (random): a writer elsewhere that appends from its cache without reading
  * can otherwise win every race for a while, and a burst of its appends lasts tens of ms.
  */
-const MAX_ATTEMPTS = 8;
+export const MAX_ATTEMPTS = 8;
 const CACHE_LIMIT = 20_000;
+
+/** The pause before deciding again after a conflict: up to 2^attempt ms, at random (see MAX_ATTEMPTS). */
+export const pauseBeforeRetry = (attempt: number) =>
+  new Promise((resolve) => setTimeout(resolve, Math.random() * 2 ** attempt));
 
 interface Cached {
   decider: unknown;
@@ -179,7 +183,7 @@ export const handle = async <State, Command extends object, Event extends Domain
         return { state: next, events, position: result.position };
       } catch (error) {
         if (error instanceof WrongExpectedRevision && attempt < MAX_ATTEMPTS) {
-          if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.random() * 2 ** attempt));
+          if (attempt > 0) await pauseBeforeRetry(attempt);
           continue;
         }
         // an append whose answer was lost (the database went away) may have committed: the

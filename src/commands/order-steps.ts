@@ -1,5 +1,5 @@
-import type { InventoryState } from '../domain/inventory.js';
 import type { OfferState } from '../domain/offer.js';
+import type { InventoryCommand, InventoryState } from '../domain/inventory.js';
 import type { OrderCommand, OrderState, PlacedItem } from '../domain/order.js';
 
 /** Pieces of an order's commands that checkout and provisioning share. */
@@ -51,4 +51,21 @@ export const keysToTake = (
 ): number => {
   const earlier = inventory.reservations.get(orderItemId);
   return Math.min(remaining, earlier?.state === 'reserved' ? earlier.itemIds.length : inventory.available);
+};
+
+/** The command that reserves `quantity` of `offer`'s keys for an order item until `expiresAt`. */
+export const reserveCommand = (
+  offer: OfferState,
+  reservation: { orderId: string; orderItemId: string; quantity: number; expiresAt: string },
+  now: string,
+): InventoryCommand => ({
+  type: 'ReserveItems',
+  data: { offerId: offer.id, ...reservation, lowStockThreshold: offer.terms.lowStockThreshold, now },
+});
+
+/** The reservation a decision just made or found; none would be the inventory decider's bug. */
+export const reservationOf = (state: InventoryState, orderItemId: string) => {
+  const reservation = state.reservations.get(orderItemId);
+  if (!reservation) throw new Error(`no reservation for order item ${orderItemId} after its decision`);
+  return reservation;
 };

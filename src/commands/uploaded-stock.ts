@@ -1,15 +1,16 @@
 import { chainedBalanceDecider } from '../domain/balance.js';
 import { DomainError } from '../domain/errors.js';
-import { inventoryDecider, type InventoryState } from '../domain/inventory.js';
+import { inventoryDecider } from '../domain/inventory.js';
 import { offerDecider, type OfferState } from '../domain/offer.js';
 import { productDecider } from '../domain/product.js';
 import { orderDecider, type OrderState, type PlacedItem } from '../domain/order.js';
+import { faultPoint } from '../faults.js';
 import { deriveId, newId } from '../ids.js';
 import { type Caller, type CommandDeps, executeTogether } from './context.js';
 import { load } from './handle.js';
 import { streamOf, type Writes } from './handle-together.js';
 import { salesOf } from './ledger.js';
-import { captureOf, keysToTake, placedItem } from './order-steps.js';
+import { captureOf, keysToTake, placedItem, reservationOf, reserveCommand } from './order-steps.js';
 import { balanceStream, inventoryStream, offerStream, orderStream, productStream } from './streams.js';
 
 /**
@@ -83,13 +84,12 @@ export const checkoutUploaded = (
   // part would leave keys handed over to an order never placed. There the order is placed
   // and authorized here, and provisioned as its own step (`provisionOrder`).
   const provision = input.provision && input.authorize && deps.store.appendMany !== undefined;
-  const suppliers = provision ? [...new Set(offers.map((o) => o.supplierId))] : [];
-  return executeTogether(
+  const written = executeTogether(
     deps,
     [
       ...offers.map((o) => streamOf(inventoryStream(o.id), inventoryDecider)),
       streamOf(order, orderDecider),
-      ...suppliers.map((s) => streamOf(balanceStream(s), chainedBalanceDecider)),
+      ...(provision ? balancesOf(offers) : []),
     ],
     (writes, now) => {
       // another run of the same checkout placed it meanwhile (a takeover while the first
@@ -111,6 +111,7 @@ export const checkoutUploaded = (
     },
     caller,
   );
+  return salesPosted(written);
 };
 
 /** Each line's reservations, in routing order; the n-th item of the order on an offer keeps its id on every run. */
@@ -132,21 +133,9 @@ const reserveLines = (
       const take = keysToTake(writes.peek(inventory, inventoryDecider), orderItemId, remaining);
       if (take === 0) continue;
       const reserve = (orderItemId: string) => {
-        const { state } = writes.on(inventory, inventoryDecider, [
-          {
-            type: 'ReserveItems',
-            data: {
-              offerId: offer.id,
-              orderId: input.orderId,
-              orderItemId,
-              quantity: take,
-              expiresAt: input.expiresAt,
-              lowStockThreshold: offer.terms.lowStockThreshold,
-              now,
-            },
-          },
-        ]);
-        return reservationOf(state, orderItemId);
+        const { orderId, expiresAt } = input;
+        const command = reserveCommand(offer, { orderId, orderItemId, quantity: take, expiresAt }, now);
+        return reservationOf(writes.on(inventory, inventoryDecider, [command]).state, orderItemId);
       };
       let reserved = reserve(orderItemId);
       if (reserved.state !== 'reserved' || reserved.itemIds.length !== take) {
@@ -166,13 +155,6 @@ const reserveLines = (
       );
   }
   return items;
-};
-
-/** The reservation a decision just made or found; none would be the inventory decider's bug. */
-const reservationOf = (state: InventoryState, orderItemId: string) => {
-  const reservation = state.reservations.get(orderItemId);
-  if (!reservation) throw new Error(`no reservation for order item ${orderItemId} after its decision`);
-  return reservation;
 };
 
 /** The inventory hands an item's reserved keys over, and the order records them. */
@@ -205,19 +187,33 @@ export const deliverLast = (
   order: OrderState,
   item: PlacedItem,
   caller: Caller,
-): Promise<OrderState> => {
-  const suppliers = [...new Set(order.items.map((i) => i.supplierId))];
-  return executeTogether(
-    deps,
-    [
-      streamOf(inventoryStream(item.offerId), inventoryDecider),
-      streamOf(orderStream(order.id), orderDecider),
-      ...suppliers.map((s) => streamOf(balanceStream(s), chainedBalanceDecider)),
-    ],
-    (writes, now) => {
-      handOver(writes, order.id, item, now);
-      return captureWithSales(writes, order.id, deps.env, now);
-    },
-    caller,
+): Promise<OrderState> =>
+  salesPosted(
+    executeTogether(
+      deps,
+      [
+        streamOf(inventoryStream(item.offerId), inventoryDecider),
+        streamOf(orderStream(order.id), orderDecider),
+        ...balancesOf(order.items),
+      ],
+      (writes, now) => {
+        handOver(writes, order.id, item, now);
+        return captureWithSales(writes, order.id, deps.env, now);
+      },
+      caller,
+    ),
   );
+
+/** The balance streams of these suppliers, each once: where a capture's sale entries go. */
+const balancesOf = (sellers: readonly { supplierId: string }[]) =>
+  [...new Set(sellers.map((s) => s.supplierId))].map((s) => streamOf(balanceStream(s), chainedBalanceDecider));
+
+/**
+ * A write that may post the sale entries, once it is stored: the `after-sale-credited`
+ * fault point falls here, where the entries are written, whoever asked for the write.
+ */
+const salesPosted = async (written: Promise<OrderState>): Promise<OrderState> => {
+  const order = await written;
+  if (order.paidAt) faultPoint('after-sale-credited');
+  return order;
 };

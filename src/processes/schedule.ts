@@ -39,9 +39,7 @@ export interface Scheduled {
 const timerRows: Gatherer<Scheduled> = {
   write: async (db, scheduled) => {
     const settled = new Set(scheduled.flatMap((s) => s.settles ?? []));
-    const rows = scheduled.flatMap((s) =>
-      s.row && !(s.settledBy !== undefined && settled.has(s.settledBy)) ? [s.row] : [],
-    );
+    const rows = scheduled.flatMap((s) => (s.row && !(s.settledBy && settled.has(s.settledBy)) ? [s.row] : []));
     if (rows.length > 0) await insertTimers(db, rows);
   },
   dueAt: (s) => (s.row ? new Date(s.row.due_at) : undefined),
