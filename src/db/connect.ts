@@ -1,6 +1,7 @@
 import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import pg from 'pg';
 import { gatedKysely, type ReadGate } from './gated.js';
+import { sender } from './prepared.js';
 import type { Database } from './schema.js';
 
 // bigint columns arrive as strings unless told otherwise; counts and amounts here stay
@@ -26,19 +27,21 @@ const CONNECT_TIMEOUT_MS = 10_000;
  * the simple protocol, in one round trip, and pg answers one result per statement; kysely
  * reads a single result, so the view answers the last one. A projection batch opens its
  * transaction with its claim that way, and closes it with its checkpoints
- * (projections/checkpoints.ts). Each client keeps one view, as kysely caches per client.
+ * (projections/checkpoints.ts). Texts compiled once go as prepared statements
+ * (./prepared.ts). Each client keeps one view, as kysely caches per client.
  */
 const lastResultOf = (pool: pg.Pool): PostgresPool => {
   const views = new WeakMap<pg.PoolClient, PostgresPoolClient>();
-  const viewOf = (client: pg.PoolClient): PostgresPoolClient => ({
-    query: ((text: string | pg.Submittable, parameters?: unknown[]) =>
-      typeof text === 'string'
-        ? client
-            .query(text, parameters)
-            .then((result: pg.QueryResult | pg.QueryResult[]) => (Array.isArray(result) ? result.at(-1) : result))
-        : client.query(text)) as PostgresPoolClient['query'],
-    release: () => client.release(),
-  });
+  const viewOf = (client: pg.PoolClient): PostgresPoolClient => {
+    const send = sender(client);
+    return {
+      query: ((text: string | pg.Submittable, parameters?: unknown[]) =>
+        typeof text === 'string'
+          ? send(text, parameters).then((result) => (Array.isArray(result) ? result.at(-1) : result))
+          : client.query(text)) as PostgresPoolClient['query'],
+      release: () => client.release(),
+    };
+  };
   return {
     connect: async () => {
       const client = await pool.connect();

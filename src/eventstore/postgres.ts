@@ -159,7 +159,9 @@ export class PostgresEventStore implements EventStore {
         // a short pause gathers the appends of a busy moment into one notification;
         // this process's own subscribers were woken above already
         await new Promise((resolve) => setTimeout(resolve, ANNOUNCE_GATHER_MS));
-        await this.pool.query(`select pg_notify('es_events', $1)`, [this.origin]).catch(() => undefined);
+        await this.pool
+          .query({ name: 'es_notify', text: `select pg_notify('es_events', $1)`, values: [this.origin] })
+          .catch(() => undefined);
       } while (this.announceAgain);
     })().finally(() => {
       this.announcing = undefined;

@@ -52,4 +52,50 @@ describe('compiledOnce', () => {
     );
     await expect(asText(db.kysely, 'x')).rejects.toThrow('each parameter must appear exactly once');
   });
+
+  it('sends its text as a prepared statement, parsed once per connection', async () => {
+    const one = connect(await createTestDatabase(), 1);
+    try {
+      await sql`create table prepared_probe (id text primary key, n int not null)`.execute(one.kysely);
+      await sql`insert into prepared_probe values ('a', 1), ('b', 2)`.execute(one.kysely);
+      const probe = compiledOnce((k: Kysely<Database>, id: string) =>
+        k
+          .selectFrom(sql<{ id: string; n: number }>`prepared_probe`.as('p'))
+          .select(['p.id', 'p.n'])
+          .where('p.id', '=', id),
+      );
+      expect(await probe(one.kysely, 'a')).toEqual([{ id: 'a', n: 1 }]);
+      expect(await probe(one.kysely, 'b')).toEqual([{ id: 'b', n: 2 }]);
+      // the pool's one connection holds it prepared, under one name
+      const { rows } = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(
+        one.kysely,
+      );
+      expect(rows.map((r) => r.statement)).toEqual([
+        'select "p"."id", "p"."n" from prepared_probe as "p" where "p"."id" = $1',
+      ]);
+    } finally {
+      await one.close();
+    }
+  });
+
+  it('still answers after a column is added to a table it reads with *', async () => {
+    const one = connect(await createTestDatabase(), 1);
+    try {
+      await sql`create table widened_probe (id text primary key, n int not null)`.execute(one.kysely);
+      await sql`insert into widened_probe values ('a', 1)`.execute(one.kysely);
+      const probe = compiledOnce((k: Kysely<Database>, id: string) =>
+        k
+          .selectFrom(sql<{ id: string; n: number }>`widened_probe`.as('p'))
+          .selectAll()
+          .where('p.id', '=', id),
+      );
+      expect(await probe(one.kysely, 'a')).toEqual([{ id: 'a', n: 1 }]);
+      // what a newer version's migration does while this one serves
+      await sql`alter table widened_probe add column note text not null default 'new'`.execute(one.kysely);
+      expect(await probe(one.kysely, 'a')).toEqual([{ id: 'a', n: 1, note: 'new' }]);
+      expect(await probe(one.kysely, 'a')).toEqual([{ id: 'a', n: 1, note: 'new' }]);
+    } finally {
+      await one.close();
+    }
+  });
 });
