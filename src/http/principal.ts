@@ -29,6 +29,12 @@ export const TOKEN_TTL_MS = 1_000;
 const TOKEN_CACHE_LIMIT = 10_000;
 type TokenCache = Map<string, { principal: Principal; until: number }>;
 const caches = new WeakMap<Kysely<Database>, TokenCache>();
+/**
+ * Look-ups under way, by token hash: the requests that find a token's entry expired at the
+ * same moment (a busy client's, every second) share one look-up instead of each sending its own.
+ */
+type UnderWay = Map<string, Promise<Principal | undefined>>;
+const lookingUp = new WeakMap<Kysely<Database>, UnderWay>();
 
 const cacheOf = (db: Kysely<Database>): TokenCache => {
   let cache = caches.get(db);
@@ -36,7 +42,17 @@ const cacheOf = (db: Kysely<Database>): TokenCache => {
   return cache;
 };
 
-export const forgetTokens = (db: Kysely<Database>) => cacheOf(db).clear();
+const underWayOf = (db: Kysely<Database>): UnderWay => {
+  let underWay = lookingUp.get(db);
+  if (!underWay) lookingUp.set(db, (underWay = new Map() as UnderWay));
+  return underWay;
+};
+
+export const forgetTokens = (db: Kysely<Database>) => {
+  cacheOf(db).clear();
+  // a look-up that started before the revocation may answer the revoked token: not shared
+  underWayOf(db).clear();
+};
 
 /**
  * A token of the other environment, a revoked token or an unknown one all resolve to
@@ -55,16 +71,27 @@ export const resolvePrincipal = (
   if (!token.startsWith(tokenPrefix(deps.env))) return { kind: 'anonymous', ip: req.ip };
   const cached = cacheOf(deps.db).get(hash);
   if (cached && cached.until > Date.now()) return cached.principal;
-  return lookUp(req, deps, hash);
+  const underWay = underWayOf(deps.db);
+  let found = underWay.get(hash);
+  if (!found) {
+    const started = lookUp(deps, hash);
+    const done = () => {
+      if (underWay.get(hash) === started) underWay.delete(hash);
+    };
+    started.then(done, done);
+    underWay.set(hash, (found = started));
+  }
+  // an unknown token is anonymous at the address of the request that presented it
+  return found.then((principal) => principal ?? { kind: 'anonymous', ip: req.ip });
 };
 
 const OPERATOR: Principal = Object.freeze({ kind: 'operator' });
 
+/** The supplier a stored token hash belongs to, or undefined for an unknown or revoked one. */
 const lookUp = async (
-  req: FastifyRequest,
   deps: { db: Kysely<Database>; env: Environment },
   hash: string,
-): Promise<Principal> => {
+): Promise<Principal | undefined> => {
   const row = await deps.db
     .selectFrom('supplier_tokens as t')
     .innerJoin('suppliers as s', 's.id', 't.supplier_id')
@@ -73,7 +100,7 @@ const lookUp = async (
     .where('t.revoked_at', 'is', null)
     .where('t.environment', '=', deps.env)
     .executeTakeFirst();
-  if (!row) return { kind: 'anonymous', ip: req.ip };
+  if (!row) return undefined;
   const principal: Principal = {
     kind: 'supplier',
     supplierId: row.supplier_id,
