@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Environment } from '../config.js';
 
 /** Supplier bearer tokens name their environment, so a sandbox token is refused in production at a glance. */
@@ -12,9 +12,10 @@ export const newOperatorToken = (): string => `svc_op_${randomBytes(24).toString
  * Tokens carry 160 bits of randomness, so a plain SHA-256 is enough to store them:
  * there is nothing to brute-force that a slow hash would protect.
  */
-export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+export const hashToken = (token: string): string => hash('sha256', token, 'hex');
 
-const digestOf = (token: string): Buffer => createHash('sha256').update(token).digest();
+// one-shot: half the time of a Hash object, on every request
+const digestOf = (token: string): Buffer => hash('sha256', token, 'buffer');
 
 /** The last secret `presented` compared against, with its digest: the operator token, in practice. */
 let known: { secret: string; digest: Buffer } | undefined;

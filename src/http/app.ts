@@ -1,6 +1,5 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-// eslint-disable-next-line @typescript-eslint/no-unused-vars -- used below; the module augmentation of 'fastify' in this file hides it from the rule
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
@@ -70,6 +69,9 @@ export const REQUEST_TIMEOUT_MS = 60_000;
  * supplier (validate then execute of a top-up: 10 s + 30 s).
  */
 export const CONNECTION_TIMEOUT_MS = 120_000;
+
+/** How an onSend hook hands its payload on. */
+type OnSendDone = (error: Error | null, payload: unknown) => void;
 
 /**
  * Is part of the request's body still unread? A request without one is never waiting for
@@ -152,17 +154,18 @@ export const buildHttpApp = async (services: Services, logger: Logger): Promise<
     closing = true;
     app.server.closeIdleConnections();
   });
+  // an answer given before the body was read (a 401, a 413, a 429 in onRequest) closes the
+  // connection: otherwise Node keeps reading and discarding the rest of the body, and a
+  // slow sender keeps the socket without ever being authenticated
+  // (a body that already arrived with the head is read first: the parser takes it on the next turn)
+  const answer = (req: FastifyRequest, reply: FastifyReply, payload: unknown, done: OnSendDone) => {
+    if (closing || bodyPending(req)) reply.header('connection', 'close');
+    done(null, payload);
+  };
   app.addHook('onSend', (req, reply, payload, done) => {
-    // an answer given before the body was read (a 401, a 413, a 429 in onRequest) closes the
-    // connection: otherwise Node keeps reading and discarding the rest of the body, and a
-    // slow sender keeps the socket without ever being authenticated
-    // (a body that already arrived with the head is read first: the parser takes it on the next turn)
-    const answer = () => {
-      if (closing || bodyPending(req)) reply.header('connection', 'close');
-      done(null, payload);
-    };
-    if (!closing && bodyPending(req)) setImmediate(answer);
-    else answer();
+    // no closure per request unless it has to wait
+    if (!closing && bodyPending(req)) setImmediate(() => answer(req, reply, payload, done));
+    else answer(req, reply, payload, done);
   });
 
   registerErrorHandling(app);
