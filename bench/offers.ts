@@ -9,7 +9,8 @@
  *
  * `offers.read`: GET /api/v1/offers/{id} at 50 concurrent connections (auth, rate limit,
  * read model, serialisation), with p50/p99 latency, beside a plain fastify route that reads
- * the same row with one primary-key SELECT through pg on the same database.
+ * the same row with one primary-key SELECT through pg on the same database; then again beside
+ * that route with the SELECT as a named prepared statement, as the service sends its reads.
  *
  * Both start with the same untimed warm-up on each side (5 uploads; 2 s of reads).
  */
@@ -181,6 +182,16 @@ const read: Benchmark = {
       const { rows } = await rawDb.query('select * from offers where id = $1', [req.params.id]);
       return rows[0];
     });
+    // the same with the SELECT as a named prepared statement, as the service sends its
+    // compiled reads: parsed and planned once per connection
+    plain.get<{ Params: { id: string } }>('/prepared/offers/:id', async (req) => {
+      const { rows } = await rawDb.query({
+        name: 'offer',
+        text: 'select * from offers where id = $1',
+        values: [req.params.id],
+      });
+      return rows[0];
+    });
     const plainOrigin = await plain.listen({ port: 0, host: '127.0.0.1' });
     const plainPool = new Pool(plainOrigin, { connections: 64 });
     try {
@@ -189,7 +200,8 @@ const read: Benchmark = {
       // the same untimed warm-up for both sides, so that a single round is not the JIT's first
       await loop(env.pool, `/api/v1/offers/${env.offerId}`, headers, 50, WARMUP_SECONDS);
       await loop(plainPool, `/offers/${env.offerId}`, headers, 50, WARMUP_SECONDS);
-      const latencies = { service: [] as number[], raw: [] as number[] };
+      await loop(plainPool, `/prepared/offers/${env.offerId}`, headers, 50, WARMUP_SECONDS);
+      const latencies = { service: [] as number[], raw: [] as number[], prepared: [] as number[] };
       const result = await paired(
         ctx,
         'GET /offers/{id}, 50 concurrent connections',
@@ -198,11 +210,22 @@ const read: Benchmark = {
         () => loop(plainPool, `/offers/${env.offerId}`, headers, 50, seconds, latencies.raw),
       );
       ctx.log(`  ${fmt(result.service)} vs ${fmt(result.raw)} requests/s`);
+      const againstPrepared = await paired(
+        ctx,
+        'GET /offers/{id}, 50 concurrent connections, beside the raw route with a prepared statement',
+        'requests',
+        () => loop(env.pool, `/api/v1/offers/${env.offerId}`, headers, 50, seconds),
+        () => loop(plainPool, `/prepared/offers/${env.offerId}`, headers, 50, seconds, latencies.prepared),
+      );
       const p = (values: number[], q: number) => percentile(values, q).toFixed(1);
       return [
         {
           ...result,
           work: `${result.work} (p50 ${p(latencies.service, 50)} ms, p99 ${p(latencies.service, 99)} ms; raw p50 ${p(latencies.raw, 50)} ms, p99 ${p(latencies.raw, 99)} ms)`,
+        },
+        {
+          ...againstPrepared,
+          work: `${againstPrepared.work} (raw p50 ${p(latencies.prepared, 50)} ms, p99 ${p(latencies.prepared, 99)} ms)`,
         },
       ];
     } finally {
