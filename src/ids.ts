@@ -1,4 +1,4 @@
-import { createHash, randomFillSync } from 'node:crypto';
+import { hash, randomFillSync } from 'node:crypto';
 import { monotonicFactory } from 'ulid';
 
 /**
@@ -49,7 +49,7 @@ export const deriveId = (base: string, seq: number, salt = ''): string => derive
 
 /** `deriveId` for many ids of one operation: what follows from the base is hashed once. */
 export const derivedIds = (base: string, salt = ''): ((seq: number) => string) => {
-  const head = `${base.slice(0, 10)}${base32(createHash('sha256').update(`id:${base}`).digest(), 8)}`;
-  const tail = base32(createHash('sha256').update(`salt:${base}:${salt}`).digest(), 4);
+  const head = `${base.slice(0, 10)}${base32(hash('sha256', `id:${base}`, 'buffer'), 8)}`;
+  const tail = base32(hash('sha256', `salt:${base}:${salt}`, 'buffer'), 4);
   return (seq) => `${head}${seqChars(seq)}${tail}`;
 };

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /**
  * The tamper-evident chain over one supplier's ledger: each entry's hash is
@@ -53,7 +53,7 @@ export const chainContent = (event: { type: string; data: unknown }) => {
 
 /** The head after `event`, from the head before it. */
 export const linkHash = (prev: string, event: { type: string; data: unknown }) =>
-  createHash('sha256').update(prev).update(chainContent(event)).digest('hex');
+  hash('sha256', prev + chainContent(event), 'hex');
 
 /** Adds each new event's link, continuing from the stream's head. */
 export const chainEvents = <E extends { type: string; data: object }>(
