@@ -98,4 +98,28 @@ describe('compiledOnce', () => {
       await one.close();
     }
   });
+
+  it('within a transaction, fails it with the widening error, and prepares anew for the next call', async () => {
+    const one = connect(await createTestDatabase(), 1);
+    try {
+      await sql`create table widened_in_tx (id text primary key, n int not null)`.execute(one.kysely);
+      await sql`insert into widened_in_tx values ('a', 1)`.execute(one.kysely);
+      const probe = compiledOnce((k: Kysely<Database>, id: string) =>
+        k
+          .selectFrom(sql<{ id: string; n: number }>`widened_in_tx`.as('p'))
+          .selectAll()
+          .where('p.id', '=', id),
+      );
+      expect(await probe(one.kysely, 'a')).toEqual([{ id: 'a', n: 1 }]);
+      await sql`alter table widened_in_tx add column note text not null default 'new'`.execute(one.kysely);
+      await expect(one.kysely.transaction().execute((trx) => probe(trx, 'a'))).rejects.toThrow(
+        'cached plan must not change result type',
+      );
+      expect(await one.kysely.transaction().execute((trx) => probe(trx, 'a'))).toEqual([
+        { id: 'a', n: 1, note: 'new' },
+      ]);
+    } finally {
+      await one.close();
+    }
+  });
 });
