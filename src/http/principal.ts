@@ -35,6 +35,12 @@ const caches = new WeakMap<Kysely<Database>, TokenCache>();
  */
 type UnderWay = Map<string, Promise<Principal | undefined>>;
 const lookingUp = new WeakMap<Kysely<Database>, UnderWay>();
+/**
+ * How many times each database's tokens were forgotten: a look-up that started before a
+ * revocation may read the token still valid, and must not put it back in the cache after
+ * the revoking instance cleared it.
+ */
+const forgotten = new WeakMap<Kysely<Database>, number>();
 
 const cacheOf = (db: Kysely<Database>): TokenCache => {
   let cache = caches.get(db);
@@ -49,8 +55,10 @@ const underWayOf = (db: Kysely<Database>): UnderWay => {
 };
 
 export const forgetTokens = (db: Kysely<Database>) => {
+  forgotten.set(db, (forgotten.get(db) ?? 0) + 1);
   cacheOf(db).clear();
-  // a look-up that started before the revocation may answer the revoked token: not shared
+  // a look-up that started before the revocation may answer the revoked token: requests
+  // from now on start their own
   underWayOf(db).clear();
 };
 
@@ -92,6 +100,7 @@ const lookUp = async (
   deps: { db: Kysely<Database>; env: Environment },
   hash: string,
 ): Promise<Principal | undefined> => {
+  const generation = forgotten.get(deps.db) ?? 0;
   const row = await deps.db
     .selectFrom('supplier_tokens as t')
     .innerJoin('suppliers as s', 's.id', 't.supplier_id')
@@ -108,6 +117,8 @@ const lookUp = async (
     tokenId: row.token_id,
     rateLimits: row.rate_limits ?? {},
   };
+  // answered to the requests that asked before a revocation, but not kept for later ones
+  if ((forgotten.get(deps.db) ?? 0) !== generation) return principal;
   const knownTokens = cacheOf(deps.db);
   if (knownTokens.size >= TOKEN_CACHE_LIMIT) knownTokens.delete(knownTokens.keys().next().value!);
   knownTokens.set(hash, { principal, until: Date.now() + TOKEN_TTL_MS });

@@ -1,10 +1,10 @@
 import type { FastifyRequest } from 'fastify';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, type KyselyPlugin, PostgresDialect } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type Db } from '../../src/db/connect.js';
 import type { Database } from '../../src/db/schema.js';
 import { hashToken, newOperatorToken, newSupplierToken } from '../../src/crypto/tokens.js';
-import { resolvePrincipal } from '../../src/http/principal.js';
+import { forgetTokens, resolvePrincipal } from '../../src/http/principal.js';
 import { createTables } from '../../src/projections/rebuild.js';
 import { suppliersProjection } from '../../src/projections/suppliers.js';
 import { createTestDatabase } from '../support/database.js';
@@ -68,5 +68,85 @@ describe('resolving the caller of a request', () => {
     expect(reads).toBe(1);
     // each stays anonymous at its own address
     expect(strangers).toEqual([1, 2, 3].map((i) => ({ kind: 'anonymous', ip: `10.0.1.${i}` })));
+  });
+
+  it('a look-up that read a token before its revocation answers its own requests but is not cached', async () => {
+    const token = newSupplierToken('sandbox');
+    await db.kysely
+      .insertInto('suppliers')
+      .values({ id: 'S2', name: 'Revoked', rate_limits: null, created_at: new Date() })
+      .execute();
+    await db.kysely
+      .insertInto('supplier_tokens')
+      .values({
+        token_hash: hashToken(token),
+        token_id: 'T2',
+        supplier_id: 'S2',
+        environment: 'sandbox',
+        created_at: new Date(),
+      })
+      .execute();
+    // the look-up's answer held back after the database gave it
+    let read!: () => void;
+    const wasRead = new Promise<void>((resolve) => (read = resolve));
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const holding: KyselyPlugin = {
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        read();
+        await held;
+        return args.result;
+      },
+    };
+    const slow = new Kysely<Database>({ dialect: new PostgresDialect({ pool: db.pool }), plugins: [holding] });
+    const deps = { db: slow, env: 'sandbox' as const, operatorToken: newOperatorToken() };
+    const before = resolvePrincipal(request(token, '10.0.2.1'), deps);
+    await wasRead;
+    // revoked meanwhile: the row, then this instance's cache
+    await db.kysely
+      .updateTable('supplier_tokens')
+      .set({ revoked_at: new Date() })
+      .where('token_id', '=', 'T2')
+      .execute();
+    forgetTokens(slow);
+    release();
+    expect(await before).toMatchObject({ kind: 'supplier', supplierId: 'S2' });
+    // the next request looks again and finds the token revoked
+    expect(await resolvePrincipal(request(token, '10.0.2.2'), deps)).toEqual({ kind: 'anonymous', ip: '10.0.2.2' });
+  });
+
+  it('a shared look-up that fails fails each of its requests, and the next request looks again', async () => {
+    const token = newSupplierToken('sandbox');
+    await db.kysely
+      .insertInto('suppliers')
+      .values({ id: 'S3', name: 'Flaky', rate_limits: null, created_at: new Date() })
+      .execute();
+    await db.kysely
+      .insertInto('supplier_tokens')
+      .values({
+        token_hash: hashToken(token),
+        token_id: 'T3',
+        supplier_id: 'S3',
+        environment: 'sandbox',
+        created_at: new Date(),
+      })
+      .execute();
+    let failures = 1;
+    const failingOnce: KyselyPlugin = {
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        if (failures-- > 0) throw new Error('connection lost');
+        return args.result;
+      },
+    };
+    const flaky = new Kysely<Database>({ dialect: new PostgresDialect({ pool: db.pool }), plugins: [failingOnce] });
+    const deps = { db: flaky, env: 'sandbox' as const, operatorToken: newOperatorToken() };
+    const shared = await Promise.allSettled([1, 2].map((i) => resolvePrincipal(request(token, `10.0.3.${i}`), deps)));
+    expect(shared.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    expect(await resolvePrincipal(request(token, '10.0.3.3'), deps)).toMatchObject({
+      kind: 'supplier',
+      supplierId: 'S3',
+    });
   });
 });
