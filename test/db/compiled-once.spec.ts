@@ -78,20 +78,28 @@ describe('compiledOnce', () => {
     }
   });
 
+  /**
+   * A read with `*` of a new table, prepared on a pool of one connection by a first call,
+   * then the table widened as a newer version's migration does while this one serves.
+   */
+  const widenedUnderPrepared = async (one: Db, table: string) => {
+    await sql`create table ${sql.table(table)} (id text primary key, n int not null)`.execute(one.kysely);
+    await sql`insert into ${sql.table(table)} values ('a', 1)`.execute(one.kysely);
+    const probe = compiledOnce((k: Kysely<Database>, id: string) =>
+      k
+        .selectFrom(sql<{ id: string; n: number }>`${sql.table(table)}`.as('p'))
+        .selectAll()
+        .where('p.id', '=', id),
+    );
+    expect(await probe(one.kysely, 'a')).toEqual([{ id: 'a', n: 1 }]);
+    await sql`alter table ${sql.table(table)} add column note text not null default 'new'`.execute(one.kysely);
+    return probe;
+  };
+
   it('still answers after a column is added to a table it reads with *', async () => {
     const one = connect(await createTestDatabase(), 1);
     try {
-      await sql`create table widened_probe (id text primary key, n int not null)`.execute(one.kysely);
-      await sql`insert into widened_probe values ('a', 1)`.execute(one.kysely);
-      const probe = compiledOnce((k: Kysely<Database>, id: string) =>
-        k
-          .selectFrom(sql<{ id: string; n: number }>`widened_probe`.as('p'))
-          .selectAll()
-          .where('p.id', '=', id),
-      );
-      expect(await probe(one.kysely, 'a')).toEqual([{ id: 'a', n: 1 }]);
-      // what a newer version's migration does while this one serves
-      await sql`alter table widened_probe add column note text not null default 'new'`.execute(one.kysely);
+      const probe = await widenedUnderPrepared(one, 'widened_probe');
       expect(await probe(one.kysely, 'a')).toEqual([{ id: 'a', n: 1, note: 'new' }]);
       expect(await probe(one.kysely, 'a')).toEqual([{ id: 'a', n: 1, note: 'new' }]);
     } finally {
@@ -102,16 +110,7 @@ describe('compiledOnce', () => {
   it('within a transaction, fails it with the widening error, and prepares anew for the next call', async () => {
     const one = connect(await createTestDatabase(), 1);
     try {
-      await sql`create table widened_in_tx (id text primary key, n int not null)`.execute(one.kysely);
-      await sql`insert into widened_in_tx values ('a', 1)`.execute(one.kysely);
-      const probe = compiledOnce((k: Kysely<Database>, id: string) =>
-        k
-          .selectFrom(sql<{ id: string; n: number }>`widened_in_tx`.as('p'))
-          .selectAll()
-          .where('p.id', '=', id),
-      );
-      expect(await probe(one.kysely, 'a')).toEqual([{ id: 'a', n: 1 }]);
-      await sql`alter table widened_in_tx add column note text not null default 'new'`.execute(one.kysely);
+      const probe = await widenedUnderPrepared(one, 'widened_in_tx');
       await expect(one.kysely.transaction().execute((trx) => probe(trx, 'a'))).rejects.toThrow(
         'cached plan must not change result type',
       );

@@ -29,23 +29,29 @@ describe('resolving the caller of a request', () => {
   });
   afterAll(() => db.close());
 
-  it('requests that miss the cache at the same moment share one look-up of their token', async () => {
+  /** A supplier with one sandbox token, as the suppliers projection stores them; answers the token. */
+  const supplierWithToken = async (supplierId: string, name: string, tokenId: string): Promise<string> => {
     const token = newSupplierToken('sandbox');
-    const unknown = newSupplierToken('sandbox');
     await db.kysely
       .insertInto('suppliers')
-      .values({ id: 'S1', name: 'Shared', rate_limits: null, created_at: new Date() })
+      .values({ id: supplierId, name, rate_limits: null, created_at: new Date() })
       .execute();
     await db.kysely
       .insertInto('supplier_tokens')
       .values({
         token_hash: hashToken(token),
-        token_id: 'T1',
-        supplier_id: 'S1',
+        token_id: tokenId,
+        supplier_id: supplierId,
         environment: 'sandbox',
         created_at: new Date(),
       })
       .execute();
+    return token;
+  };
+
+  it('requests that miss the cache at the same moment share one look-up of their token', async () => {
+    const token = await supplierWithToken('S1', 'Shared', 'T1');
+    const unknown = newSupplierToken('sandbox');
     const deps = { db: counted, env: 'sandbox' as const, operatorToken: newOperatorToken() };
     reads = 0;
     const known = await Promise.all(
@@ -71,21 +77,7 @@ describe('resolving the caller of a request', () => {
   });
 
   it('a look-up that read a token before its revocation answers its own requests but is not cached', async () => {
-    const token = newSupplierToken('sandbox');
-    await db.kysely
-      .insertInto('suppliers')
-      .values({ id: 'S2', name: 'Revoked', rate_limits: null, created_at: new Date() })
-      .execute();
-    await db.kysely
-      .insertInto('supplier_tokens')
-      .values({
-        token_hash: hashToken(token),
-        token_id: 'T2',
-        supplier_id: 'S2',
-        environment: 'sandbox',
-        created_at: new Date(),
-      })
-      .execute();
+    const token = await supplierWithToken('S2', 'Revoked', 'T2');
     // the look-up's answer held back after the database gave it
     let read!: () => void;
     const wasRead = new Promise<void>((resolve) => (read = resolve));
@@ -117,21 +109,7 @@ describe('resolving the caller of a request', () => {
   });
 
   it('a shared look-up that fails fails each of its requests, and the next request looks again', async () => {
-    const token = newSupplierToken('sandbox');
-    await db.kysely
-      .insertInto('suppliers')
-      .values({ id: 'S3', name: 'Flaky', rate_limits: null, created_at: new Date() })
-      .execute();
-    await db.kysely
-      .insertInto('supplier_tokens')
-      .values({
-        token_hash: hashToken(token),
-        token_id: 'T3',
-        supplier_id: 'S3',
-        environment: 'sandbox',
-        created_at: new Date(),
-      })
-      .execute();
+    const token = await supplierWithToken('S3', 'Flaky', 'T3');
     let failures = 1;
     const failingOnce: KyselyPlugin = {
       transformQuery: (args) => args.node,
