@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Clock } from './clock.js';
 import type { Database } from './db/schema.js';
-import { overriding } from './eventstore/overriding.js';
+import { changedWrites, overriding } from './eventstore/overriding.js';
 import { type EventStore, type Position, WrongExpectedRevision } from './eventstore/port.js';
 
 /**
@@ -217,9 +217,7 @@ export const measuredStore = (store: EventStore, metrics: Metrics): EventStore =
       throw error;
     }
   };
-  const append: EventStore['append'] = (...args) => timed(() => store.append(...args));
-  const many = store.appendMany?.bind(store);
-  return overriding(store, { append, ...(many && { appendMany: (...args) => timed(() => many(...args)) }) });
+  return overriding(store, changedWrites(store, { around: timed }));
 };
 
 /** The outcome label of an attempt that recorded an error text or an HTTP status. */

@@ -1,4 +1,4 @@
-import type { EventStore } from './port.js';
+import type { AppendOptions, EventStore, NewEvent } from './port.js';
 
 /**
  * `store` with some of its members replaced (timing, upcasting, quiet appends). The others
@@ -17,3 +17,39 @@ export const overriding = (store: EventStore, members: Partial<EventStore>): Eve
       return typeof value === 'function' ? value.bind(target) : value;
     },
   });
+
+/** How a wrapper changes every write it passes on (each part optional). */
+export interface WriteChange {
+  /** Each event, before it is written (its version stamped). */
+  event?: (event: NewEvent) => NewEvent;
+  /** The options each write goes with (quiet). */
+  options?: (options: AppendOptions | undefined) => AppendOptions | undefined;
+  /** Around each write, as one call (its timing). */
+  around?: <T>(write: () => Promise<T>) => Promise<T>;
+}
+
+/**
+ * `append`, and `appendMany` where the adapter has it, changed alike by `change`, for
+ * `overriding`: a wrapper names its change once, and a write to several streams can never
+ * pass it by.
+ */
+export const changedWrites = (store: EventStore, change: WriteChange): Pick<EventStore, 'append' | 'appendMany'> => {
+  const event = change.event ?? ((e: NewEvent) => e);
+  const options = change.options ?? ((o: AppendOptions | undefined) => o);
+  const around = change.around ?? (<T>(write: () => Promise<T>) => write());
+  const many = store.appendMany?.bind(store);
+  return {
+    append: (streamId, events, expected, at, given) =>
+      around(() => store.append(streamId, events.map(event), expected, at, options(given))),
+    ...(many && {
+      appendMany: (appends, at, given) =>
+        around(() =>
+          many(
+            appends.map((a) => ({ ...a, events: a.events.map(event) })),
+            at,
+            options(given),
+          ),
+        ),
+    }),
+  };
+};

@@ -9,7 +9,7 @@
  * (src/domain/upcasters.ts) and is handed in where the service is assembled, so the event
  * store never imports the domain.
  */
-import { overriding } from './overriding.js';
+import { changedWrites, overriding } from './overriding.js';
 import {
   type EventStore,
   MAX_SCHEMA_VERSION,
@@ -92,24 +92,8 @@ export class EventVersions {
  */
 export const versionedStore = (store: EventStore, versions: EventVersions): EventStore => {
   const up = (events: RecordedEvent[]) => events.map((e) => versions.upcast(e));
-  const many = store.appendMany?.bind(store);
   return overriding(store, {
-    append: (streamId, events, expected, at, options) =>
-      store.append(
-        streamId,
-        events.map((e) => versions.stamp(e)),
-        expected,
-        at,
-        options,
-      ),
-    ...(many && {
-      appendMany: (appends, at, options) =>
-        many(
-          appends.map((a) => ({ ...a, events: a.events.map((e) => versions.stamp(e)) })),
-          at,
-          options,
-        ),
-    }),
+    ...changedWrites(store, { event: (e) => versions.stamp(e) }),
     readStream: async (streamId, fromRevision) => up(await store.readStream(streamId, fromRevision)),
     readAll: async (after, limit) => up(await store.readAll(after, limit)),
     // a refused event fails the batch: the subscriber's onError hears it, and the runner retries

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { appendTogether } from '../../src/eventstore/append-together.js';
-import { overriding } from '../../src/eventstore/overriding.js';
-import type { AppendResult, EventStore, StreamAppend } from '../../src/eventstore/port.js';
+import { changedWrites, overriding } from '../../src/eventstore/overriding.js';
+import type { AppendOptions, AppendResult, EventStore, NewEvent, StreamAppend } from '../../src/eventstore/port.js';
 import { START } from '../../src/eventstore/port.js';
 
 /** An adapter that only records what reached it: this tests the wrapper, not a store. */
@@ -47,5 +47,35 @@ describe('a wrapped store and appends to several streams', () => {
     await appendTogether(wrapped, parts, at);
     await appendTogether(wrapped, parts.slice(0, 1), at);
     expect(calls).toEqual(['adapter.appendMany a,b', 'adapter.append a']);
+  });
+
+  it('changes a write to one stream and a write to several alike (changedWrites)', async () => {
+    // records what reached it: each part's events and the options
+    const calls: string[] = [];
+    const written = (a: { streamId: string; events: NewEvent[] }) => `${a.streamId}:${a.events.map((e) => e.type)}`;
+    const adapter = {
+      append: async (streamId: string, events: NewEvent[], _e: unknown, _at: Date, options?: AppendOptions) => {
+        calls.push(`append ${written({ streamId, events })} quiet=${options?.quiet}`);
+        return { nextRevision: 0, position: START };
+      },
+      appendMany: async (appends: StreamAppend[], _at: Date, options?: AppendOptions) => {
+        calls.push(`appendMany ${appends.map(written).join(' ')} quiet=${options?.quiet}`);
+        return appends.map((): AppendResult => ({ nextRevision: 0, position: START }));
+      },
+    } as unknown as EventStore;
+    const wrapped = overriding(
+      adapter,
+      changedWrites(adapter, {
+        event: (e) => ({ ...e, type: `${e.type}2` }),
+        options: () => ({ quiet: true }),
+        around: async (write) => {
+          calls.push('around');
+          return write();
+        },
+      }),
+    );
+    await appendTogether(wrapped, parts, at);
+    await appendTogether(wrapped, parts.slice(0, 1), at);
+    expect(calls).toEqual(['around', 'appendMany a:E2 b:E2 quiet=true', 'around', 'append a:E2 quiet=true']);
   });
 });
