@@ -34,21 +34,19 @@ export interface WriteChange {
  * pass it by.
  */
 export const changedWrites = (store: EventStore, change: WriteChange): Pick<EventStore, 'append' | 'appendMany'> => {
-  const event = change.event ?? ((e: NewEvent) => e);
+  const { event } = change;
+  // no copy of the events where nothing changes them
+  const changed = event ? (es: NewEvent[]) => es.map(event) : (es: NewEvent[]) => es;
   const options = change.options ?? ((o: AppendOptions | undefined) => o);
   const around = change.around ?? (<T>(write: () => Promise<T>) => write());
   const many = store.appendMany?.bind(store);
   return {
     append: (streamId, events, expected, at, given) =>
-      around(() => store.append(streamId, events.map(event), expected, at, options(given))),
+      around(() => store.append(streamId, changed(events), expected, at, options(given))),
     ...(many && {
       appendMany: (appends, at, given) =>
         around(() =>
-          many(
-            appends.map((a) => ({ ...a, events: a.events.map(event) })),
-            at,
-            options(given),
-          ),
+          many(event ? appends.map((a) => ({ ...a, events: changed(a.events) })) : appends, at, options(given)),
         ),
     }),
   };
