@@ -53,3 +53,10 @@ export const derivedIds = (base: string, salt = ''): ((seq: number) => string) =
   const tail = base32(hash('sha256', `salt:${base}:${salt}`, 'buffer'), 4);
   return (seq) => `${head}${seqChars(seq)}${tail}`;
 };
+
+/**
+ * What every id `derivedIds(base, salt)` makes has in common: its characters but the four
+ * of `seq`. Things made by one operation can be kept together under it and found again
+ * from any of their ids.
+ */
+export const derivedFamily = (id: string): string => `${id.slice(0, 18)}${id.slice(22)}`;

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { fingerprinter } from '../crypto/fingerprint.js';
 import { DomainError } from '../domain/errors.js';
 import {
@@ -8,9 +7,10 @@ import {
   type NewItem,
 } from '../domain/inventory.js';
 import { type Rejection, type ValidItem, validateItem } from '../domain/inventory-items.js';
-import { derivedIds, newId } from '../ids.js';
+import { derivedFamily, derivedIds, newId } from '../ids.js';
 import { type Caller, type CommandDeps, execute } from './context.js';
 import { load } from './handle.js';
+import { deleteValueSets, dropValues, storedValueIds, storeValueSet, type Value } from './inventory-values.js';
 import { loadOffer } from './offers.js';
 import { inventoryStream } from './streams.js';
 
@@ -22,7 +22,7 @@ export interface UploadResult {
 }
 
 /**
- * Validates every item, seals the accepted values into `inventory_values`, then records
+ * Validates every item, seals the accepted values as one set (`inventory-values.ts`), then records
  * the upload on the offer's inventory stream. Values are written first so that no event
  * ever names an item whose value is missing; values of an upload that is then refused
  * (a duplicate found under the stream lock) are deleted again.
@@ -56,7 +56,8 @@ export const uploadInventory = async (
     else accepted.push({ index, item: result.item });
   });
   const now = deps.clock.now();
-  const idOf = operation ? derivedIds(operation.id) : () => newId();
+  // one family of ids per upload, whose values are kept as one set (inventory-values.ts)
+  const idOf = derivedIds(operation?.id ?? newId());
   const values: Value[] = accepted.map(({ index, item }) => ({
     itemId: idOf(index),
     kind: item.kind,
@@ -99,15 +100,9 @@ export const uploadInventory = async (
     if (earlier) return earlier;
   }
 
-  const forget = async (ids: string[]) => {
-    for (let i = 0; i < ids.length; i += 1000)
-      await deps.db
-        .deleteFrom('inventory_values')
-        .where('item_id', 'in', ids.slice(i, i + 1000))
-        .execute();
-  };
+  const forget = (ids: string[]) => dropValues(deps, ids);
   // the fingerprints are taken while the values' INSERTs run
-  await storeValues(deps, offerId, values, now, fingerprintTo, forget);
+  await storeValues(deps, offerId, values, now, fingerprintTo);
   const items = newItems();
 
   try {
@@ -134,14 +129,7 @@ export const uploadInventory = async (
   }
 };
 
-/** An accepted item's value, to be sealed and stored. */
-interface Value {
-  itemId: string;
-  kind: 'text' | 'file';
-  content: string | Buffer;
-}
-
-/** Values per INSERT: an upload of keys (at most 1,000) is one statement. */
+/** Values per statement: an upload of keys (at most 1,000) is one set, one row. */
 const VALUES_PER_STATEMENT = 1000;
 /** Bytes of content per statement: a batch of files (up to 64 MB) goes in a few. */
 const VALUES_BYTES_PER_STATEMENT = 12 * 1024 * 1024;
@@ -149,14 +137,12 @@ const VALUES_BYTES_PER_STATEMENT = 12 * 1024 * 1024;
 const sizeOf = (content: string | Buffer) => (typeof content === 'string' ? content.length * 3 : content.length);
 
 /**
- * Seals and stores the values: one statement for a batch of keys, whose rows go as one JSON
- * document, not a row of parameters per key (5,000 parameters to build, send and parse for
- * 1,000 keys) nor arrays (which the driver escapes element by element in JavaScript, where
- * JSON.stringify is native). Once a statement is on its way, `whileStored(end)`
- * does other work for the items before `end` (their fingerprints) and the next statement's
- * values are sealed. Answers once every value is stored; when a statement fails, after the
- * values the statements before it stored were deleted again (best effort: a resumed run
- * deletes what is left, see `earlierRun`).
+ * Seals and stores the values: one set (one sealed row) per statement, a batch of keys in
+ * one. Once a statement is on its way, `whileStored(end)` does other work for the items
+ * before `end` (their fingerprints) and the next statement's values are sealed. Answers
+ * once every value is stored; when a statement fails, after the sets the statements before
+ * it stored were deleted again (best effort: a resumed run deletes what is left, see
+ * `earlierRun`).
  */
 const storeValues = async (
   deps: CommandDeps,
@@ -164,12 +150,11 @@ const storeValues = async (
   values: readonly Value[],
   now: Date,
   whileStored: (end: number) => void,
-  forget: (ids: string[]) => Promise<void>,
 ) => {
   // one statement after another: a file batch's statements each carry up to 12 MB
   let stored: Promise<unknown> = Promise.resolve();
-  const storedIds: string[] = [];
-  for (let start = 0; start < values.length;) {
+  const storedParts: number[] = [];
+  for (let start = 0, part = 0; start < values.length; part++) {
     let end = start + 1;
     let bytes = sizeOf(values[start]!.content);
     while (
@@ -179,16 +164,9 @@ const storeValues = async (
     )
       bytes += sizeOf(values[end++]!.content);
     const chunk = values.slice(start, end);
-    const sealed = deps.secretBox.sealMany(chunk.map((v) => v.content));
-    const ids = chunk.map((v) => v.itemId);
     const insert = async () => {
-      const rows = chunk.map((v, i) => ({ item_id: v.itemId, kind: v.kind, sealed: sealed[i] }));
-      await sql`insert into inventory_values (item_id, offer_id, kind, sealed, created_at)
-        select v.item_id, ${offerId}, v.kind, v.sealed, ${now}::timestamptz
-        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(item_id text, kind text, sealed text)`.execute(
-        deps.db,
-      );
-      storedIds.push(...ids);
+      await storeValueSet(deps, offerId, part, chunk, now);
+      storedParts.push(part);
     };
     stored = stored.then(insert);
     stored.catch(() => undefined); // awaited below, after the work done meanwhile
@@ -201,7 +179,8 @@ const storeValues = async (
   try {
     await stored;
   } catch (error) {
-    await forget(storedIds).catch(() => undefined);
+    if (values.length > 0)
+      await deleteValueSets(deps, derivedFamily(values[0]!.itemId), storedParts).catch(() => undefined);
     throw error;
   }
 };
@@ -212,7 +191,7 @@ const storeValues = async (
  * dropped so the upload can run afresh.
  */
 const earlierRun = async (deps: CommandDeps, offerId: string, itemIds: string[]): Promise<UploadResult | undefined> => {
-  const left = await deps.db.selectFrom('inventory_values').select('item_id').where('item_id', 'in', itemIds).execute();
+  const left = await storedValueIds(deps, itemIds);
   if (left.length === 0) return undefined;
   const ours = new Set(itemIds);
   const recorded = (await deps.store.readStream(inventoryStream(offerId))).find(
@@ -220,12 +199,10 @@ const earlierRun = async (deps: CommandDeps, offerId: string, itemIds: string[])
   );
   const accepted = recorded ? (recorded.data as InventoryUploadedData).itemIds : [];
   const keep = new Set(accepted);
-  const stray = left.map((r) => r.item_id).filter((id) => !keep.has(id));
-  for (let i = 0; i < stray.length; i += 1000)
-    await deps.db
-      .deleteFrom('inventory_values')
-      .where('item_id', 'in', stray.slice(i, i + 1000))
-      .execute();
+  await dropValues(
+    deps,
+    left.filter((id) => !keep.has(id)),
+  );
   if (!recorded) return undefined;
   const { state } = await load(deps.store, inventoryStream(offerId), inventoryDecider, deps.states);
   return {
@@ -255,6 +232,6 @@ export const removeInventoryItem = async (
     caller,
   );
   // the supplier took the key back: its value is no longer ours to keep
-  await deps.db.deleteFrom('inventory_values').where('item_id', '=', itemId).execute();
+  await dropValues(deps, [itemId]);
   return result.state;
 };

@@ -2,8 +2,6 @@ import { createCipheriv, createDecipheriv, createSecretKey, type KeyObject, rand
 
 /** GCM's 96-bit nonce, random per sealed value. */
 const IV_BYTES = 12;
-/** A nonce in base64url, without padding. */
-const IV_TEXT = 16;
 
 /**
  * AES-256-GCM under SVC_SECRET_KEY for everything stored that must be read back in clear
@@ -20,25 +18,14 @@ export class SecretBox {
     this.keyObject = createSecretKey(this.key);
   }
 
+  /** Seals under a random nonce: the same value sealed twice gives two ciphertexts. */
   seal(plain: string | Buffer): string {
-    return this.sealMany([plain])[0]!;
-  }
-
-  /**
-   * Seals each value under its own random nonce, the nonces drawn in one call: drawing 12
-   * bytes costs about as much as drawing 12,000, and an upload seals up to 1,000 keys. The
-   * nonces are encoded in one call too: 12 bytes are exactly 16 base64url characters.
-   */
-  sealMany(plains: readonly (string | Buffer)[]): string[] {
-    const ivs = randomBytes(IV_BYTES * plains.length);
-    const ivText = ivs.toString('base64url');
-    return plains.map((plain, i) => {
-      const cipher = createCipheriv('aes-256-gcm', this.keyObject, ivs.subarray(i * IV_BYTES, (i + 1) * IV_BYTES));
-      // GCM is a stream mode: `final` adds no bytes, it only computes the tag
-      const body = cipher.update(plain);
-      cipher.final();
-      return `v1.${ivText.slice(i * IV_TEXT, (i + 1) * IV_TEXT)}.${cipher.getAuthTag().toString('base64url')}.${body.toString('base64url')}`;
-    });
+    const iv = randomBytes(IV_BYTES);
+    const cipher = createCipheriv('aes-256-gcm', this.keyObject, iv);
+    // GCM is a stream mode: `final` adds no bytes, it only computes the tag
+    const body = cipher.update(plain);
+    cipher.final();
+    return `v1.${iv.toString('base64url')}.${cipher.getAuthTag().toString('base64url')}.${body.toString('base64url')}`;
   }
 
   openBytes(sealed: string): Buffer {

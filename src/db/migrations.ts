@@ -188,6 +188,20 @@ export const migrations: Record<string, Migration> = {
   // the batches carry groups: appends to several streams written all or none
   // (EventStore.appendMany, src/eventstore/postgres-append-batch.ts)
   '020_append_groups': ddl(appendGroupsFunctionDdl),
+  // an upload's values are sealed and kept together, one row per upload, found from any of
+  // its item ids by their common part (commands/inventory-values.ts); inventory_values keeps
+  // declared deliveries and the values stored before
+  '021_inventory_value_sets': ddl(`
+    create table inventory_value_sets (
+      family text not null,
+      part integer not null,
+      offer_id text not null,
+      item_ids text[] not null,
+      sealed text not null,
+      created_at timestamptz not null,
+      primary key (family, part)
+    );
+    create index inventory_value_sets_offer on inventory_value_sets (offer_id);`),
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the schema they create exists

@@ -87,6 +87,16 @@ export interface InventoryValueTable {
   created_at: Timestamp;
 }
 
+/** An upload's values, sealed together (commands/inventory-values.ts). */
+export interface InventoryValueSetTable {
+  family: string;
+  part: number;
+  offer_id: string;
+  item_ids: string[];
+  sealed: string;
+  created_at: Timestamp;
+}
+
 export interface OfferTable {
   id: string;
   supplier_id: string;
@@ -277,6 +287,7 @@ export interface Database {
   payouts: PayoutTable;
   payout_schedules: PayoutScheduleTable;
   inventory_values: InventoryValueTable;
+  inventory_value_sets: InventoryValueSetTable;
   offers: OfferTable;
   inventory_items: InventoryItemTable;
   projection_checkpoints: ProjectionCheckpointTable;

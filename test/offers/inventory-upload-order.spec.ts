@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CommandDeps } from '../../src/commands/context.js';
 import { uploadInventory } from '../../src/commands/inventory.js';
+import { storedValueIds } from '../../src/commands/inventory-values.js';
 import { inventoryStream } from '../../src/commands/streams.js';
 import type { InventoryUploadedData } from '../../src/domain/inventory.js';
 import type { EventStore } from '../../src/eventstore/port.js';
-import { derivedIds, newId } from '../../src/ids.js';
+import { derivedFamily, derivedIds, newId } from '../../src/ids.js';
 import { startTestService, type TestService } from '../support/harness.js';
+import { storedValues } from '../support/values.js';
 import { createUploaded, type Supplier, textKeys } from './fixtures.js';
 
 /**
@@ -25,15 +27,7 @@ describe('an upload stores its values before it records them', () => {
   afterAll(() => svc.stop());
 
   const freshOffer = async () => (await createUploaded(supplier.api, (await svc.newProduct()).id)).id as string;
-  const valueIds = async (offerId: string) =>
-    (
-      await svc.services.db
-        .selectFrom('inventory_values')
-        .select('item_id')
-        .where('offer_id', '=', offerId)
-        .orderBy('item_id')
-        .execute()
-    ).map((r) => r.item_id);
+  const valueIds = async (offerId: string) => (await storedValues(svc.services, offerId)).map((v) => v.item_id).sort();
   const uploadEvents = async (offerId: string) =>
     (await svc.services.commands.store.readStream(inventoryStream(offerId))).filter(
       (e) => e.type === 'InventoryUploaded',
@@ -50,11 +44,7 @@ describe('an upload stores its values before it records them', () => {
           for (const e of events)
             if (e.type === 'InventoryUploaded') {
               const { itemIds } = e.data as InventoryUploadedData;
-              const stored = await svc.services.db
-                .selectFrom('inventory_values')
-                .select('item_id')
-                .where('item_id', 'in', itemIds)
-                .execute();
+              const stored = await storedValueIds(svc.services, itemIds);
               seen.push({ named: itemIds.length, stored: stored.length });
             }
           return target.append(streamId, events, expected, at);
@@ -95,26 +85,32 @@ describe('an upload stores its values before it records them', () => {
     const result = await uploadInventory(deps, supplier.id, offerId, 'strict', files, {});
     expect(result.accepted).toBe(64);
     expect(seen).toEqual([{ named: 64, stored: 64 }]);
-    const box = svc.services.secretBox;
-    const sealed = await svc.services.db
-      .selectFrom('inventory_values')
-      .select(['item_id', 'sealed'])
-      .where('offer_id', '=', offerId)
-      .execute();
-    const bytes = new Map(sealed.map((r) => [r.item_id, box.openBytes(r.sealed).toString('base64')]));
+    const bytes = new Map(
+      (await storedValues(svc.services, offerId)).map((v) => [v.item_id, v.bytes.toString('base64')]),
+    );
     expect(result.itemIds.map((id) => bytes.get(id))).toEqual(files.map((f) => f.content_base64));
+    const sets = await svc.services.db
+      .selectFrom('inventory_value_sets')
+      .select(['part', 'item_ids'])
+      .where('offer_id', '=', offerId)
+      .orderBy('part')
+      .execute();
+    expect(sets.map((s) => [s.part, s.item_ids.length])).toEqual([
+      [0, 61],
+      [1, 3],
+    ]);
   });
 
   it('a later statement of a file batch that fails: the values stored before it are deleted, nothing is recorded', async () => {
     const offerId = await freshOffer();
     const { deps, seen } = watching();
     const operation = { id: newId(), resumed: false };
-    // a row already holding the id file 62 gets (ids follow from the operation): the first
-    // statement stores files 0 to 60 (12 MB at most), the second fails on it
-    const taken = derivedIds(operation.id)(62);
+    // a row already holding the second part of the upload's set (its name follows from the
+    // operation): the first statement stores files 0 to 60 (12 MB at most), the second fails on it
+    const family = derivedFamily(derivedIds(operation.id)(0));
     await svc.services.db
-      .insertInto('inventory_values')
-      .values({ item_id: taken, offer_id: 'elsewhere', kind: 'text', sealed: 'x', created_at: new Date() })
+      .insertInto('inventory_value_sets')
+      .values({ family, part: 1, offer_id: 'elsewhere', item_ids: [], sealed: 'x', created_at: new Date() })
       .execute();
     const files = Array.from({ length: 64 }, (_, n) => pngOf(n, 200 * 1024));
     await expect(uploadInventory(deps, supplier.id, offerId, 'strict', files, {}, operation)).rejects.toThrow(
@@ -125,7 +121,11 @@ describe('an upload stores its values before it records them', () => {
     expect(await valueIds(offerId)).toEqual([]);
     // the row that was there before is not the upload's to delete
     expect(
-      await svc.services.db.selectFrom('inventory_values').select('offer_id').where('item_id', '=', taken).execute(),
-    ).toEqual([{ offer_id: 'elsewhere' }]);
+      await svc.services.db
+        .selectFrom('inventory_value_sets')
+        .select(['part', 'offer_id'])
+        .where('family', '=', family)
+        .execute(),
+    ).toEqual([{ part: 1, offer_id: 'elsewhere' }]);
   });
 });

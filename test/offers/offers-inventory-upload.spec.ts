@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../support/harness.js';
+import { storedValues } from '../support/values.js';
 import {
   createDeclared,
   createUploaded,
@@ -34,8 +35,7 @@ describe('POST /offers/{id}/inventory', () => {
 
   const freshOffer = async (extra: Record<string, unknown> = {}) =>
     (await createUploaded(supplier.api, (await svc.newProduct()).id, extra)).id as string;
-  const valuesOf = (offerId: string) =>
-    svc.services.db.selectFrom('inventory_values').selectAll().where('offer_id', '=', offerId).execute();
+  const valuesOf = (offerId: string) => storedValues(svc.services, offerId);
   const stockOf = async (offerId: string) => (await supplier.api.get(`/offers/${offerId}`)).body.stock;
 
   it('strict (the default): one bad item refuses the batch with 422 inventory_rejected listing every bad item, and nothing is stored', async () => {
@@ -169,7 +169,7 @@ describe('POST /offers/{id}/inventory', () => {
     });
   });
 
-  it('stores each item as sent, in one statement per table: names with quotes, commas and braces, a name "NULL", the values sealed apart', async () => {
+  it('stores each item as sent, in one statement per table: names with quotes, commas and braces, a name "NULL", the values sealed together', async () => {
     const offerId = await freshOffer();
     const names = ['say "hi", {x}.png', 'NULL', "it's {1,2}.pdf"];
     const res = await supplier.api.post(`/offers/${offerId}/inventory`, {
@@ -192,14 +192,21 @@ describe('POST /offers/{id}/inventory', () => {
       [ids[4], 'text', null, null, 'available'],
     ]);
     const values = new Map((await valuesOf(offerId)).map((v) => [v.item_id, v]));
-    const box = svc.services.secretBox;
     expect(ids.map((id) => [values.get(id)!.kind, values.get(id)!.created_at.toISOString()])).toEqual(
       ['file', 'text', 'file', 'file', 'text'].map((kind) => [kind, svc.clock.now().toISOString()]),
     );
-    expect(box.open(values.get(ids[1]!)!.sealed)).toBe('KEY "1", {a}');
-    expect(box.open(values.get(ids[4]!)!.sealed)).toBe('NULL');
-    expect(box.openBytes(values.get(ids[3]!)!.sealed)).toEqual(pdf);
-    expect(new Set(ids.map((id) => values.get(id)!.sealed.split('.')[1])).size).toBe(5);
+    expect(values.get(ids[1]!)!.bytes.toString()).toBe('KEY "1", {a}');
+    expect(values.get(ids[4]!)!.bytes.toString()).toBe('NULL');
+    expect(values.get(ids[3]!)!.bytes).toEqual(pdf);
+    // one set, one seal: the upload's values are one row of inventory_value_sets
+    expect(new Set(ids.map((id) => values.get(id)!.nonce)).size).toBe(1);
+    expect(
+      await svc.services.db
+        .selectFrom('inventory_value_sets')
+        .select('item_ids')
+        .where('offer_id', '=', offerId)
+        .execute(),
+    ).toEqual([{ item_ids: ids }]);
     expect(await stockOf(offerId)).toMatchObject({ available: 5 });
   });
 

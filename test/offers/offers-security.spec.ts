@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openValues } from '../../src/commands/inventory-values.js';
 import { startTestService, type TestService } from '../support/harness.js';
 import { createUploaded, sell, type Supplier } from './fixtures.js';
 
@@ -8,7 +9,7 @@ const png = (marker: string) =>
 const pdf = (marker: string) => Buffer.from(`%PDF-1.7 ${marker}`);
 
 /**
- * Key values and files are sealed at rest (AES-256-GCM, table inventory_values) and appear
+ * Key values and files are sealed at rest (AES-256-GCM, table inventory_value_sets) and appear
  * in no log, no error, no event (data or metadata), no read model and no list answer.
  * Every value here carries a marker that would be found anywhere it leaked to.
  */
@@ -156,7 +157,9 @@ describe('key values are encrypted at rest and never shown', () => {
 
   it('no clear value in any table, in es_events (data or metadata), or in the logs', async () => {
     const dump = await wholeDatabase();
-    expect(Object.keys(dump)).toEqual(expect.arrayContaining(['public.es_events', 'public.inventory_values']));
+    expect(Object.keys(dump)).toEqual(
+      expect.arrayContaining(['public.es_events', 'public.inventory_values', 'public.inventory_value_sets']),
+    );
     for (const [table, text] of Object.entries(dump)) expect([table, leaks(text)]).toEqual([table, []]);
     const events = await sql<{ data: unknown; metadata: unknown }>`select data, metadata from es_events`.execute(
       svc.services.db,
@@ -171,29 +174,29 @@ describe('key values are encrypted at rest and never shown', () => {
     expect(leaks(answers.join('\n'))).toEqual([]);
   });
 
-  it('inventory_values holds exactly the stored values, each AES-GCM sealed under the service key with its own IV', async () => {
-    const rows = await svc.services.db
-      .selectFrom('inventory_values')
+  it('inventory_value_sets holds exactly the stored values, each upload AES-GCM sealed under the service key with its own IV', async () => {
+    const sets = await svc.services.db
+      .selectFrom('inventory_value_sets')
       .selectAll()
       .orderBy('created_at')
-      .orderBy('item_id')
+      .orderBy('family')
       .execute();
-    // four text keys and two files were stored; one key was then deleted by its supplier
-    expect(rows).toHaveLength(5);
-    const opened = rows.map((r) =>
-      r.kind === 'text'
-        ? svc.services.secretBox.open(r.sealed)
-        : svc.services.secretBox.openBytes(r.sealed).toString('latin1'),
-    );
+    // two uploads stored four text keys and two files; the partial one's duplicate, stored
+    // before the decision refused it, was dropped again; one key was then deleted by its supplier
+    expect(sets).toHaveLength(2);
+    const ids = sets.flatMap((r) => r.item_ids);
+    expect(ids).toHaveLength(5);
+    const values = await openValues(svc.services, ids);
+    const opened = ids.map((id) => values.get(id)!.bytes.toString(values.get(id)!.kind === 'text' ? 'utf8' : 'latin1'));
     const expected = [...clear.slice(0, 4), files[0]!.toString('latin1'), files[1]!.toString('latin1')];
     expect(expected.filter((v) => !opened.includes(v))).toHaveLength(1);
-    for (const r of rows) {
-      expect(r.sealed).toMatch(/^v1\.[\w-]{16}\.[\w-]{22}\.[\w-]+$/);
-      const [, iv] = r.sealed.split('.');
-      expect(rows.filter((o) => o.sealed.split('.')[1] === iv)).toHaveLength(1);
-    }
+    expect(opened.filter((v) => !expected.includes(v))).toEqual([]);
+    for (const r of sets) expect(r.sealed).toMatch(/^v1\.[\w-]{16}\.[\w-]{22}\.[\w-]+$/);
+    expect(new Set(sets.map((r) => r.sealed.split('.')[1])).size).toBe(2);
+    // no value kept anywhere else
+    expect(await svc.services.db.selectFrom('inventory_values').selectAll().execute()).toEqual([]);
     // tampering is detected: GCM authenticates the ciphertext
-    const [version, iv, tag, body] = rows[0]!.sealed.split('.');
+    const [version, iv, tag, body] = sets[0]!.sealed.split('.');
     const flipped = Buffer.from(body!, 'base64url');
     flipped[0]! ^= 1;
     expect(() => svc.services.secretBox.open([version, iv, tag, flipped.toString('base64url')].join('.'))).toThrow();

@@ -10,6 +10,7 @@ import {
   refundOrder,
   withOneReadModelWait,
 } from '../../commands/orders.js';
+import { openValues } from '../../commands/inventory-values.js';
 import { DomainError } from '../../domain/errors.js';
 import { rankOffers } from '../../domain/routing.js';
 import { routableOffers } from '../../resources/market.js';
@@ -184,10 +185,7 @@ export const registerOperatorOrderRoutes = (app: FastifyInstance, services: Serv
       const order = await loadOrder(deps, req.params.order_id);
       const delivered = order.items.filter((i) => i.status === 'delivered' || i.status === 'refunded');
       const ids = delivered.flatMap((i) => i.inventoryItemIds);
-      const values =
-        ids.length > 0
-          ? await services.db.selectFrom('inventory_values').selectAll().where('item_id', 'in', ids).execute()
-          : [];
+      const values = await openValues(services, ids);
       const meta =
         ids.length > 0
           ? await services.db
@@ -201,13 +199,11 @@ export const registerOperatorOrderRoutes = (app: FastifyInstance, services: Serv
         items: delivered.map((i) => ({
           order_item_id: i.orderItemId,
           keys: i.inventoryItemIds.flatMap((id): KeyOut[] => {
-            const v = values.find((x) => x.item_id === id);
+            const v = values.get(id);
             if (!v) return [];
-            if (v.kind === 'text')
-              return [{ inventory_item_id: id, kind: 'text' as const, value: services.secretBox.open(v.sealed) }];
+            if (v.kind === 'text') return [{ inventory_item_id: id, kind: 'text' as const, value: v.bytes.toString() }];
             // items a supplier handed over (declared stock) are kept as the item object it sent
-            if (v.kind === 'declared')
-              return [{ inventory_item_id: id, ...JSON.parse(services.secretBox.open(v.sealed)) } as KeyOut];
+            if (v.kind === 'declared') return [{ inventory_item_id: id, ...JSON.parse(v.bytes.toString()) } as KeyOut];
             const m = meta.find((x) => x.id === id);
             return [
               {
@@ -215,7 +211,7 @@ export const registerOperatorOrderRoutes = (app: FastifyInstance, services: Serv
                 kind: 'file' as const,
                 file_name: m?.file_name ?? 'file',
                 content_type: m?.content_type ?? 'application/octet-stream',
-                content_base64: services.secretBox.openBytes(v.sealed).toString('base64'),
+                content_base64: v.bytes.toString('base64'),
               },
             ];
           }),

@@ -1,0 +1,169 @@
+import { type Kysely, sql } from 'kysely';
+import type { SecretBox } from '../crypto/secret-box.js';
+import type { Database } from '../db/schema.js';
+import { derivedFamily } from '../ids.js';
+
+/**
+ * Where key values and files are kept, sealed. An upload's values are one set: one row of
+ * `inventory_value_sets` per statement, sealed as one AES-256-GCM message, under the
+ * family of the upload's item ids (`derivedFamily`), so any item id finds its set. One
+ * seal and one row per upload, not per key: sealing and indexing 1,000 rows was most of an
+ * upload's cost. Values kept one row per item (`inventory_values`: a supplier's declared
+ * deliveries, and uploads stored before sets) are read and removed alike.
+ */
+
+/** An accepted item's value, to be sealed and stored. */
+export interface Value {
+  itemId: string;
+  kind: 'text' | 'file';
+  content: string | Buffer;
+}
+
+/** A stored value in clear: text keys and declared items as UTF-8, files as their bytes. */
+export interface OpenedValue {
+  kind: 'text' | 'file' | 'declared';
+  bytes: Buffer;
+}
+
+interface ValueDeps {
+  db: Kysely<Database>;
+  secretBox: SecretBox;
+}
+
+/** The clear content of a set: per item id, in order, its kind and content (files in base64). */
+type SetEntries = [kind: 'text' | 'file', content: string][];
+
+const sealEntries = (box: SecretBox, entries: SetEntries): string => box.seal(JSON.stringify(entries));
+
+const entriesOf = (values: readonly Value[]): SetEntries =>
+  values.map((v) => [v.kind, typeof v.content === 'string' ? v.content : v.content.toString('base64')]);
+
+const openSet = (box: SecretBox, sealed: string): SetEntries => JSON.parse(box.open(sealed)) as SetEntries;
+
+const familiesOf = (itemIds: readonly string[]) => [...new Set(itemIds.map(derivedFamily))];
+
+/** Stores one part of an upload's values (its `part`-th statement) as one sealed row. */
+export const storeValueSet = async (
+  deps: ValueDeps,
+  offerId: string,
+  part: number,
+  values: readonly Value[],
+  now: Date,
+): Promise<void> => {
+  const family = derivedFamily(values[0]!.itemId);
+  if (values.some((v) => derivedFamily(v.itemId) !== family)) throw new Error('a value set holds one upload only');
+  await sql`insert into inventory_value_sets (family, part, offer_id, item_ids, sealed, created_at)
+    values (${family}, ${part}, ${offerId}, ${values.map((v) => v.itemId)}, ${sealEntries(deps.secretBox, entriesOf(values))}, ${now})`.execute(
+    deps.db,
+  );
+};
+
+/** Deletes parts this upload stored itself (never a part of the same name stored by another). */
+export const deleteValueSets = async (deps: ValueDeps, family: string, parts: readonly number[]): Promise<void> => {
+  if (parts.length === 0) return;
+  await deps.db
+    .deleteFrom('inventory_value_sets')
+    .where('family', '=', family)
+    .where('part', 'in', [...parts])
+    .execute();
+};
+
+/** Which of these items have a stored value. */
+export const storedValueIds = async (deps: ValueDeps, itemIds: readonly string[]): Promise<string[]> => {
+  if (itemIds.length === 0) return [];
+  const wanted = new Set(itemIds);
+  const sets = await deps.db
+    .selectFrom('inventory_value_sets')
+    .select('item_ids')
+    .where('family', 'in', familiesOf(itemIds))
+    .execute();
+  const single = await deps.db
+    .selectFrom('inventory_values')
+    .select('item_id')
+    .where('item_id', 'in', [...itemIds])
+    .execute();
+  return [...sets.flatMap((s) => s.item_ids.filter((id) => wanted.has(id))), ...single.map((r) => r.item_id)];
+};
+
+/** These items' values in clear, by item id; items without one are absent. */
+export const openValues = async (deps: ValueDeps, itemIds: readonly string[]): Promise<Map<string, OpenedValue>> => {
+  const opened = new Map<string, OpenedValue>();
+  if (itemIds.length === 0) return opened;
+  const wanted = new Set(itemIds);
+  const sets = await deps.db
+    .selectFrom('inventory_value_sets')
+    .select(['item_ids', 'sealed'])
+    .where('family', 'in', familiesOf(itemIds))
+    .execute();
+  for (const set of sets) {
+    if (!set.item_ids.some((id) => wanted.has(id))) continue;
+    const entries = openSet(deps.secretBox, set.sealed);
+    set.item_ids.forEach((id, i) => {
+      if (!wanted.has(id)) return;
+      const [kind, content] = entries[i]!;
+      opened.set(id, { kind, bytes: Buffer.from(content, kind === 'text' ? 'utf8' : 'base64') });
+    });
+  }
+  const single = await deps.db
+    .selectFrom('inventory_values')
+    .select(['item_id', 'kind', 'sealed'])
+    .where('item_id', 'in', [...itemIds])
+    .execute();
+  for (const row of single)
+    opened.set(row.item_id, {
+      kind: row.kind as OpenedValue['kind'],
+      bytes: deps.secretBox.openBytes(row.sealed),
+    });
+  return opened;
+};
+
+/**
+ * Deletes these items' values wherever they are kept. A set that keeps other values is
+ * sealed anew without them (under a new nonce), under its row's lock so that two removals
+ * from one set do not undo each other.
+ */
+export const dropValues = async (deps: ValueDeps, itemIds: readonly string[]): Promise<void> => {
+  if (itemIds.length === 0) return;
+  const dropped = new Set(itemIds);
+  await deps.db.transaction().execute(async (trx) => {
+    const sets = await trx
+      .selectFrom('inventory_value_sets')
+      .select(['family', 'part', 'item_ids', 'sealed'])
+      .where('family', 'in', familiesOf(itemIds))
+      // locked in one order by every caller: two that drop from the same sets never deadlock
+      .orderBy('family')
+      .orderBy('part')
+      .forUpdate()
+      .execute();
+    for (const set of sets) {
+      if (!set.item_ids.some((id) => dropped.has(id))) continue;
+      const entries = openSet(deps.secretBox, set.sealed);
+      const kept = set.item_ids.flatMap((id, i) => (dropped.has(id) ? [] : [{ id, entry: entries[i]! }]));
+      if (kept.length === 0) {
+        await trx
+          .deleteFrom('inventory_value_sets')
+          .where('family', '=', set.family)
+          .where('part', '=', set.part)
+          .execute();
+        continue;
+      }
+      await trx
+        .updateTable('inventory_value_sets')
+        .set({
+          item_ids: kept.map((k) => k.id),
+          sealed: sealEntries(
+            deps.secretBox,
+            kept.map((k) => k.entry),
+          ),
+        })
+        .where('family', '=', set.family)
+        .where('part', '=', set.part)
+        .execute();
+    }
+    for (let i = 0; i < itemIds.length; i += 1000)
+      await trx
+        .deleteFrom('inventory_values')
+        .where('item_id', 'in', itemIds.slice(i, i + 1000))
+        .execute();
+  });
+};
