@@ -95,7 +95,7 @@ export const timed = async (work: () => Promise<number>): Promise<Measurement> =
   return { perSecond: units / seconds, units, seconds };
 };
 
-const median = (values: number[]) => {
+export const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;

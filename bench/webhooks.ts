@@ -1,11 +1,13 @@
 /**
- * Webhook delivery: BENCH_WEBHOOK_EVENTS events (default 1,000 x BENCH_SCALE) fanned out to
- * 10 loopback endpoints of one supplier, each delivery signed, logged and counted, by the
- * service's background timer loop. Reported: deliveries/s, and the time from an event's
- * append to its first attempt arriving (p50/p99), for the burst and for events appended
- * one by one at a steady rate the service keeps up with. Raw: the same number of signed POSTs
- * sent by a plain undici loop to the same receivers, at the same concurrency; and that loop
- * again with each attempt logged as the contract asks (one multi-row INSERT per 100).
+ * Webhook delivery: bursts of BENCH_WEBHOOK_EVENTS events (default 1,000 x BENCH_SCALE)
+ * fanned out to 10 loopback endpoints of one supplier, each delivery signed, logged and
+ * counted, by the service's background timer loop. Reported: deliveries/s, and the time from
+ * an event's append to its first attempt arriving (p50/p99), for the bursts and for events
+ * appended one by one at a steady rate the service keeps up with. Raw: the same number of
+ * signed POSTs sent by a plain undici loop to the same receivers, at the same concurrency;
+ * and that loop again with each attempt logged as the contract asks (one multi-row INSERT
+ * per 100). As every paired figure: an untimed warm-up on each side (a tenth of a burst),
+ * then BENCH_ROUNDS alternating rounds (service, raw, raw logging), the median of each kept.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,7 +15,7 @@ import { performance } from 'node:perf_hooks';
 import { Pool } from 'undici';
 import { signatureHeader } from '../src/crypto/signature.js';
 import { newId } from '../src/ids.js';
-import { type Benchmark, fmt, type Measurement } from './harness.js';
+import { type Benchmark, type BenchContext, fmt, median, type Measurement } from './harness.js';
 import { raiseSupplierLimits, startBenchService } from './service.js';
 
 const percentile = (values: number[], p: number) => {
@@ -22,6 +24,8 @@ const percentile = (values: number[], p: number) => {
 };
 
 const ENDPOINTS = 10;
+/** Attempts in flight per endpoint: the service's own limit, and the raw loops' lanes. */
+const LANES = 4;
 
 const receivers = async (onHit: (eventId: string) => void) => {
   const servers = await Promise.all(
@@ -54,10 +58,215 @@ const receivers = async (onHit: (eventId: string) => void) => {
   };
 };
 
-/** CPU time this process spent since `from`, per delivery (µs). */
-const cpuPer = (from: NodeJS.CpuUsage, units: number) => {
-  const used = process.cpuUsage(from);
-  return (used.user + used.system) / units;
+/** A measurement with this process's CPU time per delivery (µs). */
+type Timed = Measurement & { cpuPerUnit: number };
+
+const timedRun = async (units: number, run: () => Promise<void>): Promise<Timed> => {
+  const started = performance.now();
+  const cpu = process.cpuUsage();
+  await run();
+  const seconds = (performance.now() - started) / 1000;
+  const used = process.cpuUsage(cpu);
+  return { perSecond: units / seconds, units, seconds, cpuPerUnit: (used.user + used.system) / units };
+};
+
+/** The events of the bursts, and when each arrived at the receivers. */
+class Arrivals {
+  private appendedAt = new Map<string, number>();
+  private pending = 0;
+  private done: () => void = () => undefined;
+  readonly latencies: number[] = [];
+  /** The paced phase's events: each delivery's arrival after its event's append. */
+  readonly pacedAt = new Map<string, number>();
+  readonly pacedLatencies: number[] = [];
+
+  hit(id: string): void {
+    const paced = this.pacedAt.get(id);
+    if (paced !== undefined) return void this.pacedLatencies.push(performance.now() - paced);
+    const appended = this.appendedAt.get(id);
+    if (appended === undefined) return;
+    // the first of the event's deliveries to arrive: its first attempt
+    if (appended >= 0) this.latencies.push(performance.now() - appended);
+    this.appendedAt.set(id, -1);
+    if (--this.pending === 0) this.done();
+  }
+
+  /** Expects `deliveries` arrivals of events appended from now on; resolves when all came. */
+  expect(deliveries: number): { appended: (id: string) => void; all: Promise<void> } {
+    this.appendedAt.clear();
+    this.pending = deliveries;
+    const all = new Promise<void>((r) => (this.done = r));
+    return { appended: (id) => this.appendedAt.set(id, performance.now()), all };
+  }
+}
+
+// eslint-disable-next-line max-lines-per-function -- the three sides of one measurement, sharing their setup
+const webhookRuns = async (ctx: BenchContext, urls: string[], arrivals: Arrivals) => {
+  const { db, service, origin, operatorToken } = await startBenchService(ctx, 'bench_webhooks');
+  const api = async (token: string, path: string, body: unknown) => {
+    const res = await fetch(`${origin}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (res.status >= 300) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    return res.json() as Promise<any>;
+  };
+  const supplier = await api(operatorToken, '/operator/v1/suppliers', { name: 'Bench' });
+  await raiseSupplierLimits(origin, operatorToken, supplier.supplier.id);
+  const product = await api(operatorToken, '/operator/v1/products', {
+    name: 'Bench',
+    type: 'game_key',
+    platform: 'steam',
+    region: 'EU',
+    status: 'sellable',
+  });
+  const offer = await api(supplier.token, '/api/v1/offers', {
+    product_id: product.id,
+    stock_mode: 'uploaded',
+    price: { amount: 100, currency: 'EUR' },
+    external_ref: 'B',
+  });
+  for (const url of urls) await api(supplier.token, '/api/v1/webhooks', { url, events: ['offer.stock_low'] });
+  await service.drain();
+  const stockLow = () => ({ offerId: offer.id, available: 1, threshold: 2, at: new Date().toISOString() });
+
+  /** The service: `events` stock-low signals of the offer appended in batches of 100, until every delivery arrived. */
+  const serviceBurst = (events: number) =>
+    timedRun(events * ENDPOINTS, async () => {
+      const { appended, all } = arrivals.expect(events * ENDPOINTS);
+      for (let i = 0; i < events; i += 100) {
+        const batch = Array.from({ length: Math.min(100, events - i) }, () => ({
+          id: newId(),
+          type: 'OfferStockLow',
+          data: stockLow(),
+        }));
+        await service.services.store.append(`bench-stock-${newId()}`, batch, 'no_stream', new Date());
+        for (const e of batch) appended(e.id);
+      }
+      await all;
+    });
+
+  const pools = urls.map((u) => new Pool(new URL(u).origin, { connections: LANES }));
+  const body = JSON.stringify({
+    id: newId(),
+    type: 'offer.stock_low',
+    data: { offer_id: offer.id, available: 1, threshold: 2 },
+  });
+  /** `events` signed POSTs to each endpoint, LANES in flight per endpoint like the service. */
+  const lanes = (events: number, send: (pool: Pool) => Promise<void>) =>
+    Promise.all(
+      pools.flatMap((pool) =>
+        Array.from({ length: LANES }, async (_, lane) => {
+          for (let i = lane; i < events; i += LANES) await send(pool);
+        }),
+      ),
+    );
+
+  /** Raw: the POSTs alone. */
+  const rawBurst = (events: number) =>
+    timedRun(events * ENDPOINTS, async () => {
+      await lanes(events, async (pool) => {
+        const ts = String(Date.now());
+        const res = await pool.request({
+          method: 'POST',
+          path: '/hooks',
+          headers: {
+            'content-type': 'application/json',
+            'x-svc-timestamp': ts,
+            'x-svc-signature': signatureHeader(['whsec_bench'], ts, body),
+          },
+          body,
+        });
+        await res.body.dump();
+      });
+    });
+
+  // raw again, logging every attempt as the contract asks (its request headers and body,
+  // the answer's status and body, its duration): one multi-row INSERT per 100 attempts
+  // into a copy of webhook_attempts, written beside the sending as the service does
+  await db.pool.query('create table bench_raw_attempts (like webhook_attempts including all)');
+  const loggedBurst = (events: number) =>
+    timedRun(events * ENDPOINTS, async () => {
+      const logged: unknown[][] = [];
+      const writes: Promise<unknown>[] = [];
+      const flush = () => {
+        const rows = logged.splice(0);
+        const column = (i: number) => rows.map((r) => r[i]);
+        writes.push(
+          db.pool.query(
+            `insert into bench_raw_attempts (id, delivery_id, supplier_id, attempt, request_headers, request_body,
+               response_status, response_body, duration_ms, error, succeeded, created_at)
+             select * from unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::jsonb[], $6::text[], $7::int[],
+               $8::text[], $9::int[], $10::text[], $11::boolean[], $12::timestamptz[])`,
+            Array.from({ length: 12 }, (_, i) => column(i)),
+          ),
+        );
+      };
+      await lanes(events, async (pool) => {
+        const ts = String(Date.now());
+        const headers = {
+          'content-type': 'application/json',
+          'x-svc-event-id': newId(),
+          'x-svc-timestamp': ts,
+          'x-svc-signature': signatureHeader(['whsec_bench'], ts, body),
+        };
+        const sent = performance.now();
+        const res = await pool.request({ method: 'POST', path: '/hooks', headers, body });
+        const answer = await res.body.text();
+        logged.push([
+          newId(),
+          newId(),
+          supplier.supplier.id,
+          1,
+          JSON.stringify(headers),
+          body,
+          res.statusCode,
+          answer,
+          Math.round(performance.now() - sent),
+          null,
+          true,
+          new Date(),
+        ]);
+        if (logged.length >= 100) flush();
+      });
+      if (logged.length > 0) flush();
+      await Promise.all(writes);
+    });
+
+  /**
+   * Events appended one by one at a steady rate well under what the service sends (one
+   * each 20 ms, under 500 deliveries/s): the time to each first attempt is then the
+   * pipeline's own (append, feed, fan-out, claim, send), not a queue's.
+   */
+  const paced = async (events: number) => {
+    const started = performance.now();
+    for (let i = 0; i < events; i++) {
+      const id = newId();
+      arrivals.pacedAt.set(id, performance.now());
+      await service.services.store.append(
+        `bench-paced-${id}`,
+        [{ id, type: 'OfferStockLow', data: stockLow() }],
+        'no_stream',
+        new Date(),
+      );
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const rate = (events * ENDPOINTS) / ((performance.now() - started) / 1000);
+    for (const until = performance.now() + 30_000; arrivals.pacedLatencies.length < events * ENDPOINTS;) {
+      if (performance.now() > until)
+        throw new Error(`paced deliveries: ${arrivals.pacedLatencies.length} of ${events * ENDPOINTS} arrived`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const l = arrivals.pacedLatencies;
+    return `at a steady ${fmt(rate)} deliveries/s: first attempt p50 ${percentile(l, 50).toFixed(0)} ms, p99 ${percentile(l, 99).toFixed(0)} ms after the event`;
+  };
+
+  const stop = async () => {
+    await Promise.all(pools.map((p) => p.close()));
+    await service.stop();
+  };
+  return { serviceBurst, rawBurst, loggedBurst, paced, stop };
 };
 
 export const webhookBenchmarks: Benchmark[] = [
@@ -65,213 +274,56 @@ export const webhookBenchmarks: Benchmark[] = [
     name: 'webhooks.delivery',
     description:
       'events fanned out to 10 loopback endpoints: deliveries/s and event-to-first-attempt p50/p99, beside a raw undici POST loop',
-    // eslint-disable-next-line max-lines-per-function -- one benchmark: setup, measure, raw limit
     async run(ctx) {
       const events = Math.max(50, Math.round(Number(process.env.BENCH_WEBHOOK_EVENTS ?? 1000 * ctx.settings.scale)));
-      const expected = events * ENDPOINTS;
-      const appendedAt = new Map<string, number>();
-      const firstSeen = new Map<string, number>();
-      let hits = 0;
-      let done: () => void = () => undefined;
-      const finished = new Promise<void>((r) => (done = r));
-      // the paced phase's events: each delivery's arrival after its event's append
-      const pacedAt = new Map<string, number>();
-      const pacedLatencies: number[] = [];
-      const rx = await receivers((id) => {
-        const paced = pacedAt.get(id);
-        if (paced !== undefined) return void pacedLatencies.push(performance.now() - paced);
-        hits++;
-        if (!firstSeen.has(id)) firstSeen.set(id, performance.now());
-        if (hits === expected) done();
-      });
-      const { db, service, origin, operatorToken } = await startBenchService(ctx, 'bench_webhooks');
+      const arrivals = new Arrivals();
+      const rx = await receivers((id) => arrivals.hit(id));
+      const runs = await webhookRuns(ctx, rx.urls, arrivals);
       try {
-        const api = async (token: string, path: string, body: unknown) => {
-          const res = await fetch(`${origin}${path}`, {
-            method: 'POST',
-            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-            body: JSON.stringify(body),
-          });
-          if (res.status >= 300) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-          return res.json() as Promise<any>;
-        };
-        const supplier = await api(operatorToken, '/operator/v1/suppliers', { name: 'Bench' });
-        await raiseSupplierLimits(origin, operatorToken, supplier.supplier.id);
-        const product = await api(operatorToken, '/operator/v1/products', {
-          name: 'Bench',
-          type: 'game_key',
-          platform: 'steam',
-          region: 'EU',
-          status: 'sellable',
-        });
-        const offer = await api(supplier.token, '/api/v1/offers', {
-          product_id: product.id,
-          stock_mode: 'uploaded',
-          price: { amount: 100, currency: 'EUR' },
-          external_ref: 'B',
-        });
-        for (const url of rx.urls) await api(supplier.token, '/api/v1/webhooks', { url, events: ['offer.stock_low'] });
-        await service.drain();
+        // the same untimed warm-up for each side, so that no round is the JIT's first
+        const warmup = Math.max(10, Math.round(events / 10));
+        await runs.serviceBurst(warmup);
+        await runs.rawBurst(warmup);
+        await runs.loggedBurst(warmup);
+        arrivals.latencies.length = 0;
 
-        // the events: stock-low signals of the offer, appended in batches of 100
-        const started = performance.now();
-        const cpu = process.cpuUsage();
-        for (let i = 0; i < events; i += 100) {
-          const batch = Array.from({ length: Math.min(100, events - i) }, () => ({
-            id: newId(),
-            type: 'OfferStockLow',
-            data: { offerId: offer.id, available: 1, threshold: 2, at: new Date().toISOString() },
-          }));
-          await service.services.store.append(`bench-stock-${newId()}`, batch, 'no_stream', new Date());
-          const now = performance.now();
-          for (const e of batch) appendedAt.set(e.id, now);
-        }
-        await finished;
-        const seconds = (performance.now() - started) / 1000;
-        const serviceCpu = cpuPer(cpu, expected);
-
-        // paced: events appended one by one at a steady rate well under what the service
-        // sends (one each 20 ms, under 500 deliveries/s): the time to each first attempt is
-        // then the pipeline's own (append, feed, fan-out, claim, send), not a queue's
-        const pacedEvents = Math.max(20, Math.round(200 * ctx.settings.scale));
-        const pacedStarted = performance.now();
-        for (let i = 0; i < pacedEvents; i++) {
-          const id = newId();
-          const data = { offerId: offer.id, available: 1, threshold: 2, at: new Date().toISOString() };
-          pacedAt.set(id, performance.now());
-          await service.services.store.append(
-            `bench-paced-${id}`,
-            [{ id, type: 'OfferStockLow', data }],
-            'no_stream',
-            new Date(),
+        const sides = { service: [] as Timed[], raw: [] as Timed[], logged: [] as Timed[] };
+        for (let round = 0; round < ctx.settings.rounds; round++) {
+          sides.service.push(await runs.serviceBurst(events));
+          sides.raw.push(await runs.rawBurst(events));
+          sides.logged.push(await runs.loggedBurst(events));
+          const [s, r, l] = [sides.service, sides.raw, sides.logged].map((side) => side.at(-1)!);
+          ctx.log(
+            `  ${fmt(events * ENDPOINTS)} deliveries, round ${round + 1}/${ctx.settings.rounds}: service ${fmt(s!.perSecond)}/s (${s!.seconds.toFixed(1)} s), raw ${fmt(r!.perSecond)}/s (${r!.seconds.toFixed(1)} s), raw logging ${fmt(l!.perSecond)}/s (${l!.seconds.toFixed(1)} s)`,
           );
-          await new Promise((r) => setTimeout(r, 20));
         }
-        const pacedRate = (pacedEvents * ENDPOINTS) / ((performance.now() - pacedStarted) / 1000);
-        for (const until = performance.now() + 30_000; pacedLatencies.length < pacedEvents * ENDPOINTS;) {
-          if (performance.now() > until)
-            throw new Error(`paced deliveries: ${pacedLatencies.length} of ${pacedEvents * ENDPOINTS} arrived`);
-          await new Promise((r) => setTimeout(r, 20));
-        }
-        const pacedFigure = `at a steady ${fmt(pacedRate)} deliveries/s: first attempt p50 ${percentile(pacedLatencies, 50).toFixed(0)} ms, p99 ${percentile(pacedLatencies, 99).toFixed(0)} ms after the event`;
-        const latencies = [...firstSeen].map(([id, at]) => at - (appendedAt.get(id) ?? at));
-        const serviceFigure: Measurement = { perSecond: expected / seconds, units: expected, seconds };
-
-        // raw: the same number of signed POSTs, 4 in flight per endpoint like the service
-        const pools = rx.urls.map((u) => new Pool(new URL(u).origin, { connections: 4 }));
-        const body = JSON.stringify({
-          id: newId(),
-          type: 'offer.stock_low',
-          data: { offer_id: offer.id, available: 1, threshold: 2 },
-        });
-        const rawStarted = performance.now();
-        const rawCpuFrom = process.cpuUsage();
-        await Promise.all(
-          pools.flatMap((pool) =>
-            Array.from({ length: 4 }, async (_, lane) => {
-              for (let i = lane; i < events; i += 4) {
-                const ts = String(Date.now());
-                const res = await pool.request({
-                  method: 'POST',
-                  path: '/hooks',
-                  headers: {
-                    'content-type': 'application/json',
-                    'x-svc-timestamp': ts,
-                    'x-svc-signature': signatureHeader(['whsec_bench'], ts, body),
-                  },
-                  body,
-                });
-                await res.body.dump();
-              }
-            }),
-          ),
-        );
-        const rawSeconds = (performance.now() - rawStarted) / 1000;
-        const rawCpu = cpuPer(rawCpuFrom, expected);
-
-        // raw again, logging every attempt as the contract asks (its request headers and body,
-        // the answer's status and body, its duration): one multi-row INSERT per 100 attempts
-        // into a copy of webhook_attempts, written beside the sending as the service does
-        await db.pool.query('create table bench_raw_attempts (like webhook_attempts including all)');
-        const logged: unknown[][] = [];
-        const writes: Promise<unknown>[] = [];
-        const flush = () => {
-          const rows = logged.splice(0);
-          const column = (i: number) => rows.map((r) => r[i]);
-          writes.push(
-            db.pool.query(
-              `insert into bench_raw_attempts (id, delivery_id, supplier_id, attempt, request_headers, request_body,
-                 response_status, response_body, duration_ms, error, succeeded, created_at)
-               select * from unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::jsonb[], $6::text[], $7::int[],
-                 $8::text[], $9::int[], $10::text[], $11::boolean[], $12::timestamptz[])`,
-              Array.from({ length: 12 }, (_, i) => column(i)),
-            ),
-          );
-        };
-        const loggedStarted = performance.now();
-        const loggedCpuFrom = process.cpuUsage();
-        await Promise.all(
-          pools.flatMap((pool) =>
-            Array.from({ length: 4 }, async (_, lane) => {
-              for (let i = lane; i < events; i += 4) {
-                const ts = String(Date.now());
-                const headers = {
-                  'content-type': 'application/json',
-                  'x-svc-event-id': newId(),
-                  'x-svc-timestamp': ts,
-                  'x-svc-signature': signatureHeader(['whsec_bench'], ts, body),
-                };
-                const sent = performance.now();
-                const res = await pool.request({ method: 'POST', path: '/hooks', headers, body });
-                const answer = await res.body.text();
-                logged.push([
-                  newId(),
-                  newId(),
-                  supplier.supplier.id,
-                  1,
-                  JSON.stringify(headers),
-                  body,
-                  res.statusCode,
-                  answer,
-                  Math.round(performance.now() - sent),
-                  null,
-                  true,
-                  new Date(),
-                ]);
-                if (logged.length >= 100) flush();
-              }
-            }),
-          ),
-        );
-        if (logged.length > 0) flush();
-        await Promise.all(writes);
-        const loggedSeconds = (performance.now() - loggedStarted) / 1000;
-        const loggedCpu = cpuPer(loggedCpuFrom, expected);
-        await Promise.all(pools.map((p) => p.close()));
-        ctx.log(
-          `  ${fmt(expected)} deliveries in ${seconds.toFixed(1)} s; event to first attempt p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms`,
-        );
+        const latencies = [...arrivals.latencies];
+        const pacedFigure = await runs.paced(Math.max(20, Math.round(200 * ctx.settings.scale)));
+        const rate = (side: Timed[]) => median(side.map((m) => m.perSecond));
+        const cpu = (side: Timed[]) => fmt(median(side.map((m) => m.cpuPerUnit)));
+        const burstFigure = `event to first attempt p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms`;
+        ctx.log(`  bursts: ${burstFigure}`);
         ctx.log(`  ${pacedFigure}`);
         // the receivers run in this process too, alike for all three
         ctx.log(
-          `  this process's CPU per delivery: service ${fmt(serviceCpu)} µs, raw ${fmt(rawCpu)} µs, raw logging ${fmt(loggedCpu)} µs`,
+          `  this process's CPU per delivery: service ${cpu(sides.service)} µs, raw ${cpu(sides.raw)} µs, raw logging ${cpu(sides.logged)} µs`,
         );
         return [
           {
-            work: `${fmt(events)} events x ${ENDPOINTS} endpoints at once (event to first attempt p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms; ${pacedFigure})`,
+            work: `${fmt(events)} events x ${ENDPOINTS} endpoints at once (${burstFigure}; ${pacedFigure})`,
             unit: 'deliveries',
-            service: serviceFigure.perSecond,
-            raw: expected / rawSeconds,
+            service: rate(sides.service),
+            raw: rate(sides.raw),
           },
           {
             work: `${fmt(events)} events x ${ENDPOINTS} endpoints, beside a raw loop that also logs each attempt (one INSERT per 100)`,
             unit: 'deliveries',
-            service: serviceFigure.perSecond,
-            raw: expected / loggedSeconds,
+            service: rate(sides.service),
+            raw: rate(sides.logged),
           },
         ];
       } finally {
-        await service.stop();
+        await runs.stop();
         await rx.close();
       }
     },
