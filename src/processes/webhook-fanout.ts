@@ -5,6 +5,7 @@ import type { WebhookDeliveryTable } from '../db/schema.js';
 import { comparePositions, parsePosition, type Position, type RecordedEvent } from '../eventstore/port.js';
 import { newId } from '../ids.js';
 import type { ProjectionRunner } from '../projections/runner.js';
+import type { ClaimedDelivery } from './webhook-sender.js';
 import { envelopeBody, type Outgoing, outgoingFor, type SharedReads } from '../outbound/webhook-events.js';
 import { type DueSource, LEASE_MS } from './timers.js';
 import { suppliersNamedBy } from './webhook-listeners.js';
@@ -66,19 +67,41 @@ const deliveriesOf = (
     }));
   });
 
+/** The sender of this instance, which takes new deliveries straight from the fan-out. */
+export interface HandOver {
+  readonly instance: string;
+  reserve(n: number): number;
+  handOver(rows: ClaimedDelivery[], reserved: number, wait: boolean): Promise<void>;
+}
+
 /**
- * New deliveries in one statement, each pending with its first attempt due now. Their
- * columns that differ go as one JSON document (jsonb_to_recordset): a batch is thousands of
- * rows with their bodies, which as parameters cost a placeholder each to compile, send and
- * parse. An event's delivery to an endpoint is made once, whoever else fanned it out meanwhile.
+ * New deliveries in one statement, each pending. The first `claimed` are inserted claimed
+ * by `sender` (its lease running from now, as a claim's), the rest due now for any
+ * instance's claim. Their columns that differ go as one JSON document
+ * (jsonb_to_recordset): a batch is thousands of rows with their bodies, which as
+ * parameters cost a placeholder each to compile, send and parse. An event's delivery to an
+ * endpoint is made once, whoever else fanned it out meanwhile: answers the ids inserted.
  */
-const insertDeliveries = (deps: CommandDeps, rows: DeliveryRow[], now: Date) =>
-  sql`insert into webhook_deliveries (id, event_id, event_type, supplier_id, endpoint_id, body, test_fire, status,
-      attempts, created_at, updated_at, next_attempt_at)
-    select d.*, false, 'pending', 0, ${now}::timestamptz, ${now}::timestamptz, ${now}::timestamptz
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-      as d(id text, event_id text, event_type text, supplier_id text, endpoint_id text, body text)
-    on conflict (event_id, endpoint_id) where not test_fire and not recovered do nothing`.execute(deps.db);
+const insertDeliveries = async (
+  deps: CommandDeps,
+  rows: DeliveryRow[],
+  now: Date,
+  claimed: { count: number; by: string } = { count: 0, by: '' },
+): Promise<Set<string>> => {
+  const document = JSON.stringify(rows.map((r, i) => ({ ...r, claimed: i < claimed.count })));
+  const { rows: inserted } = await sql<{ id: string }>`
+    insert into webhook_deliveries (id, event_id, event_type, supplier_id, endpoint_id, body, test_fire, status,
+      attempts, created_at, updated_at, next_attempt_at, claimed_by)
+    select d.id, d.event_id, d.event_type, d.supplier_id, d.endpoint_id, d.body, false, 'pending', 0,
+      ${now}::timestamptz, ${now}::timestamptz,
+      case when d.claimed then ${new Date(now.getTime() + LEASE_MS)}::timestamptz else ${now}::timestamptz end,
+      case when d.claimed then ${claimed.by} end
+    from jsonb_to_recordset(${document}::jsonb)
+      as d(id text, event_id text, event_type text, supplier_id text, endpoint_id text, body text, claimed boolean)
+    on conflict (event_id, endpoint_id) where not test_fire and not recovered do nothing
+    returning id`.execute(deps.db);
+  return new Set(inserted.map((r) => r.id));
+};
 
 /**
  * The events of these fan-out timers, read from the store in global order a span at a time
@@ -144,6 +167,8 @@ export class FanoutBatcher implements DueSource {
     private readonly projections: ProjectionRunner,
     private readonly log: Logger,
     wake: () => void,
+    /** This instance's sender: what it has room for is inserted claimed and handed to it. */
+    private readonly sender?: HandOver,
   ) {
     this.running = new BatchRuns(wake);
   }
@@ -164,7 +189,7 @@ export class FanoutBatcher implements DueSource {
       where t.kind = due.kind and t.key = due.key
       returning t.key, t.payload, t.attempts`.execute(this.deps.db);
     if (rows.length === 0) return 0;
-    const work = this.fanOut(rows, token);
+    const work = this.fanOut(rows, token, wait);
     await this.running.start(work, wait);
     return rows.length;
   }
@@ -178,7 +203,11 @@ export class FanoutBatcher implements DueSource {
   }
 
   /** Never throws: a failed batch is due again later, with the timers' backoff. */
-  private async fanOut(claimed: { key: string; payload: { position: string }; attempts: number }[], token: string) {
+  private async fanOut(
+    claimed: { key: string; payload: { position: string }; attempts: number }[],
+    token: string,
+    wait: boolean,
+  ) {
     const keys = claimed.map((c) => c.key);
     try {
       const wanted = claimed.map((c) => ({ key: c.key, position: parsePosition(c.payload.position) }));
@@ -187,13 +216,35 @@ export class FanoutBatcher implements DueSource {
       await this.projections.waitFor(latest, 30_000);
       const events = [...(await readEvents(this.deps, wanted)).values()];
       const rows = await deliveriesFor(this.deps, events);
-      if (rows.length > 0) await insertDeliveries(this.deps, rows, this.deps.clock.now());
+      const reserved = this.sender?.reserve(rows.length) ?? 0;
+      let inserted = new Set<string>();
+      let handing: Promise<void> | undefined;
+      try {
+        if (rows.length > 0)
+          inserted = await insertDeliveries(this.deps, rows, this.deps.clock.now(), {
+            count: reserved,
+            by: this.sender?.instance ?? '',
+          });
+      } finally {
+        // the inserted ones are the sender's from here, whatever follows (should this
+        // instance die first, their leases run out and any instance claims them); the
+        // reservation it did not use goes back
+        const handed = rows.slice(0, reserved).filter((r) => inserted.has(r.id));
+        handing = this.sender?.handOver(
+          handed.map((r) => ({ ...r, attempts: 0 })),
+          reserved,
+          wait,
+        );
+        handing?.catch(() => undefined); // awaited below, once the timers are removed
+      }
       await this.deps.db
         .deleteFrom('timers')
         .where('kind', '=', FANOUT_KIND)
         .where('key', 'in', keys)
         .where('claimed_by', '=', token)
         .execute();
+      // in a drain, what the batch made is sent before it counts as done
+      await handing;
     } catch (error) {
       const attempts = Math.max(...claimed.map((c) => c.attempts));
       const backoff = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** Math.min(attempts, 12));

@@ -63,15 +63,20 @@ export class EndpointSlots {
 
   async run<T>(endpointId: string, work: () => Promise<T>): Promise<T> {
     if ((this.busy.get(endpointId) ?? 0) >= this.size)
-      await new Promise<void>((resolve) =>
-        this.waiting.set(endpointId, [...(this.waiting.get(endpointId) ?? []), resolve]),
-      );
+      await new Promise<void>((resolve) => {
+        // added in place: a burst queues thousands behind one endpoint's four slots
+        const queue = this.waiting.get(endpointId);
+        if (queue) queue.push(resolve);
+        else this.waiting.set(endpointId, [resolve]);
+      });
     this.busy.set(endpointId, (this.busy.get(endpointId) ?? 0) + 1);
     try {
       return await work();
     } finally {
       this.busy.set(endpointId, (this.busy.get(endpointId) ?? 1) - 1);
-      const next = this.waiting.get(endpointId)?.shift();
+      const queue = this.waiting.get(endpointId);
+      const next = queue?.shift();
+      if (queue?.length === 0) this.waiting.delete(endpointId);
       if (next) next();
       else if (this.busy.get(endpointId) === 0) this.busy.delete(endpointId);
     }

@@ -27,6 +27,12 @@ const PER_ENDPOINT_IN_FLIGHT = 4;
 const CLAIM_BATCH = 100;
 /** Deliveries claimed and not yet recorded in one instance, at most. */
 const MAX_CLAIMED = 400;
+/**
+ * Deliveries held by one instance, at most, new ones the fan-out handed over included: a
+ * burst's deliveries go straight to the sender of the instance that made them (their bodies
+ * are in memory, about a kilobyte each), not through a claim each.
+ */
+const MAX_HELD = 2_000;
 /** Claims are renewed this often (real time) while held, as timer leases are. */
 const RENEW_MS = 10_000;
 /** A delivery whose attempt could not even start (an unexpected error) is due again after this. */
@@ -56,7 +62,8 @@ interface Waiting {
  * the recorded counters.
  */
 export class DeliverySender implements DueSource {
-  private readonly instance = `webhooks:${newId()}`;
+  /** Who holds a claim of this instance's (`claimed_by`). */
+  readonly instance = `webhooks:${newId()}`;
   private readonly pacer = new EndpointPacer();
   private readonly slots = new EndpointSlots(PER_ENDPOINT_IN_FLIGHT);
   private waiting: Waiting[] = [];
@@ -120,6 +127,23 @@ export class DeliverySender implements DueSource {
     await this.deliver([row]);
   }
 
+  /**
+   * Room for up to `n` new deliveries the fan-out makes, held from now on (their leases
+   * renewed as claims' are): it inserts that many claimed by this instance and hands them
+   * over with `handOver`, which gives back what it did not use.
+   */
+  reserve(n: number): number {
+    const granted = Math.min(n, Math.max(0, MAX_HELD - this.claimed));
+    if (granted > 0) this.hold(granted);
+    return granted;
+  }
+
+  /** New deliveries inserted claimed by this instance (`reserve`): sent like a claimed batch. */
+  async handOver(rows: ClaimedDelivery[], reserved: number, wait: boolean): Promise<void> {
+    this.release(reserved - rows.length);
+    if (rows.length > 0) await this.running.start(this.deliver(rows, true), wait);
+  }
+
   /** Claims up to `limit` due deliveries, oldest due first. */
   private async claim(limit: number): Promise<ClaimedDelivery[]> {
     const now = this.deps.clock.now();
@@ -141,8 +165,8 @@ export class DeliverySender implements DueSource {
   }
 
   /** Sends claimed deliveries side by side; resolves once every outcome is recorded. */
-  private async deliver(rows: ClaimedDelivery[]): Promise<void> {
-    this.hold(rows.length);
+  private async deliver(rows: ClaimedDelivery[], held = false): Promise<void> {
+    if (!held) this.hold(rows.length);
     try {
       const endpoints = new Map<string, Promise<WebhookEndpointState | undefined>>();
       const endpointOf = (id: string) => {
@@ -284,6 +308,7 @@ export class DeliverySender implements DueSource {
   }
 
   private release(n: number): void {
+    if (n === 0) return;
     this.claimed -= n;
     if (this.claimed > 0 || !this.renewal) return;
     clearInterval(this.renewal);

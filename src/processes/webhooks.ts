@@ -39,12 +39,13 @@ export const webhookProcess = (listeners?: WebhookListeners) =>
 
 /**
  * The webhook process's timer kinds, and its two batch workers polled with the timers: the
- * fan-out (claims its timers in batches) and the sender (claims due deliveries from their
- * own table). Fan-out first, so one poll (one round of a drain) also sends what it made.
+ * fan-out (claims its timers in batches, and hands what it makes to this instance's sender
+ * as far as it has room) and the sender (claims due deliveries from their own table).
+ * Fan-out first, so one poll (one round of a drain) also sends what it made.
  */
 export const registerWebhookTimers = (timers: Timers, deps: CommandDeps, projections: ProjectionRunner) => {
-  timers.attach(new FanoutBatcher(deps, projections, timers.log, () => timers.wake()));
   const sender = new DeliverySender(deps, timers.log, () => timers.wake());
+  timers.attach(new FanoutBatcher(deps, projections, timers.log, () => timers.wake(), sender));
   timers.attach(sender);
 
   registerRecoveryTimers(timers, deps, sender);

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/ids.js';
 import type { AttemptRecord } from '../../src/outbound/webhook-send.js';
@@ -210,5 +211,48 @@ describe('webhook deliveries in batches', () => {
     expect(
       await svc.services.db.selectFrom('timers').select('key').where('kind', '=', 'webhook.deliver').execute(),
     ).toEqual([]);
+  });
+
+  it('a fan-out hands what it makes to the sender of its instance: inserted claimed by it, sent without a claim', async () => {
+    ok.received.length = 0;
+    failing.received.length = 0;
+    failing.answer(200);
+    // what each delivery row looked like when it was inserted, and every claim made of one
+    await sql`
+      create table seen_deliveries (id text, claimed_by text, lease_ms double precision, claim boolean);
+      create function seen_delivery() returns trigger language plpgsql as $$ begin
+        insert into seen_deliveries values (new.id, new.claimed_by,
+          extract(epoch from new.next_attempt_at - new.created_at) * 1000, tg_op = 'UPDATE');
+        return new;
+      end $$;
+      create trigger seen_insert after insert on webhook_deliveries for each row execute function seen_delivery();
+      create trigger seen_claim after update on webhook_deliveries for each row
+        when (old.claimed_by is null and new.claimed_by is not null) execute function seen_delivery();`.execute(
+      svc.services.db,
+    );
+    try {
+      await supplier.api.post(`/offers/${offer}/activate`);
+      await supplier.api.post(`/offers/${offer}/deactivate`);
+      await svc.drain();
+      expect([ok.received.length, failing.received.length]).toEqual([1, 1]);
+      const seen = await sql<{ claimed_by: string; lease_ms: number; claim: boolean }>`
+        select claimed_by, lease_ms, claim from seen_deliveries`.execute(svc.services.db);
+      expect(seen.rows).toEqual([
+        { claimed_by: expect.stringMatching(/^webhooks:/), lease_ms: 30_000, claim: false },
+        { claimed_by: seen.rows[0]?.claimed_by, lease_ms: 30_000, claim: false },
+      ]);
+      const id = ok.received[0]!.headers['x-svc-delivery-id'] as string;
+      expect(
+        await svc.services.db
+          .selectFrom('webhook_deliveries')
+          .select(['status', 'attempts', 'next_attempt_at', 'claimed_by'])
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow(),
+      ).toEqual({ status: 'succeeded', attempts: 1, next_attempt_at: null, claimed_by: null });
+    } finally {
+      await sql`drop table seen_deliveries cascade;
+        drop trigger seen_insert on webhook_deliveries; drop trigger seen_claim on webhook_deliveries;
+        drop function seen_delivery;`.execute(svc.services.db);
+    }
   });
 });
