@@ -104,15 +104,9 @@ describe('inventory values kept as sets', () => {
         })),
       )
       .execute();
-    const result = await uploadInventory(
-      svc.services.commands,
-      supplier.id,
-      offerId,
-      'strict',
-      textKeys('OLD', 3),
-      {},
-      operation,
-    );
+    const run = () =>
+      uploadInventory(svc.services.commands, supplier.id, offerId, 'strict', textKeys('OLD', 3), {}, operation);
+    const result = await run();
     expect(result.itemIds).toEqual([0, 1, 2].map(ids));
     expect(
       (await svc.services.commands.store.readStream(inventoryStream(offerId))).filter(
@@ -126,16 +120,7 @@ describe('inventory values kept as sets', () => {
       [0, 1, 2].map((n) => [ids(n), `OLD-${n}`]),
     );
     // run again, as a second retry would: the recorded upload is the answer, nothing is stored twice
-    const again = await uploadInventory(
-      svc.services.commands,
-      supplier.id,
-      offerId,
-      'strict',
-      textKeys('OLD', 3),
-      {},
-      operation,
-    );
-    expect(again).toEqual(result);
+    expect(await run()).toEqual(result);
     expect(await storedValues(svc.services, offerId)).toHaveLength(3);
   });
 });
