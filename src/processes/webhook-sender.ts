@@ -28,11 +28,13 @@ const CLAIM_BATCH = 100;
 /** Deliveries claimed and not yet recorded in one instance, at most. */
 const MAX_CLAIMED = 400;
 /**
- * Deliveries held by one instance, at most, new ones the fan-out handed over included: a
+ * New deliveries the fan-out handed over and not yet recorded in one instance, at most: a
  * burst's deliveries go straight to the sender of the instance that made them (their bodies
- * are in memory, about a kilobyte each), not through a claim each.
+ * are in memory, about a kilobyte each), not through a claim each. Counted apart from the
+ * claims, so that while new ones keep coming, the due ones (retries, and what did not fit)
+ * are still claimed and sent beside them.
  */
-const MAX_HELD = 2_000;
+const MAX_HANDED = 2_000;
 /** Claims are renewed this often (real time) while held, as timer leases are. */
 const RENEW_MS = 10_000;
 /** A delivery whose attempt could not even start (an unexpected error) is due again after this. */
@@ -68,7 +70,8 @@ export class DeliverySender implements DueSource {
   private readonly slots = new EndpointSlots(PER_ENDPOINT_IN_FLIGHT);
   private waiting: Waiting[] = [];
   private flushing: Promise<void> | undefined;
-  private claimed = 0;
+  /** Deliveries held, by how they came: claimed here, or handed over by the fan-out. */
+  private readonly held = { claimed: 0, handed: 0 };
   private renewal: ReturnType<typeof setInterval> | undefined;
 
   private readonly running: BatchRuns;
@@ -84,7 +87,7 @@ export class DeliverySender implements DueSource {
   }
 
   async runDue({ wait }: { wait: boolean }): Promise<number> {
-    const room = Math.min(CLAIM_BATCH, MAX_CLAIMED - this.claimed);
+    const room = Math.min(CLAIM_BATCH, MAX_CLAIMED - this.held.claimed);
     if (room <= 0) return 0;
     const rows = await this.claim(room);
     if (rows.length === 0) return 0;
@@ -133,15 +136,15 @@ export class DeliverySender implements DueSource {
    * over with `handOver`, which gives back what it did not use.
    */
   reserve(n: number): number {
-    const granted = Math.min(n, Math.max(0, MAX_HELD - this.claimed));
-    if (granted > 0) this.hold(granted);
+    const granted = Math.min(n, Math.max(0, MAX_HANDED - this.held.handed));
+    if (granted > 0) this.hold('handed', granted);
     return granted;
   }
 
   /** New deliveries inserted claimed by this instance (`reserve`): sent like a claimed batch. */
   async handOver(rows: ClaimedDelivery[], reserved: number, wait: boolean): Promise<void> {
-    this.release(reserved - rows.length);
-    if (rows.length > 0) await this.running.start(this.deliver(rows, true), wait);
+    this.release('handed', reserved - rows.length);
+    if (rows.length > 0) await this.running.start(this.deliver(rows, 'handed'), wait);
   }
 
   /** Claims up to `limit` due deliveries, oldest due first. */
@@ -165,8 +168,9 @@ export class DeliverySender implements DueSource {
   }
 
   /** Sends claimed deliveries side by side; resolves once every outcome is recorded. */
-  private async deliver(rows: ClaimedDelivery[], held = false): Promise<void> {
-    if (!held) this.hold(rows.length);
+  private async deliver(rows: ClaimedDelivery[], came: 'claimed' | 'handed' = 'claimed'): Promise<void> {
+    // handed-over deliveries are held from their reservation on
+    if (came === 'claimed') this.hold(came, rows.length);
     try {
       const endpoints = new Map<string, Promise<WebhookEndpointState | undefined>>();
       const endpointOf = (id: string) => {
@@ -190,7 +194,7 @@ export class DeliverySender implements DueSource {
         }),
       );
     } finally {
-      this.release(rows.length);
+      this.release(came, rows.length);
     }
   }
 
@@ -301,16 +305,16 @@ export class DeliverySender implements DueSource {
     }
   }
 
-  /** Claims held: their leases are renewed while any are. */
-  private hold(n: number): void {
-    this.claimed += n;
+  /** Deliveries held: their leases are renewed while any are. */
+  private hold(came: 'claimed' | 'handed', n: number): void {
+    this.held[came] += n;
     this.renewal ??= setInterval(() => void this.renew(), RENEW_MS);
   }
 
-  private release(n: number): void {
+  private release(came: 'claimed' | 'handed', n: number): void {
     if (n === 0) return;
-    this.claimed -= n;
-    if (this.claimed > 0 || !this.renewal) return;
+    this.held[came] -= n;
+    if (this.held.claimed + this.held.handed > 0 || !this.renewal) return;
     clearInterval(this.renewal);
     this.renewal = undefined;
   }

@@ -1,8 +1,10 @@
 import { sql } from 'kysely';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/ids.js';
 import type { AttemptRecord } from '../../src/outbound/webhook-send.js';
 import { type DeliveryOutcome, foldCounters } from '../../src/processes/webhook-outcomes.js';
+import { DeliverySender } from '../../src/processes/webhook-sender.js';
 import { startTestService, type TestService } from '../support/harness.js';
 import { startReceiver } from './receiver.js';
 
@@ -254,5 +256,24 @@ describe('webhook deliveries in batches', () => {
         drop trigger seen_insert on webhook_deliveries; drop trigger seen_claim on webhook_deliveries;
         drop function seen_delivery;`.execute(svc.services.db);
     }
+  });
+
+  it('while new deliveries handed over fill its room, a sender still claims and sends the due ones', async () => {
+    ok.received.length = 0;
+    // a second sender on the same database, as another instance's: the test's own never runs here
+    const sender = new DeliverySender(svc.services.commands, pino({ level: 'silent' }), () => undefined);
+    expect(sender.reserve(5_000)).toBe(2_000);
+    expect(sender.reserve(1)).toBe(0);
+    const now = svc.clock.now();
+    const id = newId();
+    const body = JSON.stringify({ id: newId(), type: 'offer.deactivated', data: { offer_id: offer } });
+    await pendingDelivery(id, body, now, { next_attempt_at: now });
+    expect(await sender.runDue({ wait: true })).toBe(1);
+    expect(ok.received.map((r) => r.headers['x-svc-delivery-id'])).toEqual([id]);
+    // what the fan-out reserved and did not use goes back
+    await sender.handOver([], 2_000, true);
+    expect(sender.reserve(1)).toBe(1);
+    await sender.handOver([], 1, true);
+    await sender.settle();
   });
 });
