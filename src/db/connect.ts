@@ -34,12 +34,26 @@ const lastResultOf = (pool: pg.Pool): PostgresPool => {
   const views = new WeakMap<pg.PoolClient, PostgresPoolClient>();
   const viewOf = (client: pg.PoolClient): PostgresPoolClient => {
     const send = sender(client);
+    // a FATAL answer (pg_terminate_backend, a shutdown) ends the session, but the socket
+    // may close a moment later: until then pg still calls the client queryable, and the
+    // pool would hand it out again for the next statement to fail on
+    let ended: Error | undefined;
+    const noted = <T>(answer: Promise<T>): Promise<T> =>
+      answer.catch((error: unknown) => {
+        if ((error as { severity?: string } | null)?.severity === 'FATAL') ended = error as Error;
+        throw error;
+      });
     return {
       query: ((text: string | pg.Submittable, parameters?: unknown[]) =>
         typeof text === 'string'
-          ? send(text, parameters).then((result) => (Array.isArray(result) ? result.at(-1) : result))
+          ? noted(send(text, parameters).then((result) => (Array.isArray(result) ? result.at(-1) : result)))
           : client.query(text)) as PostgresPoolClient['query'],
-      release: () => client.release(),
+      release: () => {
+        const error = ended;
+        ended = undefined;
+        // with an error the pool closes the client instead of keeping it
+        client.release(error);
+      },
     };
   };
   return {
