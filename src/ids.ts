@@ -32,9 +32,13 @@ const base32 = (bytes: Buffer, length: number): string => {
   return out;
 };
 
+/** A derived id: its base's time (10 characters) and hash (8), then `seq` (4), then the salt's hash (4). */
+const HEAD_CHARS = 18;
+const SEQ_CHARS = 4;
+
 const seqChars = (seq: number): string => {
   let out = '';
-  for (let n = seq, i = 0; i < 4; i++, n = Math.floor(n / 32)) out = CROCKFORD[n % 32] + out;
+  for (let n = seq, i = 0; i < SEQ_CHARS; i++, n = Math.floor(n / 32)) out = CROCKFORD[n % 32] + out;
   return out;
 };
 
@@ -49,14 +53,14 @@ export const deriveId = (base: string, seq: number, salt = ''): string => derive
 
 /** `deriveId` for many ids of one operation: what follows from the base is hashed once. */
 export const derivedIds = (base: string, salt = ''): ((seq: number) => string) => {
-  const head = `${base.slice(0, 10)}${base32(hash('sha256', `id:${base}`, 'buffer'), 8)}`;
+  const head = `${base.slice(0, 10)}${base32(hash('sha256', `id:${base}`, 'buffer'), HEAD_CHARS - 10)}`;
   const tail = base32(hash('sha256', `salt:${base}:${salt}`, 'buffer'), 4);
   return (seq) => `${head}${seqChars(seq)}${tail}`;
 };
 
 /**
- * What every id `derivedIds(base, salt)` makes has in common: its characters but the four
- * of `seq`. Things made by one operation can be kept together under it and found again
- * from any of their ids.
+ * What every id `derivedIds(base, salt)` makes has in common: its characters but those of
+ * `seq`. Things made by one operation can be kept together under it and found again from
+ * any of their ids.
  */
-export const derivedFamily = (id: string): string => `${id.slice(0, 18)}${id.slice(22)}`;
+export const derivedFamily = (id: string): string => `${id.slice(0, HEAD_CHARS)}${id.slice(HEAD_CHARS + SEQ_CHARS)}`;

@@ -42,6 +42,14 @@ const openSet = (box: SecretBox, sealed: string): SetEntries => JSON.parse(box.o
 
 const familiesOf = (itemIds: readonly string[]) => [...new Set(itemIds.map(derivedFamily))];
 
+/** The sets that may hold these items' values: those of their ids' families. */
+const setsOf = (db: Kysely<Database>, itemIds: readonly string[]) =>
+  db.selectFrom('inventory_value_sets').where('family', 'in', familiesOf(itemIds));
+
+/** The values of these items kept one row per item. */
+const singleRowsOf = (db: Kysely<Database>, itemIds: readonly string[]) =>
+  db.selectFrom('inventory_values').where('item_id', 'in', [...itemIds]);
+
 /** Stores one part of an upload's values (its `part`-th statement) as one sealed row. */
 export const storeValueSet = async (
   deps: ValueDeps,
@@ -72,16 +80,8 @@ export const deleteValueSets = async (deps: ValueDeps, family: string, parts: re
 export const storedValueIds = async (deps: ValueDeps, itemIds: readonly string[]): Promise<string[]> => {
   if (itemIds.length === 0) return [];
   const wanted = new Set(itemIds);
-  const sets = await deps.db
-    .selectFrom('inventory_value_sets')
-    .select('item_ids')
-    .where('family', 'in', familiesOf(itemIds))
-    .execute();
-  const single = await deps.db
-    .selectFrom('inventory_values')
-    .select('item_id')
-    .where('item_id', 'in', [...itemIds])
-    .execute();
+  const sets = await setsOf(deps.db, itemIds).select('item_ids').execute();
+  const single = await singleRowsOf(deps.db, itemIds).select('item_id').execute();
   return [...sets.flatMap((s) => s.item_ids.filter((id) => wanted.has(id))), ...single.map((r) => r.item_id)];
 };
 
@@ -90,11 +90,7 @@ export const openValues = async (deps: ValueDeps, itemIds: readonly string[]): P
   const opened = new Map<string, OpenedValue>();
   if (itemIds.length === 0) return opened;
   const wanted = new Set(itemIds);
-  const sets = await deps.db
-    .selectFrom('inventory_value_sets')
-    .select(['item_ids', 'sealed'])
-    .where('family', 'in', familiesOf(itemIds))
-    .execute();
+  const sets = await setsOf(deps.db, itemIds).select(['item_ids', 'sealed']).execute();
   for (const set of sets) {
     if (!set.item_ids.some((id) => wanted.has(id))) continue;
     const entries = openSet(deps.secretBox, set.sealed);
@@ -104,11 +100,7 @@ export const openValues = async (deps: ValueDeps, itemIds: readonly string[]): P
       opened.set(id, { kind, bytes: Buffer.from(content, kind === 'text' ? 'utf8' : 'base64') });
     });
   }
-  const single = await deps.db
-    .selectFrom('inventory_values')
-    .select(['item_id', 'kind', 'sealed'])
-    .where('item_id', 'in', [...itemIds])
-    .execute();
+  const single = await singleRowsOf(deps.db, itemIds).select(['item_id', 'kind', 'sealed']).execute();
   for (const row of single)
     opened.set(row.item_id, {
       kind: row.kind as OpenedValue['kind'],
@@ -126,10 +118,8 @@ export const dropValues = async (deps: ValueDeps, itemIds: readonly string[]): P
   if (itemIds.length === 0) return;
   const dropped = new Set(itemIds);
   await deps.db.transaction().execute(async (trx) => {
-    const sets = await trx
-      .selectFrom('inventory_value_sets')
+    const sets = await setsOf(trx, itemIds)
       .select(['family', 'part', 'item_ids', 'sealed'])
-      .where('family', 'in', familiesOf(itemIds))
       // locked in one order by every caller: two that drop from the same sets never deadlock
       .orderBy('family')
       .orderBy('part')

@@ -100,7 +100,6 @@ export const uploadInventory = async (
     if (earlier) return earlier;
   }
 
-  const forget = (ids: string[]) => dropValues(deps, ids);
   // the fingerprints are taken while the values' INSERTs run
   await storeValues(deps, offerId, values, now, fingerprintTo);
   const items = newItems();
@@ -116,7 +115,10 @@ export const uploadInventory = async (
     const uploaded = result.events.find((e) => e.type === 'InventoryUploaded');
     const acceptedIds = uploaded?.type === 'InventoryUploaded' ? uploaded.data.itemIds : [];
     const keep = new Set(acceptedIds);
-    await forget(items.map((i) => i.itemId).filter((id) => !keep.has(id)));
+    await dropValues(
+      deps,
+      items.map((i) => i.itemId).filter((id) => !keep.has(id)),
+    );
     return {
       accepted: acceptedIds.length,
       rejected: uploaded?.type === 'InventoryUploaded' ? uploaded.data.rejected : rejected,
@@ -124,7 +126,10 @@ export const uploadInventory = async (
       stockAvailable: result.state.available,
     };
   } catch (error) {
-    await forget(items.map((i) => i.itemId));
+    await dropValues(
+      deps,
+      items.map((i) => i.itemId),
+    );
     throw error;
   }
 };
