@@ -13,6 +13,7 @@ import { LEASE_MS, RENEW_MS } from '../../src/http/idempotency.js';
 import { createTestDatabase } from '../support/database.js';
 import { type Answer, client, request } from '../support/http.js';
 import { eur, keys } from '../orders/fixtures.js';
+import { startReceiver } from '../webhooks/receiver.js';
 import { eventually, spawnService, startDatabaseRelay } from './support.js';
 
 /**
@@ -39,8 +40,11 @@ const tempDir = async (prefix: string) => {
   return dir;
 };
 
-/** A market on `current()` with one offer, and clients that retry the same request (same key) until answered. */
-const marketUnderLoad = async (databaseUrl: () => string, first: Service) => {
+/**
+ * A market on `current()` with one offer, and clients that retry the same request (same key)
+ * until answered. With `hook`, the supplier listens for `order.paid` there.
+ */
+const marketUnderLoad = async (databaseUrl: () => string, first: Service, hook?: string) => {
   let current = first;
   const operator = () => client(`${current.origin}/operator/v1`, OPERATOR_TOKEN);
   const created = await operator().post('/suppliers', { name: 'Crash Load' });
@@ -68,6 +72,7 @@ const marketUnderLoad = async (databaseUrl: () => string, first: Service) => {
     ).status,
   ).toBe(201);
   expect((await supplier().post(`/offers/${offer.body.id}/activate`)).status).toBe(200);
+  if (hook) expect((await supplier().post('/webhooks', { url: hook, events: ['order.paid'] })).status).toBe(201);
 
   // while the service is down (killed, restarting) a client waits for it, then retries
   let back: Promise<void> = Promise.resolve();
@@ -145,6 +150,10 @@ const marketUnderLoad = async (databaseUrl: () => string, first: Service) => {
       });
     },
     readyz: () => request(current.origin, 'GET', '/readyz'),
+    /** Moves the service's test clock (a dead instance's leases run out on it). */
+    advance: (seconds: number) => operator().post('/clock/advance', { seconds }),
+    /** The orders the clients completed, once `finish` checked them. */
+    orderIds: [] as string[],
     /** Stops the load, then checks the contract and the data. */
     async finish() {
       stop = true;
@@ -194,6 +203,7 @@ const marketUnderLoad = async (databaseUrl: () => string, first: Service) => {
         return res.body.stock.delivered === n && res.body.stock.reserved === 0 ? res.body.stock : undefined;
       });
       expect(stock).toMatchObject({ available: STOCK - n, reserved: 0, delivered: n });
+      this.orderIds = [...answers.values()].map((a) => a.orderId);
       const conn = connect(databaseUrl(), 2);
       const store = new PostgresEventStore(conn.pool);
       try {
@@ -251,20 +261,22 @@ describe('crashes under load, then retries with the same keys', () => {
     await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
   }, 60_000);
 
-  it('the service killed (SIGKILL) and restarted on the same database: every key answered, no order twice, the audit clean', async () => {
+  it('the service killed (SIGKILL) and restarted on the same database: every key answered, no order twice, the audit clean, every order.paid webhook made once and delivered', async () => {
     const databaseUrl = await createTestDatabase();
     const dataDir = await tempDir('marketplace-faults-');
     // the first payment whose sale entry is posted kills the process (SIGKILL, as a machine
     // dying there) while it holds that payment's Idempotency-Key and the other clients'
     // requests are in flight: a kill at a random moment may fall between two requests
-    const first = await start(databaseUrl, dataDir, { SVC_FAULT_KILL_AT: 'after-sale-credited' });
-    const load = await marketUnderLoad(() => databaseUrl, first);
+    const receiver = await startReceiver();
+    const hooks = { SVC_ALLOW_PRIVATE_TARGETS: '1' };
+    const first = await start(databaseUrl, dataDir, { ...hooks, SVC_FAULT_KILL_AT: 'after-sale-credited' });
+    const load = await marketUnderLoad(() => databaseUrl, first, receiver.url);
 
     let down = 0;
     const restarted = (async () => {
       expect(await first.exited).toEqual({ code: null, signal: 'SIGKILL' });
       const killedAt = Date.now();
-      const next = await start(databaseUrl, dataDir);
+      const next = await start(databaseUrl, dataDir, hooks);
       down = Date.now() - killedAt;
       return next;
     })();
@@ -280,6 +292,32 @@ describe('crashes under load, then retries with the same keys', () => {
     // fast answers (a slower machine's restart finds the leases lapsed, and no 409 is due)
     if (down < LEASE_MS - RENEW_MS - 1_000) expect(load.stats.inUse, `restarted in ${down} ms`).toBeGreaterThan(0);
     else console.log(`restart took ${down} ms, past the lease: the keys were free again without a 409`);
+
+    // every paid order's webhook arrives, the ones the dead process had claimed or been
+    // handed too once their lease runs out: each made once, sent at least once
+    const paidOrders = () => new Set(receiver.received.map((r) => r.body.data.order.id as string));
+    await load.advance(31);
+    await eventually('every order.paid delivered', async () =>
+      load.orderIds.every((id) => paidOrders().has(id)) ? true : undefined,
+    );
+    expect([...paidOrders()].sort()).toEqual([...load.orderIds].sort());
+    // the outcome of an attempt is recorded a moment after it arrived
+    const db = new pg.Client({ connectionString: databaseUrl });
+    await db.connect();
+    try {
+      const n = load.orderIds.length;
+      const deliveries = await eventually('every delivery recorded', async () => {
+        const { rows } = await db.query(
+          `select count(*)::int as made, count(distinct event_id)::int as events,
+             count(*) filter (where status = 'succeeded')::int as succeeded from webhook_deliveries`,
+        );
+        return rows[0].succeeded === n ? rows[0] : undefined;
+      });
+      expect(deliveries).toEqual({ made: n, events: n, succeeded: n });
+    } finally {
+      await db.end();
+    }
+    await receiver.close();
     await stopService(second);
   }, 90_000);
 
