@@ -10,6 +10,7 @@ import { connect, type Db } from '../src/db/connect.js';
 import { startEmbeddedPostgres } from '../src/db/embedded.js';
 import { migrate } from '../src/db/migrations.js';
 import type { BenchContext, Settings } from './harness.js';
+import { serverCpuReader } from './server-cpu.js';
 
 const TEMPLATE = 'bench_template';
 
@@ -52,10 +53,12 @@ export const startEnvironment = async (settings: Settings, log: (line: string) =
     const template = connect(server.urlFor(TEMPLATE), 1);
     await migrate(template.kysely);
     await template.close();
+    const serverCpu = await admin((c) => serverCpuReader(c));
 
     const context: BenchContext = {
       settings,
       log,
+      ...(serverCpu ? { serverCpu } : {}),
       freshDatabase: async (prefix, poolSize) => {
         const name = `${prefix.replace(/[^a-z0-9_]/g, '_')}_${++databases}`;
         await admin((c) => c.query(`create database ${name} template ${TEMPLATE}`));

@@ -35,6 +35,8 @@ export interface BenchContext {
   /** Built once per run on first request and shared by every benchmark that asks for the same key. */
   fixture<T>(key: string, build: () => Promise<T>): Promise<T>;
   log(line: string): void;
+  /** The database server's CPU time so far (µs), where /proc can tell (Linux); absent elsewhere. */
+  serverCpu?: () => number;
 }
 
 export interface Benchmark {
@@ -118,32 +120,48 @@ export const paired = async (
   const rounds = options.rounds ?? ctx.settings.rounds;
   const s: number[] = [];
   const r: number[] = [];
-  const cpu = { service: [] as number[], raw: [] as number[] };
+  const cpu = { service: [] as Cpu[], raw: [] as Cpu[] };
   for (let round = 0; round < rounds; round++) {
-    const a = await withCpu(() => service(round));
-    const b = await withCpu(() => raw(round));
+    const a = await withCpu(ctx, () => service(round));
+    const b = await withCpu(ctx, () => raw(round));
     s.push(a.perSecond);
     r.push(b.perSecond);
-    cpu.service.push(a.cpuPerUnit);
-    cpu.raw.push(b.cpuPerUnit);
+    cpu.service.push(a);
+    cpu.raw.push(b);
     ctx.log(
       `  ${work}, round ${round + 1}/${rounds}: service ${fmt(a.perSecond)} ${unit}/s (${a.seconds.toFixed(1)} s), raw ${fmt(b.perSecond)} ${unit}/s (${b.seconds.toFixed(1)} s)`,
     );
   }
   // steadier than the rates on a shared machine: what this process (the service or the raw
-  // loop, with the benchmark's client) spent per unit, PostgreSQL's share not included
+  // loop, with the benchmark's client) spent per unit, and the database server beside it
+  const per = (side: Cpu[], of: (c: Cpu) => number) => fmt(median(side.map(of)));
+  const server = ctx.serverCpu
+    ? `; the database server's: service ${per(cpu.service, (c) => c.serverCpuPerUnit)} µs, raw ${per(cpu.raw, (c) => c.serverCpuPerUnit)} µs`
+    : '';
   ctx.log(
-    `  ${work}: this process's CPU per ${unit.replace(/s$/, '')}: service ${fmt(median(cpu.service))} µs, raw ${fmt(median(cpu.raw))} µs`,
+    `  ${work}: this process's CPU per ${unit.replace(/s$/, '')}: service ${per(cpu.service, (c) => c.cpuPerUnit)} µs, raw ${per(cpu.raw, (c) => c.cpuPerUnit)} µs${server}`,
   );
   return { work, unit, service: median(s), raw: median(r), ...(options.diagnostic ? { diagnostic: true } : {}) };
 };
 
-/** A run and the CPU time this process spent on it, per unit counted (µs). */
-const withCpu = async (run: () => Promise<Measurement>): Promise<Measurement & { cpuPerUnit: number }> => {
+/** CPU time per unit counted (µs): this process's, and the database server's (0 where it cannot be read). */
+export interface Cpu {
+  cpuPerUnit: number;
+  serverCpuPerUnit: number;
+}
+
+/** A run and the CPU time spent on it, per unit counted. */
+export const withCpu = async (ctx: BenchContext, run: () => Promise<Measurement>): Promise<Measurement & Cpu> => {
   const before = process.cpuUsage();
+  const serverBefore = ctx.serverCpu?.() ?? 0;
   const m = await run();
   const used = process.cpuUsage(before);
-  return { ...m, cpuPerUnit: (used.user + used.system) / Math.max(1, m.units) };
+  const units = Math.max(1, m.units);
+  return {
+    ...m,
+    cpuPerUnit: (used.user + used.system) / units,
+    serverCpuPerUnit: ((ctx.serverCpu?.() ?? 0) - serverBefore) / units,
+  };
 };
 
 export const fmt = (n: number): string =>

@@ -10,12 +10,13 @@
  * then BENCH_ROUNDS alternating rounds (service, raw, raw logging), the median of each kept.
  */
 import http from 'node:http';
+import os from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { Pool } from 'undici';
 import { signatureHeader } from '../src/crypto/signature.js';
 import { newId } from '../src/ids.js';
-import { type Benchmark, type BenchContext, fmt, median, type Measurement } from './harness.js';
+import { type Benchmark, type BenchContext, type Cpu, fmt, median, type Measurement, withCpu } from './harness.js';
 import { raiseSupplierLimits, startBenchService } from './service.js';
 
 const percentile = (values: number[], p: number) => {
@@ -58,17 +59,19 @@ const receivers = async (onHit: (eventId: string) => void) => {
   };
 };
 
-/** A measurement with this process's CPU time per delivery (µs). */
-type Timed = Measurement & { cpuPerUnit: number };
+/**
+ * A measurement with the CPU time per delivery (µs) of this process (the service or the raw
+ * loop, with the receivers) and of the database server.
+ */
+type Timed = Measurement & Cpu;
 
-const timedRun = async (units: number, run: () => Promise<void>): Promise<Timed> => {
-  const started = performance.now();
-  const cpu = process.cpuUsage();
-  await run();
-  const seconds = (performance.now() - started) / 1000;
-  const used = process.cpuUsage(cpu);
-  return { perSecond: units / seconds, units, seconds, cpuPerUnit: (used.user + used.system) / units };
-};
+const timer = (ctx: BenchContext) => (units: number, run: () => Promise<void>) =>
+  withCpu(ctx, async () => {
+    const started = performance.now();
+    await run();
+    const seconds = (performance.now() - started) / 1000;
+    return { perSecond: units / seconds, units, seconds };
+  });
 
 /** The events of the bursts, and when each arrived at the receivers. */
 class Arrivals {
@@ -103,6 +106,7 @@ class Arrivals {
 // eslint-disable-next-line max-lines-per-function -- the three sides of one measurement, sharing their setup
 const webhookRuns = async (ctx: BenchContext, urls: string[], arrivals: Arrivals) => {
   const { db, service, origin, operatorToken } = await startBenchService(ctx, 'bench_webhooks');
+  const timedRun = timer(ctx);
   const api = async (token: string, path: string, body: unknown) => {
     const res = await fetch(`${origin}${path}`, {
       method: 'POST',
@@ -269,6 +273,29 @@ const webhookRuns = async (ctx: BenchContext, urls: string[], arrivals: Arrivals
   return { serviceBurst, rawBurst, loggedBurst, paced, stop };
 };
 
+type Sides = { service: Timed[]; raw: Timed[]; logged: Timed[] };
+
+/**
+ * CPU per delivery of each side: this process's (the receivers run in it too, alike for
+ * all three), the database server's, and both together, with the rate the service's work
+ * allows on this machine's cores at most.
+ */
+const logCpu = (ctx: BenchContext, sides: Sides) => {
+  const per = (side: Timed[], of: (m: Timed) => number) => median(side.map(of));
+  const line = (of: (m: Timed) => number) =>
+    `service ${fmt(per(sides.service, of))} µs, raw ${fmt(per(sides.raw, of))} µs, raw logging ${fmt(per(sides.logged, of))} µs`;
+  ctx.log(`  this process's CPU per delivery: ${line((m) => m.cpuPerUnit)}`);
+  if (!ctx.serverCpu) return;
+  ctx.log(`  the database server's CPU per delivery: ${line((m) => m.serverCpuPerUnit)}`);
+  // the bound of the whole machine: its cores' time over the work a delivery takes on it
+  const cores = os.availableParallelism();
+  const ceiling = (cores * 1e6) / per(sides.service, (m) => m.cpuPerUnit + m.serverCpuPerUnit);
+  const rawRate = per(sides.raw, (m) => m.perSecond);
+  ctx.log(
+    `  both together: ${line((m) => m.cpuPerUnit + m.serverCpuPerUnit)}; with all ${cores} cores busy the service's work allows at most ${fmt(ceiling)} deliveries/s, ${(ceiling / rawRate).toFixed(2)} of the raw loop's rate`,
+  );
+};
+
 export const webhookBenchmarks: Benchmark[] = [
   {
     name: 'webhooks.delivery',
@@ -287,7 +314,7 @@ export const webhookBenchmarks: Benchmark[] = [
         await runs.loggedBurst(warmup);
         arrivals.latencies.length = 0;
 
-        const sides = { service: [] as Timed[], raw: [] as Timed[], logged: [] as Timed[] };
+        const sides: Sides = { service: [], raw: [], logged: [] };
         for (let round = 0; round < ctx.settings.rounds; round++) {
           sides.service.push(await runs.serviceBurst(events));
           sides.raw.push(await runs.rawBurst(events));
@@ -300,14 +327,10 @@ export const webhookBenchmarks: Benchmark[] = [
         const latencies = [...arrivals.latencies];
         const pacedFigure = await runs.paced(Math.max(20, Math.round(200 * ctx.settings.scale)));
         const rate = (side: Timed[]) => median(side.map((m) => m.perSecond));
-        const cpu = (side: Timed[]) => fmt(median(side.map((m) => m.cpuPerUnit)));
         const burstFigure = `event to first attempt p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms`;
         ctx.log(`  bursts: ${burstFigure}`);
         ctx.log(`  ${pacedFigure}`);
-        // the receivers run in this process too, alike for all three
-        ctx.log(
-          `  this process's CPU per delivery: service ${cpu(sides.service)} µs, raw ${cpu(sides.raw)} µs, raw logging ${cpu(sides.logged)} µs`,
-        );
+        logCpu(ctx, sides);
         return [
           {
             work: `${fmt(events)} events x ${ENDPOINTS} endpoints at once (${burstFigure}; ${pacedFigure})`,
