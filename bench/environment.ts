@@ -18,6 +18,11 @@ export interface Environment {
   context: BenchContext;
   /** Version and settings of the server, for the report. */
   describeServer(): Promise<string[]>;
+  /**
+   * Writes out what earlier benchmarks left dirty (a checkpoint), so that the next one's
+   * figures, the server's CPU among them, do not carry that work.
+   */
+  settle(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -87,7 +92,9 @@ export const startEnvironment = async (settings: Settings, log: (line: string) =
         return [version, ...settingsRows.rows.map((s) => `${s.name} = ${s.setting}${s.unit ? ` (${s.unit})` : ''}`)];
       });
 
-    return { context, describeServer, close };
+    const settle = () => admin(async (c) => void (await c.query('checkpoint')));
+
+    return { context, describeServer, settle, close };
   } catch (error) {
     await close();
     throw error;

@@ -89,6 +89,7 @@ const main = async (): Promise<number> => {
   try {
     for (const line of await env.describeServer()) log(`server: ${line}`);
     for (const b of selected) {
+      await env.settle();
       log(`${b.name}: ${b.description}`);
       try {
         results.push(...(await b.run(env.context)));
