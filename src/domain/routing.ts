@@ -1,3 +1,4 @@
+import { byCodeUnits } from './code-units.js';
 import type { Money } from './money.js';
 
 /** What routing needs to know about an offer. */
@@ -30,9 +31,6 @@ export const compareForRouting = (a: RoutableOffer, b: RoutableOffer): number =>
   b.health - a.health ||
   byCodeUnits(a.activatedAt ?? '', b.activatedAt ?? '') ||
   byCodeUnits(a.offerId, b.offerId);
-
-/** ISO timestamps and ULIDs order by their characters; a locale's collation would not. */
-const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Eligible offers in routing order: the first one gets the next order. */
 export const rankOffers = (offers: RoutableOffer[], now: Date): RoutableOffer[] =>

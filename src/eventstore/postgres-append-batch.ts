@@ -9,6 +9,7 @@ import {
   UNIQUE_VIOLATION,
 } from './postgres-append.js';
 import type { AppendResult } from './port.js';
+import { byCodeUnits } from '../domain/code-units.js';
 
 /**
  * Appends that name their revision, sent one at a time while the database keeps up and
@@ -143,7 +144,7 @@ export class AppendBatcher {
 
   private async sendBatch(batch: Pending[]): Promise<() => void> {
     // by (first) stream: two batches waiting on each other's rows then wait in one direction
-    batch.sort((a, b) => compareIds(a.parts[0]!.streamId, b.parts[0]!.streamId));
+    batch.sort((a, b) => byCodeUnits(a.parts[0]!.streamId, b.parts[0]!.streamId));
     let rows: BatchRow[];
     try {
       rows = (await this.pool.query<BatchRow>(batchStatement(batch, IN_BATCH_LOCK_TIMEOUT))).rows;
@@ -196,8 +197,6 @@ export class AppendBatcher {
     void this.sendAlone(p).then((settle) => settle());
   }
 }
-
-const compareIds = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 const writtenOf = (part: AppendPart, row: BatchRow): AppendResult => ({
   nextRevision: part.revision + part.events.length,

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { byCodeUnits } from '../domain/code-units.js';
 import { type AttemptRecord, attemptFacts } from '../outbound/webhook-send.js';
 
 /**
@@ -43,7 +44,7 @@ export const foldCounters = (outcomes: DeliveryOutcome[]): CounterMove[] => {
     moves.set(o.endpointId, move);
   }
   // one order for every writer: two batches' upserts never wait on each other crosswise
-  return [...moves.values()].sort((a, b) => (a.endpointId < b.endpointId ? -1 : a.endpointId > b.endpointId ? 1 : 0));
+  return [...moves.values()].sort((a, b) => byCodeUnits(a.endpointId, b.endpointId));
 };
 
 /**
