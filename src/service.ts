@@ -3,6 +3,7 @@ import pino, { type Logger } from 'pino';
 import { type Clock, OffsetClock, systemClock } from './clock.js';
 import { addClockOffset, loadClockOffset } from './clock-offset.js';
 import type { CommandDeps } from './commands/context.js';
+import { sweepValueSets } from './commands/value-set-sweep.js';
 import { StreamStates } from './commands/handle.js';
 import { type SupplierTimeouts, specTimeouts } from './outbound/supplier-timeouts.js';
 import type { Config } from './config.js';
@@ -196,7 +197,11 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
 
   registerMaintenance(timers, {
     clock,
-    purges: [(now) => purgeIdempotencyKeys(db.kysely, now), (now) => rateLimiter.purge(now)],
+    purges: [
+      (now) => purgeIdempotencyKeys(db.kysely, now),
+      (now) => rateLimiter.purge(now),
+      (now) => sweepValueSets(commands, now, log),
+    ],
   });
   // the routing module's ranking over the offers read model, for checkout and rerouting
   const rank = async (productId: string) =>

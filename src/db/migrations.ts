@@ -202,6 +202,12 @@ export const migrations: Record<string, Migration> = {
       primary key (family, part)
     );
     create index inventory_value_sets_offer on inventory_value_sets (offer_id);`),
+  // a set no upload's event recorded (its process killed between the two) is found and
+  // deleted by an hourly sweep (commands/value-set-sweep.ts), which looks at each set once:
+  // those not yet looked at are few, and their index small
+  '022_value_set_sweep': ddl(`
+    alter table inventory_value_sets add column checked boolean not null default false;
+    create index inventory_value_sets_unchecked on inventory_value_sets (created_at) where not checked;`),
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the schema they create exists

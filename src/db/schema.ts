@@ -95,6 +95,8 @@ export interface InventoryValueSetTable {
   item_ids: string[];
   sealed: string;
   created_at: Timestamp;
+  /** Looked at by the sweep of sets no upload recorded (commands/value-set-sweep.ts). */
+  checked: Generated<boolean>;
 }
 
 export interface OfferTable {

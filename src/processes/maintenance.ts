@@ -3,7 +3,7 @@ import type { Timers } from './timers.js';
 
 const HOUR_MS = 60 * 60_000;
 
-/** Forgets what expired before `now` (idempotency keys, spent rate-limit windows). */
+/** Forgets what expired before `now` (idempotency keys, spent rate-limit windows, values no upload recorded). */
 export type Purge = (now: Date) => Promise<unknown>;
 
 /**
