@@ -16,7 +16,7 @@ const ORPHAN_GRACE_MS = 60_000;
  * by the request that paid or refunded; their timers are watchdogs, due this long after the
  * event, that finish what a crash left undone. Were they due at once, the background loop
  * would claim them while the request still works, and a crash then would leave them
- * behind a timer lease (5 minutes) instead of a few seconds.
+ * behind a timer lease (30 s) instead of a few seconds.
  */
 export const WATCHDOG_DELAY_MS = 5_000;
 const watchdog = (at: string) => new Date(new Date(at).getTime() + WATCHDOG_DELAY_MS);
