@@ -13,6 +13,12 @@ import type { ProjectionRunner } from '../projections/runner.js';
 import { type Handled, handle, type StreamStates } from './handle.js';
 import { handleTogether, type StreamOf, type Writes } from './handle-together.js';
 
+/**
+ * How long an operation's identity lives: its Idempotency-Key is kept this long from the
+ * first request, and a run resumed under it starts within that time (http/idempotency.ts).
+ */
+export const OPERATION_RETENTION_MS = 24 * 60 * 60_000;
+
 export interface CommandDeps {
   store: EventStore;
   clock: Clock;

@@ -1,16 +1,22 @@
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { InventoryUploadedData } from '../domain/inventory.js';
-import type { CommandDeps } from './context.js';
+import { type CommandDeps, OPERATION_RETENTION_MS } from './context.js';
 import { inventoryStream } from './streams.js';
 
 /**
- * A set is looked at once this long after it was stored. An upload's item ids (and so its
- * set's name) belong to one operation: a run of it resumed under its Idempotency-Key
- * starts within the key's 24 hours and stores its own set afresh (`earlierRun`), so a set
- * this old is never recorded later by anyone.
+ * A set is looked at once this long after it was stored (on the service's clock). An
+ * upload's item ids (and so its set's name) belong to one operation: a run of it resumed
+ * under its Idempotency-Key starts within the key's lifetime and stores its own set afresh
+ * (`earlierRun`), so a set twice that old is never recorded later by anyone.
  */
-export const SWEEP_AFTER_MS = 48 * 60 * 60_000;
+export const SWEEP_AFTER_MS = 2 * OPERATION_RETENTION_MS;
+/**
+ * And at least this long after it was stored in real time (the database's clock): the
+ * service's clock can be moved days ahead (the operator test clock, on one instance), and
+ * a set an upload still running just stored must not look old then. No upload runs an hour.
+ */
+const STORED_AT_LEAST = '1 hour';
 /** Sets looked at per statement. */
 const BATCH = 200;
 
@@ -19,36 +25,44 @@ interface UncheckedSet {
   part: number;
   offer_id: string;
   item_ids: string[];
+  created_at: Date;
   /** Whether the read models know one of its items (then an event recorded them). */
   known: boolean;
 }
+
+type Cursor = Pick<UncheckedSet, 'created_at' | 'family' | 'part'>;
 
 /**
  * Finds the value sets no upload recorded, and deletes them. An upload stores its values
  * before its event; a process killed in between, or a failed append whose clean-up could
  * not reach the database, leaves a set of sealed keys no item names. Each set is looked at
- * once, when it is old enough (`SWEEP_AFTER_MS`): one whose items the inventory read model
- * knows is kept (only an event puts them there); for the others the offer's inventory
- * stream, the source of truth, decides: kept when an upload there names one of its items,
- * deleted when none does. The read model alone would not do: while it is rebuilt it does
- * not know yet what the events recorded. Answers how many sets were deleted.
+ * once, when it is old enough: one whose items the inventory read model knows is kept
+ * (only an event puts them there); for the others the offer's inventory stream, the
+ * source of truth, decides: kept when an upload there names one of its items, deleted when
+ * none does. The read model alone would not do: a projector started afresh does not know
+ * yet what the events recorded. An offer whose stream cannot be read now keeps its sets
+ * for the next run. Answers how many sets were deleted.
  */
 export const sweepValueSets = async (
   deps: Pick<CommandDeps, 'db' | 'store'>,
   now: Date,
   log?: Logger,
 ): Promise<number> => {
+  const storedBefore = new Date(now.getTime() - SWEEP_AFTER_MS);
   let deleted = 0;
-  for (;;) {
-    const sets = await uncheckedSets(deps, new Date(now.getTime() - SWEEP_AFTER_MS));
+  for (let after: Cursor | undefined; ;) {
+    const sets = await uncheckedSets(deps, storedBefore, after);
     if (sets.length === 0) return deleted;
-    const unknown = sets.filter((s) => !s.known);
-    const named = await itemsNamedByUploads(deps, [...new Set(unknown.map((s) => s.offer_id))]);
-    const recorded = (s: UncheckedSet) => s.known || s.item_ids.some((id) => named.has(id));
-    await markChecked(deps, sets.filter(recorded));
+    after = sets.at(-1);
+    const streams = await uploadsOf(deps, [...new Set(sets.filter((s) => !s.known).map((s) => s.offer_id))], log);
+    const named = (s: UncheckedSet) => streams.get(s.offer_id)?.(s.item_ids);
+    await markChecked(
+      deps,
+      sets.filter((s) => s.known || named(s) === true),
+    );
     const gone = await deleteSets(
       deps,
-      sets.filter((s) => !recorded(s)),
+      sets.filter((s) => !s.known && named(s) === false),
     );
     for (const set of gone)
       log?.warn(
@@ -59,25 +73,45 @@ export const sweepValueSets = async (
   }
 };
 
-const uncheckedSets = async (deps: Pick<CommandDeps, 'db'>, storedBefore: Date): Promise<UncheckedSet[]> => {
+const uncheckedSets = async (
+  deps: Pick<CommandDeps, 'db'>,
+  storedBefore: Date,
+  after: Cursor | undefined,
+): Promise<UncheckedSet[]> => {
   const { rows } = await sql<UncheckedSet>`
-    select s.family, s.part, s.offer_id, s.item_ids,
+    select s.family, s.part, s.offer_id, s.item_ids, s.created_at,
       exists (select 1 from inventory_items i where i.id = any(s.item_ids)) as known
     from inventory_value_sets s
     where not s.checked and s.created_at < ${storedBefore}
+      and s.stored_at < now() - ${STORED_AT_LEAST}::interval
+      ${after ? sql`and (s.created_at, s.family, s.part) > (${after.created_at}, ${after.family}, ${after.part})` : sql``}
     order by s.created_at, s.family, s.part
     limit ${BATCH}`.execute(deps.db);
   return rows;
 };
 
-/** The item ids the uploads recorded in these offers' inventory streams name. */
-const itemsNamedByUploads = async (deps: Pick<CommandDeps, 'store'>, offerIds: string[]): Promise<Set<string>> => {
-  const named = new Set<string>();
-  for (const offerId of offerIds)
-    for (const event of await deps.store.readStream(inventoryStream(offerId)))
-      if (event.type === 'InventoryUploaded')
-        for (const id of (event.data as InventoryUploadedData).itemIds) named.add(id);
-  return named;
+/**
+ * Per offer, whether its recorded uploads name one of some item ids; an offer whose
+ * stream could not be read is absent (its sets wait for the next run).
+ */
+const uploadsOf = async (
+  deps: Pick<CommandDeps, 'store'>,
+  offerIds: string[],
+  log?: Logger,
+): Promise<Map<string, (itemIds: string[]) => boolean>> => {
+  const answers = new Map<string, (itemIds: string[]) => boolean>();
+  for (const offerId of offerIds) {
+    try {
+      const named = new Set<string>();
+      for (const event of await deps.store.readStream(inventoryStream(offerId)))
+        if (event.type === 'InventoryUploaded')
+          for (const id of (event.data as InventoryUploadedData).itemIds) named.add(id);
+      answers.set(offerId, (itemIds) => itemIds.some((id) => named.has(id)));
+    } catch (error) {
+      log?.error({ err: error, offerId }, 'value sets of an offer not swept: its inventory stream could not be read');
+    }
+  }
+  return answers;
 };
 
 const keysOf = (sets: UncheckedSet[]) => ({

@@ -204,9 +204,11 @@ export const migrations: Record<string, Migration> = {
     create index inventory_value_sets_offer on inventory_value_sets (offer_id);`),
   // a set no upload's event recorded (its process killed between the two) is found and
   // deleted by an hourly sweep (commands/value-set-sweep.ts), which looks at each set once:
-  // those not yet looked at are few, and their index small
+  // those not yet looked at are few, and their index small. stored_at is the database's
+  // own time of the insert: the service's clock can be moved (the operator test clock)
   '022_value_set_sweep': ddl(`
     alter table inventory_value_sets add column checked boolean not null default false;
+    alter table inventory_value_sets add column stored_at timestamptz not null default now();
     create index inventory_value_sets_unchecked on inventory_value_sets (created_at) where not checked;`),
 };
 

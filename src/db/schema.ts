@@ -97,6 +97,8 @@ export interface InventoryValueSetTable {
   created_at: Timestamp;
   /** Looked at by the sweep of sets no upload recorded (commands/value-set-sweep.ts). */
   checked: Generated<boolean>;
+  /** The database's time of the insert (real time, whatever the service's clock says). */
+  stored_at: Generated<Timestamp>;
 }
 
 export interface OfferTable {

@@ -5,9 +5,10 @@ import type { Clock } from '../clock.js';
 import type { SecretBox } from '../crypto/secret-box.js';
 import type { Database } from '../db/schema.js';
 import { newId } from '../ids.js';
+import { OPERATION_RETENTION_MS } from '../commands/context.js';
 import { HttpProblem } from './problem.js';
 
-const RETENTION_MS = 24 * 60 * 60_000;
+const RETENTION_MS = OPERATION_RETENTION_MS;
 /**
  * How long an in-flight key stays its owner's without a sign of life. The owner renews it
  * every RENEW_MS while the request runs, so only a dead owner (a crashed process, a lost

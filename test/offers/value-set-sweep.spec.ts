@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openValues, storeValueSet } from '../../src/commands/inventory-values.js';
 import { sweepValueSets } from '../../src/commands/value-set-sweep.js';
@@ -31,6 +32,17 @@ describe('the sweep of value sets no upload recorded', () => {
     return derivedFamily(ids(0));
   };
 
+  /**
+   * The sweep also waits an hour of real time after a set was stored (the database's own
+   * clock): as if the process that stored these had been gone that long.
+   */
+  const storedHoursAgo = (offerId: string) =>
+    svc.services.db
+      .updateTable('inventory_value_sets')
+      .set({ stored_at: sql`stored_at - interval '2 hours'` })
+      .where('offer_id', '=', offerId)
+      .execute();
+
   const setsOf = (offerId: string) =>
     svc.services.db
       .selectFrom('inventory_value_sets')
@@ -44,6 +56,7 @@ describe('the sweep of value sets no upload recorded', () => {
     const uploaded = await upload(supplier.api, offerId, textKeys('KEPT', 2));
     const recordedFamily = derivedFamily(uploaded.item_ids[0]!);
     const orphanFamily = await leftBehind(offerId);
+    await storedHoursAgo(offerId);
 
     // the hourly maintenance runs through both days; before the second ends nothing is looked at
     await svc.advance(47 * HOUR);
@@ -71,6 +84,7 @@ describe('the sweep of value sets no upload recorded', () => {
     const forgotten = await svc.services.db.deleteFrom('inventory_items').where('offer_id', '=', offerId).execute();
     expect(forgotten.map((r) => Number(r.numDeletedRows))).toEqual([3]);
     const orphanFamily = await leftBehind(offerId);
+    await storedHoursAgo(offerId);
 
     const deleted = await sweepValueSets(svc.services.commands, new Date(svc.clock.now().getTime() + 49 * HOUR * 1000));
     expect(deleted).toBe(1);
@@ -84,7 +98,43 @@ describe('the sweep of value sets no upload recorded', () => {
       'REBUILT-2',
     ]);
 
-    // each set is looked at once: a second sweep finds nothing to do
+    // a second sweep finds nothing more to delete
     expect(await sweepValueSets(svc.services.commands, new Date(svc.clock.now().getTime() + 50 * HOUR * 1000))).toBe(0);
+  });
+
+  it('leaves a set stored a moment ago alone however far the clock moved, then deletes it an hour on', async () => {
+    // a first upload whose process was killed: the offer has no inventory stream at all
+    const offerId = await freshOffer();
+    const family = await leftBehind(offerId);
+    // the operator's test clock moved days ahead while an upload may still be running
+    const later = new Date(svc.clock.now().getTime() + 72 * HOUR * 1000);
+    expect(await sweepValueSets(svc.services.commands, later)).toBe(0);
+    expect(await setsOf(offerId)).toEqual([{ family, checked: false }]);
+
+    await storedHoursAgo(offerId);
+    expect(await sweepValueSets(svc.services.commands, later)).toBe(1);
+    expect(await setsOf(offerId)).toEqual([]);
+  });
+
+  it("an offer whose stream cannot be read keeps its sets for the next run; the others' are swept", async () => {
+    const [unreadable, readable] = [await freshOffer(), await freshOffer()];
+    const kept = await leftBehind(unreadable);
+    await leftBehind(readable);
+    await storedHoursAgo(unreadable);
+    await storedHoursAgo(readable);
+    const { store } = svc.services.commands;
+    const failing = Object.create(store) as typeof store;
+    failing.readStream = (streamId, from) =>
+      streamId === `inventory-${unreadable}`
+        ? Promise.reject(new Error('the event store did not answer'))
+        : store.readStream(streamId, from);
+    const later = new Date(svc.clock.now().getTime() + 49 * HOUR * 1000);
+
+    expect(await sweepValueSets({ db: svc.services.commands.db, store: failing }, later)).toBe(1);
+    expect(await setsOf(readable)).toEqual([]);
+    expect(await setsOf(unreadable)).toEqual([{ family: kept, checked: false }]);
+
+    expect(await sweepValueSets(svc.services.commands, later)).toBe(1);
+    expect(await setsOf(unreadable)).toEqual([]);
   });
 });
