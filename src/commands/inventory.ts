@@ -114,10 +114,12 @@ export const uploadInventory = async (
     );
     const uploaded = result.events.find((e) => e.type === 'InventoryUploaded');
     const acceptedIds = uploaded?.type === 'InventoryUploaded' ? uploaded.data.itemIds : [];
-    const keep = new Set(acceptedIds);
+    // what the stream holds now is kept, not only what this run recorded: a run of the same
+    // operation beside this one (the key taken over from a stalled owner) derives the same
+    // item ids, and may have recorded them first
     await dropValues(
       deps,
-      items.map((i) => i.itemId).filter((id) => !keep.has(id)),
+      items.map((i) => i.itemId).filter((id) => !result.state.items.has(id)),
     );
     return {
       accepted: acceptedIds.length,
@@ -126,12 +128,26 @@ export const uploadInventory = async (
       stockAvailable: result.state.available,
     };
   } catch (error) {
-    await dropValues(
+    // best effort: values left here are the value-set sweep's (commands/value-set-sweep.ts)
+    await dropUnrecorded(
       deps,
+      offerId,
       items.map((i) => i.itemId),
-    );
+    ).catch(() => undefined);
     throw error;
   }
+};
+
+/**
+ * Drops the values of these items that no upload recorded, as the stream says now: another
+ * run of the same operation (same item ids) may have recorded them while this one failed.
+ */
+const dropUnrecorded = async (deps: CommandDeps, offerId: string, itemIds: string[]) => {
+  const { state } = await load(deps.store, inventoryStream(offerId), inventoryDecider, deps.states, true);
+  await dropValues(
+    deps,
+    itemIds.filter((id) => !state.items.has(id)),
+  );
 };
 
 /** Values per statement: an upload of keys (at most 1,000) is one set, one row. */
