@@ -3,8 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ledgerAsOf } from '../projections/ledger-history.js';
 import { MONTH, monthlyStatement, statementCsv, statementHtml } from '../projections/ledger-statement.js';
-import { decodeCursor, page, listOf, pageQuery } from './pagination.js';
-import { HttpProblem } from './problem.js';
+import { decodeSeqCursor, page, listOf, pageQuery } from './pagination.js';
 import { problems } from './schemas.js';
 import { iso, Money, Timestamp } from '../resources/values.js';
 import { Entry, entryOut, ENTRY_TYPES } from '../resources/entry-resource.js';
@@ -206,20 +205,14 @@ export const registerBalanceRoutes = (app: FastifyInstance, services: Services) 
     },
     async (req) => {
       const { type, from, to, limit, cursor, as_of } = req.query;
-      const after = decodeCursor(cursor);
-      if (after !== undefined && !/^\d+$/.test(after))
-        throw new HttpProblem('validation_failed', 'cursor is not one this service issued', {
-          errors: [{ field: 'querystring.cursor', message: 'unknown cursor' }],
-        });
+      const after = decodeSeqCursor(cursor);
       if (as_of) {
         const fromMs = from ? new Date(from).getTime() : -Infinity;
         const toMs = to ? new Date(to).getTime() : Infinity;
         const rows = (await ledgerAsOf(services.store, supplierOf(req).supplierId, new Date(as_of))).entries.filter(
           (e) => {
             const at = new Date(e.created_at).getTime();
-            return (
-              (!type || e.type === type) && at >= fromMs && at < toMs && (after === undefined || e.seq > Number(after))
-            );
+            return (!type || e.type === type) && at >= fromMs && at < toMs && (after === undefined || e.seq > after);
           },
         );
         return page(rows.slice(0, limit + 1), limit, (r) => String(r.seq), entryOut);
@@ -233,7 +226,7 @@ export const registerBalanceRoutes = (app: FastifyInstance, services: Services) 
       if (type) q = q.where('type', '=', type);
       if (from) q = q.where('created_at', '>=', new Date(from));
       if (to) q = q.where('created_at', '<', new Date(to));
-      if (after) q = q.where('seq', '>', Number(after));
+      if (after !== undefined) q = q.where('seq', '>', after);
       const rows = await q.execute();
       return page(rows, limit, (r) => String(r.seq), entryOut);
     },

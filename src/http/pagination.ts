@@ -22,17 +22,35 @@ export const pageQuery = {
 export const encodeCursor = (key: string): string =>
   Buffer.from(JSON.stringify({ k: key }), 'utf8').toString('base64url');
 
+const unknownCursor = () =>
+  new HttpProblem('validation_failed', 'cursor is not one this service issued', {
+    errors: [{ field: 'querystring.cursor', message: 'unknown cursor' }],
+  });
+
 export const decodeCursor = (cursor: string | undefined): string | undefined => {
   if (cursor === undefined) return undefined;
   try {
     const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { k?: unknown };
-    if (typeof parsed.k === 'string') return parsed.k;
+    // the keys this service puts in a cursor are ids and sequence numbers: printable ASCII,
+    // so a crafted one (a NUL PostgreSQL text cannot hold) is refused here, not by the database
+    if (typeof parsed.k === 'string' && /^[\x21-\x7e]{1,200}$/.test(parsed.k)) return parsed.k;
   } catch {
     // fall through to the problem below
   }
-  throw new HttpProblem('validation_failed', 'cursor is not one this service issued', {
-    errors: [{ field: 'querystring.cursor', message: 'unknown cursor' }],
-  });
+  throw unknownCursor();
+};
+
+/**
+ * A cursor over a sequence number (`bigint` columns): digits only, and no larger than
+ * the exact integers a number holds, so no crafted cursor reaches the database as a value
+ * it cannot compare.
+ */
+export const decodeSeqCursor = (cursor: string | undefined): number | undefined => {
+  const key = decodeCursor(cursor);
+  if (key === undefined) return undefined;
+  const seq = /^\d{1,16}$/.test(key) ? Number(key) : NaN;
+  if (!Number.isSafeInteger(seq)) throw unknownCursor();
+  return seq;
 };
 
 /** Fetch limit + 1 rows, answer `limit` of them and a cursor when there were more. */

@@ -3,9 +3,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createPayout, loadPayoutSchedule, setPayoutSchedule } from '../commands/payouts.js';
 import { PAYOUT_METHODS, PAYOUT_MINIMUM } from '../domain/payout.js';
-import { decodeCursor, listOf, page, pageQuery } from './pagination.js';
+import { decodeSeqCursor, listOf, page, pageQuery } from './pagination.js';
 import { Payout, PayoutWithEntries, payoutOut, readPayout } from '../resources/payout-resource.js';
+import { operationOf } from './idempotency.js';
 import { HttpProblem } from './problem.js';
+import { recordedPayout } from './recorded-payout.js';
 import { problems } from './schemas.js';
 import { callerOf, supplierOf } from './supplier.js';
 import { iso, Money, Timestamp } from '../resources/values.js';
@@ -58,8 +60,15 @@ export const registerPayoutRoutes = (app: FastifyInstance, services: Services) =
         throw new HttpProblem('validation_failed', 'amount must be positive', {
           errors: [{ field: 'body.amount.amount', message: 'must be greater than 0' }],
         });
-      const payoutId = await createPayout(deps, supplierId, { amount, method: req.body.method }, callerOf(req));
-      const { supplierId: _owner, ...payout } = (await readPayout(services.db, payoutId, supplierId))!;
+      // the payout's id follows from the request's operation: a run of it again (its answer
+      // lost to a crash or a 5xx) finds the payout made and makes no second one
+      const payoutId = await createPayout(
+        deps,
+        supplierId,
+        { amount, method: req.body.method, payoutId: `po_${operationOf(req).id}` },
+        callerOf(req),
+      );
+      const { supplierId: _owner, ...payout } = await recordedPayout(services.db, payoutId, supplierId);
       return reply.code(201).send(payout);
     },
   );
@@ -79,11 +88,7 @@ export const registerPayoutRoutes = (app: FastifyInstance, services: Services) =
     },
     async (req) => {
       const { status, limit, cursor } = req.query;
-      const before = decodeCursor(cursor);
-      if (before !== undefined && !/^\d+$/.test(before))
-        throw new HttpProblem('validation_failed', 'cursor is not one this service issued', {
-          errors: [{ field: 'querystring.cursor', message: 'unknown cursor' }],
-        });
+      const before = decodeSeqCursor(cursor);
       let q = services.db
         .selectFrom('payouts')
         .selectAll()
@@ -91,7 +96,7 @@ export const registerPayoutRoutes = (app: FastifyInstance, services: Services) =
         .orderBy('seq', 'desc')
         .limit(limit + 1);
       if (status) q = q.where('status', '=', status);
-      if (before) q = q.where('seq', '<', Number(before));
+      if (before !== undefined) q = q.where('seq', '<', before);
       return page(await q.execute(), limit, (r) => String(r.seq), payoutOut);
     },
   );

@@ -1,4 +1,5 @@
 import { createHash, createHmac } from 'node:crypto';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execute } from '../../src/commands/context.js';
 import { load } from '../../src/commands/handle.js';
@@ -8,7 +9,7 @@ import { LEASE_MS } from '../../src/http/idempotency.js';
 import { deriveId } from '../../src/ids.js';
 import { startTestService, type TestService } from '../support/harness.js';
 import { request } from '../support/http.js';
-import { keys, stockOf, type Supplier, troubles, uploadedOffer, withDb } from '../orders/fixtures.js';
+import { buy, eur, keys, stockOf, type Supplier, troubles, uploadedOffer, withDb } from '../orders/fixtures.js';
 import { inventoryStream, offerStream } from '../../src/commands/streams.js';
 
 /**
@@ -216,6 +217,49 @@ describe('Idempotency-Key takeover after the owner died', () => {
       ['refund', -915],
       ['sale', 915],
     ]);
+  });
+
+  it('a payout whose request died: the retry answers with that payout; one payout, paid out once', async () => {
+    await buy(svc, [{ product_id: productId, quantity: 3 }]);
+    await svc.advance(600); // the sales settle
+    const available = async () => (await supplier.api.get('/balance')).body.available.amount as number;
+    const before = await available();
+    const first = await supplier.api.post('/payouts', { amount: eur(2000) }, withKey('payout-died'));
+    expect(first.status, first.text).toBe(201);
+    await ownerDied(`supplier:${supplier.id}`, 'payout-died');
+    await svc.advance(LEASE_MS / 1000);
+    const retry = await supplier.api.post('/payouts', { amount: eur(2000) }, withKey('payout-died'));
+    expect(retry.status, retry.text).toBe(201);
+    expect(retry.body).toEqual(first.body);
+    expect((await supplier.api.get('/payouts')).body.data.map((p: { id: string }) => p.id)).toEqual([first.body.id]);
+    expect(await available()).toBe(before - 2000);
+  });
+
+  it('a payout the read models cannot show yet: 503 to retry, and the retry answers with that payout, paid out once', async () => {
+    await buy(svc, [{ product_id: productId, quantity: 3 }]);
+    await svc.advance(600); // the sales settle
+    const available = async () => (await supplier.api.get('/balance')).body.available.amount as number;
+    const before = await available();
+    const payouts = async () => (await supplier.api.get('/payouts')).body.data.map((p: { id: string }) => p.id);
+    const earlier = await payouts();
+    // the payouts read model held still: its projector waits on the lock past the read's wait
+    const locker = new pg.Client({ connectionString: svc.databaseUrl });
+    await locker.connect();
+    await locker.query('begin');
+    await locker.query('lock table payouts in exclusive mode');
+    const first = await supplier.api.post('/payouts', { amount: eur(2000) }, withKey('payout-lagging'));
+    await locker.query('commit');
+    await locker.end();
+    expect([first.status, first.body.code, first.headers.get('retry-after')]).toEqual([
+      503,
+      'service_unavailable',
+      '2',
+    ]);
+
+    const retry = await supplier.api.post('/payouts', { amount: eur(2000) }, withKey('payout-lagging'));
+    expect(retry.status, retry.text).toBe(201);
+    expect(await payouts()).toEqual([retry.body.id, ...earlier]);
+    expect(await available()).toBe(before - 2000);
   });
 
   it('a supplier registration whose request died: the retry answers with that supplier and a working token; the unseen one is revoked', async () => {

@@ -355,14 +355,35 @@ describe('the API surface', () => {
         Buffer.from(JSON.stringify({ k: 42 })).toString('base64url'),
         Buffer.from(JSON.stringify(['01'])).toString('base64url'),
         'x'.repeat(600),
+        // a key PostgreSQL text cannot hold, and one no id has
+        Buffer.from(JSON.stringify({ k: '\u0000' })).toString('base64url'),
+        Buffer.from(JSON.stringify({ k: '01 02' })).toString('base64url'),
       ];
-      for (const c of forged) {
-        const res = await api.get(`/products?cursor=${c}`);
-        expect({ status: res.status, code: res.body.code, fields: res.body.errors?.map((e: any) => e.field) }).toEqual({
-          status: 422,
-          code: 'validation_failed',
-          fields: ['querystring.cursor'],
-        });
+      // over sequence numbers: past the exact integers, past a bigint
+      const forgedSeq = ['99999999999999999999999', '9223372036854775808', '1e+23', '-1'].map((k) =>
+        Buffer.from(JSON.stringify({ k })).toString('base64url'),
+      );
+      const lists = [
+        '/products',
+        '/offers',
+        '/orders',
+        '/webhooks',
+        '/webhook-deliveries',
+        '/payouts',
+        '/balance/entries',
+      ];
+      const cases = [
+        ...lists.flatMap((path) => forged.map((c) => `${path}?cursor=${c}`)),
+        ...['/payouts', '/balance/entries'].flatMap((path) => forgedSeq.map((c) => `${path}?cursor=${c}`)),
+      ];
+      for (const url of cases) {
+        const res = await api.get(url);
+        expect({
+          url,
+          status: res.status,
+          code: res.body.code,
+          fields: res.body.errors?.map((e: any) => e.field),
+        }).toEqual({ url, status: 422, code: 'validation_failed', fields: ['querystring.cursor'] });
       }
     } finally {
       await reads.stop();

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { movePayout, type PayoutTransition } from '../../commands/payouts.js';
-import { PayoutWithEntries, readPayout } from '../../resources/payout-resource.js';
+import { PayoutWithEntries } from '../../resources/payout-resource.js';
+import { recordedPayout } from '../recorded-payout.js';
 import { problems } from '../schemas.js';
 import { callerOf } from '../supplier.js';
 import { type Services } from '../services.js';
@@ -54,7 +55,7 @@ export const registerOperatorPayoutRoutes = (app: FastifyInstance, services: Ser
       async (req) => {
         const body = (req.body ?? {}) as { failure_code?: string };
         await movePayout(services.commands, req.params.payout_id, move.to, body.failure_code ?? null, callerOf(req));
-        const { supplierId, ...payout } = (await readPayout(services.db, req.params.payout_id))!;
+        const { supplierId, ...payout } = await recordedPayout(services.db, req.params.payout_id);
         return { ...payout, supplier_id: supplierId };
       },
     );
