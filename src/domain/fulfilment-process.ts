@@ -179,7 +179,11 @@ export const decide = (input: FulfilmentInput, state: FulfilmentState): Fulfilme
 
     case 'PollDue': {
       const item = itemOf(state, input.orderItemId);
-      if (!item || item.status !== 'reserved' || !item.supplierOrderedAt) return [];
+      if (!item || !item.supplierOrderedAt) return [];
+      // delivered by a poll that stopped before its capture (a crash in between): this poll's
+      // timer runs again, and the capture is still owed (it changes nothing once made)
+      if (item.status === 'delivered') return [{ kind: 'capture' }];
+      if (item.status !== 'reserved') return [];
       return [{ kind: 'pollItems', orderItemId: item.orderItemId }];
     }
 

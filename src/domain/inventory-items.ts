@@ -61,7 +61,8 @@ export const validateItem = (raw: unknown, index: number): { item: ValidItem } |
         'invalid_file_name',
         'file_name must be 1 to 255 characters without path separators or control characters',
       );
-    if (typeof contentType !== 'string' || !(contentType in FILE_TYPES))
+    // own keys only: `in` would take `constructor` or `__proto__` from Object.prototype for a type
+    if (typeof contentType !== 'string' || !Object.hasOwn(FILE_TYPES, contentType))
       return reject(index, 'unsupported_content_type', 'content_type must be application/pdf, image/png or image/jpeg');
     if (typeof content !== 'string' || content.length === 0 || !BASE64.test(content))
       return reject(index, 'invalid_base64', 'content_base64 must be non-empty, valid base64');

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls, eur, startWorld, type World } from './support.js';
 import type { TimerKind } from '../../src/processes/timer-kinds.js';
+import { setFaultHook } from '../../src/faults.js';
 
 /**
  * Every step of the supplier contracts runs on a durable timer and may run again: a crash
@@ -48,6 +49,42 @@ describe('contract steps run twice', () => {
       .execute();
     expect(entries.map((e) => e.type)).toEqual(['sale']);
     expect(await w.events(`order-${placed.id}`, 'OrderPaid')).toHaveLength(1);
+  });
+
+  it('a poll that delivered and stopped before its capture: its timer runs again and captures', async () => {
+    const product = await w.gameKey();
+    await w.seller(product, 1000, { allocationDelayMs: 20_000 });
+    const placed = await w.place(product);
+    let stopped = false;
+    // the poll's step stops after the delivery's health outcome, before its capture
+    setFaultHook((point) => {
+      if (stopped || point !== 'after-health-outcome') return;
+      stopped = true;
+      throw new Error('the process stopped here');
+    });
+    try {
+      await w.pay(placed.id);
+      for (const seconds of [10, 10, 20]) await w.svc.advance(seconds);
+    } finally {
+      setFaultHook(undefined);
+    }
+    expect(stopped).toBe(true);
+    // the stop as the timers logged it: expected here, so taken out of the run's server errors
+    const logged = w.svc.logs.filter(
+      (l) => (l.err as { message?: string } | undefined)?.message === 'the process stopped here',
+    );
+    expect(logged.map((l) => l.msg)).toEqual(['timer failed; retrying later']);
+    for (const l of logged) w.svc.logs.splice(w.svc.logs.indexOf(l), 1);
+    expect((await w.order(placed.id)).items.map((i: { status: string }) => i.status)).toEqual(['delivered']);
+    // the poll's timer comes due again after its backoff
+    for (let i = 0; i < 5; i++) await w.svc.advance(60);
+    expect((await w.order(placed.id)).status).toBe('completed');
+    const entries = await w.svc.services.db
+      .selectFrom('balance_entries')
+      .select('type')
+      .where('order_id', '=', placed.id)
+      .execute();
+    expect(entries.map((e) => e.type)).toEqual(['sale']);
   });
 
   it('the cancellation of a missed item again: the item is not rerouted a second time', async () => {

@@ -164,9 +164,13 @@ describe('declared stock: polls at +0, +5, +15, +30 s, then every 60 s, inside t
     given(order(declared('i1')))
       .when({ type: 'PollDue', orderItemId: 'i1', now: t0 })
       .then([]);
-    given(order({ ...ordered, status: 'delivered' }))
+    given(order({ ...ordered, status: 'cancelled' }))
       .when({ type: 'PollDue', orderItemId: 'i1', now: t0 })
       .then([]);
+    // delivered by a run of this poll that stopped before its capture: the capture is owed
+    given(order({ ...ordered, status: 'delivered' }))
+      .when({ type: 'PollDue', orderItemId: 'i1', now: t0 })
+      .then([{ kind: 'capture' }]);
     given(order()).when({ type: 'PollDue', orderItemId: 'i1', now: t0 }).then([]);
   });
 

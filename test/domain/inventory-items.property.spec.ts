@@ -147,4 +147,18 @@ describe('the upload validator (properties)', () => {
       ),
     );
   });
+
+  it("refuses a content type that is a name of Object.prototype's, not one of the three", () => {
+    const png = signatures['image/png'].toString('base64');
+    for (const contentType of ['__proto__', 'constructor', 'toString', 'valueOf', 'hasOwnProperty'])
+      expect(
+        validateItem({ kind: 'file', file_name: 'k.png', content_type: contentType, content_base64: png }, 2),
+      ).toEqual({
+        rejection: {
+          index: 2,
+          code: 'unsupported_content_type',
+          message: 'content_type must be application/pdf, image/png or image/jpeg',
+        },
+      });
+  });
 });
