@@ -138,7 +138,9 @@ export const outgoingFor = async (
     bySupplier.set(d.supplierId, { payout });
     return { type, bySupplier };
   }
-  // webhook.disabled: to the supplier's other active endpoints
+  // webhook.disabled: to the supplier's other active endpoints, for an auto-disable only (the
+  // spec's event); a supplier disabling its own endpoint is told nothing it did not ask for
+  if (d.reason === 'supplier_request') return null;
   const endpoint = await db
     .selectFrom('webhook_endpoints')
     .select(['url'])

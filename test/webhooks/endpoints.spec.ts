@@ -185,6 +185,18 @@ describe('webhook endpoints', () => {
     ).toEqual([['webhook.disabled', failing.id, 'consecutive_failures', 30]]);
     receiver.answer(200);
   });
+
+  it("an endpoint the supplier disables itself is not announced: webhook.disabled is the auto-disable's", async () => {
+    const { api } = await svc.newSupplier('Quiet');
+    const own = (await api.post('/webhooks', { url: receiver.url, events: ['offer.deactivated'] })).body;
+    await api.post('/webhooks', { url: other.url, events: ['webhook.disabled'] });
+    other.received.length = 0;
+    const disabled = await api.patch(`/webhooks/${own.id}`, { status: 'disabled' });
+    expect([disabled.status, disabled.body.status]).toEqual([200, 'disabled']);
+    await svc.drain();
+    await svc.advance(60);
+    expect(other.received.map((r) => r.body.type)).toEqual([]);
+  });
 });
 
 describe('the delivery log', () => {
