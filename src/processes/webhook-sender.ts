@@ -72,6 +72,14 @@ export class DeliverySender implements DueSource {
   private flushing: Promise<void> | undefined;
   /** Deliveries held, by how they came: claimed here, or handed over by the fan-out. */
   private readonly held = { claimed: 0, handed: 0 };
+  /**
+   * The ids of the deliveries held now, until their outcome is written (or failed to be):
+   * only these have their leases renewed, and a claim that meets one of them (its lease ran
+   * out on a clock moved ahead) leaves it to the attempt already under way.
+   */
+  private readonly heldIds = new Set<string>();
+  /** Set once `settle` begins: nothing new is taken on after. */
+  private stopping = false;
   private renewal: ReturnType<typeof setInterval> | undefined;
 
   private readonly running: BatchRuns;
@@ -88,12 +96,13 @@ export class DeliverySender implements DueSource {
 
   async runDue({ wait }: { wait: boolean }): Promise<number> {
     const room = Math.min(CLAIM_BATCH, MAX_CLAIMED - this.held.claimed);
-    if (room <= 0) return 0;
-    const rows = await this.claim(room);
-    if (rows.length === 0) return 0;
+    if (room <= 0 || this.stopping) return 0;
+    const claimed = await this.claim(room);
+    if (claimed.length === 0) return 0;
+    const rows = claimed.filter((r) => !this.heldIds.has(r.id));
     const work = this.deliver(rows);
     await this.running.start(work, wait);
-    return rows.length;
+    return claimed.length;
   }
 
   background(): Promise<boolean> {
@@ -102,6 +111,7 @@ export class DeliverySender implements DueSource {
 
   /** At stop: once the attempts in flight are recorded, the endpoints this instance paced are handed back. */
   async settle(): Promise<void> {
+    this.stopping = true;
     await this.running.settle();
     await this.leases.release().catch((error: unknown) => {
       // they lapse on their own within 30 s
@@ -136,6 +146,7 @@ export class DeliverySender implements DueSource {
    * over with `handOver`, which gives back what it did not use.
    */
   reserve(n: number): number {
+    if (this.stopping) return 0;
     const granted = Math.min(n, Math.max(0, MAX_HANDED - this.held.handed));
     if (granted > 0) this.hold('handed', granted);
     return granted;
@@ -143,6 +154,9 @@ export class DeliverySender implements DueSource {
 
   /** New deliveries inserted claimed by this instance (`reserve`): sent like a claimed batch. */
   async handOver(rows: ClaimedDelivery[], reserved: number, wait: boolean): Promise<void> {
+    // a fan-out that reserved before the stop began: its rows stay claimed until their
+    // lease runs out, and are sent by whichever instance claims them then
+    if (this.stopping) return this.release('handed', reserved);
     this.release('handed', reserved - rows.length);
     if (rows.length > 0) await this.running.start(this.deliver(rows, 'handed'), wait);
   }
@@ -171,6 +185,7 @@ export class DeliverySender implements DueSource {
   private async deliver(rows: ClaimedDelivery[], came: 'claimed' | 'handed' = 'claimed'): Promise<void> {
     // handed-over deliveries are held from their reservation on
     if (came === 'claimed') this.hold(came, rows.length);
+    for (const row of rows) this.heldIds.add(row.id);
     try {
       const endpoints = new Map<string, Promise<WebhookEndpointState | undefined>>();
       const endpointOf = (id: string) => {
@@ -191,9 +206,11 @@ export class DeliverySender implements DueSource {
             return this.later(row, UNEXPECTED_RETRY_MS);
           });
           await this.record(outcome);
+          this.heldIds.delete(row.id);
         }),
       );
     } finally {
+      for (const row of rows) this.heldIds.delete(row.id);
       this.release(came, rows.length);
     }
   }
@@ -319,13 +336,19 @@ export class DeliverySender implements DueSource {
     this.renewal = undefined;
   }
 
-  /** Moves the lease of every claim this instance holds; one being recorded right now is skipped (it ends anyway). */
+  /**
+   * Moves the lease of every delivery held now; one being recorded right now is skipped (it
+   * ends anyway). Rows still claimed by this instance and no longer held (their outcome's
+   * write failed) are left to run out, so they are sent again.
+   */
   private async renew(): Promise<void> {
+    if (this.heldIds.size === 0) return;
     try {
       await sql`
         update webhook_deliveries d set next_attempt_at = ${new Date(this.deps.clock.now().getTime() + LEASE_MS)}
         from (
-          select id from webhook_deliveries where next_attempt_at is not null and claimed_by = ${this.instance}
+          select id from webhook_deliveries
+          where id = any(${[...this.heldIds]}::text[]) and next_attempt_at is not null and claimed_by = ${this.instance}
           for update skip locked
         ) held
         where d.id = held.id`.execute(this.deps.db);

@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -148,6 +150,7 @@ describe('webhook deliveries in batches', () => {
     body: string,
     now: Date,
     extra: { next_attempt_at?: Date; claimed_by?: string },
+    endpointId = hooks.ok,
   ) =>
     svc.services.db
       .insertInto('webhook_deliveries')
@@ -156,7 +159,7 @@ describe('webhook deliveries in batches', () => {
         event_id: JSON.parse(body).id,
         event_type: 'offer.deactivated',
         supplier_id: supplier.id,
-        endpoint_id: hooks.ok,
+        endpoint_id: endpointId,
         body,
         test_fire: false,
         status: 'pending',
@@ -275,5 +278,121 @@ describe('webhook deliveries in batches', () => {
     expect(sender.reserve(1)).toBe(1);
     await sender.handOver([], 1, true);
     await sender.settle();
+  });
+
+  /** An endpoint whose answers wait until the test lets them go. */
+  const holdingEndpoint = async () => {
+    const waiting: http.ServerResponse[] = [];
+    let requests = 0;
+    const server = http.createServer((req, res) => {
+      requests++;
+      req.resume();
+      waiting.push(res);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+    const id = (await supplier.api.post('/webhooks', { url, events: ['offer.deactivated'] })).body.id as string;
+    return {
+      id,
+      requests: () => requests,
+      answerAll: () => waiting.splice(0).forEach((res) => res.writeHead(200).end('ok')),
+      close: async () => {
+        expect((await supplier.api.delete(`/webhooks/${id}`)).status).toBe(204);
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+      },
+    };
+  };
+  const bodyOf = () => JSON.stringify({ id: newId(), type: 'offer.deactivated', data: { offer_id: offer } });
+  const until = async (done: () => boolean) => {
+    for (let i = 0; i < 200 && !done(); i++) await new Promise((r) => setTimeout(r, 10));
+    expect(done()).toBe(true);
+  };
+  const rowOf = (id: string) =>
+    svc.services.db
+      .selectFrom('webhook_deliveries')
+      .select(['status', 'attempts', 'next_attempt_at', 'claimed_by'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+
+  it('a sender meeting a delivery it is still sending (its lease ran out on a clock moved ahead) leaves it to that attempt', async () => {
+    const endpoint = await holdingEndpoint();
+    const sender = new DeliverySender(svc.services.commands, pino({ level: 'silent' }), () => undefined);
+    try {
+      const id = newId();
+      await pendingDelivery(id, bodyOf(), svc.clock.now(), { next_attempt_at: svc.clock.now() }, endpoint.id);
+      expect(await sender.runDue({ wait: false })).toBe(1);
+      await until(() => endpoint.requests() === 1);
+      svc.clock.advance(60);
+      // claimed again: on this clock its lease is over
+      expect(await sender.runDue({ wait: false })).toBe(1);
+      endpoint.answerAll();
+      await sender.settle();
+      expect(endpoint.requests()).toBe(1);
+      expect(await rowOf(id)).toEqual({ status: 'succeeded', attempts: 1, next_attempt_at: null, claimed_by: null });
+    } finally {
+      endpoint.answerAll();
+      await sender.settle();
+      await endpoint.close();
+    }
+  });
+
+  it('leases are renewed for the deliveries held, not for a claimed row whose outcome was not written', async () => {
+    const endpoint = await holdingEndpoint();
+    const sender = new DeliverySender(svc.services.commands, pino({ level: 'silent' }), () => undefined);
+    try {
+      const t0 = svc.clock.now();
+      const [held, dropped] = [newId(), newId()];
+      await pendingDelivery(held, bodyOf(), t0, { next_attempt_at: t0 }, endpoint.id);
+      expect(await sender.runDue({ wait: false })).toBe(1);
+      await until(() => endpoint.requests() === 1);
+      // as a failed outcome write leaves a row: still claimed by this sender, held by nothing
+      await pendingDelivery(dropped, bodyOf(), t0, {
+        next_attempt_at: new Date(t0.getTime() + 30_000),
+        claimed_by: sender.instance,
+      });
+      svc.clock.advance(20);
+      await (sender as unknown as { renew(): Promise<void> }).renew();
+      expect((await rowOf(held)).next_attempt_at).toEqual(new Date(t0.getTime() + 50_000));
+      expect((await rowOf(dropped)).next_attempt_at).toEqual(new Date(t0.getTime() + 30_000));
+    } finally {
+      endpoint.answerAll();
+      await sender.settle();
+      await endpoint.close();
+    }
+  });
+
+  it('a sender that began to stop takes no hand-over: the rows wait for their lease to run out', async () => {
+    ok.received.length = 0;
+    const sender = new DeliverySender(svc.services.commands, pino({ level: 'silent' }), () => undefined);
+    expect(sender.reserve(1)).toBe(1);
+    const stopped = sender.settle();
+    expect(sender.reserve(1)).toBe(0);
+    const now = svc.clock.now();
+    const id = newId();
+    const body = bodyOf();
+    // what the fan-out that reserved before the stop inserted: claimed by this sender
+    await pendingDelivery(id, body, now, {
+      next_attempt_at: new Date(now.getTime() + 30_000),
+      claimed_by: sender.instance,
+    });
+    await sender.handOver(
+      [
+        {
+          id,
+          event_id: JSON.parse(body).id,
+          event_type: 'offer.deactivated',
+          supplier_id: supplier.id,
+          endpoint_id: hooks.ok,
+          body,
+          attempts: 0,
+        },
+      ],
+      1,
+      true,
+    );
+    await stopped;
+    expect(ok.received).toHaveLength(0);
+    expect(await rowOf(id)).toMatchObject({ status: 'pending', attempts: 0, claimed_by: sender.instance });
   });
 });
