@@ -40,6 +40,22 @@ const RENEW_MS = 10_000;
 /** A delivery whose attempt could not even start (an unexpected error) is due again after this. */
 const UNEXPECTED_RETRY_MS = 60_000;
 
+/** An endpoint deliveries are sent to: there, active, not deleted. */
+const sendable = (endpoint: WebhookEndpointState | null | undefined): endpoint is WebhookEndpointState =>
+  !!endpoint && !endpoint.deleted && endpoint.status === 'active';
+
+/** No attempt: the endpoint is gone or disabled; the delivery is final. */
+const skipped = (row: ClaimedDelivery): DeliveryOutcome => ({
+  deliveryId: row.id,
+  endpointId: row.endpoint_id,
+  status: 'skipped',
+  attempts: null,
+  nextAttemptAt: null,
+});
+
+/** What a slot answers for an endpoint found not sendable when the attempt's turn came. */
+const GONE = Symbol('endpoint gone');
+
 /** A claimed delivery: its row as the claim answered it. */
 export type ClaimedDelivery = Pick<
   Selectable<WebhookDeliveryTable>,
@@ -78,6 +94,8 @@ export class DeliverySender implements DueSource {
    * out on a clock moved ahead) leaves it to the attempt already under way.
    */
   private readonly heldIds = new Set<string>();
+  /** Endpoint states a 410 answered for (a state is replaced when its endpoint moves on). */
+  private readonly answeredGone = new WeakSet<WebhookEndpointState>();
   /** Set once `settle` begins: nothing new is taken on after. */
   private stopping = false;
   private renewal: ReturnType<typeof setInterval> | undefined;
@@ -221,14 +239,7 @@ export class DeliverySender implements DueSource {
     endpointOf: (id: string) => Promise<WebhookEndpointState | undefined>,
   ): Promise<DeliveryOutcome> {
     const endpoint = await endpointOf(row.endpoint_id);
-    if (!endpoint || endpoint.deleted || endpoint.status !== 'active')
-      return {
-        deliveryId: row.id,
-        endpointId: row.endpoint_id,
-        status: 'skipped',
-        attempts: null,
-        nextAttemptAt: null,
-      };
+    if (!sendable(endpoint)) return skipped(row);
     // another instance sends to this endpoint (this one made the delivery, or claimed it
     // just before the lease was taken): due again at once, for that instance's next claim
     if (endpoint.settings.rateLimit && !(await this.leases.take(endpoint.id))) return this.later(row, 0);
@@ -237,10 +248,16 @@ export class DeliverySender implements DueSource {
       // asked again after the turn in the pacer, right before the request: the lease still
       // outlasts it (webhook-pacing-leases.ts), or another instance took over meanwhile
       if (endpoint.settings.rateLimit && !(await this.leases.take(endpoint.id))) return undefined;
-      return this.slots.run(endpoint.id, () =>
-        attemptDelivery(
+      return this.slots.run(endpoint.id, async () => {
+        // the endpoint as it is now, after this attempt's wait for a slot: one disabled
+        // meanwhile (a 410, the 30th failure among the attempts before) gets no more
+        const current = (
+          await load(this.deps.store, webhookStream(endpoint.id), webhookEndpointDecider, this.deps.states)
+        ).state;
+        if (!sendable(current) || this.answeredGone.has(current)) return GONE;
+        const sent = await attemptDelivery(
           this.deps,
-          endpoint,
+          current,
           {
             id: row.id,
             eventId: row.event_id,
@@ -249,11 +266,16 @@ export class DeliverySender implements DueSource {
             supplierId: row.supplier_id,
           },
           attempt,
-        ),
-      );
+        );
+        // a 410 disables the endpoint once its outcome is written: the attempts queued
+        // behind it need not wait for that write to stop
+        if (sent.responseStatus === 410) this.answeredGone.add(current);
+        return sent;
+      });
     });
     if ('deferMs' in paced) return this.later(row, paced.deferMs);
     if (!paced.ran) return this.later(row, 0);
+    if (paced.ran === GONE) return skipped(row);
     const sent = paced.ran;
     const status = sent.succeeded ? 'succeeded' : attempt >= MAX_ATTEMPTS ? 'abandoned' : 'pending';
     return {

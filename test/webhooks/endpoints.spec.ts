@@ -186,6 +186,45 @@ describe('webhook endpoints', () => {
     receiver.answer(200);
   });
 
+  it('a 410 disables the endpoint at once: the attempts waiting for a slot behind it are not sent', async () => {
+    const { api } = await svc.newSupplier('Gone Away');
+    const gone = await startReceiver();
+    try {
+      const hook = (await api.post('/webhooks', { url: gone.url, events: ['offer.deactivated'] })).body;
+      gone.answer(410);
+      const product = (await svc.newProduct()).id;
+      const offer = (
+        await api.post('/offers', {
+          product_id: product,
+          stock_mode: 'uploaded',
+          price: { amount: 100, currency: 'EUR' },
+          external_ref: 'G',
+        })
+      ).body.id;
+      for (let i = 0; i < 40; i++) {
+        await api.post(`/offers/${offer}/activate`);
+        await api.post(`/offers/${offer}/deactivate`);
+      }
+      await svc.drain();
+      const state = (await api.get(`/webhooks/${hook.id}`)).body;
+      expect(state.status).toBe('disabled');
+      // at most the attempts already under way in its 4 slots when the first 410 came
+      const sent = gone.received.length;
+      expect(sent).toBeGreaterThan(0);
+      expect(sent).toBeLessThanOrEqual(4);
+      const log = (await api.get(`/webhook-deliveries?webhook_id=${hook.id}&limit=200`)).body.data;
+      expect(log.map((a: { response_status: number }) => a.response_status)).toEqual(Array(sent).fill(410));
+      const deliveries = await svc.services.db
+        .selectFrom('webhook_deliveries')
+        .select(['status'])
+        .where('endpoint_id', '=', hook.id)
+        .execute();
+      expect(deliveries.filter((d) => d.status === 'skipped')).toHaveLength(40 - sent);
+    } finally {
+      await gone.close();
+    }
+  });
+
   it("an endpoint the supplier disables itself is not announced: webhook.disabled is the auto-disable's", async () => {
     const { api } = await svc.newSupplier('Quiet');
     const own = (await api.post('/webhooks', { url: receiver.url, events: ['offer.deactivated'] })).body;
