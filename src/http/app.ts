@@ -30,6 +30,7 @@ import { registerMetrics } from './metrics.js';
 import { documentObject, documentOperation } from './openapi.js';
 import { registerConsole } from './console/index.js';
 import { type Services } from './services.js';
+import { answerClientError } from './client-errors.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -104,6 +105,8 @@ export const buildHttpApp = async (services: Services, logger: Logger): Promise<
     bodyLimit: DEFAULT_BODY_LIMIT,
     trustProxy: false,
     return503OnClosing: true,
+    // what Node's HTTP parser refuses leaves as a problem too (client-errors.ts)
+    clientErrorHandler: answerClientError,
     forceCloseConnections: 'idle',
     // errors fastify raises before routing (an undecodable URL) leave as problems too
     frameworkErrors: (error, req, reply) => {

@@ -18,6 +18,7 @@ export const problemCodes = {
   out_of_stock: { status: 409, title: 'Out of stock' },
   insufficient_available_balance: { status: 409, title: 'Insufficient available balance' },
   certification_required: { status: 409, title: 'Go-live certification required' },
+  request_timeout: { status: 408, title: 'Request timeout' },
   payload_too_large: { status: 413, title: 'Payload too large' },
   unsupported_media_type: { status: 415, title: 'Unsupported media type' },
   validation_failed: { status: 422, title: 'Validation failed' },
@@ -28,6 +29,7 @@ export const problemCodes = {
   fulfilment_unreachable: { status: 422, title: 'Fulfilment unreachable' },
   payout_below_minimum: { status: 422, title: 'Payout below the minimum' },
   rate_limited: { status: 429, title: 'Rate limit exceeded' },
+  headers_too_large: { status: 431, title: 'Request header fields too large' },
   internal_error: { status: 500, title: 'Internal error' },
   service_unavailable: { status: 503, title: 'Service unavailable' },
 } as const satisfies Record<string, { status: number; title: string }>;

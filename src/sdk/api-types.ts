@@ -1669,7 +1669,7 @@ export interface components {
         /** @description application/problem+json */
         Problem: {
             /** @enum {string} */
-            code: "malformed_json" | "bad_request" | "unauthorized" | "not_found" | "offer_exists" | "stock_mode_mismatch" | "invalid_state" | "idempotency_key_in_use" | "supplier_exists" | "product_exists" | "out_of_stock" | "insufficient_available_balance" | "certification_required" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "topup_invalid" | "idempotency_key_reused" | "product_not_sellable" | "inventory_rejected" | "fulfilment_unreachable" | "payout_below_minimum" | "rate_limited" | "internal_error" | "service_unavailable";
+            code: "malformed_json" | "bad_request" | "unauthorized" | "not_found" | "offer_exists" | "stock_mode_mismatch" | "invalid_state" | "idempotency_key_in_use" | "supplier_exists" | "product_exists" | "out_of_stock" | "insufficient_available_balance" | "certification_required" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "topup_invalid" | "idempotency_key_reused" | "product_not_sellable" | "inventory_rejected" | "fulfilment_unreachable" | "payout_below_minimum" | "rate_limited" | "headers_too_large" | "internal_error" | "service_unavailable";
             detail: string;
             errors?: {
                 field: string;
