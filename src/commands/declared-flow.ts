@@ -92,6 +92,8 @@ export const rerouteItem = async (
   // rerouted already (this step ran before and crashed before it was done): nothing to do
   const replacement = order.items.find((i) => i.replacesItemId === cancelled.orderItemId);
   if (replacement) return replacement;
+  // captured without it, or over: no stock is reserved for a replacement the order refuses
+  if (order.paidAt || order.status !== 'placed') return null;
   const tried = new Set(order.items.filter((i) => i.productId === cancelled.productId).map((i) => i.supplierId));
   for (const offerId of await rank(cancelled.productId)) {
     const { state: offer } = await load(deps.store, offerStream(offerId), offerDecider, deps.states);

@@ -532,6 +532,9 @@ const rerouteItem = (state: OrderState, data: CommandData<OrderCommand, 'Reroute
   const { replacesItemId, item, now } = data;
   // a retried reroute (a crash before its timer was done) never adds a second replacement
   if (state.items.some((i) => i.orderItemId === item.orderItemId || i.replacesItemId === replacesItemId)) return [];
+  // a payment captured (the other items provisioned while this one was cancelled) or an
+  // order that is over takes no replacement: it would stay reserved with nothing to capture
+  if (state.paidAt || state.status !== 'placed') return [];
   const replaced = findItem(state, replacesItemId);
   if (replaced.status !== 'cancelled')
     throw new DomainError('invalid_state', `item ${replacesItemId} is ${replaced.status}`);

@@ -243,4 +243,34 @@ describe('Order', () => {
     const after = given(...completed, disputed).state()!;
     expect({ ...after, updatedAt: before.updatedAt }).toEqual(before);
   });
+
+  it('takes no replacement for a cancelled item once the payment is captured or the order is over', () => {
+    const cancelledB: OrderEvent = {
+      type: 'OrderItemCancelled',
+      data: {
+        orderId: 'o1',
+        orderItemId: 'i2',
+        offerId: 'offer-s1',
+        supplierId: 's1',
+        reason: 'missed_window',
+        at: t1,
+      },
+    };
+    const capturedWithoutB: OrderEvent = {
+      type: 'OrderPaid',
+      data: { orderId: 'o1', supplierIds: ['s2'], sources: ['uploaded'], at: t2 },
+    };
+    const reroute = {
+      type: 'RerouteItem' as const,
+      data: {
+        replacesItemId: 'i2',
+        item: { ...line('i3', 's3', 50, 1), inventoryItemIds: ['key-i3-1'] },
+        now: t2,
+      },
+    };
+    given(placed, authorized, deliveredA, cancelledB, capturedWithoutB).when(reroute).then([]);
+    // before the capture the replacement is taken
+    const before = given(placed, authorized, deliveredA, cancelledB).state()!;
+    expect(orderDecider.decide(reroute, before).map((e) => e.type)).toEqual(['OrderItemRerouted']);
+  });
 });
