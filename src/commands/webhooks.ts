@@ -14,7 +14,7 @@ import { newId } from '../ids.js';
 import { checkTarget } from '../net/targets.js';
 import { fixtureData } from '../outbound/webhook-events.js';
 import { type AttemptResult, sendAttempt } from '../outbound/webhook-send.js';
-import { type Caller, type CommandDeps, execute } from './context.js';
+import { type Caller, type CommandDeps, execute, executeSteps } from './context.js';
 import { load } from './handle.js';
 import { supplierStream, webhookStream } from './streams.js';
 
@@ -192,17 +192,33 @@ export const testFire = async (
 };
 
 /** Re-enabling runs a test-fire first: a 2xx makes the endpoint active and resets its counter. */
-export const enableEndpoint = async (deps: CommandDeps, supplierId: string, endpointId: string, caller: Caller) => {
+export const enableEndpoint = async (
+  deps: CommandDeps,
+  supplierId: string,
+  endpointId: string,
+  caller: Caller,
+  /** Settings changed in the same request: written with the enabling, or not at all. */
+  changes: Partial<EndpointSettings> = {},
+) => {
   const endpoint = await loadEndpoint(deps, supplierId, endpointId);
-  if (endpoint.status === 'active') return endpoint;
-  const probe = await testFire(deps, endpoint, 'order.paid');
-  const result = await onEndpoint(
+  const changing = Object.keys(changes).length > 0;
+  if (endpoint.status === 'active')
+    return changing ? updateEndpoint(deps, supplierId, endpointId, changes, caller) : endpoint;
+  if (changes.url !== undefined) await requireTarget(deps, changes.url);
+  // the probe goes where the endpoint will send once enabled; a failing one leaves the
+  // endpoint as it was, its changes included (one append for both, or none)
+  const probe = await testFire(deps, { ...endpoint, settings: { ...endpoint.settings, ...changes } }, 'order.paid');
+  const result = await executeSteps(
     deps,
-    endpointId,
-    (now) => ({
-      type: 'EnableEndpoint',
-      data: { probe: { succeeded: probe.succeeded, responseStatus: probe.responseStatus }, now },
-    }),
+    webhookStream(endpointId),
+    webhookEndpointDecider,
+    (now): WebhookEndpointCommand[] => [
+      ...(changing ? [{ type: 'UpdateEndpoint' as const, data: { changes, now } }] : []),
+      {
+        type: 'EnableEndpoint',
+        data: { probe: { succeeded: probe.succeeded, responseStatus: probe.responseStatus }, now },
+      },
+    ],
     caller,
   ).catch((error) => {
     if (error instanceof DomainError)

@@ -276,8 +276,11 @@ export const registerWebhookRoutes = (app: FastifyInstance, services: Services) 
       const supplierId = supplierOf(req).supplierId;
       const { status, rate_limit, ...rest } = req.body;
       const settings = { ...rest, ...(rate_limit !== undefined && { rateLimit: rate_limit }) };
-      let endpoint = await updateEndpoint(deps, supplierId, req.params.webhook_id, settings, callerOf(req));
-      if (status === 'active') endpoint = await enableEndpoint(deps, supplierId, req.params.webhook_id, callerOf(req));
+      // enabling runs its test-fire first: the changes are written with it, or not at all
+      let endpoint =
+        status === 'active'
+          ? await enableEndpoint(deps, supplierId, req.params.webhook_id, callerOf(req), settings)
+          : await updateEndpoint(deps, supplierId, req.params.webhook_id, settings, callerOf(req));
       if (status === 'disabled')
         endpoint = (await disableEndpoint(deps, req.params.webhook_id, 'supplier_request', 0, callerOf(req))).state!;
       return resource(endpoint);

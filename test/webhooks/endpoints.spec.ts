@@ -145,9 +145,24 @@ describe('webhook endpoints', () => {
     expect(refused.status).toBe(409);
     expect(refused.body.code).toBe('invalid_state');
     expect(refused.body.probe).toMatchObject({ event_type: 'order.paid', response_status: 410, succeeded: false });
+    // changes sent with the re-enabling are written with it, or not at all
+    const before = (await api.get(`/webhooks/${hook.id}`)).body;
+    const refusedWithChanges = await api.patch(`/webhooks/${hook.id}`, {
+      description: 'after',
+      events: ['order.paid'],
+      status: 'active',
+    });
+    expect([refusedWithChanges.status, refusedWithChanges.body.code]).toEqual([409, 'invalid_state']);
+    expect((await api.get(`/webhooks/${hook.id}`)).body).toEqual(before);
     receiver.answer(200);
-    const back = await api.patch(`/webhooks/${hook.id}`, { status: 'active' });
-    expect(back.body).toMatchObject({ status: 'active', consecutive_failures: 0, disabled_at: null });
+    const back = await api.patch(`/webhooks/${hook.id}`, { description: 'back', status: 'active' });
+    expect(back.body).toMatchObject({
+      status: 'active',
+      description: 'back',
+      consecutive_failures: 0,
+      disabled_at: null,
+    });
+    expect(back.body.events).toEqual(before.events);
   });
 
   it('30 consecutive failures disable an endpoint and tell the other active endpoints with webhook.disabled', async () => {
