@@ -12,6 +12,11 @@ import { inventoryStream, offerStream, orderStream } from './streams.js';
 import { deliveryOutcome } from '../domain/fulfilment-process.js';
 import { onOrder } from './order-command.js';
 
+/** A replacement's reservation is held this long from the reroute at least, as a checkout's is. */
+const REROUTE_HOLD_MS = 15 * 60_000;
+
+const laterOf = (a: string, b: string) => (Date.parse(a) >= Date.parse(b) ? a : b);
+
 /**
  * The first good `ready` answer is what the buyer gets: its items are sealed and kept,
  * the order item is delivered, and the offer earns its bonus (+3 within 60 s of the first
@@ -124,7 +129,9 @@ export const rerouteItem = async (
               orderId,
               orderItemId,
               quantity: cancelled.quantity,
-              expiresAt: order.expiresAt,
+              // the order's own time may be over (a paid order waits out a supplier's window):
+              // a reservation already expired would be released under the reroute as an orphan
+              expiresAt: laterOf(order.expiresAt, new Date(Date.parse(now) + REROUTE_HOLD_MS).toISOString()),
               lowStockThreshold: offer.terms.lowStockThreshold,
               now,
             },
@@ -148,7 +155,7 @@ export const rerouteItem = async (
         {
           quantity: cancelled.quantity,
           buyerCountry: order.buyerCountry,
-          expiresAt: new Date(deps.clock.now().getTime() + 15 * 60_000).toISOString(),
+          expiresAt: new Date(deps.clock.now().getTime() + REROUTE_HOLD_MS).toISOString(),
         },
         caller,
       );

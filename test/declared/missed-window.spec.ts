@@ -106,6 +106,31 @@ describe('the allocation window and DELETE /orders/{order_id}/items', () => {
     expect(slow.kit.state.orders[placed.items[0].id]!.status).toBe('returned');
   });
 
+  it("rerouted after the order's own 15 minutes ran out: the new reservation is held past the reroute, the keys handed over", async () => {
+    const product = await w.gameKey();
+    const slow = await w.seller(product, 500, { manualAllocation: true });
+    const uploads = await uploadedSeller(product, 500, ['LATE-KEY-1']);
+    const placed = await w.place(product);
+    expect(placed.items[0].offer_id).toBe(slow.offerId);
+    await w.svc.advance(14 * 60);
+    await w.pay(placed.id);
+    await w.svc.advance(600); // the window closes at 24 minutes: the reroute comes after the order's expiry
+    const done = await w.order(placed.id);
+    expect([done.status, done.items.map((i: any) => [i.offer_id, i.status])]).toEqual([
+      'completed',
+      [
+        [slow.offerId, 'cancelled'],
+        [uploads.offerId, 'delivered'],
+      ],
+    ]);
+    expect((await w.keys(placed.id)).map((i: any) => i.keys.map((k: any) => k.value))).toEqual([['LATE-KEY-1']]);
+    // the reservation was not already over when it was made (its expiry would release it under the reroute)
+    const [reserved] = await w.events(`inventory-${uploads.offerId}`, 'InventoryReserved');
+    expect(reserved).toBeDefined();
+    const { expiresAt, at } = reserved!.data as { expiresAt: string; at: string };
+    expect(Date.parse(expiresAt) - Date.parse(at)).toBe(15 * 60_000);
+  });
+
   it('nobody else can take it (dearer offers only): the item stays cancelled, the buyer is not charged, the supplier withholds the keys', async () => {
     const product = await w.gameKey();
     const alone = await w.seller(product, 500, { manualAllocation: true, stock: { '*': ['K-1'] } });
