@@ -3,8 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { loadEndpoint } from '../commands/webhooks.js';
 import { DomainError } from '../domain/errors.js';
-import { newId } from '../ids.js';
 import { RECOVERY_WINDOW_MS } from '../processes/webhook-recovery.js';
+import { operationOf } from './idempotency.js';
 import { problems } from './schemas.js';
 import { supplierOf } from './supplier.js';
 import { Timestamp } from '../resources/values.js';
@@ -50,7 +50,9 @@ export const registerWebhookRecoveryRoutes = (app: FastifyInstance, services: Se
       if (since.getTime() > now.getTime()) throw badSince('must not be in the future');
       if (endpoint.status !== 'active')
         throw new DomainError('invalid_state', 'the endpoint is disabled: re-enable it before recovering');
-      const id = newId();
+      // the recovery's id follows from the request's operation: a run again (its answer lost
+      // to a crash or a 5xx) schedules the same recovery, which sends no event twice under one id
+      const id = operationOf(req).id;
       const payload: RecoveryPayload = {
         recoveryId: id,
         endpointId: endpoint.id,

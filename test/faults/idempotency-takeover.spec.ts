@@ -9,6 +9,7 @@ import { LEASE_MS } from '../../src/http/idempotency.js';
 import { deriveId } from '../../src/ids.js';
 import { startTestService, type TestService } from '../support/harness.js';
 import { request } from '../support/http.js';
+import { startReceiver } from '../webhooks/receiver.js';
 import { buy, eur, keys, stockOf, type Supplier, troubles, uploadedOffer, withDb } from '../orders/fixtures.js';
 import { inventoryStream, offerStream } from '../../src/commands/streams.js';
 
@@ -260,6 +261,37 @@ describe('Idempotency-Key takeover after the owner died', () => {
     expect(retry.status, retry.text).toBe(201);
     expect(await payouts()).toEqual([retry.body.id, ...earlier]);
     expect(await available()).toBe(before - 2000);
+  });
+
+  it('a webhook recovery whose request died: the retry is the same recovery, and sends no event twice', async () => {
+    const receiver = await startReceiver();
+    try {
+      const hook = (await supplier.api.post('/webhooks', { url: receiver.url, events: ['order.created'] })).body;
+      const since = svc.clock.now().toISOString();
+      await svc.advance(1);
+      const placed = await svc.operator.post('/orders', {
+        items: [{ product_id: productId, quantity: 1 }],
+        buyer_country: 'DE',
+      });
+      expect(placed.status, placed.text).toBe(201);
+      await svc.drain();
+      const first = await supplier.api.post(`/webhooks/${hook.id}/recover`, { since }, withKey('recover-died'));
+      expect(first.status, first.text).toBe(202);
+      await svc.drain();
+      await ownerDied(`supplier:${supplier.id}`, 'recover-died');
+      await svc.advance(LEASE_MS / 1000);
+      const retry = await supplier.api.post(`/webhooks/${hook.id}/recover`, { since }, withKey('recover-died'));
+      expect([retry.status, retry.body.id]).toEqual([202, first.body.id]);
+      await svc.drain();
+      const recovered = receiver.received.filter(
+        (r) => r.body.type === 'order.created' && r.body.data.order.id === placed.body.id,
+      );
+      // once as it happened, once recovered
+      expect(recovered).toHaveLength(2);
+      expect((await supplier.api.delete(`/webhooks/${hook.id}`)).status).toBe(204);
+    } finally {
+      await receiver.close();
+    }
   });
 
   it('a supplier registration whose request died: the retry answers with that supplier and a working token; the unseen one is revoked', async () => {
