@@ -16,7 +16,8 @@ export interface RebuildProgress {
 
 const BATCH = 2000;
 
-const rebuildSchema = (p: Projector) => `rebuild_${p.name}`;
+/** A schema name of letters, digits and underscores (projector names have dashes). */
+const rebuildSchema = (p: Projector) => `rebuild_${p.name.replace(/[^a-z0-9_]/gi, '_')}`;
 
 /** Creates a projector's tables in `schema` (used for first start and for rebuilds). */
 export const createTables = async (db: Kysely<Database>, p: Projector, schema: string) => {
@@ -48,12 +49,36 @@ const applyBatch = async (db: Kysely<Database>, p: Projector, schema: string, fr
  * back the event store's read horizon); only the final catch-up and the swap run under the
  * projector's lock, so live readers see the old tables until the new ones are complete.
  */
-export const rebuildProjector = async (
+export const rebuildProjector = (
   db: Kysely<Database>,
   store: EventStore,
   p: Projector,
   now: () => Date,
   onProgress: (progress: RebuildProgress) => void = () => undefined,
+  /**
+   * Asked once this rebuild holds the projector's rebuild lock: a position answered means
+   * there is nothing to do (another instance rebuilt it meanwhile), and is returned.
+   */
+  done: () => Promise<Position | undefined> = async () => undefined,
+): Promise<Position> =>
+  // one rebuild of a projector at a time, across instances: a second one would drop the
+  // first one's half-built schema under it (two instances starting after a version bump)
+  db.connection().execute(async (session) => {
+    const key = `rebuild:${p.name}`;
+    await sql`select pg_advisory_lock(hashtext(${key}))`.execute(session);
+    try {
+      return (await done()) ?? (await rebuildUnlocked(db, store, p, now, onProgress));
+    } finally {
+      await sql`select pg_advisory_unlock(hashtext(${key}))`.execute(session);
+    }
+  });
+
+const rebuildUnlocked = async (
+  db: Kysely<Database>,
+  store: EventStore,
+  p: Projector,
+  now: () => Date,
+  onProgress: (progress: RebuildProgress) => void,
 ): Promise<Position> => {
   const schema = rebuildSchema(p);
   const end = Number((await store.head()).prepare);

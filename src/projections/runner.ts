@@ -241,7 +241,12 @@ export class ProjectionRunner {
         { projector: p.name, from: checkpoint.version, to: p.version },
         'projection version changed: rebuilding',
       );
-      return rebuildProjector(this.db, this.store, p, this.now);
+      // another instance may have rebuilt it while this one waited for the rebuild lock
+      const rebuilt = async () => {
+        const now = await readCheckpoint(this.db, p.name);
+        return now?.version === p.version ? now.position : undefined;
+      };
+      return rebuildProjector(this.db, this.store, p, this.now, undefined, rebuilt);
     }
     return checkpoint.position;
   }
