@@ -1,10 +1,21 @@
 import { type ProductCommand, type ProductFields, productDecider } from '../domain/product.js';
 import { newId } from '../ids.js';
 import { type Caller, type CommandDeps, execute } from './context.js';
+import { load } from './handle.js';
 import { productStream } from './streams.js';
 
-export const createProduct = async (deps: CommandDeps, fields: ProductFields, caller: Caller) => {
-  const productId = newId();
+export const createProduct = async (
+  deps: CommandDeps,
+  fields: ProductFields,
+  caller: Caller,
+  /** From the request's Idempotency-Key: the product's id, so a run after a crash finds the product made. */
+  operation?: { id: string; resumed: boolean },
+) => {
+  const productId = operation?.id ?? newId();
+  if (operation?.resumed) {
+    const { state } = await load(deps.store, productStream(productId), productDecider, deps.states);
+    if (state) return state;
+  }
   const result = await execute(
     deps,
     productStream(productId),

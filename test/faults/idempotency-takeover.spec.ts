@@ -294,6 +294,21 @@ describe('Idempotency-Key takeover after the owner died', () => {
     }
   });
 
+  it('a product created by a request that died: the retry answers with that product, one product only', async () => {
+    const body = { name: 'Died Creating', type: 'game_key', platform: 'steam', region: 'EU', status: 'sellable' };
+    const first = await svc.operator.post('/products', body, withKey('product-died'));
+    expect(first.status, first.text).toBe(201);
+    await ownerDied('operator', 'product-died');
+    await svc.advance(LEASE_MS / 1000);
+    const retried = await svc.operator.post('/products', body, withKey('product-died'));
+    expect(retried.status, retried.text).toBe(201);
+    expect(retried.body).toEqual(first.body);
+    const named = await withDb(svc, (db) =>
+      db.query(`select count(*)::int as n from products where name = 'Died Creating'`),
+    );
+    expect(named.rows[0].n).toBe(1);
+  });
+
   it('a supplier registration whose request died: the retry answers with that supplier and a working token; the unseen one is revoked', async () => {
     const first = await svc.operator.post('/suppliers', { name: 'Died Registering' }, withKey('supplier-died'));
     expect(first.status, first.text).toBe(201);

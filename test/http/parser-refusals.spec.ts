@@ -76,6 +76,15 @@ describe('requests the HTTP parser refuses, over a raw socket', () => {
     });
   });
 
+  it("a malformed cookie of another of the host's apps: the console answers as without it", async () => {
+    for (const cookie of ['other=%', 'other=%E0%A4%A']) {
+      const signIn = await fetch(`${svc.origin}/console/sign-in`, { headers: { cookie } });
+      expect([cookie, signIn.status]).toEqual([cookie, 200]);
+      const offers = await fetch(`${svc.origin}/console/offers`, { headers: { cookie }, redirect: 'manual' });
+      expect([cookie, offers.status, offers.headers.get('location')]).toEqual([cookie, 303, '/console/sign-in']);
+    }
+  });
+
   it('the service answers the next request as ever', async () => {
     const res = await fetch(`${svc.origin}/healthz`);
     expect(res.status).toBe(200);

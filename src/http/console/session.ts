@@ -25,9 +25,21 @@ export const cookies = (req: FastifyRequest): Map<string, string> => {
   const out = new Map<string, string>();
   for (const part of (req.headers.cookie ?? '').split(';')) {
     const at = part.indexOf('=');
-    if (at > 0) out.set(part.slice(0, at).trim(), decodeURIComponent(part.slice(at + 1).trim()));
+    if (at > 0) {
+      const value = decodedOrNothing(part.slice(at + 1).trim());
+      // another cookie of the host, malformed: not ours to read, and no reason to fail
+      if (value !== undefined) out.set(part.slice(0, at).trim(), value);
+    }
   }
   return out;
+};
+
+const decodedOrNothing = (text: string) => {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return undefined;
+  }
 };
 
 const cookie = (req: FastifyRequest, name: string, value: string, maxAge: number) =>

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { createProduct, updateProduct } from '../../commands/products.js';
 import type { ProductFields, ProductState } from '../../domain/product.js';
 import { FormField } from '../product-resource.js';
+import { operationOf } from '../idempotency.js';
 import { problems } from '../schemas.js';
 import { callerOf } from '../supplier.js';
 import { type Services } from '../services.js';
@@ -55,7 +56,12 @@ export const registerOperatorProductRoutes = (app: FastifyInstance, services: Se
     },
     async (req, reply) => {
       const { form_fields, ...rest } = req.body;
-      const product = await createProduct(services.commands, { ...rest, formFields: form_fields }, callerOf(req));
+      const product = await createProduct(
+        services.commands,
+        { ...rest, formFields: form_fields },
+        callerOf(req),
+        operationOf(req),
+      );
       return reply.code(201).send(toResource(product));
     },
   );
