@@ -5,10 +5,14 @@ import { ledgerAsOf } from '../projections/ledger-history.js';
 import { monthBounds, monthlyStatement, statementCsv, statementHtml } from '../projections/ledger-statement.js';
 import { auditLedger, replayLedger } from './ledger-audit.js';
 import { verifyLedger } from './ledger-verify.js';
+import { cliFlags, cliTimestamp } from './flags.js';
 
-const flag = (args: string[], name: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : undefined;
+/** The flags of a command, or its usage on stderr and exit code 2. */
+const flagsOr = (args: string[], names: readonly string[], usage: string) => {
+  const parsed = cliFlags(args, names);
+  if ('values' in parsed) return parsed.values;
+  console.error(`${parsed.error}\nusage: ${usage}`);
+  return undefined;
 };
 
 const progressBar = (label: string) => {
@@ -30,11 +34,13 @@ const progressBar = (label: string) => {
 /** `ledger audit [--supplier ID] [--as-of TIMESTAMP]`: exit 1 on any difference. */
 export const ledgerAudit = (config: Config, args: string[]) =>
   withStores(config, async ({ store, db }) => {
-    const supplierId = flag(args, 'supplier');
-    const asOfText = flag(args, 'as-of');
-    const asOf = asOfText ? new Date(asOfText) : undefined;
-    if (asOf && Number.isNaN(asOf.getTime())) {
-      console.error(`--as-of ${asOfText} is not a timestamp`);
+    const usage = 'ledger audit [--supplier ID] [--as-of TIMESTAMP]';
+    const f = flagsOr(args, ['supplier', 'as-of'], usage);
+    if (!f) return 2;
+    const supplierId = f.supplier;
+    const asOf = f['as-of'] === undefined ? undefined : cliTimestamp(f['as-of']);
+    if (f['as-of'] !== undefined && !asOf) {
+      console.error(`--as-of ${f['as-of']} is not an ISO 8601 timestamp\nusage: ${usage}`);
       return 2;
     }
     const bar = process.stderr.isTTY ? progressBar('replaying') : undefined;
@@ -66,13 +72,11 @@ const csvCell = (v: unknown) => {
   return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
 
-/** A timestamp flag: undefined when absent, null when it is not a timestamp. */
-const timeFlag = (args: string[], name: string): Date | undefined | null => {
-  const text = flag(args, name);
-  if (text === undefined) return undefined;
-  const d = new Date(text);
-  return Number.isNaN(d.getTime()) ? null : d;
-};
+/** A timestamp flag: undefined when absent, null when it is not an ISO 8601 timestamp. */
+const timeFlag = (text: string | undefined): Date | undefined | null =>
+  text === undefined ? undefined : (cliTimestamp(text) ?? null);
+
+const EXPORT_USAGE = 'ledger export --supplier ID --format csv|jsonl [--from TIMESTAMP] [--to TIMESTAMP]';
 
 /**
  * `ledger export --supplier ID --format csv|jsonl [--from T] [--to T]`: the supplier's
@@ -80,12 +84,14 @@ const timeFlag = (args: string[], name: string): Date | undefined | null => {
  */
 export const ledgerExport = (config: Config, args: string[]) =>
   withStores(config, async ({ store }) => {
-    const supplierId = flag(args, 'supplier');
-    const format = flag(args, 'format') ?? 'csv';
-    const from = timeFlag(args, 'from');
-    const to = timeFlag(args, 'to');
+    const f = flagsOr(args, ['supplier', 'format', 'from', 'to'], EXPORT_USAGE);
+    if (!f) return 2;
+    const supplierId = f.supplier;
+    const format = f.format ?? 'csv';
+    const from = timeFlag(f.from);
+    const to = timeFlag(f.to);
     if (!supplierId || (format !== 'csv' && format !== 'jsonl') || from === null || to === null) {
-      console.error('usage: ledger export --supplier ID --format csv|jsonl [--from TIMESTAMP] [--to TIMESTAMP]');
+      console.error(`usage: ${EXPORT_USAGE}`);
       return 2;
     }
     const { bySupplier } = await replayLedger(store, { supplierId });
@@ -115,8 +121,10 @@ export const ledgerExport = (config: Config, args: string[]) =>
 /** `ledger balance --supplier ID [--as-of T]`: the balance as it stood then, replayed from the ledger. */
 export const ledgerBalance = (config: Config, args: string[]) =>
   withStores(config, async ({ store }) => {
-    const supplierId = flag(args, 'supplier');
-    const asOf = timeFlag(args, 'as-of');
+    const f = flagsOr(args, ['supplier', 'as-of'], 'ledger balance --supplier ID [--as-of TIMESTAMP]');
+    if (!f) return 2;
+    const supplierId = f.supplier;
+    const asOf = timeFlag(f['as-of']);
     if (!supplierId || asOf === null) {
       console.error('usage: ledger balance --supplier ID [--as-of TIMESTAMP]');
       return 2;
@@ -141,11 +149,9 @@ export const ledgerBalance = (config: Config, args: string[]) =>
 /** `ledger verify [--supplier ID]`: recomputes the hash chains; exit 1 naming the first break of each. */
 export const ledgerVerify = (config: Config, args: string[]) =>
   withStores(config, async ({ store }) => {
-    const supplierId = flag(args, 'supplier');
-    if (args.includes('--supplier') && !supplierId) {
-      console.error('usage: ledger verify [--supplier ID]');
-      return 2;
-    }
+    const f = flagsOr(args, ['supplier'], 'ledger verify [--supplier ID]');
+    if (!f) return 2;
+    const supplierId = f.supplier;
     const report = await verifyLedger(store, { supplierId });
     for (const b of report.breaks)
       console.log(
@@ -164,9 +170,15 @@ export const ledgerVerify = (config: Config, args: string[]) =>
 /** `ledger statement --supplier ID --month YYYY-MM --format csv|html`: a monthly statement on stdout. */
 export const ledgerStatement = (config: Config, args: string[]) =>
   withStores(config, async ({ store }) => {
-    const supplierId = flag(args, 'supplier');
-    const month = flag(args, 'month') ?? '';
-    const format = flag(args, 'format') ?? 'csv';
+    const f = flagsOr(
+      args,
+      ['supplier', 'month', 'format'],
+      'ledger statement --supplier ID --month YYYY-MM --format csv|html',
+    );
+    if (!f) return 2;
+    const supplierId = f.supplier;
+    const month = f.month ?? '';
+    const format = f.format ?? 'csv';
     if (!supplierId || !monthBounds(month) || (format !== 'csv' && format !== 'html')) {
       console.error('usage: ledger statement --supplier ID --month YYYY-MM --format csv|html');
       return 2;

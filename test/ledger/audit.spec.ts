@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLedger } from '../../src/cli/ledger-audit.js';
-import { ledgerAudit, ledgerExport } from '../../src/cli/ledger.js';
+import { ledgerAudit, ledgerBalance, ledgerExport, ledgerVerify } from '../../src/cli/ledger.js';
 import type { Config } from '../../src/config.js';
 import { startTestService, type TestService } from '../support/harness.js';
 import { buy, keys, type Supplier, uploadedOffer, withDb, troubles } from '../orders/fixtures.js';
@@ -166,7 +166,7 @@ describe('ledger audit and export', () => {
     }
     expect(await run(ledgerAudit, ['--as-of', 'last tuesday'])).toEqual({
       code: 2,
-      out: 'ERR --as-of last tuesday is not a timestamp',
+      out: 'ERR --as-of last tuesday is not an ISO 8601 timestamp\nusage: ledger audit [--supplier ID] [--as-of TIMESTAMP]',
     });
   });
 
@@ -302,5 +302,28 @@ describe('ledger audit and export', () => {
     expect(await run(ledgerExport, ['--supplier', alpha.id, '--format', 'xml'])).toEqual({ code: 2, out: usage });
     expect((await run(ledgerExport, ['--format', 'csv'])).code).toBe(2);
     expect(await run(ledgerExport, ['--supplier', 'nobody', '--format', 'jsonl'])).toEqual({ code: 0, out: '' });
+  });
+
+  it('refuses a half-typed or misspelt command with its usage, exit 2, before reading anything', async () => {
+    const refused = [
+      [ledgerAudit, ['--supplier']],
+      [ledgerAudit, ['--as-of']],
+      [ledgerAudit, ['--supplier', '--as-of', '2026-01-01']],
+      [ledgerAudit, ['--suplier', 'S1']],
+      [ledgerAudit, ['S1']],
+      [ledgerAudit, ['--as-of', '2026-02-30']],
+      [ledgerAudit, ['--as-of', '1']],
+      [ledgerAudit, ['--as-of', '2026-06-01 10:00']],
+      [ledgerBalance, ['--supplier', alpha.id, '--as-of', '2026-13-01']],
+      [ledgerVerify, ['--supplier']],
+      [ledgerExport, ['--supplier', alpha.id, '--format', 'csv', '--from', 'yesterday']],
+    ] as const;
+    for (const [command, args] of refused) {
+      const { code, out } = await run(command, [...args]);
+      expect({ args, code, usage: /usage: ledger /.test(out) }).toEqual({ args, code: 2, usage: true });
+    }
+    // a timestamp with its zone, or a bare date (midnight UTC), is read as written
+    expect((await run(ledgerAudit, ['--supplier', alpha.id, '--as-of', '2026-01-05T10:00:00+01:00'])).code).toBe(0);
+    expect((await run(ledgerAudit, ['--supplier', alpha.id, '--as-of', '2026-01-05'])).code).toBe(0);
   });
 });
