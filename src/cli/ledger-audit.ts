@@ -1,14 +1,33 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { type BalanceEvent, postingSum } from '../domain/balance.js';
-import { type EventStore, pagesOf, type RecordedEvent, START } from '../eventstore/port.js';
-import { BALANCE_EVENT_TYPES, type LedgerEntry, ledgerEntries } from '../projections/ledger.js';
+import {
+  comparePositions,
+  type EventStore,
+  pagesOf,
+  type Position,
+  type RecordedEvent,
+  START,
+} from '../eventstore/port.js';
+import { readCheckpoint } from '../projections/checkpoints.js';
+import { BALANCE_EVENT_TYPES, type LedgerEntry, ledgerEntries, ledgerProjection } from '../projections/ledger.js';
+import { payoutsProjection } from '../projections/payouts.js';
 
 export interface AuditOptions {
   supplierId?: string;
   /** Only what was posted at or before this instant; the read models are compared likewise. */
   asOf?: Date;
   onProgress?: (eventsRead: number, total: number) => void;
+}
+
+/**
+ * How far the read models compared had applied the events, read with their rows: the
+ * replay counts the ledger's entries and the payouts up to there only, so a service
+ * running (and its read models a little behind, or moving on) shows no false difference.
+ */
+interface ReplayBounds {
+  entries?: Position;
+  payouts?: Position;
 }
 
 export interface AuditReport {
@@ -37,33 +56,47 @@ const PAYOUT_STATUS: Record<string, string> = {
 const PAGE = 5000;
 
 /** Replays every balance event from the store, independently of any read model. */
-export const replayLedger = async (store: EventStore, options: AuditOptions = {}) => {
+export const replayLedger = async (store: EventStore, options: AuditOptions & { until?: ReplayBounds } = {}) => {
+  const within = (bound: Position | undefined, at: Position) => !bound || comparePositions(at, bound) <= 0;
+  const bounds = [options.until?.entries, options.until?.payouts];
+  const last = bounds.every((b) => b !== undefined)
+    ? bounds.reduce((a, b) => (comparePositions(a, b) >= 0 ? a : b))
+    : undefined;
   const bySupplier = new Map<string, Replayed>();
   const payouts = new Map<string, { supplierId: string; amount: number; status: string }>();
   const differences: string[] = [];
   let eventsRead = 0;
   let ledgerEvents = 0;
   const total = options.onProgress ? Number((await store.head()).prepare) : 0;
+  // past both bounds the rest of the store is not read
+  let passed = false;
   for await (const page of pagesOf(store, START, PAGE)) {
+    if (passed) break;
     const after = page[page.length - 1]!.position;
     eventsRead += page.length;
     for (const e of page) {
       if (!BALANCE_EVENT_TYPES.has(e.type)) continue;
+      if (last && comparePositions(e.position, last) > 0) {
+        passed = true;
+        break;
+      }
       const event = e as RecordedEvent<BalanceEvent['data']>;
       if (options.supplierId && event.data.supplierId !== options.supplierId) continue;
       if (options.asOf && new Date(event.data.at).getTime() > options.asOf.getTime()) continue;
       ledgerEvents++;
       const sum = postingSum(event.data.postings);
       if (sum !== 0) differences.push(`event ${e.id} (${e.type}) posts a set summing to ${sum}, not 0`);
-      const acc = bySupplier.get(event.data.supplierId) ?? { pending: 0, available: 0, entries: new Map() };
-      for (const entry of ledgerEntries(event)) {
-        acc.entries.set(entry.id, entry);
-        if (entry.account === 'pending') acc.pending += entry.amount;
-        else acc.available += entry.amount;
+      if (within(options.until?.entries, e.position)) {
+        const acc = bySupplier.get(event.data.supplierId) ?? { pending: 0, available: 0, entries: new Map() };
+        for (const entry of ledgerEntries(event)) {
+          acc.entries.set(entry.id, entry);
+          if (entry.account === 'pending') acc.pending += entry.amount;
+          else acc.available += entry.amount;
+        }
+        bySupplier.set(event.data.supplierId, acc);
       }
-      bySupplier.set(event.data.supplierId, acc);
       const status = PAYOUT_STATUS[e.type];
-      if (status) {
+      if (status && within(options.until?.payouts, e.position)) {
         const { payoutId, amount } = event.data as { payoutId: string; amount: number };
         payouts.set(payoutId, { supplierId: event.data.supplierId, amount, status });
       }
@@ -91,13 +124,11 @@ export const auditLedger = async (
   db: Kysely<Database>,
   options: AuditOptions = {},
 ): Promise<AuditReport> => {
-  const replay = await replayLedger(store, options);
+  const snapshot = await readModelsNow(db, options);
+  const replay = await replayLedger(store, { ...options, until: snapshot.until });
   const differences = [...replay.differences];
 
-  let entriesQuery = db.selectFrom('balance_entries').selectAll();
-  if (options.supplierId) entriesQuery = entriesQuery.where('supplier_id', '=', options.supplierId);
-  if (options.asOf) entriesQuery = entriesQuery.where('created_at', '<=', options.asOf);
-  const stored = await entriesQuery.execute();
+  const stored = snapshot.entries;
   const storedById = new Map(stored.map((r) => [r.id, r]));
   const storedBySupplier = new Map<string, typeof stored>();
   for (const row of stored) {
@@ -106,9 +137,7 @@ export const auditLedger = async (
     else storedBySupplier.set(row.supplier_id, [row]);
   }
   // totals: the current balance rows without --as-of; the read model's entries up to it otherwise
-  let balancesQuery = db.selectFrom('balances').select(['supplier_id', 'pending', 'available']);
-  if (options.supplierId) balancesQuery = balancesQuery.where('supplier_id', '=', options.supplierId);
-  const balances = options.asOf ? undefined : new Map((await balancesQuery.execute()).map((b) => [b.supplier_id, b]));
+  const balances = options.asOf ? undefined : new Map(snapshot.balances.map((b) => [b.supplier_id, b]));
 
   // every supplier either side knows of, a balance row without any ledger event included
   const supplierIds = new Set([...replay.bySupplier.keys(), ...storedBySupplier.keys(), ...(balances?.keys() ?? [])]);
@@ -166,9 +195,7 @@ export const auditLedger = async (
   }
   // payouts: their current status and amount (the read model holds no history to compare as of a moment)
   if (!options.asOf) {
-    let payoutsQuery = db.selectFrom('payouts').select(['id', 'supplier_id', 'amount', 'status']);
-    if (options.supplierId) payoutsQuery = payoutsQuery.where('supplier_id', '=', options.supplierId);
-    const rows = new Map((await payoutsQuery.execute()).map((r) => [r.id, r]));
+    const rows = new Map(snapshot.payouts.map((r) => [r.id, r]));
     for (const [id, want] of [...replay.payouts].sort(([a], [b]) => a.localeCompare(b))) {
       const got = rows.get(id);
       if (!got)
@@ -192,3 +219,30 @@ export const auditLedger = async (
     differences,
   };
 };
+
+/**
+ * The ledger's read models as one moment saw them (one repeatable-read snapshot), with how
+ * far each projector had applied the events then: its rows and its checkpoint are written
+ * in one transaction, so the rows are exactly the events up to that position.
+ */
+const readModelsNow = (db: Kysely<Database>, options: AuditOptions) =>
+  db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute(async (trx) => {
+      const entriesAt = (await readCheckpoint(trx, ledgerProjection.name))?.position;
+      const payoutsAt = (await readCheckpoint(trx, payoutsProjection.name))?.position;
+      let entries = trx.selectFrom('balance_entries').selectAll();
+      if (options.supplierId) entries = entries.where('supplier_id', '=', options.supplierId);
+      if (options.asOf) entries = entries.where('created_at', '<=', options.asOf);
+      let balances = trx.selectFrom('balances').select(['supplier_id', 'pending', 'available']);
+      if (options.supplierId) balances = balances.where('supplier_id', '=', options.supplierId);
+      let payouts = trx.selectFrom('payouts').select(['id', 'supplier_id', 'amount', 'status']);
+      if (options.supplierId) payouts = payouts.where('supplier_id', '=', options.supplierId);
+      return {
+        until: { entries: entriesAt, payouts: payoutsAt } satisfies ReplayBounds,
+        entries: await entries.execute(),
+        balances: await balances.execute(),
+        payouts: await payouts.execute(),
+      };
+    });

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLedger } from '../../src/cli/ledger-audit.js';
 import { ledgerAudit, ledgerBalance, ledgerExport, ledgerVerify } from '../../src/cli/ledger.js';
@@ -325,5 +326,36 @@ describe('ledger audit and export', () => {
     // a timestamp with its zone, or a bare date (midnight UTC), is read as written
     expect((await run(ledgerAudit, ['--supplier', alpha.id, '--as-of', '2026-01-05T10:00:00+01:00'])).code).toBe(0);
     expect((await run(ledgerAudit, ['--supplier', alpha.id, '--as-of', '2026-01-05'])).code).toBe(0);
+  });
+
+  it('on a running service: the read models a sale behind, then caught up, show no difference either time', async () => {
+    const productId = (await svc.newProduct({ name: 'Audit Live' })).id;
+    await uploadedOffer(alpha, productId, { price: 1000, values: keys('AL', 1) });
+    await svc.drain();
+    const audit = () => auditLedger(svc.services.store, svc.services.commands.db);
+    const before = await audit();
+    expect(before.differences).toEqual([]);
+    // the ledger's read model held still: its projector waits on the lock, reads go on
+    const locker = new pg.Client({ connectionString: svc.databaseUrl });
+    await locker.connect();
+    try {
+      await locker.query('begin');
+      await locker.query('lock table balance_entries in exclusive mode');
+      await buy(svc, [{ product_id: productId, quantity: 1 }]);
+      const behind = await audit();
+      expect({ differences: behind.differences, entries: behind.entries }).toEqual({
+        differences: [],
+        entries: before.entries,
+      });
+      await locker.query('commit');
+    } finally {
+      await locker.end();
+    }
+    await svc.drain();
+    const caughtUp = await audit();
+    expect({ differences: caughtUp.differences, entries: caughtUp.entries }).toEqual({
+      differences: [],
+      entries: before.entries + 1,
+    });
   });
 });
