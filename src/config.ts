@@ -22,6 +22,15 @@ const settings = z.object({
   SVC_TEST_CLOCK: flag,
   SVC_ALLOW_PRIVATE_TARGETS: flag,
   SVC_EVENT_STORE: z.enum(['postgres', 'kurrentdb']).default('postgres'),
+  /**
+   * The proxies in front whose X-Forwarded-For is believed (addresses, CIDR ranges or
+   * `loopback`, `linklocal`, `uniquelocal`, comma-separated): the client's address is then
+   * the one the proxy saw, which the per-IP limit counts. Unset: the peer's address.
+   */
+  SVC_TRUST_PROXY: z
+    .string()
+    .regex(/^[0-9a-zA-Z.:/,\s]+$/, 'addresses, CIDR ranges or loopback, linklocal, uniquelocal, comma-separated')
+    .optional(),
   SVC_KURRENTDB_URL: z.string().min(1).optional(),
   /** Crash tests only (src/faults.ts): the process kills itself at this pipeline step. */
   SVC_FAULT_KILL_AT: z.enum(FAULT_STEPS).optional(),
@@ -67,6 +76,8 @@ export interface Config {
   allowPrivateTargets: boolean;
   eventStore: 'postgres' | 'kurrentdb';
   kurrentdbUrl: string | undefined;
+  /** SVC_TRUST_PROXY, as fastify's trustProxy takes it; undefined trusts no proxy. */
+  trustProxy?: string;
   logLevel: string;
   /** Time to receive a whole request, body included (default in src/http/app.ts). */
   requestTimeoutMs?: number;
@@ -96,6 +107,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     allowPrivateTargets: c.SVC_ALLOW_PRIVATE_TARGETS,
     eventStore: c.SVC_EVENT_STORE,
     kurrentdbUrl: c.SVC_KURRENTDB_URL,
+    ...(c.SVC_TRUST_PROXY && { trustProxy: c.SVC_TRUST_PROXY }),
     logLevel: c.LOG_LEVEL,
   };
 };

@@ -103,7 +103,9 @@ export const buildHttpApp = async (services: Services, logger: Logger): Promise<
     logController,
     requestIdHeader: false,
     bodyLimit: DEFAULT_BODY_LIMIT,
-    trustProxy: false,
+    // behind a proxy named in SVC_TRUST_PROXY the client's address is the one it forwards
+    // (the per-IP limit counts clients, not the proxy); no proxy is trusted otherwise
+    trustProxy: services.config.trustProxy ?? false,
     return503OnClosing: true,
     // what Node's HTTP parser refuses leaves as a problem too (client-errors.ts)
     clientErrorHandler: answerClientError,
