@@ -115,6 +115,8 @@ export const rotateEndpointSecret = async (
   supplierId: string,
   endpointId: string,
   caller: Caller,
+  /** From the request's Idempotency-Key: a run again after a lost answer finds its rotation made. */
+  rotationId?: string,
 ) => {
   await loadEndpoint(deps, supplierId, endpointId);
   const secret = newWebhookSecret();
@@ -123,11 +125,19 @@ export const rotateEndpointSecret = async (
     endpointId,
     (now) => ({
       type: 'RotateSecret',
-      data: { secretSealed: deps.secretBox.seal(secret), overlapMs: SECRET_OVERLAP_MS, now },
+      data: {
+        secretSealed: deps.secretBox.seal(secret),
+        overlapMs: SECRET_OVERLAP_MS,
+        ...(rotationId !== undefined && { rotationId }),
+        now,
+      },
     }),
     caller,
   );
-  return { endpoint: result.state!, secret };
+  const endpoint = result.state!;
+  // made by an earlier run: its secret is the one that run made, kept sealed in the event
+  const made = result.events.length > 0 ? secret : deps.secretBox.open(endpoint.secretSealed);
+  return { endpoint, secret: made };
 };
 
 export const disableEndpoint = (

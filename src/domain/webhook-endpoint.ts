@@ -61,6 +61,8 @@ export type WebhookEndpointEvent =
         secretSealed: string;
         previousSecretSealed: string;
         previousValidUntil: string;
+        /** The rotation's identity (its request's operation): a rotation is made once. Absent on older events. */
+        rotationId?: string;
         at: string;
       };
     };
@@ -78,7 +80,7 @@ export type WebhookEndpointCommand =
   /** Re-enabling needs a passing test-fire first: the handler runs it, the decider judges it. */
   | { type: 'EnableEndpoint'; data: { probe: { succeeded: boolean; responseStatus: number }; now: string } }
   | { type: 'DeleteEndpoint'; data: { now: string } }
-  | { type: 'RotateSecret'; data: { secretSealed: string; overlapMs: number; now: string } };
+  | { type: 'RotateSecret'; data: { secretSealed: string; overlapMs: number; rotationId?: string; now: string } };
 
 export interface WebhookEndpointState {
   id: string;
@@ -88,6 +90,8 @@ export interface WebhookEndpointState {
   secretSealed: string;
   previousSecretSealed: string | null;
   previousValidUntil: string | null;
+  /** The last rotation's identity, when it had one. */
+  lastRotationId?: string;
   disabledAt: string | null;
   deleted: boolean;
   createdAt: string;
@@ -132,6 +136,7 @@ export const webhookEndpointDecider: Decider<
           secretSealed: event.data.secretSealed,
           previousSecretSealed: event.data.previousSecretSealed,
           previousValidUntil: event.data.previousValidUntil,
+          ...(event.data.rotationId !== undefined && { lastRotationId: event.data.rotationId }),
         };
       default:
         return assertNever(event);
@@ -178,23 +183,34 @@ export const webhookEndpointDecider: Decider<
         return [{ type: 'WebhookEndpointEnabled', data: { ...ids, at: command.data.now } }];
       case 'DeleteEndpoint':
         return [{ type: 'WebhookEndpointDeleted', data: { ...ids, at: command.data.now } }];
-      case 'RotateSecret': {
-        const { secretSealed, overlapMs, now } = command.data;
-        return [
-          {
-            type: 'WebhookSecretRotated',
-            data: {
-              ...ids,
-              secretSealed,
-              previousSecretSealed: state.secretSealed,
-              previousValidUntil: new Date(Date.parse(now) + overlapMs).toISOString(),
-              at: now,
-            },
-          },
-        ];
-      }
+      case 'RotateSecret':
+        return rotate(state, command.data);
       default:
         return assertNever(command);
     }
   },
+};
+
+/** A new secret; the one before signs beside it for the overlap. The same rotation again is made already. */
+const rotate = (
+  state: WebhookEndpointState,
+  data: Extract<WebhookEndpointCommand, { type: 'RotateSecret' }>['data'],
+): WebhookEndpointEvent[] => {
+  const { secretSealed, overlapMs, rotationId, now } = data;
+  // its request run again after its answer was lost
+  if (rotationId !== undefined && state.lastRotationId === rotationId) return [];
+  return [
+    {
+      type: 'WebhookSecretRotated',
+      data: {
+        endpointId: state.id,
+        supplierId: state.supplierId,
+        secretSealed,
+        previousSecretSealed: state.secretSealed,
+        previousValidUntil: new Date(Date.parse(now) + overlapMs).toISOString(),
+        ...(rotationId !== undefined && { rotationId }),
+        at: now,
+      },
+    },
+  ];
 };

@@ -23,6 +23,7 @@ import {
 import { LOG_RETENTION_MS } from '../processes/webhooks.js';
 import { sendAttempt } from '../outbound/webhook-send.js';
 import { decodeCursor, listOf, page, pageQuery } from './pagination.js';
+import { operationOf } from './idempotency.js';
 import { HttpProblem } from './problem.js';
 import { problems } from './schemas.js';
 import { callerOf, supplierOf } from './supplier.js';
@@ -321,6 +322,7 @@ export const registerWebhookRoutes = (app: FastifyInstance, services: Services) 
         supplierOf(req).supplierId,
         req.params.webhook_id,
         callerOf(req),
+        operationOf(req).id,
       );
       return resource(endpoint, secret);
     },

@@ -309,6 +309,32 @@ describe('Idempotency-Key takeover after the owner died', () => {
     expect(named.rows[0].n).toBe(1);
   });
 
+  it("a secret rotation whose request died: the retry answers with that rotation's secret; the old one still signs", async () => {
+    const created = await supplier.api.post('/webhooks', {
+      url: 'https://127.0.0.1:9/rotating',
+      events: ['order.paid'],
+    });
+    expect(created.status, created.text).toBe(201);
+    const hookId = created.body.id as string;
+    const first = await supplier.api.post(`/webhooks/${hookId}/rotate-secret`, undefined, withKey('rotate-died'));
+    expect(first.status, first.text).toBe(200);
+    await ownerDied(`supplier:${supplier.id}`, 'rotate-died');
+    await svc.advance(LEASE_MS / 1000);
+    const retried = await supplier.api.post(`/webhooks/${hookId}/rotate-secret`, undefined, withKey('rotate-died'));
+    expect(retried.status, retried.text).toBe(200);
+    expect(retried.body.secret).toBe(first.body.secret);
+    const rotations = await withDb(svc, (db) =>
+      db.query(`select data from es_events where stream_id = $1 and type = 'WebhookSecretRotated'`, [
+        `webhook-${hookId}`,
+      ]),
+    );
+    expect(rotations.rows).toHaveLength(1);
+    // the secret the supplier held before still signs beside the new one
+    const state = svc.services.commands.secretBox;
+    expect(state.open(rotations.rows[0].data.previousSecretSealed)).toBe(created.body.secret);
+    expect((await supplier.api.delete(`/webhooks/${hookId}`)).status).toBe(204);
+  });
+
   it('a supplier registration whose request died: the retry answers with that supplier and a working token; the unseen one is revoked', async () => {
     const first = await svc.operator.post('/suppliers', { name: 'Died Registering' }, withKey('supplier-died'));
     expect(first.status, first.text).toBe(201);
