@@ -240,8 +240,17 @@ export const removeInventoryItem = async (
   offerId: string,
   itemId: string,
   caller: Caller,
+  /** Run again after its answer was lost: an item removed already is this run's removal. */
+  resumed = false,
 ) => {
   const { offer } = await loadOffer(deps, supplierId, offerId);
+  if (resumed) {
+    const { state } = await load(deps.store, inventoryStream(offerId), inventoryDecider, deps.states);
+    if (state.items.get(itemId)?.status === 'removed') {
+      await dropValues(deps, [itemId]);
+      return state;
+    }
+  }
   const result = await execute(
     deps,
     inventoryStream(offerId),

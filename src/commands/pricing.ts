@@ -35,8 +35,17 @@ export const setPricingRule = async (
   return result.state;
 };
 
-export const removePricingRule = async (deps: CommandDeps, supplierId: string, offerId: string, caller: Caller) => {
+export const removePricingRule = async (
+  deps: CommandDeps,
+  supplierId: string,
+  offerId: string,
+  caller: Caller,
+  /** Run again after its answer was lost: a rule gone already is this run's removal. */
+  resumed = false,
+) => {
   await loadOffer(deps, supplierId, offerId);
+  if (resumed && !(await load(deps.store, pricingRuleStream(offerId), pricingRuleDecider, deps.states)).state.rule)
+    return;
   await execute(
     deps,
     pricingRuleStream(offerId),

@@ -98,9 +98,20 @@ export const updateEndpoint = async (
     .state!;
 };
 
-export const deleteEndpoint = async (deps: CommandDeps, supplierId: string, endpointId: string, caller: Caller) => {
-  await loadEndpoint(deps, supplierId, endpointId);
-  await onEndpoint(deps, endpointId, (now) => ({ type: 'DeleteEndpoint', data: { now } }), caller);
+export const deleteEndpoint = async (
+  deps: CommandDeps,
+  supplierId: string,
+  endpointId: string,
+  caller: Caller,
+  /** Run again after its answer was lost: an endpoint of this supplier deleted already is this run's to finish. */
+  resumed = false,
+) => {
+  const { state } = await load(deps.store, webhookStream(endpointId), webhookEndpointDecider, deps.states);
+  const deletedAlready = resumed && state?.supplierId === supplierId && state.deleted;
+  if (!deletedAlready) {
+    await loadEndpoint(deps, supplierId, endpointId);
+    await onEndpoint(deps, endpointId, (now) => ({ type: 'DeleteEndpoint', data: { now } }), caller);
+  }
   await execute(
     deps,
     supplierStream(supplierId),

@@ -20,6 +20,7 @@ import { callerOf, supplierOf } from './supplier.js';
 import { Money, Timestamp } from '../resources/values.js';
 import { eur } from '../domain/money.js';
 import { type Services } from './services.js';
+import { operationOf } from './idempotency.js';
 
 /**
  * Health as a band, never the score: enough to see why a cheaper offer is not winning,
@@ -242,7 +243,13 @@ export const registerCompetitionRoutes = (app: FastifyInstance, services: Servic
       },
     },
     async (req, reply) => {
-      await removePricingRule(deps, supplierOf(req).supplierId, req.params.offer_id, callerOf(req));
+      await removePricingRule(
+        deps,
+        supplierOf(req).supplierId,
+        req.params.offer_id,
+        callerOf(req),
+        operationOf(req).resumed,
+      );
       return reply.code(204).send(null);
     },
   );

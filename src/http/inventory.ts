@@ -172,6 +172,7 @@ export const registerInventoryRoutes = (app: FastifyInstance, services: Services
         req.params.offer_id,
         req.params.item_id,
         callerOf(req),
+        operationOf(req).resumed,
       );
       return { item_id: req.params.item_id, status: 'removed' as const, stock_available: state.available };
     },

@@ -300,7 +300,13 @@ export const registerWebhookRoutes = (app: FastifyInstance, services: Services) 
       },
     },
     async (req, reply) => {
-      await deleteEndpoint(deps, supplierOf(req).supplierId, req.params.webhook_id, callerOf(req));
+      await deleteEndpoint(
+        deps,
+        supplierOf(req).supplierId,
+        req.params.webhook_id,
+        callerOf(req),
+        operationOf(req).resumed,
+      );
       return reply.code(204).send(null);
     },
   );

@@ -335,6 +335,44 @@ describe('Idempotency-Key takeover after the owner died', () => {
     expect((await supplier.api.delete(`/webhooks/${hookId}`)).status).toBe(204);
   });
 
+  it('deletions whose requests died: the retries answer as the first runs did, not 404', async () => {
+    // a webhook endpoint
+    const hook = await supplier.api.post('/webhooks', { url: 'https://127.0.0.1:9/deleting', events: ['order.paid'] });
+    expect(hook.status, hook.text).toBe(201);
+    const gone = await supplier.api.delete(`/webhooks/${hook.body.id}`, withKey('hook-delete-died'));
+    expect(gone.status).toBe(204);
+    await ownerDied(`supplier:${supplier.id}`, 'hook-delete-died');
+    await svc.advance(LEASE_MS / 1000);
+    expect((await supplier.api.delete(`/webhooks/${hook.body.id}`, withKey('hook-delete-died'))).status).toBe(204);
+    expect((await supplier.api.get(`/webhooks/${hook.body.id}`)).status).toBe(404);
+
+    // an uploaded item
+    const items = (await supplier.api.get(`/offers/${offerId}/inventory?status=available&limit=1`)).body.data;
+    const itemId = items[0].id as string;
+    const removed = await supplier.api.delete(`/offers/${offerId}/inventory/${itemId}`, withKey('item-delete-died'));
+    expect(removed.status, removed.text).toBe(200);
+    await ownerDied(`supplier:${supplier.id}`, 'item-delete-died');
+    await svc.advance(LEASE_MS / 1000);
+    const again = await supplier.api.delete(`/offers/${offerId}/inventory/${itemId}`, withKey('item-delete-died'));
+    expect([again.status, again.body]).toEqual([200, removed.body]);
+
+    // a pricing rule
+    const rule = await supplier.api.put(`/offers/${offerId}/pricing-rule`, {
+      max_changes_per_hour: 60,
+      beat_by: { amount: 10 },
+      floor: eur(500),
+      ceiling: eur(1500),
+    });
+    expect(rule.status, rule.text).toBe(200);
+    const stopped = await supplier.api.delete(`/offers/${offerId}/pricing-rule`, withKey('rule-delete-died'));
+    expect(stopped.status).toBe(204);
+    await ownerDied(`supplier:${supplier.id}`, 'rule-delete-died');
+    await svc.advance(LEASE_MS / 1000);
+    expect((await supplier.api.delete(`/offers/${offerId}/pricing-rule`, withKey('rule-delete-died'))).status).toBe(
+      204,
+    );
+  });
+
   it('a supplier registration whose request died: the retry answers with that supplier and a working token; the unseen one is revoked', async () => {
     const first = await svc.operator.post('/suppliers', { name: 'Died Registering' }, withKey('supplier-died'));
     expect(first.status, first.text).toBe(201);
