@@ -243,17 +243,27 @@ export const rotateFulfilmentSecret = async (
   supplierId: string,
   offerId: string,
   caller: Caller,
+  /** From the request's Idempotency-Key: a run again after a lost answer finds its rotation made. */
+  rotationId?: string,
 ) => {
   const secret = newFulfilmentSecret();
+  const sealed = deps.secretBox.seal(secret);
   const view = await onOffer(
     deps,
     supplierId,
     offerId,
     (now) => ({
       type: 'RotateFulfilmentSecret',
-      data: { secretSealed: deps.secretBox.seal(secret), now, overlapMs: SECRET_OVERLAP_MS },
+      data: {
+        secretSealed: sealed,
+        now,
+        overlapMs: SECRET_OVERLAP_MS,
+        ...(rotationId !== undefined && { rotationId }),
+      },
     }),
     caller,
   );
-  return { ...view, secret };
+  // made by an earlier run: its secret is the one that run made, kept sealed in the event
+  const current = view.offer.fulfilment?.secretSealed;
+  return { ...view, secret: current && current !== sealed ? deps.secretBox.open(current) : secret };
 };

@@ -39,6 +39,8 @@ export interface Fulfilment {
   /** During a rotation the old secret keeps signing beside the new one until this time. */
   previousSecretSealed: string | null;
   previousValidUntil: string | null;
+  /** The last rotation's identity (its request's operation), when it had one. */
+  lastRotationId?: string;
   lastHealthcheckAt: string | null;
   lastHealthcheckOk: boolean | null;
 }
@@ -80,6 +82,8 @@ export type OfferEvent =
         secretSealed: string;
         previousSecretSealed: string;
         previousValidUntil: string;
+        /** The rotation's identity: a rotation is made once. Absent on older events. */
+        rotationId?: string;
         at: string;
       };
     }
@@ -104,7 +108,10 @@ export type OfferCommand =
   | { type: 'RecordOutcome'; data: { reason: HealthReason; outcomeId?: string; now: string } }
   /** `runId` names the timer run (its due time), so a run re-tried after a crash applies its outcome once. */
   | { type: 'RecordScheduledHealthcheck'; data: { probe: ProbeResult; runId?: string; now: string } }
-  | { type: 'RotateFulfilmentSecret'; data: { secretSealed: string; now: string; overlapMs: number } }
+  | {
+      type: 'RotateFulfilmentSecret';
+      data: { secretSealed: string; now: string; overlapMs: number; rotationId?: string };
+    }
   | { type: 'RepriceOffer'; data: { price: number; reason: string; maxChangesPerHour: number; now: string } };
 
 export interface OfferState {
@@ -231,6 +238,7 @@ export const offerDecider: Decider<OfferState | null, OfferCommand, OfferEvent> 
             secretSealed: event.data.secretSealed,
             previousSecretSealed: event.data.previousSecretSealed,
             previousValidUntil: event.data.previousValidUntil,
+            ...(event.data.rotationId !== undefined && { lastRotationId: event.data.rotationId }),
           },
         };
       case 'OfferPriceChanged':
@@ -481,7 +489,9 @@ const rotateFulfilmentSecret = (
 ): OfferEvent[] => {
   const offerId = state.id;
   if (!state.fulfilment) throw new DomainError('stock_mode_mismatch', 'uploaded offers have no fulfilment secret');
-  const { secretSealed, now, overlapMs } = data;
+  const { secretSealed, now, overlapMs, rotationId } = data;
+  // the same rotation again (its request run again after its answer was lost): made already
+  if (rotationId !== undefined && state.fulfilment.lastRotationId === rotationId) return [];
   return [
     {
       type: 'FulfilmentSecretRotated',
@@ -490,6 +500,7 @@ const rotateFulfilmentSecret = (
         secretSealed,
         previousSecretSealed: state.fulfilment.secretSealed,
         previousValidUntil: new Date(new Date(now).getTime() + overlapMs).toISOString(),
+        ...(rotationId !== undefined && { rotationId }),
         at: now,
       },
     },

@@ -340,6 +340,14 @@ export const registerOfferRoutes = (app: FastifyInstance, services: Services) =>
       },
     },
     async (req) =>
-      answer(await rotateFulfilmentSecret(deps, supplierOf(req).supplierId, req.params.offer_id, callerOf(req))),
+      answer(
+        await rotateFulfilmentSecret(
+          deps,
+          supplierOf(req).supplierId,
+          req.params.offer_id,
+          callerOf(req),
+          operationOf(req).id,
+        ),
+      ),
   );
 };

@@ -1,5 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LEASE_MS } from '../../src/http/idempotency.js';
+import { withDb } from '../orders/fixtures.js';
 import { startTestService, type TestService } from '../support/harness.js';
 import {
   createDeclared,
@@ -148,6 +150,32 @@ describe('fulfilment check and secret rotation', () => {
     expect(retry.headers.get('idempotent-replay')).toBe('true');
     expect(retry.body).toEqual(first.body);
     expect(fulfilment.healthchecks()).toHaveLength(before + 1);
+  });
+
+  it('rotate-secret run again after its answer was lost (its key taken over): the secret the first run made, one rotation', async () => {
+    const supplier = await svc.newSupplier();
+    const product = await svc.newProduct();
+    const offer = await createDeclared(supplier.api, product.id, fulfilment.url, { declared_stock: 5 });
+    const withKey = { headers: { 'idempotency-key': 'rotate-fulfilment-died' } };
+    const first = await supplier.api.post(`/offers/${offer.id}/fulfilment/rotate-secret`, undefined, withKey);
+    expect(first.status, first.text).toBe(200);
+    // what a SIGKILL between the rotation and its stored answer leaves: in flight, lease running
+    await withDb(svc, (db) =>
+      db.query(
+        `update idempotency_keys set state = 'in_flight', owner = 'died', lease_until = $3,
+           response_status = null, response_headers = null, response_body = null
+         where scope = $1 and key = $2`,
+        [`supplier:${supplier.id}`, 'rotate-fulfilment-died', new Date(svc.clock.now().getTime() + LEASE_MS)],
+      ),
+    );
+    await svc.advance(LEASE_MS / 1000);
+    const retried = await supplier.api.post(`/offers/${offer.id}/fulfilment/rotate-secret`, undefined, withKey);
+    expect(retried.status, retried.text).toBe(200);
+    expect(retried.body.fulfilment.secret).toBe(first.body.fulfilment.secret);
+    const rotations = (await streamEvents(svc, `offer-${offer.id}`)).filter(
+      (e: { type: string }) => e.type === 'FulfilmentSecretRotated',
+    );
+    expect(rotations).toHaveLength(1);
   });
 
   it('rotate-secret shows a new secret once; for 24 hours every call is signed with the new and the old secret, then with the new one only', async () => {
