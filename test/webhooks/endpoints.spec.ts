@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkTarget, isPrivateAddress } from '../../src/net/targets.js';
 import { startTestService, type TestService } from '../support/harness.js';
+import type { Client } from '../support/http.js';
 import { startReceiver } from './receiver.js';
 
 describe('webhook target addresses', () => {
@@ -55,6 +56,23 @@ describe('webhook target addresses', () => {
     expect((await checkTarget('https://good.example:9443/any-port', policy)).ok).toBe(true);
   });
 });
+
+/** An uploaded offer of the supplier's, activated and deactivated `times` times: that many offer.deactivated events. */
+const deactivations = async (svc: TestService, api: Client, times: number) => {
+  const product = (await svc.newProduct()).id;
+  const offer = (
+    await api.post('/offers', {
+      product_id: product,
+      stock_mode: 'uploaded',
+      price: { amount: 100, currency: 'EUR' },
+      external_ref: `D${times}`,
+    })
+  ).body.id;
+  for (let i = 0; i < times; i++) {
+    await api.post(`/offers/${offer}/activate`);
+    await api.post(`/offers/${offer}/deactivate`);
+  }
+};
 
 describe('webhook endpoints', () => {
   let strict: TestService;
@@ -126,17 +144,7 @@ describe('webhook endpoints', () => {
     const { api } = await svc.newSupplier('Gone');
     const hook = (await api.post('/webhooks', { url: receiver.url, events: ['*'] })).body;
     receiver.answer(410);
-    const product = (await svc.newProduct()).id;
-    const offer = (
-      await api.post('/offers', {
-        product_id: product,
-        stock_mode: 'uploaded',
-        price: { amount: 100, currency: 'EUR' },
-        external_ref: 'G',
-      })
-    ).body.id;
-    await api.post(`/offers/${offer}/activate`);
-    await api.post(`/offers/${offer}/deactivate`);
+    await deactivations(svc, api, 1);
     await svc.drain();
     const disabled = (await api.get(`/webhooks/${hook.id}`)).body;
     expect(disabled.status).toBe('disabled');
@@ -171,20 +179,8 @@ describe('webhook endpoints', () => {
     await api.post('/webhooks', { url: other.url, events: ['webhook.disabled'] });
     receiver.answer(500);
     other.received.length = 0;
-    const product = (await svc.newProduct()).id;
-    const offer = (
-      await api.post('/offers', {
-        product_id: product,
-        stock_mode: 'uploaded',
-        price: { amount: 100, currency: 'EUR' },
-        external_ref: 'F',
-      })
-    ).body.id;
     // 5 events x 6 attempts each (within the first 8 hours of the ladder) = 30 failures
-    for (let i = 0; i < 5; i++) {
-      await api.post(`/offers/${offer}/activate`);
-      await api.post(`/offers/${offer}/deactivate`);
-    }
+    await deactivations(svc, api, 5);
     await svc.drain();
     for (const wait of [60, 300, 1800, 7200, 28800]) await svc.advance(wait);
     const state = (await api.get(`/webhooks/${failing.id}`)).body;
@@ -207,19 +203,7 @@ describe('webhook endpoints', () => {
     try {
       const hook = (await api.post('/webhooks', { url: gone.url, events: ['offer.deactivated'] })).body;
       gone.answer(410);
-      const product = (await svc.newProduct()).id;
-      const offer = (
-        await api.post('/offers', {
-          product_id: product,
-          stock_mode: 'uploaded',
-          price: { amount: 100, currency: 'EUR' },
-          external_ref: 'G',
-        })
-      ).body.id;
-      for (let i = 0; i < 40; i++) {
-        await api.post(`/offers/${offer}/activate`);
-        await api.post(`/offers/${offer}/deactivate`);
-      }
+      await deactivations(svc, api, 40);
       await svc.drain();
       const state = (await api.get(`/webhooks/${hook.id}`)).body;
       expect(state.status).toBe('disabled');
