@@ -157,6 +157,8 @@ export const auditLedger = async (
         continue;
       }
       const fields: [string, unknown, unknown][] = [
+        // the order the entries and their cursors are read in
+        ['seq', want.seq, got.seq],
         ['type', want.type, got.type],
         ['account', want.account, got.account],
         ['amount', want.amount, got.amount],

@@ -96,6 +96,21 @@ describe('ledger audit and export', () => {
     expect((await run(ledgerAudit, [])).code).toBe(0);
   });
 
+  it('names an entry whose place in the order (seq) the read model changed', async () => {
+    const id = `sale-${orders.b1!.itemId}:pending`;
+    const { rows } = await tamper(`select seq from balance_entries where id = $1`, [id]);
+    const seq = Number(rows[0].seq);
+    await tamper(`update balance_entries set seq = -seq where id = $1`, [id]);
+    try {
+      const report = await auditLedger(svc.services.store, svc.services.db);
+      expect(report.differences).toEqual([
+        `supplier ${beta.id}: entry ${id} seq is ${-seq} in the read model, ${seq} in the ledger`,
+      ]);
+    } finally {
+      await tamper(`update balance_entries set seq = -seq where id = $1`, [id]);
+    }
+  });
+
   it('names entries missing from the read model, entries and balances the ledger never posted', async () => {
     const entryId = `settlement-${orders.b1!.itemId}:available`;
     const row = await withDb(
