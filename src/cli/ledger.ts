@@ -7,6 +7,14 @@ import { auditLedger, replayLedger } from './ledger-audit.js';
 import { verifyLedger } from './ledger-verify.js';
 import { cliFlags, cliTimestamp } from './flags.js';
 
+const USAGE = {
+  audit: 'ledger audit [--supplier ID] [--as-of TIMESTAMP]',
+  export: 'ledger export --supplier ID --format csv|jsonl [--from TIMESTAMP] [--to TIMESTAMP]',
+  balance: 'ledger balance --supplier ID [--as-of TIMESTAMP]',
+  verify: 'ledger verify [--supplier ID]',
+  statement: 'ledger statement --supplier ID --month YYYY-MM --format csv|html',
+};
+
 /** The flags of a command, or its usage on stderr and exit code 2. */
 const flagsOr = (args: string[], names: readonly string[], usage: string) => {
   const parsed = cliFlags(args, names);
@@ -14,6 +22,10 @@ const flagsOr = (args: string[], names: readonly string[], usage: string) => {
   console.error(`${parsed.error}\nusage: ${usage}`);
   return undefined;
 };
+
+/** A timestamp flag: undefined when absent, null when it is not an ISO 8601 timestamp. */
+const timeFlag = (text: string | undefined): Date | undefined | null =>
+  text === undefined ? undefined : (cliTimestamp(text) ?? null);
 
 const progressBar = (label: string) => {
   const bar = new cliProgress.SingleBar(
@@ -34,13 +46,12 @@ const progressBar = (label: string) => {
 /** `ledger audit [--supplier ID] [--as-of TIMESTAMP]`: exit 1 on any difference. */
 export const ledgerAudit = (config: Config, args: string[]) =>
   withStores(config, async ({ store, db }) => {
-    const usage = 'ledger audit [--supplier ID] [--as-of TIMESTAMP]';
-    const f = flagsOr(args, ['supplier', 'as-of'], usage);
+    const f = flagsOr(args, ['supplier', 'as-of'], USAGE.audit);
     if (!f) return 2;
     const supplierId = f.supplier;
-    const asOf = f['as-of'] === undefined ? undefined : cliTimestamp(f['as-of']);
-    if (f['as-of'] !== undefined && !asOf) {
-      console.error(`--as-of ${f['as-of']} is not an ISO 8601 timestamp\nusage: ${usage}`);
+    const asOf = timeFlag(f['as-of']);
+    if (asOf === null) {
+      console.error(`--as-of ${f['as-of']} is not an ISO 8601 timestamp\nusage: ${USAGE.audit}`);
       return 2;
     }
     const bar = process.stderr.isTTY ? progressBar('replaying') : undefined;
@@ -72,26 +83,20 @@ const csvCell = (v: unknown) => {
   return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
 
-/** A timestamp flag: undefined when absent, null when it is not an ISO 8601 timestamp. */
-const timeFlag = (text: string | undefined): Date | undefined | null =>
-  text === undefined ? undefined : (cliTimestamp(text) ?? null);
-
-const EXPORT_USAGE = 'ledger export --supplier ID --format csv|jsonl [--from TIMESTAMP] [--to TIMESTAMP]';
-
 /**
  * `ledger export --supplier ID --format csv|jsonl [--from T] [--to T]`: the supplier's
  * entries, replayed from the ledger; `--from` inclusive, `--to` exclusive (as the API's filters).
  */
 export const ledgerExport = (config: Config, args: string[]) =>
   withStores(config, async ({ store }) => {
-    const f = flagsOr(args, ['supplier', 'format', 'from', 'to'], EXPORT_USAGE);
+    const f = flagsOr(args, ['supplier', 'format', 'from', 'to'], USAGE.export);
     if (!f) return 2;
     const supplierId = f.supplier;
     const format = f.format ?? 'csv';
     const from = timeFlag(f.from);
     const to = timeFlag(f.to);
     if (!supplierId || (format !== 'csv' && format !== 'jsonl') || from === null || to === null) {
-      console.error(`usage: ${EXPORT_USAGE}`);
+      console.error(`usage: ${USAGE.export}`);
       return 2;
     }
     const { bySupplier } = await replayLedger(store, { supplierId });
@@ -121,12 +126,12 @@ export const ledgerExport = (config: Config, args: string[]) =>
 /** `ledger balance --supplier ID [--as-of T]`: the balance as it stood then, replayed from the ledger. */
 export const ledgerBalance = (config: Config, args: string[]) =>
   withStores(config, async ({ store }) => {
-    const f = flagsOr(args, ['supplier', 'as-of'], 'ledger balance --supplier ID [--as-of TIMESTAMP]');
+    const f = flagsOr(args, ['supplier', 'as-of'], USAGE.balance);
     if (!f) return 2;
     const supplierId = f.supplier;
     const asOf = timeFlag(f['as-of']);
     if (!supplierId || asOf === null) {
-      console.error('usage: ledger balance --supplier ID [--as-of TIMESTAMP]');
+      console.error(`usage: ${USAGE.balance}`);
       return 2;
     }
     const then = await ledgerAsOf(store, supplierId, asOf);
@@ -149,7 +154,7 @@ export const ledgerBalance = (config: Config, args: string[]) =>
 /** `ledger verify [--supplier ID]`: recomputes the hash chains; exit 1 naming the first break of each. */
 export const ledgerVerify = (config: Config, args: string[]) =>
   withStores(config, async ({ store }) => {
-    const f = flagsOr(args, ['supplier'], 'ledger verify [--supplier ID]');
+    const f = flagsOr(args, ['supplier'], USAGE.verify);
     if (!f) return 2;
     const supplierId = f.supplier;
     const report = await verifyLedger(store, { supplierId });
@@ -170,17 +175,13 @@ export const ledgerVerify = (config: Config, args: string[]) =>
 /** `ledger statement --supplier ID --month YYYY-MM --format csv|html`: a monthly statement on stdout. */
 export const ledgerStatement = (config: Config, args: string[]) =>
   withStores(config, async ({ store }) => {
-    const f = flagsOr(
-      args,
-      ['supplier', 'month', 'format'],
-      'ledger statement --supplier ID --month YYYY-MM --format csv|html',
-    );
+    const f = flagsOr(args, ['supplier', 'month', 'format'], USAGE.statement);
     if (!f) return 2;
     const supplierId = f.supplier;
     const month = f.month ?? '';
     const format = f.format ?? 'csv';
     if (!supplierId || !monthBounds(month) || (format !== 'csv' && format !== 'html')) {
-      console.error('usage: ledger statement --supplier ID --month YYYY-MM --format csv|html');
+      console.error(`usage: ${USAGE.statement}`);
       return 2;
     }
     const statement = monthlyStatement(supplierId, month, (await ledgerAsOf(store, supplierId)).entries);

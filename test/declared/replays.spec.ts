@@ -42,12 +42,7 @@ describe('contract steps run twice', () => {
     await again('declared.poll', item, { orderId: placed.id });
     await again('order.provision', placed.id, {});
     expect(s.kit.received.length).toBe(before);
-    const entries = await w.svc.services.db
-      .selectFrom('balance_entries')
-      .select('type')
-      .where('order_id', '=', placed.id)
-      .execute();
-    expect(entries.map((e) => e.type)).toEqual(['sale']);
+    expect(await w.entryTypes(placed.id)).toEqual(['sale']);
     expect(await w.events(`order-${placed.id}`, 'OrderPaid')).toHaveLength(1);
   });
 
@@ -79,12 +74,7 @@ describe('contract steps run twice', () => {
     // the poll's timer comes due again after its backoff
     for (let i = 0; i < 5; i++) await w.svc.advance(60);
     expect((await w.order(placed.id)).status).toBe('completed');
-    const entries = await w.svc.services.db
-      .selectFrom('balance_entries')
-      .select('type')
-      .where('order_id', '=', placed.id)
-      .execute();
-    expect(entries.map((e) => e.type)).toEqual(['sale']);
+    expect(await w.entryTypes(placed.id)).toEqual(['sale']);
   });
 
   it('the cancellation of a missed item again: the item is not rerouted a second time', async () => {
@@ -127,11 +117,6 @@ describe('contract steps run twice', () => {
     await again('topup.post-sale', placed.items[0].id, { orderId: placed.id });
     expect(calls(s.kit, 'POST /topup/execute')).toHaveLength(1);
     expect(s.kit.state.topups_performed).toBe(1);
-    const entries = await w.svc.services.db
-      .selectFrom('balance_entries')
-      .select('type')
-      .where('order_id', '=', placed.id)
-      .execute();
-    expect(entries.map((e) => e.type)).toEqual(['sale']);
+    expect(await w.entryTypes(placed.id)).toEqual(['sale']);
   });
 });

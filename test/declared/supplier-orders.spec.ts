@@ -131,12 +131,7 @@ describe('POST /orders', () => {
     await w.svc.advance(10);
     expect((await w.order(placed.id)).status).toBe('completed');
     expect(Object.keys(s.kit.state.orders)).toEqual([placed.items[0].id]);
-    const entries = await w.svc.services.db
-      .selectFrom('balance_entries')
-      .select('type')
-      .where('order_id', '=', placed.id)
-      .execute();
-    expect(entries.map((e) => e.type)).toEqual(['sale']);
+    expect(await w.entryTypes(placed.id)).toEqual(['sale']);
     // the window runs from the first (lost) attempt
     expect(secondsAfter(attempts[0]!.at, calls(s.kit, 'GET /orders/:id/items'))).toEqual([5, 15]);
   });

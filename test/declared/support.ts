@@ -127,6 +127,16 @@ export const startWorld = async (supplierTimeouts: Partial<SupplierTimeouts> = {
   const offer = async (s: Seller) => (await s.api.get(`/offers/${s.offerId}`)).body;
   const health = async (s: Seller) => (await offer(s)).health;
   const keys = async (orderId: string) => (await svc.operator.get(`/orders/${orderId}/deliverables`)).body.items;
+  /** The types of the order's ledger entries, in name order. */
+  const entryTypes = async (orderId: string) =>
+    (
+      await svc.services.db
+        .selectFrom('balance_entries')
+        .select('type')
+        .where('order_id', '=', orderId)
+        .orderBy('type')
+        .execute()
+    ).map((e) => e.type);
   const events = async (streamId: string, type?: string) => {
     let q = svc.services.db
       .selectFrom('es_events' as any)
@@ -167,6 +177,7 @@ export const startWorld = async (supplierTimeouts: Partial<SupplierTimeouts> = {
     offer,
     health,
     keys,
+    entryTypes,
     events,
     expectNoServerErrors,
     stop,

@@ -24,14 +24,7 @@ describe('POST /topup/execute and the status polls', () => {
     w.seller(product, price, { topupAccounts: { '123456': { label: 'Ada' } }, declaredStock: 100 });
   const operationsOf = (s: Seller) =>
     Object.values(s.kit.state.operations).map((o) => ({ status: o.status, executions: o.executions, calls: o.calls }));
-  const entries = (orderId: string) =>
-    w.svc.services.db
-      .selectFrom('balance_entries')
-      .select('type')
-      .where('order_id', '=', orderId)
-      .orderBy('type')
-      .execute()
-      .then((r) => r.map((e) => e.type));
+  const entries = (orderId: string) => w.entryTypes(orderId);
   /** A failed top-up: the buyer refunded, no sale, -25 and a 2-hour cooldown from `at`. */
   const expectFailed = async (s: Seller, orderId: string, at: number, score = 75) => {
     const order = (await s.api.get(`/orders/${orderId}`)).body;

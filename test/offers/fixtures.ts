@@ -95,6 +95,10 @@ export const createUploaded = async (api: Client, productId: string, extra: Reco
   return res.body;
 };
 
+/** A new product's uploaded offer of this supplier: its id. */
+export const freshUploadedOffer = async (svc: TestService, supplier: { api: Client }) =>
+  (await createUploaded(supplier.api, (await svc.newProduct()).id)).id as string;
+
 export const createDeclared = async (
   api: Client,
   productId: string,

@@ -8,7 +8,7 @@ import type { EventStore } from '../../src/eventstore/port.js';
 import { derivedFamily, derivedIds, newId } from '../../src/ids.js';
 import { startTestService, type TestService } from '../support/harness.js';
 import { storedValues } from '../support/values.js';
-import { createUploaded, type Supplier, textKeys } from './fixtures.js';
+import { freshUploadedOffer, type Supplier, textKeys } from './fixtures.js';
 
 /**
  * The order an upload writes in: every value is stored before the event that names its item
@@ -26,7 +26,7 @@ describe('an upload stores its values before it records them', () => {
   });
   afterAll(() => svc.stop());
 
-  const freshOffer = async () => (await createUploaded(supplier.api, (await svc.newProduct()).id)).id as string;
+  const freshOffer = () => freshUploadedOffer(svc, supplier);
   const valueIds = async (offerId: string) => (await storedValues(svc.services, offerId)).map((v) => v.item_id).sort();
   const uploadEvents = async (offerId: string) =>
     (await svc.services.commands.store.readStream(inventoryStream(offerId))).filter(

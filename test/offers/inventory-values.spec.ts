@@ -5,7 +5,7 @@ import { inventoryStream } from '../../src/commands/streams.js';
 import { derivedFamily, derivedIds, newId } from '../../src/ids.js';
 import { startTestService, type TestService } from '../support/harness.js';
 import { storedValues } from '../support/values.js';
-import { createUploaded, type Supplier, textKeys } from './fixtures.js';
+import { freshUploadedOffer, type Supplier, textKeys } from './fixtures.js';
 
 /**
  * An upload's values are kept as one sealed set, found again from any of its item ids;
@@ -21,7 +21,7 @@ describe('inventory values kept as sets', () => {
   });
   afterAll(() => svc.stop());
 
-  const freshOffer = async () => (await createUploaded(supplier.api, (await svc.newProduct()).id)).id as string;
+  const freshOffer = () => freshUploadedOffer(svc, supplier);
   const text = (itemId: string, value: string) => ({ itemId, kind: 'text' as const, content: value });
 
   it('ids of one operation share their family, and no other operation has it', () => {

@@ -6,7 +6,7 @@ import { inventoryStream } from '../../src/commands/streams.js';
 import type { EventStore } from '../../src/eventstore/port.js';
 import { newId } from '../../src/ids.js';
 import { startTestService, type TestService } from '../support/harness.js';
-import { createUploaded, type Supplier, textKeys } from './fixtures.js';
+import { freshUploadedOffer, type Supplier, textKeys } from './fixtures.js';
 
 /**
  * Two runs of one upload at once, on two instances: the first run's owner stalled (its key's lease lapsed
@@ -26,7 +26,7 @@ describe('two runs of one upload side by side', () => {
   it.each(['strict', 'partial'] as const)(
     '%s: the run that lost leaves the values the other recorded',
     async (mode) => {
-      const offerId = (await createUploaded(supplier.api, (await svc.newProduct()).id)).id as string;
+      const offerId = await freshUploadedOffer(svc, supplier);
       const commands = svc.services.commands;
       // the first run is held right before its append, after its values are stored
       let reached!: () => void;

@@ -4,7 +4,7 @@ import { openValues, storeValueSet } from '../../src/commands/inventory-values.j
 import { sweepValueSets } from '../../src/commands/value-set-sweep.js';
 import { derivedFamily, derivedIds, newId } from '../../src/ids.js';
 import { startTestService, type TestService } from '../support/harness.js';
-import { createUploaded, type Supplier, textKeys, upload } from './fixtures.js';
+import { freshUploadedOffer, type Supplier, textKeys, upload } from './fixtures.js';
 
 const HOUR = 3600;
 
@@ -22,7 +22,7 @@ describe('the sweep of value sets no upload recorded', () => {
   });
   afterAll(() => svc.stop());
 
-  const freshOffer = async () => (await createUploaded(supplier.api, (await svc.newProduct()).id)).id as string;
+  const freshOffer = () => freshUploadedOffer(svc, supplier);
 
   /** What an upload killed after storing its values and before its event leaves behind. */
   const leftBehind = async (offerId: string) => {
