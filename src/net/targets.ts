@@ -88,8 +88,17 @@ export const addressRefusal = (host: string, address: string, policy: TargetPoli
 /** The URL's host without IPv6 brackets. */
 export const hostOf = (url: URL) => url.hostname.replace(/^\[|\]$/g, '');
 
+/**
+ * C0 controls (CR, LF, TAB, NUL among them), DEL and C1 controls. Checked on the text as
+ * given: URL parsing drops tabs and newlines without a word, so a URL carrying them would
+ * parse clean while the text stored and shown still holds them.
+ */
+// eslint-disable-next-line no-control-regex -- control characters are what it looks for
+const controlCharacter = /[\u0000-\u001f\u007f-\u009f]/;
+
 /** Syntax only: a URL the service could ever call. */
 export const checkTargetSyntax = (raw: string, policy: TargetPolicy): TargetCheck => {
+  if (controlCharacter.test(raw)) return { ok: false, reason: 'must not contain control characters' };
   let url: URL;
   try {
     url = new URL(raw);
