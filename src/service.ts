@@ -29,6 +29,7 @@ import { processProjectors, registerProcessTimers } from './processes/index.js';
 import { WebhookListeners } from './processes/webhook-listeners.js';
 import { Metrics, measuredStore } from './metrics.js';
 import { purgeIdempotencyKeys } from './http/idempotency.js';
+import { purgeConsoleSessions } from './http/console/session.js';
 
 export interface ServiceOptions {
   config: Config;
@@ -201,6 +202,7 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
       (now) => purgeIdempotencyKeys(db.kysely, now),
       (now) => rateLimiter.purge(now),
       (now) => sweepValueSets(commands, now, log),
+      (now) => purgeConsoleSessions(db.kysely, now),
     ],
   });
   // the routing module's ranking over the offers read model, for checkout and rerouting

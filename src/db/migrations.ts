@@ -210,6 +210,18 @@ export const migrations: Record<string, Migration> = {
     alter table inventory_value_sets add column checked boolean not null default false;
     alter table inventory_value_sets add column stored_at timestamptz not null default now();
     create index inventory_value_sets_unchecked on inventory_value_sets (created_at) where not checked;`),
+  // the console's sessions: the sealed cookie names one of these rows, and signing out
+  // deletes it, so a copy of the cookie kept past sign-out opens nothing on any instance.
+  // Keyed by the hash of the session id (as tokens are); expires_at for the hourly purge
+  '024_console_sessions': ddl(`
+    create table console_sessions (
+      id_hash text primary key,
+      token_id text not null,
+      supplier_id text not null,
+      created_at timestamptz not null,
+      expires_at timestamptz not null
+    );
+    create index console_sessions_expiry on console_sessions (expires_at);`),
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the schema they create exists

@@ -67,6 +67,16 @@ export interface SupplierTokenTable {
   revoked_at: Timestamp | null;
 }
 
+/** A signed-in console session (src/http/console/session.ts); the cookie holds its id. */
+export interface ConsoleSessionTable {
+  id_hash: string;
+  /** The supplier token it was opened with: revoking that token ends it. */
+  token_id: string;
+  supplier_id: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
 export interface ProductTable {
   id: string;
   name: string;
@@ -300,5 +310,6 @@ export interface Database {
   idempotency_keys: IdempotencyKeyTable;
   suppliers: SupplierTable;
   supplier_tokens: SupplierTokenTable;
+  console_sessions: ConsoleSessionTable;
   products: ProductTable;
 }

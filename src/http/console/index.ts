@@ -5,6 +5,7 @@ import {
   type ConsoleSession,
   cookies,
   endSession,
+  loadSession,
   readSession,
   sameOrigin,
   sameToken,
@@ -40,6 +41,9 @@ export const registerConsole = async (app: FastifyInstance, services: Services) 
     // the console meters nothing itself: each page's API calls count on the supplier's token
     const config = { public: true, unlimited: true };
     const schema = { hide: true };
+    const sessions = { box: services.secretBox, db: services.db, now: () => services.clock.now() };
+    // every console request's session is looked up once, here, before its route reads it
+    site.addHook('preHandler', async (req) => loadSession(req, sessions));
 
     const api = async (
       req: FastifyRequest,
@@ -86,7 +90,7 @@ export const registerConsole = async (app: FastifyInstance, services: Services) 
 
     /** The signed-in supplier, or a redirect to the sign-in page. */
     const signedIn = (req: FastifyRequest, reply: FastifyReply): ConsoleSession | undefined => {
-      const session = readSession(req, services.secretBox, services.clock.now());
+      const session = readSession(req);
       if (!session) void reply.redirect('/console/sign-in', 303);
       return session;
     };
@@ -126,10 +130,7 @@ export const registerConsole = async (app: FastifyInstance, services: Services) 
     };
 
     site.get('/console', { config, schema }, async (req, reply) =>
-      reply.redirect(
-        readSession(req, services.secretBox, services.clock.now()) ? '/console/offers' : '/console/sign-in',
-        303,
-      ),
+      reply.redirect(readSession(req) ? '/console/offers' : '/console/sign-in', 303),
     );
 
     // ---- sign in and out
@@ -151,7 +152,7 @@ export const registerConsole = async (app: FastifyInstance, services: Services) 
       if (!sameOrigin(req) || !sameToken(form._csrf, cookies(req).get(SIGN_IN_COOKIE)))
         return signInPage(req, reply, 'The sign-in form expired. Try again.', 403);
       const token = (form.token ?? '').trim();
-      const probe = { token, csrf: '', supplierId: '', supplierName: '', expiresAt: 0 };
+      const probe = { id: '', token, csrf: '', supplierId: '', supplierName: '', expiresAt: 0 };
       const who = token ? await api(req, probe, 'GET', '/whoami') : { status: 401, body: undefined };
       if (who.status !== 200)
         return signInPage(
@@ -160,8 +161,9 @@ export const registerConsole = async (app: FastifyInstance, services: Services) 
           who.status === 429 ? 'Too many attempts; wait a minute.' : 'That token is not a valid supplier token.',
           who.status === 429 ? 429 : 401,
         );
-      startSession(req, reply, services.secretBox, services.clock.now(), {
+      await startSession(req, reply, sessions, {
         token,
+        tokenId: who.body.token_id,
         supplierId: who.body.supplier.id,
         supplierName: who.body.supplier.name,
       });
@@ -169,7 +171,7 @@ export const registerConsole = async (app: FastifyInstance, services: Services) 
     });
     site.post('/console/sign-out', { config, schema }, async (req, reply) => {
       if (!posted(req, reply)) return;
-      endSession(req, reply);
+      await endSession(req, reply, services.db);
       return reply.redirect('/console/sign-in', 303);
     });
 
