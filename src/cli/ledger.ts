@@ -87,18 +87,22 @@ const csvCell = (v: unknown) => {
  * `ledger export --supplier ID --format csv|jsonl [--from T] [--to T]`: the supplier's
  * entries, replayed from the ledger; `--from` inclusive, `--to` exclusive (as the API's filters).
  */
-export const ledgerExport = (config: Config, args: string[]) =>
-  withStores(config, async ({ store }) => {
-    const f = flagsOr(args, ['supplier', 'format', 'from', 'to'], USAGE.export);
-    if (!f) return 2;
-    const supplierId = f.supplier;
-    const format = f.format ?? 'csv';
-    const from = timeFlag(f.from);
-    const to = timeFlag(f.to);
-    if (!supplierId || (format !== 'csv' && format !== 'jsonl') || from === null || to === null) {
-      console.error(`usage: ${USAGE.export}`);
-      return 2;
-    }
+export const ledgerExport = async (config: Config, args: string[]): Promise<number> => {
+  // the flags are judged before any store is opened: a refused command reads nothing
+  const f = flagsOr(args, ['supplier', 'format', 'from', 'to'], USAGE.export);
+  if (!f) return 2;
+  const supplierId = f.supplier;
+  const format = f.format;
+  const from = timeFlag(f.from);
+  const to = timeFlag(f.to);
+  // --format is required: an export's shape is never guessed; a wrong value is named
+  const wrong =
+    format !== undefined && format !== 'csv' && format !== 'jsonl' ? `--format ${format} is not csv or jsonl\n` : '';
+  if (!supplierId || !format || wrong || from === null || to === null) {
+    console.error(`${wrong}usage: ${USAGE.export}`);
+    return 2;
+  }
+  return withStores(config, async ({ store }) => {
     const { bySupplier } = await replayLedger(store, { supplierId });
     const entries = [...(bySupplier.get(supplierId)?.entries.values() ?? [])]
       .filter((e) => (!from || new Date(e.created_at) >= from) && (!to || new Date(e.created_at) < to))
@@ -122,6 +126,7 @@ export const ledgerExport = (config: Config, args: string[]) =>
     }
     return 0;
   });
+};
 
 /** `ledger balance --supplier ID [--as-of T]`: the balance as it stood then, replayed from the ledger. */
 export const ledgerBalance = (config: Config, args: string[]) =>

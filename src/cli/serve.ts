@@ -43,10 +43,12 @@ export const serve = async (config: Config): Promise<void> => {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
-  // plain lines, last, so scripts can read them
+  // plain lines, last, so scripts can read them. base_url is the origin, as the client's
+  // baseUrl and the docs' $BASE take it (paths carry /api/v1); api_root is the supplier API's root
   const lines = [
     `api_reference=${origin}/api/v1/docs`,
-    `base_url=${origin}/api/v1`,
+    `api_root=${origin}/api/v1`,
+    `base_url=${origin}`,
     `operator_token=${service.services.operatorToken}`,
     ...(demoToken ? [`demo_supplier_token=${demoToken}`] : []),
   ];

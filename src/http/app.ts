@@ -28,6 +28,7 @@ import { registerSystemRoutes } from './system.js';
 import { registerWhoamiRoutes } from './whoami.js';
 import { registerMetrics } from './metrics.js';
 import { documentObject, documentOperation } from './openapi.js';
+import { listenOrigin, openApiServers, withServers } from './openapi-servers.js';
 import { registerConsole } from './console/index.js';
 import { type Services } from './services.js';
 import { answerClientError } from './client-errors.js';
@@ -195,9 +196,8 @@ export const buildHttpApp = async (services: Services, logger: Logger): Promise<
         description:
           'Offers, inventory, orders, balance and webhooks for suppliers; the operator API for the storefront and staff.',
       },
-      servers: [
-        { url: 'http://127.0.0.1:8080', description: 'a local instance (npm start); use your deployment origin' },
-      ],
+      // each reader's copy names the origin its request reached (openapi-servers.ts)
+      servers: openApiServers(listenOrigin(services.config.host, services.config.port)),
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
       webhooks: webhookDocs,
@@ -205,7 +205,12 @@ export const buildHttpApp = async (services: Services, logger: Logger): Promise<
     transform: documentOperation,
     transformObject: documentObject,
   });
-  await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs`, uiConfig: { docExpansion: 'list' } });
+  await app.register(swaggerUi, {
+    routePrefix: `${API_PREFIX}/docs`,
+    uiConfig: { docExpansion: 'list' },
+    transformSpecification: (doc, req) =>
+      withServers(doc, listenOrigin(services.config.host, services.config.port), req as FastifyRequest),
+  });
 
   registerSystemRoutes(app, services);
   await app.register(

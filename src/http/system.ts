@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { UNAVAILABLE_RETRY_AFTER_S } from '../db/faults.js';
+import { listenOrigin, withServers } from './openapi-servers.js';
 import { problemCodes } from './problem-codes.js';
 import { type Services } from './services.js';
 
@@ -38,7 +39,9 @@ export const registerSystemRoutes = (app: FastifyInstance, services: Services) =
     return reply.code(reachable ? 200 : 503).send({ status: reachable ? 'ready' : 'database_unreachable' });
   });
 
-  app.get('/api/v1/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/v1/openapi.json', { config: { public: true }, schema: { hide: true } }, async (req) =>
+    withServers(app.swagger(), listenOrigin(services.config.host, services.config.port), req),
+  );
 
   app.get(
     '/api/v1/errors',

@@ -46,19 +46,21 @@ describe('npm start', () => {
     const baseUrl = await run.line('base_url');
     const operatorToken = await run.line('operator_token');
     const demoToken = await run.line('demo_supplier_token');
-    expect(baseUrl).toBe(`http://127.0.0.1:${port}/api/v1`);
+    // base_url is the origin (the client's baseUrl, the docs' $BASE); api_root the API's root
+    expect(baseUrl).toBe(`http://127.0.0.1:${port}`);
+    expect(await run.line('api_root')).toBe(`http://127.0.0.1:${port}/api/v1`);
     expect(await run.line('api_reference')).toBe(`http://127.0.0.1:${port}/api/v1/docs`);
     expect(demoToken).toMatch(/^svc_test_[0-9a-f]{40}$/);
     // the last lines are the ones scripts read
     const lines = run.output().trim().split('\n');
     expect(lines.slice(-3).map((l) => l.split('=')[0])).toEqual(['base_url', 'operator_token', 'demo_supplier_token']);
 
-    const who = await fetch(`${baseUrl}/whoami`, { headers: { authorization: `Bearer ${demoToken}` } });
+    const who = await fetch(`${baseUrl}/api/v1/whoami`, { headers: { authorization: `Bearer ${demoToken}` } });
     expect(who.status).toBe(200);
     expect(await who.json()).toMatchObject({ supplier: { name: 'Demo Supplier' }, environment: 'sandbox' });
 
     const products = (await (
-      await fetch(`${baseUrl}/products`, { headers: { authorization: `Bearer ${demoToken}` } })
+      await fetch(`${baseUrl}/api/v1/products`, { headers: { authorization: `Bearer ${demoToken}` } })
     ).json()) as any;
     expect(products.data.map((p: any) => p.type).sort()).toEqual([
       'game_key',
@@ -70,7 +72,14 @@ describe('npm start', () => {
     const topup = products.data.find((p: any) => p.type === 'topup');
     expect(topup.form_fields.map((f: any) => f.key)).toEqual(['user_id', 'server']);
 
-    const advanced = await fetch(`http://127.0.0.1:${port}/operator/v1/clock/advance`, {
+    // the API reference's servers name the port this instance really listens on, in the
+    // document and in the copy the browsable reference loads
+    for (const doc of ['/api/v1/openapi.json', '/api/v1/docs/json']) {
+      const servers = ((await (await fetch(`${baseUrl}${doc}`)).json()) as { servers: { url: string }[] }).servers;
+      expect([doc, servers.map((s) => s.url)]).toEqual([doc, [baseUrl]]);
+    }
+
+    const advanced = await fetch(`${baseUrl}/operator/v1/clock/advance`, {
       method: 'POST',
       headers: { authorization: `Bearer ${operatorToken}`, 'content-type': 'application/json' },
       body: JSON.stringify({ seconds: 3600 }),
@@ -89,7 +98,7 @@ describe('npm start', () => {
     expect(await again.line('demo_supplier_token')).toBe(demoToken);
     const base2 = await again.line('base_url');
     const list = (await (
-      await fetch(`${base2}/products`, { headers: { authorization: `Bearer ${demoToken}` } })
+      await fetch(`${base2}/api/v1/products`, { headers: { authorization: `Bearer ${demoToken}` } })
     ).json()) as any;
     expect(list.data).toHaveLength(5);
     again.child.kill('SIGTERM');

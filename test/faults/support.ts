@@ -115,7 +115,7 @@ export const spawnService = async (options: {
   const deadline = Date.now() + 30_000;
   for (;;) {
     const m = /^base_url=(.*)$/m.exec(out);
-    if (m) return { child, exited, baseUrl: m[1]!, origin: m[1]!.replace(/\/api\/v1$/, ''), output: () => out };
+    if (m) return { child, exited, baseUrl: `${m[1]!}/api/v1`, origin: m[1]!, output: () => out };
     if (child.exitCode !== null || Date.now() > deadline) throw new Error(`service did not start:\n${out}`);
     await new Promise((r) => setTimeout(r, 50));
   }

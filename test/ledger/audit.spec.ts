@@ -315,7 +315,12 @@ describe('ledger audit and export', () => {
       code: 2,
       out: usage,
     });
-    expect(await run(ledgerExport, ['--supplier', alpha.id, '--format', 'xml'])).toEqual({ code: 2, out: usage });
+    // a wrong value names itself; without --format nothing is guessed
+    expect(await run(ledgerExport, ['--supplier', alpha.id, '--format', 'xml'])).toEqual({
+      code: 2,
+      out: `ERR --format xml is not csv or jsonl\n${usage.slice('ERR '.length)}`,
+    });
+    expect(await run(ledgerExport, ['--supplier', alpha.id])).toEqual({ code: 2, out: usage });
     expect((await run(ledgerExport, ['--format', 'csv'])).code).toBe(2);
     expect(await run(ledgerExport, ['--supplier', 'nobody', '--format', 'jsonl'])).toEqual({ code: 0, out: '' });
   });
