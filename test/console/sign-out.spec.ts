@@ -46,18 +46,16 @@ describe('console sessions end on the server', () => {
     v.jar.set(SESSION_COOKIE, cookie);
     return v;
   };
-  /** The cookie is signed out: pages and forms lead to sign-in, and the price stays `expected`. */
+  /** The cookie is signed out: its price form changes nothing, and pages and forms lead to sign-in. */
   const refused = async (v: Visitor, csrf: string, expected: number) => {
+    const posted = await v.post(pricePath(), { _csrf: csrf, price: '15.00' });
+    expect(await price()).toEqual(eur(expected));
+    expect(posted).toMatchObject({ status: 303, location: '/console/sign-in' });
     expect(await v.get('/console/offers')).toMatchObject({ status: 303, location: '/console/sign-in' });
     expect(await v.get(`/console/offers/${offerId}`)).toMatchObject({ status: 303, location: '/console/sign-in' });
     const landing = await v.get('/console/sign-in');
     expect(landing.status).toBe(200);
     expect(landing.text).toContain('<h1>Sign in</h1>');
-    expect(await v.post(pricePath(), { _csrf: csrf, price: '15.00' })).toMatchObject({
-      status: 303,
-      location: '/console/sign-in',
-    });
-    expect(await price()).toEqual(eur(expected));
   };
   const signedInAs = async (v: Visitor) => {
     const page = await v.get(`/console/offers/${offerId}`);
