@@ -22,6 +22,7 @@ import {
 } from '../domain/webhook-endpoint.js';
 import { LOG_RETENTION_MS } from '../processes/webhooks.js';
 import { sendAttempt } from '../outbound/webhook-send.js';
+import { DELIVERY_OUTCOMES, deliveryOutcome } from '../outbound/webhook-outcome.js';
 import { decodeCursor, listOf, page, pageQuery } from './pagination.js';
 import { operationOf } from './idempotency.js';
 import { HttpProblem } from './problem.js';
@@ -63,12 +64,19 @@ export const WebhookEndpoint = z
   })
   .meta({ id: 'WebhookEndpoint' });
 
+const Outcome = z
+  .enum(DELIVERY_OUTCOMES)
+  .describe(
+    'succeeded (2xx); http_error (another status, in response_status); connection_refused (nothing listens at the address); connection_failed; timeout; target_refused (an address the service may not call)',
+  );
+
 const TestFireResult = z.object({
   delivery_id: z.string(),
   event_type: z.string(),
-  response_status: z.number().int().describe('0 when no HTTP answer came'),
+  response_status: z.number().int().describe('0 when no HTTP answer came (outcome says why)'),
   duration_ms: z.number().int(),
   succeeded: z.boolean(),
+  outcome: Outcome,
 });
 
 const DeliveryRow = z
@@ -76,13 +84,15 @@ const DeliveryRow = z
     id: z.string().describe('the attempt id'),
     delivery_id: z.string(),
     webhook_id: z.string(),
+    webhook_url: z.string().nullable().describe("the endpoint's URL (as it is now)"),
     event_id: z.string(),
     event_type: z.string(),
     attempt: z.number().int(),
     test_fire: z.boolean(),
     recovered: z.boolean().describe('sent by POST /webhooks/{webhook_id}/recover'),
     succeeded: z.boolean(),
-    response_status: z.number().int().nullable(),
+    response_status: z.number().int().nullable().describe('null when no HTTP answer came (outcome says why)'),
+    outcome: Outcome,
     duration_ms: z.number().int(),
     error: z.string().nullable(),
     created_at: Timestamp,
@@ -101,6 +111,7 @@ interface AttemptJoin {
   id: string;
   delivery_id: string;
   endpoint_id: string;
+  url: string | null;
   event_id: string;
   event_type: string;
   attempt: number;
@@ -118,6 +129,7 @@ const attemptRow = (r: AttemptJoin) => ({
   id: r.id,
   delivery_id: r.delivery_id,
   webhook_id: r.endpoint_id,
+  webhook_url: r.url,
   event_id: r.event_id,
   event_type: r.event_type,
   attempt: r.attempt,
@@ -125,6 +137,7 @@ const attemptRow = (r: AttemptJoin) => ({
   recovered: r.recovered,
   succeeded: r.succeeded,
   response_status: r.response_status,
+  outcome: deliveryOutcome(r.succeeded, r.error),
   duration_ms: r.duration_ms,
   error: r.error,
   created_at: iso(r.created_at),
@@ -358,6 +371,7 @@ export const registerWebhookRoutes = (app: FastifyInstance, services: Services) 
         response_status: r.responseStatus,
         duration_ms: r.durationMs,
         succeeded: r.succeeded,
+        outcome: deliveryOutcome(r.succeeded, r.error),
       };
     },
   );
@@ -386,10 +400,12 @@ export const registerWebhookRoutes = (app: FastifyInstance, services: Services) 
       let q = services.db
         .selectFrom('webhook_attempts as a')
         .innerJoin('webhook_deliveries as d', 'd.id', 'a.delivery_id')
+        .leftJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
         .select([
           'a.id',
           'a.delivery_id',
           'd.endpoint_id',
+          'e.url',
           'd.event_id',
           'd.event_type',
           'a.attempt',
@@ -421,9 +437,11 @@ export const registerWebhookRoutes = (app: FastifyInstance, services: Services) 
     const row = await services.db
       .selectFrom('webhook_attempts as a')
       .innerJoin('webhook_deliveries as d', 'd.id', 'a.delivery_id')
+      .leftJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
       .selectAll('a')
       .select([
         'd.endpoint_id',
+        'e.url',
         'd.event_id',
         'd.event_type',
         'd.test_fire',
@@ -503,6 +521,7 @@ export const registerWebhookRoutes = (app: FastifyInstance, services: Services) 
         response_status: result.responseStatus,
         duration_ms: result.durationMs,
         succeeded: result.succeeded,
+        outcome: deliveryOutcome(result.succeeded, result.error),
       };
     },
   );

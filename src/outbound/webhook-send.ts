@@ -11,6 +11,7 @@ import { newId } from '../ids.js';
 import { callFailureText, outboundCall } from '../net/outbound-call.js';
 import { checkTargetBeforeCall } from '../net/targets.js';
 import { attemptOutcome } from '../metrics.js';
+import { CONNECTION_REFUSED, connectionRefused } from './webhook-outcome.js';
 
 /** What sending needs (the commands' dependencies carry it): the attempt log is a table of its own. */
 export interface SendDeps {
@@ -144,7 +145,8 @@ export const attemptDelivery = async (
       // PostgreSQL text holds no NUL character: a binary answer is logged with U+FFFD in its place
       responseBody = res.body.toString('utf8').replaceAll('\0', '\uFFFD');
     } catch (e) {
-      error = callFailureText(e, deps.timeouts.webhookMs);
+      // a refused connection reads as such in the log: nothing listens at the endpoint's address
+      error = connectionRefused(e) ? CONNECTION_REFUSED : callFailureText(e, deps.timeouts.webhookMs);
     }
   }
   const durationMs = Math.round(performance.now() - started);
