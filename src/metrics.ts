@@ -92,7 +92,10 @@ export class Metrics {
     registers: [this.registry],
   });
 
-  /** One supplier call's outcome: `ok` (2xx), `http_4xx`, `http_5xx`, or a failure reason. */
+  /**
+   * One supplier call's outcome: `ok` (2xx), `http_4xx`, `http_5xx`, or a failure reason
+   * (`timeout`, `connection`, `target`, `too_large`: an answer past the call's limit, `malformed`).
+   */
   supplierCall(kind: string, outcome: string, latencyMs: number): void {
     this.supplierCalls.inc({ kind, outcome });
     this.supplierDuration.observe({ kind, outcome }, latencyMs / 1000);
@@ -220,7 +223,10 @@ export const measuredStore = (store: EventStore, metrics: Metrics): EventStore =
   return overriding(store, changedWrites(store, { around: timed }));
 };
 
-/** The outcome label of an attempt that recorded an error text or an HTTP status. */
+/**
+ * The outcome label of an attempt that recorded an error text (outbound-call.ts's
+ * callFailureText) or an HTTP status: `too_large` is an answer past the call's limit.
+ */
 export const attemptOutcome = (error: string | null | undefined, status: number): string =>
   !error
     ? httpOutcome(status)
@@ -228,4 +234,6 @@ export const attemptOutcome = (error: string | null | undefined, status: number)
       ? 'target'
       : error.startsWith('no answer')
         ? 'timeout'
-        : 'connection';
+        : error.startsWith('answer larger than')
+          ? 'too_large'
+          : 'connection';

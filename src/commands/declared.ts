@@ -6,6 +6,7 @@ import { type OfferCommand, offerDecider, type OfferState } from '../domain/offe
 import { type OrderItem, type OrderState } from '../domain/order.js';
 import { faultPoint } from '../faults.js';
 import { newId } from '../ids.js';
+import { itemsAnswerBytes } from '../outbound/answer-limits.js';
 import { callSupplier, codeOf } from '../outbound/supplier-calls.js';
 import { type Caller, type CommandDeps, execute } from './context.js';
 import { load } from './handle.js';
@@ -164,6 +165,7 @@ export const pollSupplierItems = async (deps: CommandDeps, item: OrderItem): Pro
     undefined,
     deps.timeouts.pollMs,
     callDeps,
+    { maxAnswerBytes: itemsAnswerBytes(item.quantity) },
   );
   if (outcome.kind !== 'answer') return { kind: 'bad', detail: outcome.detail };
   if (outcome.status !== 200) return { kind: 'bad', detail: `HTTP ${outcome.status}` };

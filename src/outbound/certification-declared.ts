@@ -11,6 +11,7 @@ import {
   SHORT_RESERVATION_MS,
   show,
 } from './certification-run.js';
+import { itemsAnswerBytes } from './answer-limits.js';
 
 /**
  * The declared-stock contract, check by check, against the supplier's endpoints. The ids
@@ -19,6 +20,8 @@ import {
  */
 
 const ORDER_QUANTITY = 2;
+/** The items answer carries files: its limit is the order's quantity of the largest items. */
+const itemsLimit = { maxAnswerBytes: itemsAnswerBytes(ORDER_QUANTITY) };
 const BUYER_COUNTRY = 'DE';
 
 // eslint-disable-next-line max-lines-per-function -- the certification checks in the spec's order
@@ -135,7 +138,7 @@ export const runDeclaredChecks = async (run: CertificationRun) => {
     async (c) => {
       for (const wait of run.pollDelays) {
         if (wait > 0) await deps.clock.sleep(wait);
-        const res = await c.answer('GET', `/orders/${orderId}/items`, undefined, t.pollMs);
+        const res = await c.answer('GET', `/orders/${orderId}/items`, undefined, t.pollMs, itemsLimit);
         const body = res.body;
         demand(res.status === 200, `HTTP ${res.status} ${show(body)}, expected 200`);
         demand(
@@ -163,7 +166,7 @@ export const runDeclaredChecks = async (run: CertificationRun) => {
     'items_stable',
     'a later GET /orders/{id}/items answers the same items with the same values',
     async (c) => {
-      const res = await c.answer('GET', `/orders/${orderId}/items`, undefined, t.pollMs);
+      const res = await c.answer('GET', `/orders/${orderId}/items`, undefined, t.pollMs, itemsLimit);
       demand(
         res.status === 200 && isObject(res.body) && res.body.status === 'ready',
         `HTTP ${res.status} ${show(res.body)}, expected the ready answer again`,
@@ -194,7 +197,7 @@ export const runDeclaredChecks = async (run: CertificationRun) => {
       'items_withheld',
       'after DELETE /orders/{id}/items the keys are withheld (no ready answer with items)',
       async (c) => {
-        const res = await c.call('GET', `/orders/${orderId}/items`, undefined, t.pollMs);
+        const res = await c.call('GET', `/orders/${orderId}/items`, undefined, t.pollMs, itemsLimit);
         if (res.kind === 'failure') return; // refusing to answer withholds too
         const delivers =
           res.status === 200 && isObject(res.body) && Array.isArray(res.body.items) && res.body.items.length > 0;

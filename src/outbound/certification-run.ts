@@ -5,7 +5,7 @@ import { newFulfilmentSecret } from '../crypto/signature.js';
 import type { CertificationKind } from '../domain/certification.js';
 import type { TargetPolicy } from '../net/targets.js';
 import type { SupplierEndpoint } from './fulfilment-client.js';
-import { callSupplier, type CallOutcome } from './supplier-calls.js';
+import { type CallLimits, callSupplier, type CallOutcome } from './supplier-calls.js';
 
 /**
  * The machinery of a go-live certification: each check makes one or more signed calls to
@@ -87,6 +87,9 @@ export type Verdict = true | string;
 
 export class CheckFailed extends Error {}
 
+/** `wrongSecret`: signed with a secret the supplier does not hold; and the answer's limit. */
+type CallOptions = { wrongSecret?: boolean } & CallLimits;
+
 /** One check in progress: its calls and its verdict. */
 export class Check {
   readonly exchanges: Exchange[] = [];
@@ -100,13 +103,13 @@ export class Check {
     path: string,
     body: unknown,
     timeoutMs: number,
-    options: { wrongSecret?: boolean } = {},
+    options: CallOptions = {},
   ): Promise<CallOutcome> {
     const endpoint = options.wrongSecret
       ? { ...this.target.endpoint, secrets: [newFulfilmentSecret()] }
       : this.target.endpoint;
     const sentAt = this.deps.clock.now().toISOString();
-    const outcome = await callSupplier(endpoint, method, path, body, timeoutMs, this.deps);
+    const outcome = await callSupplier(endpoint, method, path, body, timeoutMs, this.deps, options);
     this.exchanges.push({
       method,
       path,
@@ -123,13 +126,7 @@ export class Check {
   }
 
   /** The answer, or the check fails with what went wrong instead. */
-  async answer(
-    method: Exchange['method'],
-    path: string,
-    body: unknown,
-    timeoutMs: number,
-    options: { wrongSecret?: boolean } = {},
-  ) {
+  async answer(method: Exchange['method'], path: string, body: unknown, timeoutMs: number, options: CallOptions = {}) {
     const outcome = await this.call(method, path, body, timeoutMs, options);
     if (outcome.kind === 'failure') throw new CheckFailed(`${method} ${path}: ${outcome.reason} (${outcome.detail})`);
     return outcome;

@@ -4,6 +4,7 @@ import type { ProbeResult } from '../domain/offer.js';
 import { callFailureText, outboundCall } from '../net/outbound-call.js';
 import { checkTargetBeforeCall, type TargetPolicy } from '../net/targets.js';
 import { attemptOutcome, type Metrics } from '../metrics.js';
+import { SMALL_ANSWER_BYTES } from './answer-limits.js';
 
 export const HEALTHCHECK_TIMEOUT_MS = 5000;
 export const FULFILMENT_USER_AGENT = 'service-fulfilment/1.0';
@@ -48,7 +49,8 @@ const probeOnce = async (endpoint: SupplierEndpoint, deps: ProbeDeps): Promise<P
         'x-svc-offer-id': endpoint.offerId,
       },
       timeoutMs: timeout,
-      keepBytes: 0,
+      // the verdict is the status alone, but an endless body must not keep the probe reading
+      maxAnswerBytes: SMALL_ANSWER_BYTES,
     });
     const latencyMs = Math.round(performance.now() - started);
     return { ok: res.statusCode === 200, httpStatus: res.statusCode, latencyMs, checkedAt };

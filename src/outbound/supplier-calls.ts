@@ -2,14 +2,20 @@ import type { Clock } from '../clock.js';
 import { signatureHeader } from '../crypto/signature.js';
 import { callFailure, outboundCall } from '../net/outbound-call.js';
 import { checkTargetBeforeCall, type TargetPolicy } from '../net/targets.js';
+import { SMALL_ANSWER_BYTES } from './answer-limits.js';
 import type { SupplierEndpoint } from './fulfilment-client.js';
 import { type Metrics, httpOutcome, supplierCallKind } from '../metrics.js';
 
 /** What came back from one call to the supplier's systems. */
 export type CallOutcome =
   | { kind: 'answer'; status: number; body: unknown; latencyMs: number }
-  /** No usable answer: timeout, refused connection, a refused target, or a body that is not JSON. */
-  | { kind: 'failure'; reason: 'timeout' | 'connection' | 'target' | 'malformed'; detail: string; latencyMs: number };
+  /** No usable answer: timeout, refused connection, a refused target, a body past the call's limit or not JSON. */
+  | {
+      kind: 'failure';
+      reason: 'timeout' | 'connection' | 'target' | 'too_large' | 'malformed';
+      detail: string;
+      latencyMs: number;
+    };
 
 export interface SupplierCallDeps {
   clock: Clock;
@@ -18,6 +24,11 @@ export interface SupplierCallDeps {
 }
 
 const USER_AGENT = 'service-fulfilment/1.0';
+
+export interface CallLimits {
+  /** The most of the answer read (answer-limits.ts): the items answer's depends on the quantity. */
+  maxAnswerBytes?: number;
+}
 
 /**
  * One signed call to `{base_url}{path}`: JSON body signed with every current secret
@@ -42,6 +53,7 @@ const callOnce = async (
   body: unknown,
   timeoutMs: number,
   deps: SupplierCallDeps,
+  limits: CallLimits = {},
 ): Promise<CallOutcome> => {
   const url = `${endpoint.baseUrl.replace(/\/+$/, '')}${path}`;
   const target = checkTargetBeforeCall(url, deps.policy);
@@ -62,6 +74,7 @@ const callOnce = async (
       },
       body: body === undefined ? undefined : raw,
       timeoutMs,
+      maxAnswerBytes: limits.maxAnswerBytes ?? SMALL_ANSWER_BYTES,
     });
     const text = res.body.toString('utf8');
     if (text.length === 0) return { kind: 'answer', status: res.statusCode, body: undefined, latencyMs: elapsed() };

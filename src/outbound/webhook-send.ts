@@ -12,6 +12,7 @@ import { callFailureText, outboundCall } from '../net/outbound-call.js';
 import { checkTargetBeforeCall } from '../net/targets.js';
 import { attemptOutcome } from '../metrics.js';
 import { CONNECTION_REFUSED, connectionRefused } from './webhook-outcome.js';
+import { WEBHOOK_ANSWER_KEPT_BYTES } from './answer-limits.js';
 
 /** What sending needs (the commands' dependencies carry it): the attempt log is a table of its own. */
 export interface SendDeps {
@@ -24,7 +25,6 @@ export interface SendDeps {
 }
 
 export const WEBHOOK_USER_AGENT = 'service-webhooks/1.0';
-const RESPONSE_KEPT_BYTES = 4096;
 
 export interface AttemptResult {
   attemptId: string;
@@ -139,7 +139,9 @@ export const attemptDelivery = async (
         headers,
         body: delivery.body,
         timeoutMs: deps.timeouts.webhookMs,
-        keepBytes: RESPONSE_KEPT_BYTES,
+        // the status is the verdict: a longer answer is cut at what the log keeps, not read on
+        maxAnswerBytes: WEBHOOK_ANSWER_KEPT_BYTES,
+        overLimit: 'cut',
       });
       responseStatus = res.statusCode;
       // PostgreSQL text holds no NUL character: a binary answer is logged with U+FFFD in its place

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outboundCall, timedOut } from '../../src/net/outbound-call.js';
+import { AnswerTooLarge, callFailure, callFailureText, outboundCall, timedOut } from '../../src/net/outbound-call.js';
 
 describe('outboundCall', () => {
   const policy = { allowPrivate: true };
@@ -43,37 +43,59 @@ describe('outboundCall', () => {
       headers: { 'x-sig': 'v1=abc', 'content-type': 'application/json' },
       body: '{"a":1}',
       timeoutMs: 2000,
+      maxAnswerBytes: 1024,
     });
     expect(answer.statusCode).toBe(200);
     expect(JSON.parse(answer.body.toString())).toEqual({ method: 'POST', signature: 'v1=abc', body: '{"a":1}' });
   });
 
-  it('keeps only the first keepBytes of a body, reads the rest, and reuses the connection', async () => {
+  it('reads a body of exactly maxAnswerBytes whole, to its end: the connection is reused', async () => {
     const before = connections;
-    const capped = await outboundCall(policy, `${base}/large`, {
-      method: 'GET',
-      headers: {},
-      timeoutMs: 2000,
-      keepBytes: 4096,
-    });
-    expect(capped.statusCode).toBe(201);
-    expect(capped.body.toString()).toBe('x'.repeat(4096));
-    const dropped = await outboundCall(policy, `${base}/large`, {
-      method: 'GET',
-      headers: {},
-      timeoutMs: 2000,
-      keepBytes: 0,
-    });
-    expect(dropped.body.length).toBe(0);
-    // the bodies were read to their end: the calls took turns on one kept-alive connection
+    for (let i = 0; i < 2; i++) {
+      const answer = await outboundCall(policy, `${base}/large`, {
+        method: 'GET',
+        headers: {},
+        timeoutMs: 2000,
+        maxAnswerBytes: 100_000,
+      });
+      expect(answer.statusCode).toBe(201);
+      expect(answer.body.toString()).toBe('x'.repeat(100_000));
+    }
     expect(connections - before).toBeLessThanOrEqual(1);
+  });
+
+  it('fails a body one byte past maxAnswerBytes with AnswerTooLarge, and reads no further', async () => {
+    const error = await outboundCall(policy, `${base}/large`, {
+      method: 'GET',
+      headers: {},
+      timeoutMs: 2000,
+      maxAnswerBytes: 99_999,
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AnswerTooLarge);
+    expect(callFailure(error, 2000)).toEqual({ reason: 'too_large', detail: 'answer larger than 99999 bytes' });
+    expect(callFailureText(error, 2000)).toBe('answer larger than 99999 bytes');
+  });
+
+  it("with overLimit 'cut', answers the first maxAnswerBytes of a longer body", async () => {
+    const cut = await outboundCall(policy, `${base}/large`, {
+      method: 'GET',
+      headers: {},
+      timeoutMs: 2000,
+      maxAnswerBytes: 4096,
+      overLimit: 'cut',
+    });
+    expect(cut.statusCode).toBe(201);
+    expect(cut.body.toString()).toBe('x'.repeat(4096));
   });
 
   it('fails with a timeout once the window passes when no answer comes', async () => {
     const started = performance.now();
-    const error = await outboundCall(policy, `${base}/silent`, { method: 'GET', headers: {}, timeoutMs: 300 }).catch(
-      (e: unknown) => e,
-    );
+    const error = await outboundCall(policy, `${base}/silent`, {
+      method: 'GET',
+      headers: {},
+      timeoutMs: 300,
+      maxAnswerBytes: 1024,
+    }).catch((e: unknown) => e);
     const elapsed = performance.now() - started;
     expect(timedOut(error)).toBe(true);
     expect(elapsed).toBeGreaterThanOrEqual(299);
@@ -82,9 +104,12 @@ describe('outboundCall', () => {
 
   it('bounds the whole call, not only the wait between chunks: a body that drips for ever times out', async () => {
     const started = performance.now();
-    const error = await outboundCall(policy, `${base}/drip`, { method: 'GET', headers: {}, timeoutMs: 300 }).catch(
-      (e: unknown) => e,
-    );
+    const error = await outboundCall(policy, `${base}/drip`, {
+      method: 'GET',
+      headers: {},
+      timeoutMs: 300,
+      maxAnswerBytes: 1024,
+    }).catch((e: unknown) => e);
     expect((error as Error).name).toBe('TimeoutError');
     expect(performance.now() - started).toBeGreaterThanOrEqual(299);
   });
@@ -98,6 +123,7 @@ describe('outboundCall', () => {
       method: 'GET',
       headers: {},
       timeoutMs: 2000,
+      maxAnswerBytes: 1024,
     }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Error);
     expect(timedOut(error)).toBe(false);
