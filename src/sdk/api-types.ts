@@ -1711,12 +1711,20 @@ export interface components {
             event_type: string;
             /** @description the attempt id */
             id: string;
+            /**
+             * @description succeeded (2xx); http_error (another status, in response_status); connection_refused (nothing listens at the address); connection_failed; timeout; target_refused (an address the service may not call)
+             * @enum {string}
+             */
+            outcome: "succeeded" | "http_error" | "connection_refused" | "connection_failed" | "timeout" | "target_refused";
             /** @description sent by POST /webhooks/{webhook_id}/recover */
             recovered: boolean;
+            /** @description null when no HTTP answer came (outcome says why) */
             response_status: number | null;
             succeeded: boolean;
             test_fire: boolean;
             webhook_id: string;
+            /** @description the endpoint's URL (as it is now) */
+            webhook_url: string | null;
         };
         WebhookEndpoint: {
             consecutive_failures: number;
@@ -6527,6 +6535,11 @@ export interface operations {
                         event_type: string;
                         /** @description the attempt id */
                         id: string;
+                        /**
+                         * @description succeeded (2xx); http_error (another status, in response_status); connection_refused (nothing listens at the address); connection_failed; timeout; target_refused (an address the service may not call)
+                         * @enum {string}
+                         */
+                        outcome: "succeeded" | "http_error" | "connection_refused" | "connection_failed" | "timeout" | "target_refused";
                         /** @description sent by POST /webhooks/{webhook_id}/recover */
                         recovered: boolean;
                         /** @description exactly the signed body */
@@ -6536,10 +6549,13 @@ export interface operations {
                         };
                         /** @description the first 4 KB */
                         response_body: string | null;
+                        /** @description null when no HTTP answer came (outcome says why) */
                         response_status: number | null;
                         succeeded: boolean;
                         test_fire: boolean;
                         webhook_id: string;
+                        /** @description the endpoint's URL (as it is now) */
+                        webhook_url: string | null;
                     };
                 };
             };
@@ -6644,7 +6660,12 @@ export interface operations {
                         delivery_id: string;
                         duration_ms: number;
                         event_type: string;
-                        /** @description 0 when no HTTP answer came */
+                        /**
+                         * @description succeeded (2xx); http_error (another status, in response_status); connection_refused (nothing listens at the address); connection_failed; timeout; target_refused (an address the service may not call)
+                         * @enum {string}
+                         */
+                        outcome: "succeeded" | "http_error" | "connection_refused" | "connection_failed" | "timeout" | "target_refused";
+                        /** @description 0 when no HTTP answer came (outcome says why) */
                         response_status: number;
                         succeeded: boolean;
                     };
@@ -7867,7 +7888,12 @@ export interface operations {
                         delivery_id: string;
                         duration_ms: number;
                         event_type: string;
-                        /** @description 0 when no HTTP answer came */
+                        /**
+                         * @description succeeded (2xx); http_error (another status, in response_status); connection_refused (nothing listens at the address); connection_failed; timeout; target_refused (an address the service may not call)
+                         * @enum {string}
+                         */
+                        outcome: "succeeded" | "http_error" | "connection_refused" | "connection_failed" | "timeout" | "target_refused";
+                        /** @description 0 when no HTTP answer came (outcome says why) */
                         response_status: number;
                         succeeded: boolean;
                     };
