@@ -2,6 +2,7 @@ import { ConfigError, loadConfig } from '../config.js';
 import { EventStoreUnreachable } from '../eventstore/unreachable.js';
 import { ledgerAudit, ledgerBalance, ledgerExport, ledgerStatement, ledgerVerify } from './ledger.js';
 import { certifyCommand } from './certify.js';
+import { listenCommand } from './listen.js';
 import { projectionsRebuild, projectionsStatus } from './projections.js';
 import { serve } from './serve.js';
 
@@ -18,11 +19,14 @@ const usage = `usage: npm run cli -- <command>
                                 the balance as it stood then, replayed from the events
   ledger verify [--supplier ID] recompute the ledger's hash chains, exit 1 naming the first break
   ledger statement --supplier ID --month YYYY-MM --format csv|html
-                                a monthly statement: opening balance, entries, closing balance`;
+                                a monthly statement: opening balance, entries, closing balance
+  listen --base-url ORIGIN --webhook ID --forward-to URL
+                                forward a webhook endpoint's deliveries to a local receiver, signed again`;
 
 const main = async (args: string[]): Promise<number | undefined> => {
-  // needs no database and no settings: a supplier runs it before signing up
+  // need no database and no settings: a supplier runs them on its own machine
   if (args[0] === 'certify') return certifyCommand(args.slice(1));
+  if (args[0] === 'listen') return listenCommand(args.slice(1));
   const config = loadConfig();
   const [command, sub, arg] = args;
   if (command === 'serve') return void (await serve(config));
