@@ -19,6 +19,11 @@ const settings = z.object({
     .string()
     .regex(/^[0-9a-f]{64}$/i, 'must be 64 hex characters (32 bytes)')
     .optional(),
+  /** The Ed25519 seed that signs the ledger's checkpoints (src/crypto/ledger-signing.ts). */
+  SVC_LEDGER_SIGNING_KEY: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/i, 'must be 64 hex characters (a 32-byte Ed25519 seed)')
+    .optional(),
   SVC_TEST_CLOCK: flag,
   SVC_ALLOW_PRIVATE_TARGETS: flag,
   SVC_EVENT_STORE: z.enum(['postgres', 'kurrentdb']).default('postgres'),
@@ -49,6 +54,8 @@ const schema = settings
       refuse('SVC_ALLOW_PRIVATE_TARGETS', 'private targets are never allowed in production');
     if (c.SVC_FAULT_KILL_AT) refuse('SVC_FAULT_KILL_AT', 'fault injection is never enabled in production');
     if (!c.SVC_SECRET_KEY) refuse('SVC_SECRET_KEY', 'production needs an explicit secret key');
+    // every instance signs with the one key suppliers were given: none may make its own
+    if (!c.SVC_LEDGER_SIGNING_KEY) refuse('SVC_LEDGER_SIGNING_KEY', 'production needs an explicit ledger signing key');
   })
   .superRefine((c, ctx) => {
     if (c.SVC_EVENT_STORE === 'kurrentdb' && !c.SVC_KURRENTDB_URL)
@@ -72,6 +79,7 @@ export interface Config {
   dataDir: string;
   operatorToken: string | undefined;
   secretKey: string | undefined;
+  ledgerSigningKey: string | undefined;
   testClock: boolean;
   allowPrivateTargets: boolean;
   eventStore: 'postgres' | 'kurrentdb';
@@ -103,6 +111,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     dataDir: path.resolve(c.SVC_DATA_DIR ?? path.join('.data', c.SVC_ENV)),
     operatorToken: c.SVC_OPERATOR_TOKEN,
     secretKey: c.SVC_SECRET_KEY?.toLowerCase(),
+    ledgerSigningKey: c.SVC_LEDGER_SIGNING_KEY?.toLowerCase(),
     testClock: c.SVC_TEST_CLOCK,
     allowPrivateTargets: c.SVC_ALLOW_PRIVATE_TARGETS,
     eventStore: c.SVC_EVENT_STORE,

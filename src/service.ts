@@ -10,6 +10,7 @@ import type { Config } from './config.js';
 import { connect, type Db } from './db/connect.js';
 import { migrate } from './db/migrations.js';
 import { SecretBox } from './crypto/secret-box.js';
+import { derivedLedgerSigningKey, ledgerSigningKey } from './crypto/ledger-signing.js';
 import type { EventStore } from './eventstore/port.js';
 import { connectEventStore } from './eventstore/select.js';
 import { EventVersions, versionedStore } from './eventstore/upcast.js';
@@ -25,6 +26,7 @@ import { ReadFence } from './projections/read-fence.js';
 import { ProjectionRunner } from './projections/runner.js';
 import { Timers } from './processes/timers.js';
 import { registerMaintenance } from './processes/maintenance.js';
+import { nextMidnight, registerLedgerCheckpoints } from './processes/ledger-checkpoint.js';
 import { processProjectors, registerProcessTimers } from './processes/index.js';
 import { WebhookListeners } from './processes/webhook-listeners.js';
 import { Metrics, measuredStore } from './metrics.js';
@@ -36,6 +38,11 @@ export interface ServiceOptions {
   databaseUrl: string;
   operatorToken: string;
   secretKey: string;
+  /**
+   * The ledger's signing key (`serve` passes SVC_LEDGER_SIGNING_KEY or the sandbox data dir's);
+   * absent, the config's, and without that (tests, the simulation) one derived from `secretKey`.
+   */
+  ledgerSigningKey?: string;
   clock?: Clock & { advance?(seconds: number): Date };
   logger?: Logger;
   /** Poll for due timers in the background (tests drain them by hand instead). */
@@ -119,6 +126,9 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
   });
   const rateLimiter = new RateLimiter(db.kysely, clock, { log });
   const secretBox = new SecretBox(options.secretKey);
+  const ledgerKey = ledgerSigningKey(
+    options.ledgerSigningKey ?? config.ledgerSigningKey ?? derivedLedgerSigningKey(options.secretKey),
+  );
   // cached aggregate states stay current through the one subscription: it evicts a state
   // another instance moved on, so commands and reads skip reading a cached stream's tail
   const states = new StreamStates();
@@ -182,6 +192,7 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
     limits: limitTable(options.limits),
     operatorToken: options.operatorToken,
     secretBox,
+    ledgerKey,
     log,
     metrics,
     market: (ids, supplierId) => marketsFor(readDb, ids, supplierId, clock.now()),
@@ -209,9 +220,11 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
   const rank = async (productId: string) =>
     rankOffers((await routableOffers(db.kysely, [productId])).get(productId) ?? [], clock.now()).map((o) => o.offerId);
   registerProcessTimers(timers, commands, rank, projections);
+  registerLedgerCheckpoints(timers, commands, ledgerKey);
   await projections.start();
   await timers.schedule('maintenance.purge', 'all', clock.now(), {});
   await timers.schedule('webhook.purge', 'all', clock.now(), {});
+  await timers.schedule('ledger.checkpoint', 'daily', nextMidnight(clock.now()), {});
   if (options.backgroundTimers ?? true) timers.start();
   const app = await buildHttpApp(services, log);
 

@@ -1,17 +1,22 @@
+import { readFile } from 'node:fs/promises';
+import { text } from 'node:stream/consumers';
 import cliProgress from 'cli-progress';
 import type { Config } from '../config.js';
+import { ledgerSigningKey as signingKeyOf } from '../crypto/ledger-signing.js';
 import { withStores } from './stores.js';
 import { ledgerAsOf } from '../projections/ledger-history.js';
-import { monthBounds, monthlyStatement, statementCsv, statementHtml } from '../projections/ledger-statement.js';
+import { monthBounds, statementCsv, statementHtml } from '../projections/ledger-statement.js';
+import { brokenDetail, signedStatement } from '../resources/ledger-proof.js';
 import { auditLedger, replayLedger } from './ledger-audit.js';
-import { verifyLedger } from './ledger-verify.js';
+import { checkpointIn, verifyCheckpoint, verifyLedger } from './ledger-verify.js';
 import { cliFlags, cliTimestamp } from './flags.js';
+import { ledgerSigningKey } from './secrets.js';
 
 const USAGE = {
   audit: 'ledger audit [--supplier ID] [--as-of TIMESTAMP]',
   export: 'ledger export --supplier ID --format csv|jsonl [--from TIMESTAMP] [--to TIMESTAMP]',
   balance: 'ledger balance --supplier ID [--as-of TIMESTAMP]',
-  verify: 'ledger verify [--supplier ID]',
+  verify: 'ledger verify [--supplier ID] [--checkpoint FILE|-]',
   statement: 'ledger statement --supplier ID --month YYYY-MM --format csv|html',
 };
 
@@ -156,12 +161,69 @@ export const ledgerBalance = (config: Config, args: string[]) =>
     return 0;
   });
 
-/** `ledger verify [--supplier ID]`: recomputes the hash chains; exit 1 naming the first break of each. */
+/** The checkpoint a supplier kept, from a file or (`-`) standard input. */
+const keptCheckpoint = async (source: string) => {
+  try {
+    return checkpointIn(source === '-' ? await text(process.stdin) : await readFile(source, 'utf8'));
+  } catch (error) {
+    return { error: `cannot read ${source}: ${error instanceof Error ? error.message : String(error)}` };
+  }
+};
+
+/**
+ * `ledger verify --checkpoint FILE|-`: the supplier's ledger against a signed checkpoint it
+ * kept; exit 1 naming the first entry that no longer matches, or when the signature fails.
+ */
+const verifyAgainstCheckpoint = async (
+  config: Config,
+  store: Parameters<typeof verifyCheckpoint>[0],
+  source: string,
+  supplierId: string | undefined,
+) => {
+  const checkpoint = await keptCheckpoint(source);
+  if ('error' in checkpoint) {
+    console.error(`${checkpoint.error}\nusage: ${USAGE.verify}`);
+    return 2;
+  }
+  const report = await verifyCheckpoint(store, signingKeyOf(await ledgerSigningKey(config)), checkpoint);
+  const { claim, refused, mismatch } = report;
+  if (refused || !claim) {
+    console.log(`REFUSED checkpoint: ${refused}`);
+    console.log('FAILED: the checkpoint is not one this service signed; nothing was compared');
+    return 1;
+  }
+  if (supplierId && supplierId !== claim.supplierId) {
+    console.error(
+      `the checkpoint is supplier ${claim.supplierId}'s, --supplier names ${supplierId}\nusage: ${USAGE.verify}`,
+    );
+    return 2;
+  }
+  if (mismatch) {
+    const event = mismatch.eventId ? `event ${mismatch.eventId}, ` : '';
+    console.log(
+      `MISMATCH supplier ${claim.supplierId}: entry ${mismatch.entryId} (${event}revision ${mismatch.revision}) ${mismatch.reason}`,
+    );
+    console.log(
+      `FAILED: the ledger no longer matches the checkpoint of ${claim.entries} entries signed as of ${claim.asOf} (key ${claim.keyId})`,
+    );
+    return 1;
+  }
+  console.log(
+    `OK: supplier ${claim.supplierId}'s first ${claim.entries} entries match the head ${claim.head} signed as of ${claim.asOf} (key ${claim.keyId}); ${report.entries - claim.entries} entries since, their chain intact`,
+  );
+  return 0;
+};
+
+/**
+ * `ledger verify [--supplier ID] [--checkpoint FILE|-]`: recomputes the hash chains; exit 1
+ * naming the first break of each. With `--checkpoint`, against a head the supplier kept.
+ */
 export const ledgerVerify = (config: Config, args: string[]) =>
   withStores(config, async ({ store }) => {
-    const f = flagsOr(args, ['supplier'], USAGE.verify);
+    const f = flagsOr(args, ['supplier', 'checkpoint'], USAGE.verify);
     if (!f) return 2;
     const supplierId = f.supplier;
+    if (f.checkpoint !== undefined) return verifyAgainstCheckpoint(config, store, f.checkpoint, supplierId);
     const report = await verifyLedger(store, { supplierId });
     for (const b of report.breaks)
       console.log(
@@ -189,7 +251,13 @@ export const ledgerStatement = (config: Config, args: string[]) =>
       console.error(`usage: ${USAGE.statement}`);
       return 2;
     }
-    const statement = monthlyStatement(supplierId, month, (await ledgerAsOf(store, supplierId)).entries);
-    process.stdout.write(format === 'csv' ? statementCsv(statement) : statementHtml(statement));
+    const signed = await signedStatement(store, signingKeyOf(await ledgerSigningKey(config)), supplierId, month);
+    if ('broken' in signed) {
+      console.error(`no statement: ${brokenDetail(signed)} (ledger verify names every break)`);
+      return 1;
+    }
+    process.stdout.write(
+      format === 'csv' ? statementCsv(signed.statement) : statementHtml(signed.statement, signed.checkpoint),
+    );
     return 0;
   });

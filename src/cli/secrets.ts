@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config.js';
+import { newLedgerSigningKey } from '../crypto/ledger-signing.js';
 import { newSecretKey } from '../crypto/secret-box.js';
 import { newOperatorToken } from '../crypto/tokens.js';
 
@@ -18,5 +19,9 @@ export const operatorToken = (config: Config) => kept(config, 'operator-token', 
 
 /** Production refuses to start without SVC_SECRET_KEY (see config.ts), so this only makes sandbox keys. */
 export const secretKey = (config: Config) => kept(config, 'secret-key', config.secretKey, newSecretKey);
+
+/** Production refuses to start without SVC_LEDGER_SIGNING_KEY (see config.ts), so this only makes sandbox keys. */
+export const ledgerSigningKey = (config: Config) =>
+  kept(config, 'ledger-signing-key', config.ledgerSigningKey, newLedgerSigningKey);
 
 export const demoTokenFile = (config: Config) => path.join(config.dataDir, 'demo-supplier-token');

@@ -2,7 +2,7 @@ import type { Config } from '../config.js';
 import { connectKurrentDb } from '../eventstore/select.js';
 import { createLogger, startService } from '../service.js';
 import { openDatabase } from './database.js';
-import { operatorToken, secretKey } from './secrets.js';
+import { ledgerSigningKey, operatorToken, secretKey } from './secrets.js';
 import { seedSandbox } from './seed.js';
 
 /** `npm start`: one instance with the operator contract's settings. */
@@ -19,6 +19,7 @@ export const serve = async (config: Config): Promise<void> => {
     databaseUrl: database.url,
     operatorToken: await operatorToken(config),
     secretKey: await secretKey(config),
+    ledgerSigningKey: await ledgerSigningKey(config),
     logger: log,
     ...(store && { store }),
   }).catch(async (error: unknown) => {

@@ -20,6 +20,15 @@ export const WEBHOOK_EVENT_TYPES = [
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
+/**
+ * The daily signed head of a supplier's ledger (processes/ledger-checkpoint.ts): not one of
+ * the contract's events, so `*` does not include it; an endpoint gets it by naming it.
+ */
+export const LEDGER_CHECKPOINT_EVENT = 'ledger.checkpoint';
+
+/** What an endpoint's `events` may name: the contract's events, the ones only named explicitly, or `*`. */
+export const SUBSCRIBABLE_EVENT_TYPES = [...WEBHOOK_EVENT_TYPES, LEDGER_CHECKPOINT_EVENT] as const;
+
 export const MAX_ENDPOINTS_PER_SUPPLIER = 10;
 /** Spec: 30 consecutive failed attempts disable an endpoint. */
 export const DISABLE_AFTER_FAILURES = 30;

@@ -25,6 +25,7 @@ import { registerWebhookRecoveryRoutes } from './webhook-recovery.js';
 import { webhookDocs } from './webhook-docs.js';
 import { accessControl } from './access.js';
 import { registerSystemRoutes } from './system.js';
+import { registerLedgerSigningKeyRoute } from './ledger-signing-key.js';
 import { registerWhoamiRoutes } from './whoami.js';
 import { registerMetrics } from './metrics.js';
 import { documentObject, documentOperation } from './openapi.js';
@@ -213,6 +214,7 @@ export const buildHttpApp = async (services: Services, logger: Logger): Promise<
   });
 
   registerSystemRoutes(app, services);
+  registerLedgerSigningKeyRoute(app, services);
   await app.register(
     async (api) => {
       registerWhoamiRoutes(api, services);

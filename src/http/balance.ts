@@ -2,7 +2,9 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ledgerAsOf } from '../projections/ledger-history.js';
-import { MONTH, monthlyStatement, statementCsv, statementHtml } from '../projections/ledger-statement.js';
+import { MONTH, statementCsv, statementHtml } from '../projections/ledger-statement.js';
+import { brokenDetail, ledgerProof, signedStatement, type BrokenLedger } from '../resources/ledger-proof.js';
+import { HttpProblem } from './problem.js';
 import { decodeSeqCursor, page, listOf, pageQuery } from './pagination.js';
 import { problems } from './schemas.js';
 import { iso, Money, Timestamp } from '../resources/values.js';
@@ -17,6 +19,20 @@ const Balance = z
 
 const AsOf = z.iso.datetime({ offset: true }).describe('a moment: the answer is the ledger as it stood then');
 
+const Checkpoint = z
+  .object({
+    algorithm: z.literal('ed25519'),
+    key_id: z.string().describe('the signing key: GET /.well-known/svc-ledger-signing-key'),
+    signed: z
+      .string()
+      .describe(
+        'the exact signed text: canonical JSON (keys sorted, no whitespace) of {as_of, entries, format, head, key_id, last_entry_id, supplier_id}',
+      ),
+    signature: z.string().describe('Ed25519 over the UTF-8 bytes of `signed`, hex (64 bytes)'),
+  })
+  .describe('the chain head signed by the service: keep it to prove later that the history it covers was not rewritten')
+  .meta({ id: 'LedgerCheckpoint' });
+
 const Proof = z
   .object({
     supplier_id: z.string(),
@@ -28,8 +44,13 @@ const Proof = z
     entries: z.number().int().describe('how many ledger entries the head covers'),
     last_entry_id: z.string().nullable(),
     last_entry_at: Timestamp.nullable(),
+    checkpoint: Checkpoint,
   })
   .meta({ id: 'BalanceProof' });
+
+/** A ledger whose chain fails is answered as such: no head, no statement is vouched for over it. */
+const chainBroken = (ledger: BrokenLedger) =>
+  new HttpProblem('ledger_chain_broken', brokenDetail(ledger), { entry_id: ledger.broken.entryId });
 
 const Pair = z.object({ pending: Money, available: Money });
 
@@ -62,6 +83,9 @@ const Statement = z
     opening: Pair,
     entries: z.array(Entry.extend({ pending_after: Money, available_after: Money })),
     closing: Pair,
+    checkpoint: Checkpoint.describe(
+      "the ledger's signed head over every entry up to the month's end (as of the latest of them)",
+    ),
   })
   .meta({ id: 'BalanceStatement' });
 
@@ -119,16 +143,14 @@ export const registerBalanceRoutes = (app: FastifyInstance, services: Services) 
           'Accept: application/json (default), text/csv (amounts in minor units, an opening and a closing row) or text/html (a printable page). The month runs from 00:00 UTC on its first day to 00:00 UTC on the next.',
         tags: ['balance'],
         params: z.object({ month: z.string().regex(MONTH, 'YYYY-MM').describe('YYYY-MM') }),
-        response: { 200: Statement, ...problems() },
+        response: { 200: Statement, ...problems(409) },
       },
     },
     async (req, reply) => {
       const { supplierId } = supplierOf(req);
-      const statement = monthlyStatement(
-        supplierId,
-        req.params.month,
-        (await ledgerAsOf(services.store, supplierId)).entries,
-      );
+      const signed = await signedStatement(services.store, services.ledgerKey, supplierId, req.params.month);
+      if ('broken' in signed) throw chainBroken(signed);
+      const { statement, checkpoint } = signed;
       const format = req.headers.accept ? negotiate(req.headers.accept) : 'json';
       // the text formats leave as they are; only JSON goes through the response schema
       const raw = reply as unknown as FastifyReply;
@@ -138,7 +160,7 @@ export const registerBalanceRoutes = (app: FastifyInstance, services: Services) 
           .type('text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${filename}.csv"`)
           .send(statementCsv(statement));
-      if (format === 'html') return raw.type('text/html; charset=utf-8').send(statementHtml(statement));
+      if (format === 'html') return raw.type('text/html; charset=utf-8').send(statementHtml(statement, checkpoint));
       const pair = (b: { pending: number; available: number }) => ({
         pending: eur(b.pending),
         available: eur(b.available),
@@ -156,6 +178,7 @@ export const registerBalanceRoutes = (app: FastifyInstance, services: Services) 
           available_after: eur(e.available_after),
         })),
         closing: pair(statement.closing),
+        checkpoint,
       };
     },
   );
@@ -165,25 +188,25 @@ export const registerBalanceRoutes = (app: FastifyInstance, services: Services) 
     {
       schema: {
         summary:
-          "The head of your ledger's hash chain, now or at any moment: keep it to prove later that history was not rewritten",
+          "The head of your ledger's hash chain, now or at any moment, signed: keep it to prove later that history was not rewritten",
+        description:
+          'Verify `checkpoint.signature` with the key at GET /.well-known/svc-ledger-signing-key. A ledger whose stored entries fail their hash chain anywhere answers 409 `ledger_chain_broken` naming the first such entry (`entry_id`), never a head.',
         tags: ['balance'],
         querystring: z.object({ as_of: AsOf.optional() }),
-        response: { 200: Proof, ...problems() },
+        response: { 200: Proof, ...problems(409) },
       },
     },
     async (req) => {
       const { supplierId } = supplierOf(req);
       const asOf = req.query.as_of ? new Date(req.query.as_of) : services.clock.now();
-      const { head } = await ledgerAsOf(services.store, supplierId, asOf);
-      return {
-        supplier_id: supplierId,
-        as_of: asOf.toISOString(),
-        algorithm: 'sha256' as const,
-        head: head.hash,
-        entries: head.length,
-        last_entry_id: head.entryId,
-        last_entry_at: head.at,
-      };
+      const proof = ledgerProof(
+        supplierId,
+        asOf,
+        await ledgerAsOf(services.store, supplierId, asOf),
+        services.ledgerKey,
+      );
+      if ('broken' in proof) throw chainBroken(proof);
+      return proof;
     },
   );
 

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Clock } from '../clock.js';
 import type { CommandDeps } from '../commands/context.js';
 import type { Config } from '../config.js';
+import type { LedgerSigningKey } from '../crypto/ledger-signing.js';
 import type { SecretBox } from '../crypto/secret-box.js';
 import type { Database } from '../db/schema.js';
 import type { EventStore } from '../eventstore/port.js';
@@ -46,6 +47,8 @@ export interface Services {
   limits: LimitTable;
   operatorToken: string;
   secretBox: SecretBox;
+  /** Signs the ledger's checkpoints; its public half is published at /.well-known/svc-ledger-signing-key. */
+  ledgerKey: LedgerSigningKey;
   log: Logger;
   metrics: Metrics;
   /** The product's market as one supplier sees it. */

@@ -53,6 +53,8 @@ export interface TimerPayloads {
   'webhook.purge': None;
   'maintenance.purge': None;
   'payout.schedule': None;
+  /** Daily at 00:00 UTC: the signed ledger heads to the endpoints that name `ledger.checkpoint`. */
+  'ledger.checkpoint': None;
 }
 
 export type TimerKind = keyof TimerPayloads;

@@ -1,5 +1,5 @@
 import type { BalanceEvent } from '../domain/balance.js';
-import { GENESIS, linkHash } from '../domain/ledger-chain.js';
+import { chainWalk, GENESIS, linkHash } from '../domain/ledger-chain.js';
 import type { EventStore, RecordedEvent } from '../eventstore/port.js';
 import { BALANCE_EVENT_TYPES, type LedgerEntry, ledgerEntries } from './ledger.js';
 
@@ -13,6 +13,8 @@ export interface LedgerAsOf {
   entries: LedgerEntry[];
   /** The chain head covering every entry up to the last one counted. */
   head: { hash: string; length: number; entryId: string | null; at: string | null };
+  /** The chain's first fault anywhere in the stream (the whole of it, whatever `asOf`): no head of it is to be signed. */
+  broken?: { entryId: string; revision: number; reason: string };
 }
 
 /**
@@ -31,13 +33,23 @@ export const ledgerAsOf = async (store: EventStore, supplierId: string, asOf?: D
     entries: [],
     head: { hash: GENESIS, length: 0, entryId: null, at: null },
   };
-  // the chain is recomputed from the content: it equals the stored links when nothing was
-  // changed (ledger verify says whether it was), and covers entries older than the chain too
+  // the chain is recomputed from the content and checked against the stored links on the
+  // way (as ledger verify does), covering entries older than the chain too
+  const walk = chainWalk();
   let running = GENESIS;
   let index = 0;
   for (const event of events) {
     index++;
-    running = linkHash(running, event);
+    const step = walk.step(event);
+    if ('head' in step) running = step.head;
+    else {
+      result.broken ??= {
+        entryId: event.data?.entryId ?? '(unknown)',
+        revision: event.revision,
+        reason: step.fault.reason,
+      };
+      running = linkHash(running, event);
+    }
     if (asOf && new Date(event.data.at).getTime() > asOf.getTime()) continue;
     for (const entry of ledgerEntries(event)) {
       result.entries.push(entry);

@@ -1,3 +1,4 @@
+import type { SignedCheckpoint } from '../crypto/ledger-signing.js';
 import type { LedgerEntry } from './ledger.js';
 
 /**
@@ -101,8 +102,18 @@ const esc = (v: unknown) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
 
+/**
+ * The statement's signed checkpoint as a printed page shows it: the exact signed text and
+ * the signature, to be checked with the key at /.well-known/svc-ledger-signing-key.
+ */
+const checkpointHtml = (c: SignedCheckpoint) => `<h2>Ledger checkpoint</h2>
+<p>The head of your ledger's hash chain over every entry up to this statement's end, signed by the service (${esc(c.algorithm)}, key ${esc(c.key_id)}). Keep it: it proves later that the history it covers was not rewritten (<code>ledger verify --checkpoint</code>, or any Ed25519 library with the public key published at <code>/.well-known/svc-ledger-signing-key</code>).</p>
+<p>Signed text:<br><code class="sig">${esc(c.signed)}</code></p>
+<p>Signature:<br><code class="sig">${esc(c.signature)}</code></p>
+`;
+
 /** A self-contained page (no script, no external asset) that prints on A4 as it shows. */
-export const statementHtml = (s: Statement): string => {
+export const statementHtml = (s: Statement, checkpoint?: SignedCheckpoint): string => {
   const reference = (e: Statement['entries'][number]) =>
     e.payout_id ? `payout ${e.payout_id}` : `order ${e.order_id ?? ''} / item ${e.order_item_id ?? ''}`;
   const row = (e: Statement['entries'][number]) =>
@@ -118,6 +129,7 @@ export const statementHtml = (s: Statement): string => {
   th, td { border-bottom: 1px solid #ccc; padding: 0.25em 0.5em; text-align: left; vertical-align: top; }
   td.n, th.n { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
   tr.total td { font-weight: bold; border-top: 2px solid #111; }
+  code.sig { font-size: 8pt; word-break: break-all; }
   @media print { body { margin: 0; } @page { size: A4 landscape; margin: 15mm; } tr { page-break-inside: avoid; } }
 </style>
 </head>
@@ -133,7 +145,7 @@ ${s.entries.map(row).join('\n')}
 </tbody>
 </table>
 <p>${s.entries.length} entr${s.entries.length === 1 ? 'y' : 'ies'}.</p>
-</body>
+${checkpoint ? checkpointHtml(checkpoint) : ''}</body>
 </html>
 `;
 };

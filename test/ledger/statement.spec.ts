@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ledgerStatement } from '../../src/cli/ledger.js';
 import type { Config } from '../../src/config.js';
+import { newLedgerSigningKey } from '../../src/crypto/ledger-signing.js';
 import { startTestService, type TestService } from '../support/harness.js';
 import { buy, eur, keys, type Supplier, uploadedOffer, troubles } from '../orders/fixtures.js';
 
@@ -18,7 +19,8 @@ describe('monthly statements', () => {
   let payoutId: string;
 
   beforeAll(async () => {
-    svc = await startTestService(); // the clock starts at 2026-01-05T10:00:00Z
+    // the CLI signs its statements with the service's key, which the config names
+    svc = await startTestService({ extraConfig: { ledgerSigningKey: newLedgerSigningKey() } }); // the clock starts at 2026-01-05T10:00:00Z
     config = { ...svc.services.config, databaseUrl: svc.databaseUrl };
     gamma = await svc.newSupplier('Statement Gamma');
     const productId = (await svc.newProduct({ name: 'Statement' })).id;
@@ -183,6 +185,13 @@ describe('monthly statements', () => {
         }),
       ],
       closing: { pending: eur(2745), available: eur(745) },
+      // the head over every entry up to the month's end, as of the latest of them: the proof's then
+      checkpoint: (await gamma.api.get('/balance/proof?as_of=2026-02-01T01:01:00.000Z')).body.checkpoint,
+    });
+    expect(JSON.parse(json.body.checkpoint.signed)).toMatchObject({
+      supplier_id: gamma.id,
+      as_of: '2026-02-01T01:01:00.000Z',
+      entries: 6,
     });
     const csv = await gamma.api.get('/balance/statements/2026-01', { headers: { accept: 'text/csv' } });
     expect(csv.status).toBe(200);
