@@ -222,6 +222,56 @@ export const migrations: Record<string, Migration> = {
       expires_at timestamptz not null
     );
     create index console_sessions_expiry on console_sessions (expires_at);`),
+  // budget for rate limits handed out so that every instance together never admits more
+  // than a bucket's limit (src/http/rate-limiter.ts). The claim locks, one bucket after
+  // another in (bucket, window) order, its previous window's row before its own: the flush
+  // locks in the same order, so neither deadlocks the other. The budget is the limit less the
+  // previous window's weighed total, computed as the limiter does (floor(count * (60 -
+  // elapsed) / 60) in double precision, 60 s the window): the same number on every instance.
+  // It only grows as the window goes on, so budget claimed at one moment is within the
+  // limit at any later moment of the window. A claim takes at most an eighth of what is left.
+  '025_rate_limit_budget': ddl(`
+    alter table rate_limit_hits add column granted integer not null default 0;
+    create function rate_limit_claim(
+      p_bucket text[], p_window bigint[], p_elapsed double precision[],
+      p_limit integer[], p_want integer[], p_give_back integer[]
+    ) returns table (claimed_bucket text, claimed_window bigint, given integer, granted integer, previous integer)
+    language plpgsql as $$
+    #variable_conflict use_column
+    declare
+      i integer;
+      prev integer;
+      held integer;
+      room integer;
+      give integer;
+    begin
+      for i in select o from unnest(p_bucket, p_window) with ordinality as u(b, w, o) order by b, w loop
+        if p_give_back[i] > 0 then
+          update rate_limit_hits r set granted = greatest(r.granted - p_give_back[i], 0)
+          where r.bucket = p_bucket[i] and r.window_start = p_window[i] - 60;
+        end if;
+        select r.granted into prev from rate_limit_hits r
+        where r.bucket = p_bucket[i] and r.window_start = p_window[i] - 60;
+        prev := coalesce(prev, 0);
+        insert into rate_limit_hits (bucket, window_start, hits, granted)
+        values (p_bucket[i], p_window[i], 0, 0) on conflict do nothing;
+        select r.granted into held from rate_limit_hits r
+        where r.bucket = p_bucket[i] and r.window_start = p_window[i] for update;
+        room := p_limit[i]
+          - floor(prev::double precision * (60 - p_elapsed[i]) / 60)::integer - held;
+        give := case when room <= 0 then 0 else least(p_want[i], ceil(room / 8.0)::integer) end;
+        if give > 0 then
+          update rate_limit_hits r set granted = r.granted + give
+          where r.bucket = p_bucket[i] and r.window_start = p_window[i];
+        end if;
+        claimed_bucket := p_bucket[i];
+        claimed_window := p_window[i];
+        given := give;
+        granted := held + give;
+        previous := prev;
+        return next;
+      end loop;
+    end $$;`),
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the schema they create exists

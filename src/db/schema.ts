@@ -30,6 +30,8 @@ export interface RateLimitHitTable {
   bucket: string;
   window_start: number;
   hits: number;
+  /** Budget every instance holds in the window, less what was given back (migration 025). */
+  granted: ColumnType<number, number | undefined, number>;
 }
 
 export interface IdempotencyKeyTable {

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { LimitClass } from './limits.js';
 import { HttpProblem } from './problem.js';
 import { type Principal, resolvePrincipal } from './principal.js';
-import type { Bucket } from './rate-limiter.js';
+import type { Bucket, Verdict } from './rate-limiter.js';
 import { type Services } from './services.js';
 
 const limitClassOf = (req: FastifyRequest): LimitClass =>
@@ -67,10 +67,8 @@ const bucketsOf = (limits: Services['limits']) => {
 export const accessControl = (services: Services): AccessControl => {
   const bucketsFor = bucketsOf(services.limits);
 
-  /** Counts the request of a resolved caller; throws `rate_limited` past a limit. */
-  const count = (req: FastifyRequest, reply: FastifyReply) => {
-    if (req.routeOptions.config?.unlimited) return;
-    const verdict = services.rateLimiter.hit(bucketsFor(req), services.clock.now()); // from memory: no database write
+  /** Sets the X-RateLimit headers; throws `rate_limited` past a limit. */
+  const answer = (verdict: Verdict, reply: FastifyReply) => {
     reply.header('x-ratelimit-limit', verdict.limit);
     reply.header('x-ratelimit-remaining', verdict.remaining);
     reply.header('x-ratelimit-reset', verdict.reset);
@@ -85,22 +83,35 @@ export const accessControl = (services: Services): AccessControl => {
       );
   };
 
+  /**
+   * Counts the request of a resolved caller; throws (or rejects) `rate_limited` past a limit.
+   * Decided from memory, unless a bucket's instance needs budget first (near its limit).
+   */
+  const count = (req: FastifyRequest, reply: FastifyReply): void | Promise<void> => {
+    if (req.routeOptions.config?.unlimited) return;
+    const verdict = services.rateLimiter.hit(bucketsFor(req), services.clock.now());
+    if (verdict instanceof Promise) return verdict.then((v) => answer(v, reply));
+    answer(verdict, reply);
+  };
+
   const resolve = (req: FastifyRequest) =>
     resolvePrincipal(req, { db: services.db, env: services.config.env, operatorToken: services.operatorToken });
 
   const meter = async (req: FastifyRequest, reply: FastifyReply) => {
     req.principal = await resolve(req);
-    count(req, reply);
+    await count(req, reply);
   };
 
   // a callback hook, synchronous when the caller is known from the cache: it runs on every
   // request, and an async one costs a promise and a turn of the microtask queue
   const register = (app: FastifyInstance) =>
     app.addHook('onRequest', (req, reply, done) => {
+      const fail = (error: unknown) => done(error instanceof Error ? error : new Error(String(error)));
       const decide = (principal: Principal) => {
         req.principal = principal;
         try {
-          count(req, reply);
+          const counting = count(req, reply);
+          if (counting instanceof Promise) return void counting.then(() => admit(req, reply)).then(() => done(), fail);
           admit(req, reply);
         } catch (refusal) {
           return done(refusal as Error);
@@ -108,8 +119,7 @@ export const accessControl = (services: Services): AccessControl => {
         done();
       };
       const principal = resolve(req);
-      if (principal instanceof Promise)
-        principal.then(decide, (error: unknown) => done(error instanceof Error ? error : new Error(String(error))));
+      if (principal instanceof Promise) principal.then(decide, fail);
       else decide(principal);
     });
 
