@@ -1,5 +1,7 @@
 import { parseArgs } from 'node:util';
 import { systemClock } from '../clock.js';
+import { ConfigError, loadConfig } from '../config.js';
+import { checkTarget, type TargetPolicy } from '../net/targets.js';
 import { specTimeouts } from '../outbound/supplier-timeouts.js';
 import { newId } from '../ids.js';
 import { certify, type CertificationReport } from '../outbound/certification.js';
@@ -9,7 +11,12 @@ export const certifyUsage = `usage: npm run cli -- certify --base-url URL --secr
 
   Runs the go-live certification of the supplier-hosted contract against your own server,
   before you sign up. The secret may also come from CERTIFY_SECRET (keeps it out of the
-  process list). Exit 0 when every check passed, 1 when one did not, 2 on bad arguments.`;
+  process list). The address must be public https, as the service's own calls; while you
+  test a server on this machine or your network, SVC_ALLOW_PRIVATE_TARGETS=1 also allows
+  http, loopback and private addresses (never link-local). Exit 0 when every check passed,
+  1 when one did not, 2 on bad arguments or a refused address.`;
+
+const PRIVATE_HINT = ' (SVC_ALLOW_PRIVATE_TARGETS=1 allows http, loopback and private addresses while testing)';
 
 const line = (c: CertificationReport['checks'][number]) => {
   const mark = c.outcome === 'pass' ? 'PASS' : c.outcome === 'fail' ? 'FAIL' : 'SKIP';
@@ -20,8 +27,34 @@ const line = (c: CertificationReport['checks'][number]) => {
 };
 
 /**
+ * The service's own target policy, from the same settings (SVC_ALLOW_PRIVATE_TARGETS, refused
+ * with SVC_ENV=production): the CLI runs where a service may, and whatever it may call from
+ * there, the service may not call any more than it does.
+ */
+const targetPolicy = (env: NodeJS.ProcessEnv): TargetPolicy | { refused: string } => {
+  try {
+    const { allowPrivateTargets } = loadConfig({
+      SVC_ENV: env.SVC_ENV,
+      SVC_ALLOW_PRIVATE_TARGETS: env.SVC_ALLOW_PRIVATE_TARGETS,
+    });
+    return { allowPrivate: allowPrivateTargets };
+  } catch (error) {
+    if (error instanceof ConfigError) return { refused: error.message };
+    throw error;
+  }
+};
+
+const print = (report: CertificationReport, json: boolean, out: (text: string) => void) => {
+  if (json) return out(JSON.stringify(report, null, 2));
+  for (const c of report.checks) out(line(c));
+  out(
+    `${report.passed ? 'PASSED' : 'FAILED'}: ${report.summary.passed} passed, ${report.summary.failed} failed, ${report.summary.skipped} skipped (${report.kind}, ${report.base_url})`,
+  );
+};
+
+/**
  * `certify`: the same checks as POST /offers/{id}/certification, from the supplier's own
- * machine. Private and loopback addresses are allowed here: the caller tests its own server.
+ * machine, under the service's rules for where calls may go (targets.ts, pinned.ts).
  */
 export const certifyCommand = async (
   args: string[],
@@ -52,9 +85,15 @@ export const certifyCommand = async (
   const secret = (values.secret as string | undefined) ?? env.CERTIFY_SECRET;
   const kind = values.kind as string;
   const price = Number(values.price);
+  const policy = targetPolicy(env);
+  if ('refused' in policy) {
+    out(policy.refused);
+    return 2;
+  }
+  const target = baseUrl ? await checkTarget(baseUrl, policy) : undefined;
   const problems = [
     !baseUrl && '--base-url is required',
-    baseUrl && !/^https?:\/\/[^/]/.test(baseUrl) && '--base-url must be an http(s) address',
+    target && !target.ok && `--base-url refused: ${target.reason}${policy.allowPrivate ? '' : PRIVATE_HINT}`,
     !secret && '--secret (or CERTIFY_SECRET) is required',
     kind !== 'declared' && kind !== 'topup' && '--kind is declared or topup',
     !(Number.isInteger(price) && price > 0) && '--price is a positive integer (minor units)',
@@ -71,14 +110,8 @@ export const certifyCommand = async (
       externalRef: values['external-ref'] as string,
       unitPrice: price,
     },
-    { clock: systemClock, policy: { allowPrivate: true }, timeouts: specTimeouts, newId },
+    { clock: systemClock, policy, timeouts: specTimeouts, newId },
   );
-  if (values.json) out(JSON.stringify(report, null, 2));
-  else {
-    for (const c of report.checks) out(line(c));
-    out(
-      `${report.passed ? 'PASSED' : 'FAILED'}: ${report.summary.passed} passed, ${report.summary.failed} failed, ${report.summary.skipped} skipped (${report.kind}, ${report.base_url})`,
-    );
-  }
+  print(report, values.json === true, out);
   return report.passed ? 0 : 1;
 };

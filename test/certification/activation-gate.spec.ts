@@ -110,6 +110,8 @@ describe('the production activation gate', () => {
 describe('npm run cli -- certify', () => {
   let k: SupplierKit;
   const secret = 'svcsec_0123456789abcdef0123456789abcdef';
+  /** The kit listens on loopback: allowed, as for the service, by this setting only. */
+  const local = { SVC_ALLOW_PRIVATE_TARGETS: '1' };
   beforeAll(async () => {
     k = await startSupplierKit({ secrets: [secret], stock: { '*': keys(10) } });
   });
@@ -117,7 +119,7 @@ describe('npm run cli -- certify', () => {
 
   it('passes the reference kit (exit 0) and prints one line per check, never the secret', async () => {
     const lines: string[] = [];
-    const code = await certifyCommand(['--base-url', k.url, '--secret', secret], (l) => lines.push(l));
+    const code = await certifyCommand(['--base-url', k.url, '--secret', secret], (l) => lines.push(l), local);
     const text = lines.join('\n');
     expect(text).toMatch(/^PASSED: 12 passed, 0 failed, 0 skipped \(declared, http/m);
     expect(text).toMatch(/^PASS reservation_expired:/m);
@@ -128,14 +130,17 @@ describe('npm run cli -- certify', () => {
   it('fails (exit 1) with the wrong secret, top-up kind against the kit with --json', async () => {
     const lines: string[] = [];
     expect(
-      await certifyCommand(['--base-url', k.url, '--secret', 'svcsec_ffffffffffffffffffffffffffffffff'], (l) =>
-        lines.push(l),
+      await certifyCommand(
+        ['--base-url', k.url, '--secret', 'svcsec_ffffffffffffffffffffffffffffffff'],
+        (l) => lines.push(l),
+        local,
       ),
     ).toBe(1);
     expect(lines.join('\n')).toMatch(/^FAIL reservation:/m);
     const json: string[] = [];
     expect(
       await certifyCommand(['--base-url', k.url, '--kind', 'topup', '--json'], (l) => json.push(l), {
+        ...local,
         CERTIFY_SECRET: secret,
       }),
     ).toBe(0);
