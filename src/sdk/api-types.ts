@@ -4,6 +4,23 @@
  */
 
 export interface paths {
+    "/.well-known/svc-ledger-signing-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The public key that signs your ledger's checkpoints (no token needed) */
+        get: operations["getLedgerSigningKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/balance": {
         parameters: {
             query?: never;
@@ -45,7 +62,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The head of your ledger's hash chain, now or at any moment: keep it to prove later that history was not rewritten */
+        /**
+         * The head of your ledger's hash chain, now or at any moment, signed: keep it to prove later that history was not rewritten
+         * @description Verify `checkpoint.signature` with the key at GET /.well-known/svc-ledger-signing-key. A ledger whose stored entries fail their hash chain anywhere answers 409 `ledger_chain_broken` naming the first such entry (`entry_id`), never a head.
+         */
         get: operations["getBalanceProof"];
         put?: never;
         post?: never;
@@ -1261,6 +1281,7 @@ export interface components {
             algorithm: "sha256";
             /** @description ISO 8601 UTC */
             as_of: string;
+            checkpoint: components["schemas"]["LedgerCheckpoint"];
             /** @description how many ledger entries the head covers */
             entries: number;
             /** @description hex; 64 zeros before the first entry */
@@ -1270,6 +1291,8 @@ export interface components {
             supplier_id: string;
         };
         BalanceStatement: {
+            /** @description the ledger's signed head over every entry up to the month's end (as of the latest of them) */
+            checkpoint: components["schemas"]["LedgerCheckpoint"];
             closing: {
                 available: components["schemas"]["Money"];
                 pending: components["schemas"]["Money"];
@@ -1472,6 +1495,32 @@ export interface components {
             /** @description ISO 8601 UTC */
             updated_at: string;
         };
+        /** @description the chain head signed by the service: keep it to prove later that the history it covers was not rewritten */
+        LedgerCheckpoint: {
+            /** @constant */
+            algorithm: "ed25519";
+            /** @description the signing key: GET /.well-known/svc-ledger-signing-key */
+            key_id: string;
+            /** @description Ed25519 over the UTF-8 bytes of `signed`, hex (64 bytes) */
+            signature: string;
+            /** @description the exact signed text: canonical JSON (keys sorted, no whitespace) of {as_of, entries, format, head, key_id, last_entry_id, supplier_id} */
+            signed: string;
+        };
+        LedgerSigningKey: {
+            /** @constant */
+            algorithm: "ed25519";
+            /**
+             * @description a checkpoint's `signed` text is canonical JSON (keys sorted, no whitespace) of {as_of, entries, format, head, key_id, last_entry_id, supplier_id}; `signature` is Ed25519 over its UTF-8 bytes, hex
+             * @constant
+             */
+            checkpoint_format: "svc-ledger-checkpoint/1";
+            /** @description the first 8 bytes of sha256 over the raw public key, hex; each checkpoint's key_id */
+            key_id: string;
+            /** @description the raw 32-byte Ed25519 public key, hex */
+            public_key: string;
+            /** @description the same key as SPKI PEM */
+            public_key_pem: string;
+        };
         Money: {
             /** @description minor units */
             amount: number;
@@ -1669,7 +1718,7 @@ export interface components {
         /** @description application/problem+json */
         Problem: {
             /** @enum {string} */
-            code: "malformed_json" | "bad_request" | "unauthorized" | "not_found" | "offer_exists" | "stock_mode_mismatch" | "invalid_state" | "idempotency_key_in_use" | "supplier_exists" | "product_exists" | "out_of_stock" | "insufficient_available_balance" | "certification_required" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "topup_invalid" | "idempotency_key_reused" | "product_not_sellable" | "inventory_rejected" | "fulfilment_unreachable" | "payout_below_minimum" | "rate_limited" | "headers_too_large" | "internal_error" | "service_unavailable";
+            code: "malformed_json" | "bad_request" | "unauthorized" | "not_found" | "offer_exists" | "stock_mode_mismatch" | "invalid_state" | "idempotency_key_in_use" | "supplier_exists" | "product_exists" | "out_of_stock" | "insufficient_available_balance" | "certification_required" | "ledger_chain_broken" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "topup_invalid" | "idempotency_key_reused" | "product_not_sellable" | "inventory_rejected" | "fulfilment_unreachable" | "payout_below_minimum" | "rate_limited" | "headers_too_large" | "internal_error" | "service_unavailable";
             detail: string;
             errors?: {
                 field: string;
@@ -1762,6 +1811,53 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    getLedgerSigningKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LedgerSigningKey"];
+                };
+            };
+            /** @description Problem: rate_limited */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "retry-after"?: number;
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getBalance: {
         parameters: {
             query?: {
@@ -1988,6 +2084,23 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Problem */
+            409: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Problem: validation_failed, or a code the operation names */
             422: {
                 headers: {
@@ -2076,6 +2189,23 @@ export interface operations {
             };
             /** @description Problem: not_found, or a code the operation names */
             404: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem */
+            409: {
                 headers: {
                     /** @description requests allowed per rolling 60 seconds in the tightest bucket */
                     "x-ratelimit-limit"?: number;
@@ -6410,7 +6540,7 @@ export interface operations {
                 /** @description next_cursor of the previous page */
                 cursor?: string;
                 event_id?: string;
-                event_type?: "order.created" | "order.expired" | "order.paid" | "order.refunded" | "order.disputed" | "offer.deactivated" | "offer.stock_low" | "offer.repriced" | "stock.invalidated" | "webhook.disabled" | "payout.created" | "payout.paid" | "payout.failed";
+                event_type?: "order.created" | "order.expired" | "order.paid" | "order.refunded" | "order.disputed" | "offer.deactivated" | "offer.stock_low" | "offer.repriced" | "stock.invalidated" | "webhook.disabled" | "payout.created" | "payout.paid" | "payout.failed" | "ledger.checkpoint";
                 from?: string;
                 /** @description 1 to 200, default 50 */
                 limit?: number;
@@ -6912,7 +7042,7 @@ export interface operations {
                 "application/json": {
                     /** @default  */
                     description?: string;
-                    events: (("order.created" | "order.expired" | "order.paid" | "order.refunded" | "order.disputed" | "offer.deactivated" | "offer.stock_low" | "offer.repriced" | "stock.invalidated" | "webhook.disabled" | "payout.created" | "payout.paid" | "payout.failed") | "*")[];
+                    events: (("order.created" | "order.expired" | "order.paid" | "order.refunded" | "order.disputed" | "offer.deactivated" | "offer.stock_low" | "offer.repriced" | "stock.invalidated" | "webhook.disabled" | "payout.created" | "payout.paid" | "payout.failed" | "ledger.checkpoint") | "*")[];
                     /** @description deliveries per second the sender keeps to; null: no limit */
                     rate_limit?: number | null;
                     url: string;
@@ -7339,7 +7469,7 @@ export interface operations {
             content: {
                 "application/json": {
                     description?: string;
-                    events?: (("order.created" | "order.expired" | "order.paid" | "order.refunded" | "order.disputed" | "offer.deactivated" | "offer.stock_low" | "offer.repriced" | "stock.invalidated" | "webhook.disabled" | "payout.created" | "payout.paid" | "payout.failed") | "*")[];
+                    events?: (("order.created" | "order.expired" | "order.paid" | "order.refunded" | "order.disputed" | "offer.deactivated" | "offer.stock_low" | "offer.repriced" | "stock.invalidated" | "webhook.disabled" | "payout.created" | "payout.paid" | "payout.failed" | "ledger.checkpoint") | "*")[];
                     /** @description deliveries per second the sender keeps to; null: no limit */
                     rate_limit?: number | null;
                     /** @enum {string} */
