@@ -19,9 +19,10 @@ describe('settings', () => {
       allowPrivateTargets: false,
       eventStore: 'postgres',
     });
-    expect(loadConfig(env({ SVC_ENV: 'production', SVC_SECRET_KEY: 'a'.repeat(64) })).dataDir).toBe(
-      path.resolve('.data/production'),
-    );
+    expect(
+      loadConfig(env({ SVC_ENV: 'production', SVC_SECRET_KEY: 'a'.repeat(64), SVC_LEDGER_SIGNING_KEY: 'b'.repeat(64) }))
+        .dataDir,
+    ).toBe(path.resolve('.data/production'));
   });
 
   it('reads every named setting', () => {
@@ -52,7 +53,14 @@ describe('settings', () => {
   it('refuses test-only switches and a generated key in production', () => {
     const refused = (vars: Record<string, string>) => {
       try {
-        loadConfig(env({ SVC_ENV: 'production', SVC_SECRET_KEY: 'a'.repeat(64), ...vars }));
+        loadConfig(
+          env({
+            SVC_ENV: 'production',
+            SVC_SECRET_KEY: 'a'.repeat(64),
+            SVC_LEDGER_SIGNING_KEY: 'b'.repeat(64),
+            ...vars,
+          }),
+        );
       } catch (error) {
         expect(error).toBeInstanceOf(ConfigError);
         return (error as Error).message;
@@ -62,12 +70,16 @@ describe('settings', () => {
     expect(refused({ SVC_TEST_CLOCK: '1' })).toContain('SVC_TEST_CLOCK');
     expect(refused({ SVC_ALLOW_PRIVATE_TARGETS: '1' })).toContain('SVC_ALLOW_PRIVATE_TARGETS');
     expect(refused({ SVC_SECRET_KEY: '' })).toContain('SVC_SECRET_KEY');
+    expect(refused({ SVC_LEDGER_SIGNING_KEY: '' })).toContain(
+      'SVC_LEDGER_SIGNING_KEY: production needs an explicit ledger signing key',
+    );
   });
 
   it('rejects malformed values with the setting named', () => {
     expect(() => loadConfig(env({ PORT: 'eighty' }))).toThrow(/PORT/);
     expect(() => loadConfig(env({ SVC_ENV: 'staging' }))).toThrow(/SVC_ENV/);
     expect(() => loadConfig(env({ SVC_SECRET_KEY: 'short' }))).toThrow(/SVC_SECRET_KEY/);
+    expect(() => loadConfig(env({ SVC_LEDGER_SIGNING_KEY: 'ab'.repeat(31) }))).toThrow(/SVC_LEDGER_SIGNING_KEY/);
     expect(() => loadConfig(env({ SVC_EVENT_STORE: 'kurrentdb' }))).toThrow(/SVC_KURRENTDB_URL/);
     expect(() => loadConfig(env({ SVC_EVENT_STORE: 'kurrentdb', SVC_KURRENTDB_URL: 'localhost:2113' }))).toThrow(
       /SVC_KURRENTDB_URL: must be a KurrentDB connection string/,

@@ -1,4 +1,8 @@
-import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../domain/webhook-endpoint.js';
+import {
+  LEDGER_CHECKPOINT_EVENT,
+  SUBSCRIBABLE_EVENT_TYPES,
+  type WebhookEventType,
+} from '../domain/webhook-endpoint.js';
 
 /** The OpenAPI 3.1 `webhooks` section: one entry per event type, the envelope and its `data`. */
 const order = { $ref: '#/components/schemas/Order' };
@@ -7,7 +11,7 @@ const payout = {
   properties: { payout: { $ref: '#/components/schemas/PayoutWithEntries' } },
   required: ['payout'],
 };
-const dataByType: Record<WebhookEventType, object> = {
+const dataByType: Record<WebhookEventType | typeof LEDGER_CHECKPOINT_EVENT, object> = {
   'order.created': { type: 'object', properties: { order }, required: ['order'] },
   'order.paid': { type: 'object', properties: { order }, required: ['order'] },
   'order.expired': { type: 'object', properties: { order }, required: ['order'] },
@@ -76,16 +80,18 @@ const dataByType: Record<WebhookEventType, object> = {
       disabled_at: { type: 'string' },
     },
   },
+  // sent daily at 00:00 UTC, only to endpoints that name it (`*` does not include it)
+  'ledger.checkpoint': { $ref: '#/components/schemas/BalanceProof' },
 };
 
 // a plain JSON document: typed loosely, as @fastify/swagger passes it through untouched
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- handed to @fastify/swagger as it is
 export const webhookDocs: Record<string, any> = Object.fromEntries(
-  WEBHOOK_EVENT_TYPES.map((type) => [
+  SUBSCRIBABLE_EVENT_TYPES.map((type) => [
     type,
     {
       post: {
-        summary: `${type} (see docs/webhooks.md)`,
+        summary: `${type} (see docs/webhooks.md)${type === LEDGER_CHECKPOINT_EVENT ? ': only to endpoints that name it' : ''}`,
         requestBody: {
           content: {
             'application/json': {

@@ -39,6 +39,7 @@ describe('npm start on KurrentDB without a server', () => {
       const { code, output } = await run({
         SVC_ENV: svcEnv,
         SVC_SECRET_KEY: 'ab'.repeat(32),
+        SVC_LEDGER_SIGNING_KEY: 'cd'.repeat(32),
         SVC_EVENT_STORE: 'kurrentdb',
         SVC_KURRENTDB_URL: url,
         SVC_DATA_DIR: dataDir,

@@ -21,6 +21,7 @@ const interpolated = (text: string) =>
 const instanceEnv = (environment: Record<string, string>) => {
   const given: Record<string, string> = {
     SVC_SECRET_KEY: 'ab'.repeat(32),
+    SVC_LEDGER_SIGNING_KEY: 'cd'.repeat(32),
     SVC_OPERATOR_TOKEN: 'operator-token-0123456789',
     LOG_LEVEL: 'info',
   };
@@ -48,6 +49,7 @@ describe.each(['docker-compose.yml', 'docker-compose.cluster.yml'])('%s', (file)
 
   it('requires the shared secrets from the operator instead of letting each instance make its own', () => {
     expect(service.environment.SVC_SECRET_KEY).toMatch(/^\$\{SVC_SECRET_KEY:\?/);
+    expect(service.environment.SVC_LEDGER_SIGNING_KEY).toMatch(/^\$\{SVC_LEDGER_SIGNING_KEY:\?/);
     expect(service.environment.SVC_OPERATOR_TOKEN).toMatch(/^\$\{SVC_OPERATOR_TOKEN:\?/);
   });
 

@@ -138,6 +138,7 @@ describe('the OpenAPI document describes every answer', () => {
     );
 
     await ok(undefined, 'GET', '/api/v1/errors');
+    await ok(undefined, 'GET', '/.well-known/svc-ledger-signing-key');
     await ok(token, 'GET', '/api/v1/whoami');
     await ok(token, 'GET', '/api/v1/products');
     await ok(token, 'GET', '/api/v1/products/{product_id}', { product_id: product.id });
@@ -370,6 +371,8 @@ describe('the OpenAPI document describes every answer', () => {
     await svc.advance(120);
     for (let i = 0; i < 3; i++) await call(undefined, 'GET', '/api/v1/errors');
     expect((await call(undefined, 'GET', '/api/v1/errors')).status).toBe(429);
+    // the ledger's signing key too: no token, and limited per address as the catalogue is
+    expect((await call(undefined, 'GET', '/.well-known/svc-ledger-signing-key')).status).toBe(429);
   }, 180_000);
 
   it('every operation was seen answering both, and the validator refuses what the document does not allow', () => {
