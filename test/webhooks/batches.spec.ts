@@ -7,6 +7,7 @@ import { newId } from '../../src/ids.js';
 import type { AttemptRecord } from '../../src/outbound/webhook-send.js';
 import { type DeliveryOutcome, foldCounters } from '../../src/processes/webhook-outcomes.js';
 import { DeliverySender } from '../../src/processes/webhook-sender.js';
+import { eventually } from '../support/eventually.js';
 import { startTestService, type TestService } from '../support/harness.js';
 import { startReceiver } from './receiver.js';
 
@@ -304,10 +305,7 @@ describe('webhook deliveries in batches', () => {
     };
   };
   const bodyOf = () => JSON.stringify({ id: newId(), type: 'offer.deactivated', data: { offer_id: offer } });
-  const until = async (done: () => boolean) => {
-    for (let i = 0; i < 200 && !done(); i++) await new Promise((r) => setTimeout(r, 10));
-    expect(done()).toBe(true);
-  };
+  const until = (done: () => boolean) => eventually('the endpoint got the request', done);
   const rowOf = (id: string) =>
     svc.services.db
       .selectFrom('webhook_deliveries')

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { verifySignature } from '../../src/sdk/index.js';
 import { startTestService, type TestService } from '../support/harness.js';
 import { selfSignedCertificate, startReceiver } from './receiver.js';
@@ -23,7 +23,13 @@ describe('webhook delivery', () => {
   let productId: string;
 
   beforeAll(async () => {
-    svc = await startTestService({ trustedCa: tls.cert, supplierTimeouts: { webhookMs: 300 }, limits: { test: 1000 } });
+    // a hanging endpoint costs 2 s, not 10; no lower: an answer at once, after a TLS
+    // handshake on a busy machine, must still come in time
+    svc = await startTestService({
+      trustedCa: tls.cert,
+      supplierTimeouts: { webhookMs: 2000 },
+      limits: { test: 1000 },
+    });
     receiver = await startReceiver({ tls });
     supplier = await svc.newSupplier('Hooked');
     const created = await supplier.api.post('/webhooks', { url: receiver.url, events: ['*'], description: 'all' });
@@ -43,6 +49,9 @@ describe('webhook delivery', () => {
     });
     await supplier.api.post(`/offers/${offerId}/activate`);
   });
+  // the receiver is shared: a test that failed before putting its answer back leaves the
+  // next one a receiver that answers 200, as they expect
+  afterEach(() => receiver.answer(200));
   afterAll(async () => {
     await svc.stop();
     await receiver.close();
