@@ -8,6 +8,7 @@ import { type DueTimer, Timers as TypedTimers } from '../../src/processes/timers
 /** The mechanism under test, with kinds of the test's own (the service's kinds are typed in timer-kinds.ts). */
 class Timers extends TypedTimers<Record<string, any>> {}
 import { createTestDatabase } from '../support/database.js';
+import { eventually } from '../support/eventually.js';
 
 const silent = pino({ level: 'silent' });
 
@@ -207,10 +208,7 @@ describe('durable timers', () => {
     });
     await timers.schedule('settle', 'during', at(0), {});
     timers.start(5);
-    const until = async (what: () => boolean) => {
-      const deadline = Date.now() + 10_000;
-      while (!what() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
-    };
+    const until = (what: () => boolean) => eventually('the background loop got there', what);
     await until(() => lines.length > 0); // the run's outcome could not be recorded
     await new Promise((r) => setTimeout(r, 100));
     await outage(false);
@@ -223,6 +221,10 @@ describe('durable timers', () => {
     expect(done.sort()).toEqual(['after', 'during', 'during']);
     expect(lines.length).toBeGreaterThan(0);
   });
+
+  /** Whether the loop claimed the one timer scheduled. */
+  const claimed = async () =>
+    !!(await db.kysely.selectFrom('timers').select('claimed_by').executeTakeFirst())?.claimed_by;
 
   /** Timers whose slow keys run until released; each key is noted in `done` as its run ends. */
   const withSlowTimer = (keyIsSlow: (key: string) => boolean) => {
@@ -241,10 +243,9 @@ describe('durable timers', () => {
     const { done, timers, release } = withSlowTimer((key) => key === 'slow');
     await timers.schedule('settle', 'slow', at(0), {});
     timers.start(10);
-    await new Promise((r) => setTimeout(r, 50)); // the slow one is claimed and running
+    await eventually('the slow one is claimed and running', claimed);
     await timers.schedule('settle', 'fast', at(0), {});
-    const deadline = Date.now() + 3000;
-    while (!done.includes('fast') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    await eventually('the fast one ran', () => done.includes('fast'));
     expect(done).toEqual(['fast']);
     release();
     await timers.stop();
@@ -256,12 +257,7 @@ describe('durable timers', () => {
     expect(await timers.background()).toBe(false);
     await timers.schedule('settle', 'slow', at(0), {});
     timers.start(10);
-    const deadline = Date.now() + 3000;
-    while (Date.now() < deadline) {
-      const claimed = await db.kysely.selectFrom('timers').select('claimed_by').executeTakeFirst();
-      if (claimed?.claimed_by) break;
-      await new Promise((r) => setTimeout(r, 10));
-    }
+    await eventually('the loop claimed it', claimed);
     // claimed by the loop: a runDue of its own finds nothing, yet the work is not done
     expect(await timers.runDue()).toBe(0);
     const background = timers.background();
