@@ -13,6 +13,8 @@ const settings = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   SVC_ENV: z.enum(['sandbox', 'production']).default('sandbox'),
   DATABASE_URL: z.string().min(1).optional(),
+  /** A read replica for the GET routes' read models (docs/scaling.md); needs DATABASE_URL. */
+  DATABASE_READ_URL: z.string().min(1).optional(),
   SVC_DATA_DIR: z.string().min(1).optional(),
   SVC_OPERATOR_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   SVC_SECRET_KEY: z
@@ -58,6 +60,12 @@ const schema = settings
     if (!c.SVC_LEDGER_SIGNING_KEY) refuse('SVC_LEDGER_SIGNING_KEY', 'production needs an explicit ledger signing key');
   })
   .superRefine((c, ctx) => {
+    if (c.DATABASE_READ_URL && !c.DATABASE_URL)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATABASE_READ_URL'],
+        message: 'a read replica needs DATABASE_URL: the embedded server has none',
+      });
     if (c.SVC_EVENT_STORE === 'kurrentdb' && !c.SVC_KURRENTDB_URL)
       ctx.addIssue({ code: 'custom', path: ['SVC_KURRENTDB_URL'], message: 'required when SVC_EVENT_STORE=kurrentdb' });
     if (c.SVC_KURRENTDB_URL && !isConnectionString(c.SVC_KURRENTDB_URL))
@@ -76,6 +84,7 @@ export interface Config {
   host: string;
   env: Environment;
   databaseUrl: string | undefined;
+  databaseReadUrl: string | undefined;
   dataDir: string;
   operatorToken: string | undefined;
   secretKey: string | undefined;
@@ -108,6 +117,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     host: c.HOST,
     env: c.SVC_ENV,
     databaseUrl: c.DATABASE_URL,
+    databaseReadUrl: c.DATABASE_READ_URL,
     dataDir: path.resolve(c.SVC_DATA_DIR ?? path.join('.data', c.SVC_ENV)),
     operatorToken: c.SVC_OPERATOR_TOKEN,
     secretKey: c.SVC_SECRET_KEY?.toLowerCase(),

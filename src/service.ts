@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
 import { type Clock, OffsetClock, systemClock } from './clock.js';
@@ -23,6 +24,7 @@ import { RateLimiter } from './http/rate-limiter.js';
 import type { Services } from './http/services.js';
 import { allProjectors } from './projections/index.js';
 import { ReadFence } from './projections/read-fence.js';
+import { ReplicaReads } from './http/replica-reads.js';
 import { ProjectionRunner } from './projections/runner.js';
 import { Timers } from './processes/timers.js';
 import { registerMaintenance } from './processes/maintenance.js';
@@ -36,6 +38,8 @@ import { purgeConsoleSessions } from './http/console/session.js';
 export interface ServiceOptions {
   config: Config;
   databaseUrl: string;
+  /** A read replica (HAProxy's replica port) for the GET routes' read models; absent, the primary. */
+  readDatabaseUrl?: string;
   operatorToken: string;
   secretKey: string;
   /**
@@ -89,7 +93,7 @@ export const createLogger = (level: string): Logger =>
 export const startService = async (options: ServiceOptions): Promise<RunningService> => {
   const { config } = options;
   const log = options.logger ?? createLogger(config.logLevel);
-  const db: Db = connect(options.databaseUrl, options.poolSize ?? 20);
+  const db: Db = connect(options.databaseUrl, options.poolSize ?? 20, options.readDatabaseUrl);
   const metrics = new Metrics();
   let store: EventStore;
   // the test clock continues from its stored offset (read once the schema exists)
@@ -177,6 +181,12 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
   // answered writes instead (src/projections/read-fence.ts)
   const fence = new ReadFence(projections);
   const readDb = db.gated(() => fence.wait());
+  const replicaReads = options.readDatabaseUrl
+    ? new ReplicaReads(projections, async () => {
+        const { rows } = await sql<{ lsn: string }>`select pg_current_wal_insert_lsn()::text as lsn`.execute(db.kysely);
+        return rows[0]!.lsn;
+      })
+    : undefined;
   const services: Services = {
     config,
     clock,
@@ -188,6 +198,7 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
     commands: { ...commands, db: readDb, projections: fence.passingRunner() },
     operatorCommands: { ...commands, db: readDb },
     readsApplied: async () => void (await fence.wait()),
+    ...(replicaReads && { replicaReads }),
     rateLimiter,
     limits: limitTable(options.limits),
     operatorToken: options.operatorToken,

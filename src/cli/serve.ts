@@ -17,6 +17,7 @@ export const serve = async (config: Config): Promise<void> => {
   const service = await startService({
     config,
     databaseUrl: database.url,
+    ...(config.databaseReadUrl && { readDatabaseUrl: config.databaseReadUrl }),
     operatorToken: await operatorToken(config),
     secretKey: await secretKey(config),
     ledgerSigningKey: await ledgerSigningKey(config),

@@ -1,6 +1,13 @@
-import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  PostgresDriver,
+  type PostgresPool,
+  type PostgresPoolClient,
+} from 'kysely';
 import pg from 'pg';
-import { gatedKysely, type ReadGate } from './gated.js';
+import { gatedKysely, type ReadGate, type Replica } from './gated.js';
 import { sender } from './prepared.js';
 import type { Database } from './schema.js';
 
@@ -67,20 +74,60 @@ const lastResultOf = (pool: pg.Pool): PostgresPool => {
   };
 };
 
-export const connect = (url: string, max = 20): Db => {
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+const poolFor = (url: string, max: number, connectionTimeoutMillis: number) => {
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis });
   pool.on('error', () => undefined); // idle client errors surface on the next query instead
   // A checked-out client whose session ends (failover, restart, pg_terminate_backend, a
   // network reset) emits `error`; unheard, that ends the process. Its query already fails
   // with the same error, and the pool drops the broken client on release.
   pool.on('connect', (client) => client.on('error', () => undefined));
+  return pool;
+};
+
+/**
+ * A replica that has not replayed a write within this answers nothing: the read goes to the
+ * primary instead (the read still sees the write, a little later than a replica would).
+ */
+const REPLAY_WAIT_MS = 1_000;
+/** A replica that takes longer to connect is taken as down: the primary answers. */
+const REPLICA_CONNECT_TIMEOUT_MS = 2_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The read replica behind DATABASE_READ_URL (HAProxy's replica port in docs/scaling.md). */
+const replicaOf = (url: string, max: number) => {
+  const pool = poolFor(url, max, REPLICA_CONNECT_TIMEOUT_MS);
+  // on the primary (the replica port's fallback) there is nothing to replay: null, so true
+  const replayedQuery = (lsn: string) =>
+    CompiledQuery.raw('select coalesce(pg_last_wal_replay_lsn() >= $1::pg_lsn, true) as ok', [lsn]);
+  const replica: Replica = {
+    driver: new PostgresDriver({ pool: lastResultOf(pool) }),
+    replayed: async (connection, lsn) => {
+      const until = Date.now() + REPLAY_WAIT_MS;
+      for (;;) {
+        const { rows } = await connection.executeQuery<{ ok: boolean }>(replayedQuery(lsn));
+        if (rows[0]?.ok) return true;
+        if (Date.now() >= until) return false;
+        await sleep(5);
+      }
+    },
+  };
+  return { pool, replica };
+};
+
+export const connect = (url: string, max = 20, readUrl?: string): Db => {
+  const pool = poolFor(url, max, CONNECT_TIMEOUT_MS);
   const view = lastResultOf(pool);
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: view }) });
+  const read = readUrl ? replicaOf(readUrl, max) : undefined;
   return {
     pool,
     kysely,
-    gated: (gate) => gatedKysely(view, gate),
-    // kysely's destroy() ends the pool it was given
-    close: () => kysely.destroy(),
+    gated: (gate) => gatedKysely(view, gate, read?.replica),
+    close: async () => {
+      // kysely's destroy() ends the pool it was given
+      await kysely.destroy();
+      await read?.pool.end();
+    },
   };
 };

@@ -11,10 +11,11 @@ import {
   type QueryCompiler,
   type TransactionSettings,
 } from 'kysely';
+import { readRoutes } from './read-route.js';
 import type { Database } from './schema.js';
 
 /** The connection kysely's Postgres driver hands out (its class is not exported). */
-type PostgresConnection = Parameters<PostgresDriver['releaseConnection']>[0];
+export type PostgresConnection = Parameters<PostgresDriver['releaseConnection']>[0];
 
 /** Nothing when a read may run now; else a promise that settles when it may. */
 export type ReadGate = () => Promise<unknown> | undefined;
@@ -33,10 +34,13 @@ const reads = (query: CompiledQuery): boolean =>
  */
 class GatedConnection implements DatabaseConnection {
   private inner: PostgresConnection | undefined;
+  /** Was `inner` taken from the replica's pool (it goes back there)? */
+  fromReplicaPool = false;
 
   constructor(
     private readonly driver: PostgresDriver,
     private readonly gate: ReadGate,
+    private readonly replica?: Replica,
   ) {}
 
   /**
@@ -46,10 +50,34 @@ class GatedConnection implements DatabaseConnection {
    */
   async connection(query?: CompiledQuery): Promise<PostgresConnection> {
     if (this.inner) return this.inner;
-    const wait = !query || reads(query) ? this.gate() : undefined;
+    const reading = !query || reads(query);
+    const wait = reading ? this.gate() : undefined;
     if (wait) await wait;
+    const replicated = reading && this.replica ? await this.fromReplica() : undefined;
     // the driver answers its own connection class, which its other methods take
-    return (this.inner ??= (await this.driver.acquireConnection()) as PostgresConnection);
+    return (this.inner ??= replicated ?? ((await this.driver.acquireConnection()) as PostgresConnection));
+  }
+
+  /**
+   * A replica's connection when the request's route allows it and the replica behind it has
+   * replayed what the route asks for (checked on that very connection: the replica port may
+   * lead to several); nothing to read the primary instead.
+   */
+  private async fromReplica(): Promise<PostgresConnection | undefined> {
+    const target = await readRoutes.getStore()?.replicaTarget();
+    if (target === undefined || !this.replica) return undefined;
+    let connection: PostgresConnection | undefined;
+    try {
+      connection = (await this.replica.driver.acquireConnection()) as PostgresConnection;
+      if (target === '' || (await this.replica.replayed(connection, target))) {
+        this.fromReplicaPool = true;
+        return connection;
+      }
+    } catch {
+      // a replica that cannot be reached now: the primary answers
+    }
+    if (connection) await this.replica.driver.releaseConnection(connection).catch(() => undefined);
+    return undefined;
   }
 
   /** The pooled connection if one was taken. */
@@ -68,10 +96,19 @@ class GatedConnection implements DatabaseConnection {
 
 const gated = (connection: DatabaseConnection) => connection as GatedConnection;
 
+/**
+ * A read replica's pool (DATABASE_READ_URL) and how to tell on one of its connections that it
+ * has replayed a WAL position.
+ */
+export interface Replica {
+  driver: PostgresDriver;
+  replayed(connection: PostgresConnection, lsn: string): Promise<boolean>;
+}
+
 /** `driver`, with every read passing `gate` before it takes a pooled connection. */
-const gatedDriver = (driver: PostgresDriver, gate: ReadGate): Driver => ({
+const gatedDriver = (driver: PostgresDriver, gate: ReadGate, replica?: Replica): Driver => ({
   init: () => driver.init(),
-  acquireConnection: async () => new GatedConnection(driver, gate),
+  acquireConnection: async () => new GatedConnection(driver, gate, replica),
   beginTransaction: async (c: DatabaseConnection, settings: TransactionSettings) =>
     driver.beginTransaction(await gated(c).connection(), settings),
   commitTransaction: async (c: DatabaseConnection) => driver.commitTransaction(await gated(c).connection()),
@@ -84,18 +121,19 @@ const gatedDriver = (driver: PostgresDriver, gate: ReadGate): Driver => ({
     driver.releaseSavepoint(await gated(c).connection(), name, compile),
   releaseConnection: async (c: DatabaseConnection) => {
     const taken = gated(c).taken;
-    if (taken) await driver.releaseConnection(taken);
+    if (taken) await (gated(c).fromReplicaPool ? replica!.driver : driver).releaseConnection(taken);
   },
   // the pool belongs to the plain Kysely, which ends it
   destroy: async () => undefined,
 });
 
 /**
- * A Kysely on the same pool whose reads wait for `gate` (src/projections/read-fence.ts).
- * Never destroyed: the plain one ends the pool.
+ * A Kysely on the same pool whose reads wait for `gate` (src/projections/read-fence.ts), and
+ * whose reads inside a request that allows it go to `replica`. Never destroyed: the plain one
+ * ends the pool.
  */
-export const gatedKysely = (pool: PostgresPool, gate: ReadGate): Kysely<Database> => {
-  const driver = gatedDriver(new PostgresDriver({ pool }), gate);
+export const gatedKysely = (pool: PostgresPool, gate: ReadGate, replica?: Replica): Kysely<Database> => {
+  const driver = gatedDriver(new PostgresDriver({ pool }), gate, replica);
   return new Kysely<Database>({
     dialect: {
       createAdapter: () => new PostgresAdapter(),

@@ -1,3 +1,4 @@
+import { registerReplicaReads } from './replica-reads.js';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
@@ -178,6 +179,7 @@ export const buildHttpApp = async (services: Services, logger: Logger): Promise<
   registerErrorHandling(app);
   registerMetrics(app, services);
   access.register(app);
+  registerReplicaReads(app, services.replicaReads);
   registerIdempotency(app, {
     secretBox: services.secretBox,
     secretKey: services.commands.secretKey,
@@ -210,7 +212,7 @@ export const buildHttpApp = async (services: Services, logger: Logger): Promise<
     routePrefix: `${API_PREFIX}/docs`,
     uiConfig: { docExpansion: 'list' },
     transformSpecification: (doc, req) =>
-      withServers(doc, listenOrigin(services.config.host, services.config.port), req as FastifyRequest),
+      withServers(doc, listenOrigin(services.config.host, services.config.port), req),
   });
 
   registerSystemRoutes(app, services);

@@ -1,3 +1,4 @@
+import type { ReplicaReads } from './replica-reads.js';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.js';
@@ -43,6 +44,8 @@ export interface Services {
    * whose next read may reach another instance (the console's redirect after a form).
    */
   readsApplied(): Promise<void>;
+  /** Reads from a replica with read-your-writes, when DATABASE_READ_URL is set. */
+  replicaReads?: ReplicaReads;
   rateLimiter: RateLimiter;
   limits: LimitTable;
   operatorToken: string;

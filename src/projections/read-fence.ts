@@ -1,4 +1,5 @@
 import { comparePositions, type Position } from '../eventstore/port.js';
+import { writeNotes } from '../db/read-route.js';
 import type { ProjectionRunner } from './runner.js';
 
 /**
@@ -48,6 +49,7 @@ export class ReadFence {
       waitFor: {
         value: async (position: Position) => {
           this.pass(position);
+          writeNotes.getStore()?.note(position);
           return true;
         },
       },

@@ -1,0 +1,119 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type ReadRoute, readRoutes, writeNotes } from '../db/read-route.js';
+import { comparePositions, formatPosition, parsePosition, type Position } from '../eventstore/port.js';
+import type { ProjectionRunner } from '../projections/runner.js';
+
+/** The header a write's answer carries its position in, and a read may send back. */
+export const COMMIT_POSITION_HEADER = 'x-svc-commit-position';
+
+/**
+ * A token's writes are followed this long: a read after it waits for a replica to have
+ * replayed them. Past it, any replica that is up has (replication runs in milliseconds).
+ */
+const FOLLOW_MS = 10_000;
+const FOLLOWED_TOKENS = 10_000;
+
+interface Followed {
+  position: Position;
+  at: number;
+  /** The primary's WAL position once the read models had applied `position`. */
+  lsn?: string;
+}
+
+/**
+ * Reads of the read models from a replica (DATABASE_READ_URL), with read-your-writes: a write's
+ * answer carries its position; a read by the same token (on this instance), or one that sends
+ * the position back in the header (on any instance), waits until the read models applied it
+ * and a replica replayed that far, else reads the primary (docs/scaling.md, "Reads from
+ * replicas").
+ */
+export class ReplicaReads {
+  private readonly followed = new Map<string, Followed>();
+
+  constructor(
+    private readonly projections: ProjectionRunner,
+    /** The primary's current WAL insert position. */
+    private readonly primaryLsn: () => Promise<string>,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  wrote(token: string, position: Position): void {
+    const before = this.followed.get(token);
+    if (before && comparePositions(before.position, position) >= 0) return;
+    this.followed.delete(token); // to the end of the insertion order, the oldest first out
+    this.followed.set(token, { position, at: this.now() });
+    if (this.followed.size > FOLLOWED_TOKENS) this.followed.delete(this.followed.keys().next().value!);
+  }
+
+  route(token: string, sentBack: Position | undefined): ReadRoute {
+    return { replicaTarget: () => this.target(token, sentBack) };
+  }
+
+  private async target(token: string, sentBack: Position | undefined): Promise<string | undefined> {
+    let followed = this.followed.get(token);
+    if (followed && this.now() - followed.at > FOLLOW_MS) {
+      this.followed.delete(token);
+      followed = undefined;
+    }
+    if (sentBack && (!followed || comparePositions(sentBack, followed.position) > 0))
+      followed = { position: sentBack, at: this.now() };
+    if (!followed) return '';
+    if (followed.lsn) return followed.lsn;
+    // a read model that has not applied the write on the primary has not on a replica either
+    if (!(await this.projections.waitFor(followed.position, 5_000))) return undefined;
+    try {
+      followed.lsn = await this.primaryLsn();
+      return followed.lsn;
+    } catch {
+      // the primary is unreachable (a failover): the replica answers with what it has
+      return '';
+    }
+  }
+}
+
+const sentPosition = (req: FastifyRequest): Position | undefined => {
+  const header = req.headers[COMMIT_POSITION_HEADER];
+  if (typeof header !== 'string' || !/^\d{1,20}\/\d{1,20}$/.test(header)) return undefined;
+  return parsePosition(header);
+};
+
+const tokenOf = (req: FastifyRequest) =>
+  req.principal.kind === 'supplier'
+    ? req.principal.tokenId
+    : req.principal.kind === 'operator'
+      ? 'operator'
+      : undefined;
+
+const positions = new WeakMap<FastifyRequest, Position>();
+
+/**
+ * Runs each handler inside its route: a read's may go to the replica, a write's notes its
+ * stored position for its answer's header and its token's next reads.
+ */
+export const registerReplicaReads = (app: FastifyInstance, reads: ReplicaReads | undefined): void => {
+  if (!reads) return;
+  app.addHook('preHandler', (req, _reply, done) => {
+    const token = tokenOf(req);
+    if (token === undefined) return done();
+    if (req.method === 'GET' || req.method === 'HEAD')
+      return readRoutes.run(reads.route(token, sentPosition(req)), done);
+    writeNotes.run(
+      {
+        note: (position) => {
+          const before = positions.get(req);
+          if (!before || comparePositions(position, before) > 0) positions.set(req, position);
+        },
+      },
+      done,
+    );
+  });
+  app.addHook('onSend', (req, reply, payload, done) => {
+    const position = positions.get(req);
+    const token = tokenOf(req);
+    if (position && token !== undefined && reply.statusCode < 400) {
+      reply.header(COMMIT_POSITION_HEADER, formatPosition(position));
+      reads.wrote(token, position);
+    }
+    done(null, payload);
+  });
+};
