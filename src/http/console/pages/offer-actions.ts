@@ -1,0 +1,109 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type Answer, type Console, type Form, one, ROUTE, seg } from '../core.js';
+import { fieldRefusal, refusalOf } from '../errors.js';
+import { whole } from '../forms.js';
+import { html } from '../html.js';
+import { done, posted, render } from '../page.js';
+import type { ConsoleSession } from '../session.js';
+import { offerPage } from './offer.js';
+import { OFFER_FIELDS, priceOf, termsOf } from './offer-form.js';
+
+type Ctx = { c: Console; req: FastifyRequest; reply: FastifyReply; s: ConsoleSession; id: string; form: Form };
+
+const SANDBOX_FIELDS = {
+  scenario: { name: 'scenario', label: 'Scenario' },
+  quantity: { name: 'quantity', label: 'Quantity' },
+  buyer_country: { name: 'buyer_country', label: 'Buyer country' },
+};
+
+/** The offer's page after a change: its notice, or the form again with the refusal's words. */
+const after = (x: Ctx, answer: Answer, notice: string, fields = OFFER_FIELDS) =>
+  answer.status < 300
+    ? done(x.reply, `/console/offers/${seg(x.id)}`, notice)
+    : offerPage(x.c, x.req, x.reply, x.s, x.id, { values: x.form, refusal: refusalOf(answer, fields) }, answer.status);
+
+const badPrice = (x: Ctx) =>
+  offerPage(
+    x.c,
+    x.req,
+    x.reply,
+    x.s,
+    x.id,
+    { values: x.form, refusal: fieldRefusal('price', 'Price must be an amount in euros, like 19.99.') },
+    422,
+  );
+
+const edit = async (x: Ctx) => {
+  if (Number.isNaN(priceOf(x.form))) return badPrice(x);
+  const offer = await x.c.api(x.req, x.s, 'GET', `/offers/${seg(x.id)}`);
+  const terms = termsOf(x.form, offer.body?.stock_mode === 'declared');
+  return after(x, await x.c.api(x.req, x.s, 'PATCH', `/offers/${seg(x.id)}`, terms), 'Offer saved.');
+};
+
+const price = async (x: Ctx) => {
+  if (Number.isNaN(priceOf(x.form))) return badPrice(x);
+  const body = { price: { amount: priceOf(x.form), currency: 'EUR' } };
+  return after(x, await x.c.api(x.req, x.s, 'PUT', `/offers/${seg(x.id)}/price`, body), 'Price changed.');
+};
+
+const stock = async (x: Ctx) =>
+  after(
+    x,
+    await x.c.api(x.req, x.s, 'PUT', `/offers/${seg(x.id)}/stock`, {
+      declared_stock: whole(one(x.form, 'declared_stock')) ?? Number.NaN,
+    }),
+    'Declared stock set.',
+  );
+
+const rotate = async (x: Ctx) => {
+  const answer = await x.c.api(x.req, x.s, 'POST', `/offers/${seg(x.id)}/fulfilment/rotate-secret`);
+  if (answer.status >= 300) return after(x, answer, '');
+  // shown once, on this answer only: never in a URL, never stored
+  return render(
+    x.c,
+    x.reply,
+    x.s,
+    { title: 'New fulfilment secret', active: 'offers' },
+    html`<h1>New fulfilment secret</h1><div class="card"><p>Copy it now: it is not shown again.</p><p class="secret" id="secret">${answer.body.fulfilment?.secret}</p><a href="/console/offers/${answer.body.id}">Back to the offer</a></div>`,
+  );
+};
+
+const sandboxOrder = async (x: Ctx) => {
+  const formFields = Object.fromEntries(
+    Object.keys(x.form)
+      .filter((k) => k.startsWith('form_'))
+      .map((k) => [k.slice(5), one(x.form, k)]),
+  );
+  const answer = await x.c.api(x.req, x.s, 'POST', '/sandbox/orders', {
+    offer_id: x.id,
+    quantity: whole(one(x.form, 'quantity')) ?? Number.NaN,
+    buyer_country: one(x.form, 'buyer_country').toUpperCase(),
+    scenario: one(x.form, 'scenario') || 'paid',
+    ...(Object.keys(formFields).length > 0 && { form_fields: formFields }),
+  });
+  if (answer.status >= 300) return after(x, answer, '', SANDBOX_FIELDS);
+  return done(x.reply, `/console/orders/${seg(answer.body.id)}`, `Sandbox order placed: ${answer.body.status}.`);
+};
+
+const ACTIONS: Record<string, (x: Ctx) => Promise<unknown>> = {
+  activate: async (x) =>
+    after(x, await x.c.api(x.req, x.s, 'POST', `/offers/${seg(x.id)}/activate`), 'Offer activated.'),
+  deactivate: async (x) =>
+    after(x, await x.c.api(x.req, x.s, 'POST', `/offers/${seg(x.id)}/deactivate`), 'Offer deactivated.'),
+  edit,
+  price,
+  stock,
+  'rotate-secret': rotate,
+  'sandbox-order': sandboxOrder,
+};
+
+export const registerOfferActions = (site: FastifyInstance, c: Console) => {
+  site.post('/console/offers/:id/:action', ROUTE, async (req, reply) => {
+    const s = posted(c, req, reply);
+    if (!s) return;
+    const { id, action } = req.params as { id: string; action: string };
+    const run = Object.hasOwn(ACTIONS, action) ? ACTIONS[action] : undefined;
+    if (!run) return reply.redirect(`/console/offers/${seg(id)}`, 303);
+    return run({ c, req, reply, s, id, form: (req.body ?? {}) as Form });
+  });
+};
