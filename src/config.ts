@@ -26,6 +26,11 @@ const settings = z.object({
     .string()
     .regex(/^[0-9a-f]{64}$/i, 'must be 64 hex characters (a 32-byte Ed25519 seed)')
     .optional(),
+  /**
+   * How long a stopping instance keeps answering while /readyz says `stopping`, before it
+   * drains: longer than the proxy in front takes to see it (docs/scaling.md). 0 without one.
+   */
+  SVC_STOP_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(0),
   SVC_TEST_CLOCK: flag,
   SVC_ALLOW_PRIVATE_TARGETS: flag,
   SVC_EVENT_STORE: z.enum(['postgres', 'kurrentdb']).default('postgres'),
@@ -85,6 +90,7 @@ export interface Config {
   env: Environment;
   databaseUrl: string | undefined;
   databaseReadUrl: string | undefined;
+  stopGraceMs: number;
   dataDir: string;
   operatorToken: string | undefined;
   secretKey: string | undefined;
@@ -118,6 +124,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     env: c.SVC_ENV,
     databaseUrl: c.DATABASE_URL,
     databaseReadUrl: c.DATABASE_READ_URL,
+    stopGraceMs: c.SVC_STOP_GRACE_MS,
     dataDir: path.resolve(c.SVC_DATA_DIR ?? path.join('.data', c.SVC_ENV)),
     operatorToken: c.SVC_OPERATOR_TOKEN,
     secretKey: c.SVC_SECRET_KEY?.toLowerCase(),

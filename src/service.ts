@@ -67,6 +67,11 @@ export interface RunningService {
   /** Waits until read models and processes caught up and no timer is due, repeatedly. */
   drain(): Promise<void>;
   listen(): Promise<string>;
+  /**
+   * The first step of a graceful stop: /readyz answers 503 while requests are still served,
+   * so a proxy that checks it stops sending before `stop` drains.
+   */
+  stopping(): void;
   stop(): Promise<void>;
 }
 
@@ -152,6 +157,8 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
     timeouts: { ...specTimeouts, ...options.supplierTimeouts },
   };
   let ready = false;
+  /** Set by `stopping()`: /readyz answers 503 from then on. */
+  let stopping = false;
 
   // everything committed, not only what is readable now: on a shared server a transaction
   // running elsewhere can hold the readable head back for seconds
@@ -208,6 +215,7 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
     metrics,
     market: (ids, supplierId) => marketsFor(readDb, ids, supplierId, clock.now()),
     isReady: () => ready,
+    isStopping: () => stopping,
     ...(advance &&
       config.testClock && {
         advanceClock: async (seconds: number) => {
@@ -255,6 +263,9 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
       const address = app.server.address();
       const port = typeof address === 'object' && address ? address.port : config.port;
       return `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+    },
+    stopping: () => {
+      stopping = true;
     },
     stop: async () => {
       if (stopped) return;

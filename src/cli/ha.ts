@@ -24,6 +24,7 @@ const envLines = (c: NonNullable<Awaited<ReturnType<typeof readCluster>>>) => ({
   ...serviceUrls(c),
   SVC_SECRET_KEY: c.secretKey,
   SVC_OPERATOR_TOKEN: c.operatorToken,
+  SVC_LEDGER_SIGNING_KEY: c.ledgerSigningKey,
 });
 
 const main = async (args: string[]): Promise<number> => {

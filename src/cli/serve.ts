@@ -36,6 +36,12 @@ export const serve = async (config: Config): Promise<void> => {
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    // not ready first, answering on: the proxy in front stops sending; then the drain
+    service.stopping();
+    if (config.stopGraceMs > 0) {
+      log.info({ signal, graceMs: config.stopGraceMs }, 'stopping: not ready, still answering');
+      await new Promise((resolve) => setTimeout(resolve, config.stopGraceMs));
+    }
     log.info({ signal }, 'shutting down: finishing in-flight requests');
     await service.stop();
     await database.release();

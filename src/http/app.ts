@@ -109,7 +109,8 @@ export const buildHttpApp = async (services: Services, logger: Logger): Promise<
     // behind a proxy named in SVC_TRUST_PROXY the client's address is the one it forwards
     // (the per-IP limit counts clients, not the proxy); no proxy is trusted otherwise
     trustProxy: services.config.trustProxy ?? false,
-    return503OnClosing: true,
+    // a request that arrives while closing gets the service's own 503, with Retry-After (below)
+    return503OnClosing: false,
     // what Node's HTTP parser refuses leaves as a problem too (client-errors.ts)
     clientErrorHandler: answerClientError,
     forceCloseConnections: 'idle',
@@ -151,13 +152,24 @@ export const buildHttpApp = async (services: Services, logger: Logger): Promise<
   app.decorateRequest('principal', null as never);
   // the hooks every request runs are synchronous where they can be: an async one costs a
   // promise and a turn of the microtask queue per request
-  app.addHook('onRequest', (req, reply, done) => {
-    reply.header('x-trace-id', req.id);
-    done();
-  });
   // while shutting down, answers to requests already in flight close their connection, so a
   // keep-alive client does not hold the server open after its last answer
   let closing = false;
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.header('x-trace-id', req.id);
+    // a request that reached a closing instance (a proxy's reused connection) is told to come
+    // again: with its Idempotency-Key, another instance answers it
+    if (closing)
+      return done(
+        new HttpProblem(
+          'service_unavailable',
+          'this instance is shutting down; retry shortly',
+          {},
+          { 'retry-after': '1' },
+        ),
+      );
+    done();
+  });
   app.addHook('preClose', async () => {
     closing = true;
     app.server.closeIdleConnections();
@@ -178,8 +190,8 @@ export const buildHttpApp = async (services: Services, logger: Logger): Promise<
 
   registerErrorHandling(app);
   registerMetrics(app, services);
-  access.register(app);
   registerReplicaReads(app, services.replicaReads);
+  access.register(app);
   registerIdempotency(app, {
     secretBox: services.secretBox,
     secretKey: services.commands.secretKey,

@@ -45,8 +45,18 @@ export class ReplicaReads {
     if (this.followed.size > FOLLOWED_TOKENS) this.followed.delete(this.followed.keys().next().value!);
   }
 
-  route(token: string, sentBack: Position | undefined): ReadRoute {
-    return { replicaTarget: () => this.target(token, sentBack) };
+  /**
+   * The route of a read request: before the caller is known (its token being looked up) a
+   * replica answers as it is; after, as the caller's writes require.
+   */
+  route(req: FastifyRequest): ReadRoute {
+    return {
+      replicaTarget: () => {
+        // the decorator's initial value until authenticated
+        const token = req.principal ? tokenOf(req) : undefined;
+        return token === undefined ? '' : this.target(token, sentPosition(req));
+      },
+    };
   }
 
   private async target(token: string, sentBack: Position | undefined): Promise<string | undefined> {
@@ -92,11 +102,14 @@ const positions = new WeakMap<FastifyRequest, Position>();
  */
 export const registerReplicaReads = (app: FastifyInstance, reads: ReplicaReads | undefined): void => {
   if (!reads) return;
+  // registered before authentication: a read's token look-up goes to the replica too, so
+  // reads go on answering while the primary is lost
+  app.addHook('onRequest', (req, _reply, done) => {
+    if (req.method === 'GET' || req.method === 'HEAD') readRoutes.run(reads.route(req), done);
+    else done();
+  });
   app.addHook('preHandler', (req, _reply, done) => {
-    const token = tokenOf(req);
-    if (token === undefined) return done();
-    if (req.method === 'GET' || req.method === 'HEAD')
-      return readRoutes.run(reads.route(token, sentPosition(req)), done);
+    if (req.method === 'GET' || req.method === 'HEAD' || tokenOf(req) === undefined) return done();
     writeNotes.run(
       {
         note: (position) => {

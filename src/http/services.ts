@@ -57,6 +57,8 @@ export interface Services {
   /** The product's market as one supplier sees it. */
   market(productIds: string[], supplierId: string): Promise<Map<string, MarketView>>;
   isReady(): boolean;
+  /** Stopping: /readyz says so, for the proxy in front to stop sending before the drain. */
+  isStopping(): boolean;
   /** Present only with the test clock: moves time and runs what fell due. */
   advanceClock?: (seconds: number) => Promise<Date>;
 }

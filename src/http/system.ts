@@ -33,6 +33,7 @@ export const registerSystemRoutes = (app: FastifyInstance, services: Services) =
   // ready = caught up once since start AND the database answers now: a load balancer takes
   // the instance out while its database is unreachable and back once it is
   app.get('/readyz', { config: probe, schema: { hide: true } }, async (_req, reply) => {
+    if (services.isStopping()) return reply.code(503).send({ status: 'stopping' });
     if (!services.isReady()) return reply.code(503).send({ status: 'starting' });
     const reachable = await databaseAnswers(services);
     if (!reachable) reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S));

@@ -11,6 +11,7 @@ import { newTopology, restUrl, superuserUrl, type Topology } from './topology.js
 export interface ClusterFile extends Topology {
   secretKey: string;
   operatorToken: string;
+  ledgerSigningKey: string;
 }
 
 const FILE = 'cluster.json';
@@ -79,6 +80,8 @@ export const whole = (members: MemberState[], expected: number) =>
 
 const primaryAnswers = async (c: Topology, port: number): Promise<boolean> => {
   const client = new pg.Client({ connectionString: superuserUrl(c, port), connectionTimeoutMillis: 2000 });
+  // HAProxy closes a connection it has no server for yet: the query fails, not the process
+  client.on('error', () => undefined);
   try {
     await client.connect();
     const { rows } = await client.query<{ recovery: boolean }>('select pg_is_in_recovery() as recovery');
@@ -91,6 +94,7 @@ const primaryAnswers = async (c: Topology, port: number): Promise<boolean> => {
 /** The service's role and database, made once through the primary port. */
 const createServiceDatabase = async (c: Topology): Promise<void> => {
   const client = new pg.Client({ connectionString: superuserUrl(c) });
+  client.on('error', () => undefined);
   await client.connect();
   try {
     const role = await client.query('select 1 from pg_roles where rolname = $1', [c.appUser]);
@@ -115,6 +119,7 @@ export const up = async (dir: string, say: (line: string) => void): Promise<Clus
     ...(await newTopology(dir)),
     secretKey: randomBytes(32).toString('hex'),
     operatorToken: randomBytes(24).toString('hex'),
+    ledgerSigningKey: randomBytes(32).toString('hex'),
   };
   await writeFile(path.join(dir, FILE), JSON.stringify(cluster, null, 2), { mode: 0o600 });
   const as = await runAs();

@@ -1,0 +1,82 @@
+import { chmod, mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { type ClusterFile, clusterState, down, leaderOf, readCluster, up, whole } from '../../src/cli/ha/cluster.js';
+import { missingPackages } from '../../src/cli/ha/packages.js';
+import { alive, postmasterPid, recordedPid, runAs, startDetached } from '../../src/cli/ha/processes.js';
+import { serviceUrls } from '../../src/cli/ha/topology.js';
+
+/**
+ * The cluster `npm run ha -- up` starts, in a folder of the test's own. The tests run where
+ * Debian's etcd-server, patroni, haproxy and postgresql-15 are installed (`.ci/run` installs
+ * them); elsewhere they say so in one line and skip.
+ */
+export const haSkipReason = async (): Promise<string | undefined> => {
+  const missing = await missingPackages();
+  return missing.length > 0
+    ? `HA tests skipped: Debian packages missing (${missing.join(' ')}): npm run ha -- install`
+    : undefined;
+};
+
+export interface TestCluster {
+  cluster: ClusterFile;
+  dir: string;
+  env: Record<string, string>;
+  /** SIGKILL the leader's Patroni and its postmaster at once, as a lost host; answers its name. */
+  killLeader(): Promise<string>;
+  /** Starts a stopped member's Patroni again; it rejoins as a replica (pg_rewind). */
+  restart(name: string): Promise<void>;
+  /** Waits until a leader, a synchronous standby and every member stream again. */
+  whole(timeoutMs?: number): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const quiet = () => undefined;
+
+export const startCluster = async (): Promise<TestCluster> => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'svc-ha-test-'));
+  await chmod(dir, 0o755);
+  const cluster = await up(dir, quiet).catch(async (error: unknown) => {
+    await down(dir, quiet);
+    throw error;
+  });
+  const env = {
+    ...serviceUrls(cluster),
+    SVC_SECRET_KEY: cluster.secretKey,
+    SVC_OPERATOR_TOKEN: cluster.operatorToken,
+    SVC_LEDGER_SIGNING_KEY: cluster.ledgerSigningKey,
+  };
+  const memberOf = (name: string) => cluster.members.find((m) => m.name === name)!;
+  return {
+    cluster,
+    dir,
+    env,
+    killLeader: async () => {
+      const leader = leaderOf(await clusterState(cluster));
+      if (!leader) throw new Error('no leader to kill');
+      const member = memberOf(leader.name);
+      const patroni = await recordedPid(dir, member.name);
+      const postmaster = await postmasterPid(path.join(member.dir, 'data'));
+      for (const pid of [patroni, postmaster]) if (pid !== undefined) process.kill(pid, 'SIGKILL');
+      while ([patroni, postmaster].some((pid) => pid !== undefined && alive(pid))) await sleep(20);
+      return leader.name;
+    },
+    restart: async (name) => {
+      const member = memberOf(name);
+      await startDetached(dir, name, 'patroni', [path.join(member.dir, 'patroni.yml')], await runAs());
+    },
+    whole: async (timeoutMs = 120_000) => {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const members = await clusterState(cluster).catch(() => []);
+        if (whole(members, cluster.members.length)) return;
+        if (Date.now() > deadline) throw new Error(`cluster not whole: ${JSON.stringify(members)}`);
+        await sleep(250);
+      }
+    },
+    stop: async () => {
+      if (await readCluster(dir)) await down(dir, quiet);
+    },
+  };
+};
