@@ -50,8 +50,6 @@ export const inWords = (message: string, money = false): string => {
 const BY_CODE: Record<string, string> = {
   offer_exists: 'You already have an offer for this product.',
   product_not_sellable: 'This product is not on sale.',
-  insufficient_available_balance: 'Your available balance is lower than that amount.',
-  payout_below_minimum: 'That amount is below the smallest payout.',
   rate_limited: 'Too many requests for now: wait a minute and try again.',
   idempotency_key_in_use: 'The same change is already under way: reload the page in a moment.',
   payload_too_large: 'That is more than one form can send: send it in parts.',
@@ -99,9 +97,18 @@ export const refusalOf = (answer: Answer, names: Record<string, FieldName> = {})
           ? 'Check the fields marked below.'
           : sentence(String(problem.detail ?? 'That was refused')),
     };
-  const message =
-    BY_CODE[problem.code] ?? sentence(String(problem.detail ?? problem.title ?? `Refused (${answer.status})`));
+  const message = byCode(problem) ?? sentence(String(problem.detail ?? problem.title ?? `Refused (${answer.status})`));
   return { fields, message };
+};
+
+/** The sentence of a problem whose code says it all; amounts in euros, not minor units. */
+const byCode = (problem: any): string | undefined => {
+  if (problem.code === 'payout_below_minimum') {
+    const minimum = problem.minimum?.amount ?? Number(/(\d+) minor units/.exec(String(problem.detail))?.[1]);
+    return `A payout is at least ${euros(minimum)}.`;
+  }
+  if (problem.code === 'insufficient_available_balance') return 'Your available balance is lower than that amount.';
+  return BY_CODE[problem.code];
 };
 
 /** A refusal of the console's own (a form value it could not read), shaped like the API's. */

@@ -1,0 +1,41 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+/** Debian's chromium (`apt-get install -y chromium`); browser downloads do not work here. */
+export const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser', process.env.CHROMIUM_PATH].find(
+  (p): p is string => !!p && existsSync(p),
+);
+if (!CHROMIUM) console.log('console browser tests skipped: no chromium found (apt-get install -y chromium)');
+
+export const LAUNCH = { executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] };
+
+// CONSOLE_SCREENSHOTS=1 refreshes the README's pictures; otherwise they go to a temporary folder
+export const SHOTS = process.env.CONSOLE_SCREENSHOTS
+  ? path.resolve(import.meta.dirname, '../../docs/console')
+  : path.join(os.tmpdir(), 'console-screenshots');
+
+export const shot = (p: Page, name: string) => p.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core run in the page: no violation of impact serious or critical. */
+export const expectAccessible = async (p: Page) => {
+  await p.addScriptTag({ content: AXE });
+  const violations = await p.evaluate(async () => {
+    const result = await (globalThis as any).axe.run(document, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((v: any) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v: any) => `${v.id}: ${v.nodes.map((n: any) => n.target.join(' ')).join(', ')}`);
+  });
+  expect(violations, p.url()).toEqual([]);
+};
+
+/** The page fits a phone's width: nothing scrolls sideways but inside its own box. */
+export const expectNoSideScroll = async (p: Page) => {
+  const width = await p.evaluate(() => document.documentElement.scrollWidth);
+  expect(width, p.url()).toBeLessThanOrEqual(p.viewportSize()!.width);
+};
