@@ -3,11 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { clusterState, down, readCluster, switchover, up } from './ha/cluster.js';
+import { installPackages } from './ha/packages.js';
 import { serviceUrls } from './ha/topology.js';
 import { cliFlags } from './flags.js';
 
 const usage = `usage: npm run ha -- <command> [--dir DIR]
 
+  install       install what is missing (as root), and nothing else
   up            install what is missing (Debian: etcd-server, patroni, haproxy, postgresql-15),
                 then start 3 etcd members, 3 Patroni members and HAProxy on loopback
   down          stop every process of the cluster and remove its files (--keep true keeps them)
@@ -35,6 +37,10 @@ const main = async (args: string[]): Promise<number> => {
     return 2;
   }
   const dir = path.resolve(flags.values.dir ?? process.env.SVC_HA_DIR ?? path.join(os.tmpdir(), 'svc-marketplace-ha'));
+  if (command === 'install') {
+    await installPackages(say);
+    return 0;
+  }
   if (command === 'up') {
     const cluster = await up(dir, say);
     for (const [name, value] of Object.entries(serviceUrls(cluster))) say(`${name}=${value}`);

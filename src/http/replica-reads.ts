@@ -52,8 +52,7 @@ export class ReplicaReads {
   route(req: FastifyRequest): ReadRoute {
     return {
       replicaTarget: () => {
-        // the decorator's initial value until authenticated
-        const token = req.principal ? tokenOf(req) : undefined;
+        const token = tokenOf(req);
         return token === undefined ? '' : this.target(token, sentPosition(req));
       },
     };
@@ -69,8 +68,9 @@ export class ReplicaReads {
       followed = { position: sentBack, at: this.now() };
     if (!followed) return '';
     if (followed.lsn) return followed.lsn;
-    // a read model that has not applied the write on the primary has not on a replica either
-    if (!(await this.projections.waitFor(followed.position, 5_000))) return undefined;
+    // read models that have not applied the write yet (their database lost, a failover under
+    // way) have it nowhere: the primary could answer no more than a replica does
+    if (!(await this.projections.waitFor(followed.position, 5_000))) return '';
     try {
       followed.lsn = await this.primaryLsn();
       return followed.lsn;
@@ -87,12 +87,15 @@ const sentPosition = (req: FastifyRequest): Position | undefined => {
   return parsePosition(header);
 };
 
-const tokenOf = (req: FastifyRequest) =>
-  req.principal.kind === 'supplier'
-    ? req.principal.tokenId
-    : req.principal.kind === 'operator'
-      ? 'operator'
-      : undefined;
+/** The caller's token, when known: a request refused before authentication has none. */
+const tokenOf = (req: FastifyRequest): string | undefined =>
+  !req.principal
+    ? undefined
+    : req.principal.kind === 'supplier'
+      ? req.principal.tokenId
+      : req.principal.kind === 'operator'
+        ? 'operator'
+        : undefined;
 
 const positions = new WeakMap<FastifyRequest, Position>();
 
@@ -122,7 +125,7 @@ export const registerReplicaReads = (app: FastifyInstance, reads: ReplicaReads |
   });
   app.addHook('onSend', (req, reply, payload, done) => {
     const position = positions.get(req);
-    const token = tokenOf(req);
+    const token = position && tokenOf(req);
     if (position && token !== undefined && reply.statusCode < 400) {
       reply.header(COMMIT_POSITION_HEADER, formatPosition(position));
       reads.wrote(token, position);

@@ -73,6 +73,8 @@ describe.skipIf(skip !== undefined)('a Patroni cluster under two instances', () 
         `${traffic.keys.length} keys, the last answered ${Math.max(0, lastAnswer - recovered)} ms after recovery; ` +
         `${reads.count()} reads, ${reads.failures.length} failed`,
     );
+    if (reads.failures.length > 0)
+      for (const instance of instances) console.log(instance.output().split('\n').slice(-40).join('\n'));
     await expectInstancesReady();
     await expectNothingLost(target, keys, cluster.env);
     expect(reads.failures).toEqual([]);

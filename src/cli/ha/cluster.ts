@@ -160,7 +160,8 @@ export const up = async (dir: string, say: (line: string) => void): Promise<Clus
   await until('HAProxy routing to the primary', 60_000, async () =>
     (await primaryAnswers(cluster, cluster.primaryPort)) ? true : undefined,
   );
-  await createServiceDatabase(cluster);
+  // a busy machine may still see HAProxy's first checks flap: made once it holds
+  await until('the service database made', 60_000, async () => (await createServiceDatabase(cluster), true));
   return cluster;
 };
 
