@@ -23,6 +23,7 @@ export const certifyOffer = async (
   const { offer } = await loadOffer(deps, supplierId, offerId);
   if (offer.stockMode !== 'declared' || !offer.fulfilment)
     throw new DomainError('stock_mode_mismatch', 'uploaded offers have no fulfilment endpoints to certify');
+  const { baseUrl } = offer.fulfilment;
   const kind = await certificationKindOf(deps, offer);
   const report = await certify(
     {
@@ -46,7 +47,7 @@ export const certifyOffer = async (
         supplierId,
         offerId,
         kind,
-        baseUrl: offer.fulfilment!.baseUrl,
+        baseUrl,
         passed: report.passed,
         failedChecks: report.checks.filter((c) => !c.passed).map((c) => c.name),
         at: now,

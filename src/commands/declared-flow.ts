@@ -1,3 +1,4 @@
+import { RESERVATION_TTL_MS } from '../domain/contract-timings.js';
 import { type InventoryCommand, inventoryDecider } from '../domain/inventory.js';
 import { offerDecider } from '../domain/offer.js';
 import { orderDecider, type OrderItem, type OrderState, type PlacedItem } from '../domain/order.js';
@@ -11,9 +12,10 @@ import { load } from './handle.js';
 import { inventoryStream, offerStream, orderStream } from './streams.js';
 import { deliveryOutcome } from '../domain/fulfilment-process.js';
 import { onOrder } from './order-command.js';
+import { reservationOf } from './order-steps.js';
 
 /** A replacement's reservation is held this long from the reroute at least, as a checkout's is. */
-const REROUTE_HOLD_MS = 15 * 60_000;
+const REROUTE_HOLD_MS = RESERVATION_TTL_MS;
 
 const laterOf = (a: string, b: string) => (Date.parse(a) >= Date.parse(b) ? a : b);
 
@@ -142,7 +144,7 @@ export const rerouteItem = async (
           ...base,
           source: 'uploaded',
           reservationId: null,
-          inventoryItemIds: reserved.state.reservations.get(orderItemId)!.itemIds,
+          inventoryItemIds: reservationOf(reserved.state, orderItemId).itemIds,
         };
       } catch (error) {
         if (error instanceof DomainError && error.code === 'out_of_stock') continue;
@@ -170,7 +172,7 @@ export const rerouteItem = async (
       (now) => ({ type: 'RerouteItem', data: { replacesItemId: cancelled.orderItemId, item, now } }),
       caller,
     );
-    return result.state!.items.find((i) => i.orderItemId === orderItemId) ?? null;
+    return result.state.items.find((i) => i.orderItemId === orderItemId) ?? null;
   }
   return null;
 };

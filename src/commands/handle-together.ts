@@ -7,6 +7,7 @@ import {
   type Position,
   WrongExpectedRevision,
 } from '../eventstore/port.js';
+import { required } from '../domain/required.js';
 import { load, MAX_ATTEMPTS, pauseBeforeRetry, type StreamStates } from './handle.js';
 
 /** A stream a write together may touch, with the decider that folds it (see `streamOf`). */
@@ -92,9 +93,10 @@ export const handleTogether = async <T>(
           })),
           context.at,
         );
-        parts.forEach(([streamId, e], i) =>
-          cache?.set(streamId, { decider: e.decider, revision: results[i]!.nextRevision, state: e.state }),
-        );
+        parts.forEach(([streamId, e], i) => {
+          const appended = required(results[i], `the append's result for stream ${streamId}`);
+          cache?.set(streamId, { decider: e.decider, revision: appended.nextRevision, state: e.state });
+        });
         const position = results.map((r) => r.position).reduce((high, p) => (comparePositions(p, high) > 0 ? p : high));
         return { result, position };
       } catch (error) {

@@ -70,7 +70,9 @@ export class StreamStates {
 
   set(streamId: string, value: Cached): void {
     this.states.set(streamId, value);
-    if (this.states.size > CACHE_LIMIT) this.states.delete(this.states.keys().next().value!);
+    if (this.states.size <= CACHE_LIMIT) return;
+    const oldest = this.states.keys().next();
+    if (!oldest.done) this.states.delete(oldest.value);
   }
 
   forget(streamId: string): void {
@@ -121,7 +123,8 @@ export const load = async <State, Command, Event extends DomainEvent>(
   const tail = await store.readStream(streamId, revision + 1);
   // the service's store hands out events upcast to their type's current shape (eventstore/upcast.ts)
   for (const e of tail) state = decider.evolve(state, e as unknown as Event);
-  if (tail.length > 0) revision = tail[tail.length - 1]!.revision;
+  const last = tail.at(-1);
+  if (last) revision = last.revision;
   // a stream found empty is remembered too: the command that creates it appends at no_stream
   // without reading it again (and the expected revision catches a creator elsewhere)
   if (cache && (revision >= 0 || cache.trusted)) cache.set(streamId, { decider, revision, state });

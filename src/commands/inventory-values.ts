@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { SecretBox } from '../crypto/secret-box.js';
 import type { Database } from '../db/schema.js';
+import { required } from '../domain/required.js';
 import { derivedFamily } from '../ids.js';
 
 /**
@@ -58,7 +59,9 @@ export const storeValueSet = async (
   values: readonly Value[],
   now: Date,
 ): Promise<void> => {
-  const family = derivedFamily(values[0]!.itemId);
+  const [first] = values;
+  if (!first) throw new Error('a value set holds at least one value');
+  const family = derivedFamily(first.itemId);
   if (values.some((v) => derivedFamily(v.itemId) !== family)) throw new Error('a value set holds one upload only');
   await sql`insert into inventory_value_sets (family, part, offer_id, item_ids, sealed, created_at)
     values (${family}, ${part}, ${offerId}, ${values.map((v) => v.itemId)}, ${sealEntries(deps.secretBox, entriesOf(values))}, ${now})`.execute(
@@ -96,7 +99,7 @@ export const openValues = async (deps: ValueDeps, itemIds: readonly string[]): P
     const entries = openSet(deps.secretBox, set.sealed);
     set.item_ids.forEach((id, i) => {
       if (!wanted.has(id)) return;
-      const [kind, content] = entries[i]!;
+      const [kind, content] = required(entries[i], `the value of item ${id} in its set`);
       opened.set(id, { kind, bytes: Buffer.from(content, kind === 'text' ? 'utf8' : 'base64') });
     });
   }
@@ -128,7 +131,9 @@ export const dropValues = async (deps: ValueDeps, itemIds: readonly string[]): P
     for (const set of sets) {
       if (!set.item_ids.some((id) => dropped.has(id))) continue;
       const entries = openSet(deps.secretBox, set.sealed);
-      const kept = set.item_ids.flatMap((id, i) => (dropped.has(id) ? [] : [{ id, entry: entries[i]! }]));
+      const kept = set.item_ids.flatMap((id, i) =>
+        dropped.has(id) ? [] : [{ id, entry: required(entries[i], `the value of item ${id} in its set`) }],
+      );
       if (kept.length === 0) {
         await trx
           .deleteFrom('inventory_value_sets')

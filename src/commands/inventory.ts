@@ -7,6 +7,7 @@ import {
   type NewItem,
 } from '../domain/inventory.js';
 import { type Rejection, type ValidItem, validateItem } from '../domain/inventory-items.js';
+import { required } from '../domain/required.js';
 import { derivedFamily, derivedIds, newId } from '../ids.js';
 import { type Caller, type CommandDeps, execute } from './context.js';
 import { load } from './handle.js';
@@ -58,25 +59,30 @@ export const uploadInventory = async (
   const now = deps.clock.now();
   // one family of ids per upload, whose values are kept as one set (inventory-values.ts)
   const idOf = derivedIds(operation?.id ?? newId());
-  const values: Value[] = accepted.map(({ index, item }) => ({
-    itemId: idOf(index),
-    kind: item.kind,
-    content: item.kind === 'text' ? item.value : item.bytes,
+  const uploads = accepted.map(({ index, item }) => ({
+    index,
+    item,
+    value: {
+      itemId: idOf(index),
+      kind: item.kind,
+      content: item.kind === 'text' ? item.value : item.bytes,
+    } satisfies Value,
   }));
+  const values = uploads.map((u) => u.value);
   // taken up to an item as needed: while the values are stored, if nothing is refused first
   const fingerprintOf = fingerprinter(deps.secretKey);
   const fingerprints: string[] = [];
   const fingerprintTo = (end: number) => {
-    for (let i = fingerprints.length; i < end; i++)
-      fingerprints.push(fingerprintOf(values[i]!.kind, values[i]!.content));
+    for (const { kind, content } of values.slice(fingerprints.length, end))
+      fingerprints.push(fingerprintOf(kind, content));
   };
   const newItems = (): NewItem[] => {
     fingerprintTo(values.length);
-    return accepted.map(({ index, item }, i) => ({
-      itemId: values[i]!.itemId,
+    return uploads.map(({ index, item, value }, i) => ({
+      itemId: value.itemId,
       index,
       kind: item.kind,
-      fingerprint: fingerprints[i]!,
+      fingerprint: required(fingerprints[i], `the fingerprint of item ${value.itemId}`),
       fileName: item.kind === 'file' ? item.fileName : null,
       contentType: item.kind === 'file' ? item.contentType : null,
     }));
@@ -157,6 +163,28 @@ const VALUES_BYTES_PER_STATEMENT = 12 * 1024 * 1024;
 
 const sizeOf = (content: string | Buffer) => (typeof content === 'string' ? content.length * 3 : content.length);
 
+/** The values cut into statements of at most VALUES_PER_STATEMENT values and VALUES_BYTES_PER_STATEMENT bytes (a larger value alone). */
+const statementsOf = (values: readonly Value[]): Value[][] => {
+  const statements: Value[][] = [];
+  let statement: Value[] = [];
+  let bytes = 0;
+  for (const value of values) {
+    const size = sizeOf(value.content);
+    if (
+      statement.length > 0 &&
+      (statement.length >= VALUES_PER_STATEMENT || bytes + size > VALUES_BYTES_PER_STATEMENT)
+    ) {
+      statements.push(statement);
+      statement = [];
+      bytes = 0;
+    }
+    statement.push(value);
+    bytes += size;
+  }
+  if (statement.length > 0) statements.push(statement);
+  return statements;
+};
+
 /**
  * Seals and stores the values: one set (one sealed row) per statement, a batch of keys in
  * one. Once a statement is on its way, `whileStored(end)` does other work for the items
@@ -175,16 +203,9 @@ const storeValues = async (
   // one statement after another: a file batch's statements each carry up to 12 MB
   let stored: Promise<unknown> = Promise.resolve();
   const storedParts: number[] = [];
-  for (let start = 0, part = 0; start < values.length; part++) {
-    let end = start + 1;
-    let bytes = sizeOf(values[start]!.content);
-    while (
-      end < values.length &&
-      end - start < VALUES_PER_STATEMENT &&
-      bytes + sizeOf(values[end]!.content) <= VALUES_BYTES_PER_STATEMENT
-    )
-      bytes += sizeOf(values[end++]!.content);
-    const chunk = values.slice(start, end);
+  let end = 0;
+  for (const [part, chunk] of statementsOf(values).entries()) {
+    end += chunk.length;
     const insert = async () => {
       await storeValueSet(deps, offerId, part, chunk, now);
       storedParts.push(part);
@@ -195,13 +216,12 @@ const storeValues = async (
     // it go out before the work done while it runs
     await new Promise<void>((resolve) => setImmediate(resolve));
     whileStored(end);
-    start = end;
   }
   try {
     await stored;
   } catch (error) {
-    if (values.length > 0)
-      await deleteValueSets(deps, derivedFamily(values[0]!.itemId), storedParts).catch(() => undefined);
+    const [first] = values;
+    if (first) await deleteValueSets(deps, derivedFamily(first.itemId), storedParts).catch(() => undefined);
     throw error;
   }
 };

@@ -3,6 +3,7 @@ import { DomainError, invalidInput } from '../domain/errors.js';
 import { inventoryDecider } from '../domain/inventory.js';
 import { type OfferCommand, offerDecider, type OfferState, type OfferTerms, type StockMode } from '../domain/offer.js';
 import { productDecider } from '../domain/product.js';
+import { required } from '../domain/required.js';
 import { type SupplierCommand, supplierDecider } from '../domain/supplier.js';
 import { newId } from '../ids.js';
 import { checkTarget } from '../net/targets.js';
@@ -141,7 +142,7 @@ export const createOffer = async (
     caller,
   );
   const { state: inventory } = await load(deps.store, inventoryStream(offerId), inventoryDecider, deps.states);
-  return { offer: result.state!, inventory, ...(secret && { secret }) };
+  return { offer: required(result.state, `offer ${offerId}`), inventory, ...(secret && { secret }) };
 };
 
 /** A created offer as its create answers it: a declared offer's secret is shown with it (its first answer never arrived). */
@@ -161,7 +162,7 @@ const onOffer = async (
 ) => {
   const view = await loadOffer(deps, supplierId, offerId);
   const result = await execute(deps, offerStream(offerId), offerDecider, command, caller);
-  return { ...view, offer: result.state! };
+  return { ...view, offer: required(result.state, `offer ${offerId}`) };
 };
 
 export type OfferChanges = Partial<OfferTerms> & { fulfilmentBaseUrl?: string };
@@ -178,7 +179,7 @@ export const updateOffer = async (
 };
 
 export const endpointOf = (deps: CommandDeps, offer: OfferState, at: Date): SupplierEndpoint => {
-  const f = offer.fulfilment!;
+  const f = required(offer.fulfilment, `the fulfilment endpoint of offer ${offer.id}`);
   const secrets = [deps.secretBox.open(f.secretSealed)];
   if (f.previousSecretSealed && f.previousValidUntil && new Date(f.previousValidUntil).getTime() > at.getTime())
     secrets.push(deps.secretBox.open(f.previousSecretSealed));

@@ -1,3 +1,4 @@
+import { RESERVATION_TTL_MS } from '../domain/contract-timings.js';
 import { DomainError, invalidInput } from '../domain/errors.js';
 import { type InventoryCommand, inventoryDecider } from '../domain/inventory.js';
 import { offerDecider } from '../domain/offer.js';
@@ -19,13 +20,13 @@ import { captureOf, keysToTake, placedItem, reservationOf, reserveCommand } from
 import { inventoryStream, offerStream, orderStream, productStream } from './streams.js';
 import { onOrder, onOrderSteps } from './order-command.js';
 
-/** Spec: reservation TTL, 15 minutes; an unpaid order expires then. */
-export const RESERVATION_TTL_MS = 15 * 60_000;
-
 export interface OrderLine {
   productId: string;
   quantity: number;
 }
+
+/** A line with its candidate offers' ids, in routing order. */
+type RankedLine = OrderLine & { offerIds: string[] };
 
 const onInventory = (deps: CommandDeps, offerId: string, command: (now: string) => InventoryCommand, caller: Caller) =>
   execute(deps, inventoryStream(offerId), inventoryDecider, command, caller);
@@ -203,8 +204,10 @@ export const placeOrder = async (
     if (placed) return placed; // the first run placed it and its answer was lost
   } else deps.states.created(orderStream(orderId), orderDecider);
   const expiresAt = new Date(deps.clock.now().getTime() + RESERVATION_TTL_MS).toISOString();
-  const ranked = await Promise.all(input.lines.map((line) => input.rank(line.productId)));
-  const uploaded = await uploadedLines(deps, input.lines, ranked);
+  const ranked: RankedLine[] = await Promise.all(
+    input.lines.map(async (line) => ({ ...line, offerIds: await input.rank(line.productId) })),
+  );
+  const uploaded = await uploadedLines(deps, ranked);
   if (uploaded) {
     const authorize = input.authorize === true;
     return checkoutUploaded(
@@ -220,7 +223,7 @@ export const placeOrder = async (
       caller,
     );
   }
-  return checkoutStepByStep(deps, { ...input, orderId, expiresAt, ranked }, caller);
+  return checkoutStepByStep(deps, { ...input, orderId, expiresAt, lines: ranked }, caller);
 };
 
 /**
@@ -232,8 +235,7 @@ const checkoutStepByStep = async (
   deps: CommandDeps,
   input: {
     orderId: string;
-    lines: OrderLine[];
-    ranked: string[][];
+    lines: RankedLine[];
     buyerCountry: string;
     formFields?: Record<string, string>;
     expiresAt: string;
@@ -251,8 +253,8 @@ const checkoutStepByStep = async (
       formFields: input.formFields ?? {},
       nextItem: () => seq++,
     };
-    for (const [i, line] of input.lines.entries())
-      items.push(...(await reserveLine(deps, orderId, line, input.ranked[i]!, context, caller)));
+    for (const line of input.lines)
+      items.push(...(await reserveLine(deps, orderId, line, line.offerIds, context, caller)));
   } catch (error) {
     await releaseItems(deps, items, caller);
     throw error;
@@ -266,7 +268,7 @@ const checkoutStepByStep = async (
     ],
     caller,
   );
-  return result.state!;
+  return result.state;
 };
 
 /**
@@ -317,7 +319,7 @@ export const captureIfProvisioned = async (deps: CommandDeps, orderId: string, c
   const command = captureOf(order, deps.clock.now().toISOString());
   if (!command) return order;
   if (command.type === 'CapturePayment') faultPoint('before-capture');
-  const after = (await onOrderSteps(deps, orderId, (now) => [(o) => o && captureOf(o, now)], caller)).state!;
+  const after = (await onOrderSteps(deps, orderId, (now) => [(o) => o && captureOf(o, now)], caller)).state;
   // the sale entries follow capture at once; the ledger.post-sales timer only finishes
   // what a crash between the two left undone
   if (after.paidAt) await postSales(deps, orderId, caller);
@@ -332,7 +334,7 @@ export const payOrder = async (deps: CommandDeps, orderId: string, caller: Calle
 
 /** The reservation TTL passed unpaid: expire the order, put its keys back. */
 export const expireOrder = async (deps: CommandDeps, orderId: string, caller: Caller): Promise<OrderState> => {
-  const order = (await onOrder(deps, orderId, (now) => ({ type: 'ExpireOrder', data: { now } }), caller)).state!;
+  const order = (await onOrder(deps, orderId, (now) => ({ type: 'ExpireOrder', data: { now } }), caller)).state;
   if (order.status === 'expired') await releaseItems(deps, order.items, caller);
   return order;
 };
@@ -372,12 +374,12 @@ export const refundOrder = async (
   const refunded = new Set(
     result.events.flatMap((e) => (e.type === 'OrderRefunded' ? e.data.items.map((i) => i.orderItemId) : [])),
   );
-  const reversed = result.state!.items.filter((i) => refunded.has(i.orderItemId) && i.deliveredAt !== null);
+  const reversed = result.state.items.filter((i) => refunded.has(i.orderItemId) && i.deliveredAt !== null);
   if (reversed.length > 0) {
     await postSales(deps, orderId, caller);
     await postRefunds(deps, reversed, caller);
   }
-  return result.state!;
+  return result.state;
 };
 
 export const disputeOrder = async (
@@ -394,7 +396,7 @@ export const disputeOrder = async (
       (now) => ({ type: 'DisputeOrder', data: { ...(orderItemIds && { orderItemIds }), reason, now } }),
       caller,
     )
-  ).state!;
+  ).state;
 
 /** Staff invalidation of one key (a bad or leaked key): an available key leaves stock. */
 export const invalidateItem = async (

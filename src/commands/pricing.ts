@@ -59,11 +59,13 @@ export const removePricingRule = async (
 export const readPricingRule = async (deps: CommandDeps, supplierId: string, offerId: string) => {
   const { offer } = await loadOffer(deps, supplierId, offerId);
   const { state } = await load(deps.store, pricingRuleStream(offerId), pricingRuleDecider, deps.states);
-  if (!state.rule) throw new DomainError('not_found', `offer ${offerId} has no pricing rule`);
+  // a rule is set with its time; a deleted one leaves the time and no rule
+  if (!state.rule || state.updatedAt === null)
+    throw new DomainError('not_found', `offer ${offerId} has no pricing rule`);
   const recent = repricesInLastHour(offer, deps.clock.now().toISOString());
   return {
     rule: state.rule,
-    updatedAt: state.updatedAt!,
+    updatedAt: state.updatedAt,
     changesInLastHour: recent.length,
     lastRepricedAt: offer.repricedAt?.at(-1) ?? null,
   };
@@ -102,9 +104,11 @@ export const repriceProduct = async (deps: CommandDeps, productId: string, calle
     const { state: offer } = await load(deps.store, offerStream(candidate.offerId), offerDecider, deps.states);
     if (!offer || offer.status !== 'active' || offer.terms.price === price) continue;
     const recent = repricesInLastHour(offer, now.toISOString());
-    if (recent.length >= rule.maxChangesPerHour) {
+    const [oldest] = recent;
+    // at least one change a hour is allowed (the rule's schema), so a full hour has an oldest
+    if (oldest !== undefined && recent.length >= rule.maxChangesPerHour) {
       // the oldest change of the hour leaves the window then; the market is looked at again
-      deferred.push({ offerId: candidate.offerId, at: new Date(new Date(recent[0]!).getTime() + HOUR_MS) });
+      deferred.push({ offerId: candidate.offerId, at: new Date(new Date(oldest).getTime() + HOUR_MS) });
       continue;
     }
     await execute(

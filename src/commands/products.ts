@@ -1,4 +1,5 @@
 import { type ProductCommand, type ProductFields, productDecider } from '../domain/product.js';
+import { required } from '../domain/required.js';
 import { newId } from '../ids.js';
 import { type Caller, type CommandDeps, execute } from './context.js';
 import { load } from './handle.js';
@@ -23,7 +24,7 @@ export const createProduct = async (
     (now): ProductCommand => ({ type: 'CreateProduct', data: { ...fields, productId, now } }),
     caller,
   );
-  return result.state!;
+  return required(result.state, `product ${productId}`);
 };
 
 export const updateProduct = async (
@@ -39,5 +40,5 @@ export const updateProduct = async (
     (now): ProductCommand => ({ type: 'UpdateProduct', data: { changes, now } }),
     caller,
   );
-  return result.state!;
+  return required(result.state, `product ${productId}`);
 };

@@ -1,6 +1,7 @@
 import { DomainError } from '../domain/errors.js';
 import { offerDecider, type OfferState } from '../domain/offer.js';
 import type { OrderItem } from '../domain/order.js';
+import { required } from '../domain/required.js';
 import { sandboxPath, VALIDATE_CODES } from '../domain/topup.js';
 import { newId } from '../ids.js';
 import { callSupplier } from '../outbound/supplier-calls.js';
@@ -101,6 +102,10 @@ const readResult = (status: number, body: unknown): ExecuteResult => {
   return { kind: 'unknown' };
 };
 
+/** A top-up item's validated operation (a top-up item is placed with one). */
+export const topupOf = (item: OrderItem) =>
+  required(item.topup, `the top-up operation of order item ${item.orderItemId}`);
+
 /** One attempt of POST /topup/execute (30 s), idempotent on operation_id at the supplier. */
 export const executeTopup = async (
   deps: CommandDeps,
@@ -108,7 +113,7 @@ export const executeTopup = async (
   item: OrderItem,
   attempt: number,
 ): Promise<ExecuteResult> => {
-  const topup = item.topup!;
+  const topup = topupOf(item);
   const path = deps.env === 'sandbox' ? sandboxPath(topup.formFields) : null;
   if (path === 'execute_fails')
     return { kind: 'failed', code: 'topup_failed', message: 'sandbox: the top-up failed (user_id 888888)' };
@@ -144,7 +149,7 @@ export const topupStatus = async (deps: CommandDeps, item: OrderItem): Promise<E
   const outcome = await callSupplier(
     endpoint,
     'GET',
-    `/topup/operations/${encodeURIComponent(item.topup!.operationId)}`,
+    `/topup/operations/${encodeURIComponent(topupOf(item).operationId)}`,
     undefined,
     deps.timeouts.statusMs,
     callDeps,

@@ -35,15 +35,14 @@ export interface UploadedLine {
  */
 export const uploadedLines = async (
   deps: CommandDeps,
-  lines: readonly { productId: string; quantity: number }[],
-  ranked: string[][],
+  lines: readonly { productId: string; quantity: number; offerIds: readonly string[] }[],
 ): Promise<UploadedLine[] | null> => {
   const out: UploadedLine[] = [];
-  for (const [i, line] of lines.entries()) {
+  for (const line of lines) {
     const { state: product } = await load(deps.store, productStream(line.productId), productDecider, deps.states);
     if (product?.type === 'topup') return null;
     const offers: OfferState[] = [];
-    for (const offerId of ranked[i]!) {
+    for (const offerId of line.offerIds) {
       const { state: offer } = await load(deps.store, offerStream(offerId), offerDecider, deps.states);
       if (!offer || offer.status !== 'active') continue;
       if (offer.stockMode !== 'uploaded') return null;

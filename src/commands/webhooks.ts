@@ -10,6 +10,7 @@ import {
   type WebhookEndpointState,
   type WebhookEventType,
 } from '../domain/webhook-endpoint.js';
+import { required } from '../domain/required.js';
 import { newId } from '../ids.js';
 import { checkTarget } from '../net/targets.js';
 import { fixtureData } from '../outbound/webhook-events.js';
@@ -39,12 +40,16 @@ export const loadEndpoint = async (
   return state;
 };
 
-const onEndpoint = (
+const onEndpoint = async (
   deps: CommandDeps,
   endpointId: string,
   command: (now: string) => WebhookEndpointCommand,
   caller: Caller,
-) => execute(deps, webhookStream(endpointId), webhookEndpointDecider, command, caller);
+) => {
+  const result = await execute(deps, webhookStream(endpointId), webhookEndpointDecider, command, caller);
+  // after a command the endpoint exists: only CreateEndpoint decides on none, and it makes one
+  return { ...result, state: required(result.state, `webhook endpoint ${endpointId}`) };
+};
 
 export const createEndpoint = async (
   deps: CommandDeps,
@@ -82,7 +87,7 @@ export const createEndpoint = async (
     }),
     caller,
   );
-  return { endpoint: result.state!, secret };
+  return { endpoint: result.state, secret };
 };
 
 export const updateEndpoint = async (
@@ -95,7 +100,7 @@ export const updateEndpoint = async (
   await loadEndpoint(deps, supplierId, endpointId);
   if (changes.url !== undefined) await requireTarget(deps, changes.url);
   return (await onEndpoint(deps, endpointId, (now) => ({ type: 'UpdateEndpoint', data: { changes, now } }), caller))
-    .state!;
+    .state;
 };
 
 export const deleteEndpoint = async (
@@ -145,7 +150,7 @@ export const rotateEndpointSecret = async (
     }),
     caller,
   );
-  const endpoint = result.state!;
+  const endpoint = result.state;
   // made by an earlier run: its secret is the one that run made, kept sealed in the event
   const made = result.events.length > 0 ? secret : deps.secretBox.open(endpoint.secretSealed);
   return { endpoint, secret: made };
@@ -259,7 +264,7 @@ export const enableEndpoint = async (
     .values({ endpoint_id: endpointId, consecutive_failures: 0 })
     .onConflict((oc) => oc.column('endpoint_id').doUpdateSet({ consecutive_failures: 0 }))
     .execute();
-  return result.state!;
+  return required(result.state, `webhook endpoint ${endpointId}`);
 };
 
 /** Consecutive failed attempts of an endpoint: any 2xx resets the count. */
@@ -276,5 +281,5 @@ export const countAttempt = async (deps: CommandDeps, endpointId: string, succee
     on conflict (endpoint_id) do update set consecutive_failures =
       case when ${succeeded} then 0 else webhook_endpoint_failures.consecutive_failures + 1 end
     returning consecutive_failures`.execute(deps.db);
-  return rows[0]!.consecutive_failures;
+  return required(rows[0], `the failure count of webhook endpoint ${endpointId}`).consecutive_failures;
 };

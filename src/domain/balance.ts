@@ -1,4 +1,4 @@
-import type { Decider } from './decider.js';
+import type { CommandData, Decider } from './decider.js';
 import { assertNever, DomainError } from './errors.js';
 
 import { type ChainLink, chainEvents, GENESIS, linkHash } from './ledger-chain.js';
@@ -133,92 +133,101 @@ export const balanceDecider: Decider<BalanceState, BalanceCommand, BalanceEvent>
     return { ...state, ...moved, sales };
   },
 
-  // eslint-disable-next-line max-lines-per-function -- the decider's dispatcher, one case per command
   decide(command, state) {
     switch (command.type) {
-      case 'CreditSale': {
-        const { supplierId, orderId, orderItemId, gross, commission, net, availableAt, now } = command.data;
-        if (state.sales.has(orderItemId)) return []; // exactly one sale entry per order item
-        if (gross - commission !== net) throw new Error(`unbalanced sale ${orderItemId}`);
-        return [
-          {
-            type: 'SaleCredited',
-            data: {
-              supplierId,
-              orderId,
-              orderItemId,
-              entryId: `sale-${orderItemId}`,
-              gross,
-              commission,
-              net,
-              availableAt,
-              postings: [
-                { account: 'buyer_funds', amount: -gross },
-                { account: 'supplier_pending', amount: net },
-                { account: 'platform_commission', amount: commission },
-              ],
-              at: now,
-            },
-          },
-        ];
-      }
-      case 'SettleSale': {
-        const sale = state.sales.get(command.data.orderItemId);
-        if (!sale || sale.state !== 'pending') return []; // settled already, or refunded before it could be
-        if (new Date(command.data.now).getTime() < new Date(sale.availableAt).getTime()) return [];
-        const { supplierId, orderId, orderItemId, net } = sale;
-        return [
-          {
-            type: 'SaleSettled',
-            data: {
-              supplierId,
-              orderId,
-              orderItemId,
-              entryId: `settlement-${orderItemId}`,
-              net,
-              postings: [
-                { account: 'supplier_pending', amount: -net },
-                { account: 'supplier_available', amount: net },
-              ],
-              at: command.data.now,
-            },
-          },
-        ];
-      }
-      case 'DebitRefund': {
-        const sale = state.sales.get(command.data.orderItemId);
-        // the sale is posted by its own process; a refund arriving first waits for it
-        if (!sale)
-          throw new DomainError('invalid_state', `no sale entry for order item ${command.data.orderItemId} yet`);
-        if (sale.state === 'refunded') return [];
-        const { supplierId, orderId, orderItemId, gross, commission, net } = sale;
-        const from = sale.state;
-        return [
-          {
-            type: 'RefundDebited',
-            data: {
-              supplierId,
-              orderId,
-              orderItemId,
-              entryId: `refund-${orderItemId}`,
-              gross,
-              commission,
-              net,
-              from,
-              postings: [
-                { account: from === 'pending' ? 'supplier_pending' : 'supplier_available', amount: -net },
-                { account: 'platform_commission', amount: -commission },
-                { account: 'buyer_funds', amount: gross },
-              ],
-              at: command.data.now,
-            },
-          },
-        ];
-      }
+      case 'CreditSale':
+        return creditSale(state, command.data);
+      case 'SettleSale':
+        return settleSale(state, command.data);
+      case 'DebitRefund':
+        return debitRefund(state, command.data);
       default:
         return decidePayout(command, state);
     }
   },
+};
+
+// ---- one function per command: what each decides, given the balance as it stands
+
+const creditSale = (state: BalanceState, data: CommandData<BalanceCommand, 'CreditSale'>): SaleEvent[] => {
+  const { supplierId, orderId, orderItemId, gross, commission, net, availableAt, now } = data;
+  if (state.sales.has(orderItemId)) return []; // exactly one sale entry per order item
+  if (gross - commission !== net) throw new Error(`unbalanced sale ${orderItemId}`);
+  return [
+    {
+      type: 'SaleCredited',
+      data: {
+        supplierId,
+        orderId,
+        orderItemId,
+        entryId: `sale-${orderItemId}`,
+        gross,
+        commission,
+        net,
+        availableAt,
+        postings: [
+          { account: 'buyer_funds', amount: -gross },
+          { account: 'supplier_pending', amount: net },
+          { account: 'platform_commission', amount: commission },
+        ],
+        at: now,
+      },
+    },
+  ];
+};
+
+const settleSale = (state: BalanceState, data: CommandData<BalanceCommand, 'SettleSale'>): SaleEvent[] => {
+  const sale = state.sales.get(data.orderItemId);
+  if (!sale || sale.state !== 'pending') return []; // settled already, or refunded before it could be
+  if (new Date(data.now).getTime() < new Date(sale.availableAt).getTime()) return [];
+  const { supplierId, orderId, orderItemId, net } = sale;
+  return [
+    {
+      type: 'SaleSettled',
+      data: {
+        supplierId,
+        orderId,
+        orderItemId,
+        entryId: `settlement-${orderItemId}`,
+        net,
+        postings: [
+          { account: 'supplier_pending', amount: -net },
+          { account: 'supplier_available', amount: net },
+        ],
+        at: data.now,
+      },
+    },
+  ];
+};
+
+const debitRefund = (state: BalanceState, data: CommandData<BalanceCommand, 'DebitRefund'>): SaleEvent[] => {
+  const sale = state.sales.get(data.orderItemId);
+  // the sale is posted by its own process; a refund arriving first waits for it
+  if (!sale) throw new DomainError('invalid_state', `no sale entry for order item ${data.orderItemId} yet`);
+  if (sale.state === 'refunded') return [];
+  const { supplierId, orderId, orderItemId, gross, commission, net } = sale;
+  const from = sale.state;
+  return [
+    {
+      type: 'RefundDebited',
+      data: {
+        supplierId,
+        orderId,
+        orderItemId,
+        entryId: `refund-${orderItemId}`,
+        gross,
+        commission,
+        net,
+        from,
+        postings: [
+          { account: from === 'pending' ? 'supplier_pending' : 'supplier_available', amount: -net },
+          { account: 'platform_commission', amount: -commission },
+          { account: 'buyer_funds', amount: gross },
+        ],
+        at: data.now,
+      },
+    },
+  ];
 };
 
 /**

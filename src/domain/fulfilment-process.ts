@@ -1,4 +1,5 @@
-import { HEALTHCHECK_EVERY_MS, HEALTHCHECK_IN_COOLDOWN_EVERY_MS, type HealthReason } from './offer-health.js';
+import { HEALTHCHECK_EVERY_MS, HEALTHCHECK_IN_COOLDOWN_EVERY_MS, RESERVATION_TTL_MS } from './contract-timings.js';
+import type { HealthReason } from './offer-health.js';
 import type { OfferState } from './offer.js';
 import type { OrderItem } from './order.js';
 import { nextPollAt, SCHEDULE } from './supplier-schedule.js';
@@ -92,8 +93,6 @@ export type FulfilmentAction =
   | { kind: 'returnItems'; return: ReturnAttempt };
 
 const plus = (at: Date, ms: number) => new Date(at.getTime() + ms);
-/** The spec's reservation TTL: a fresh reservation after a 410 is asked for this long. */
-const RESERVATION_TTL_MS = 15 * 60_000;
 
 /** The first attempt of a POST /orders cycle, or a later one (keys tell cycles and attempts apart). */
 const orderAttempt = (p: Omit<OrderAttempt, 'attempt'> & { attempt?: number }, at: Date): FulfilmentAction => ({

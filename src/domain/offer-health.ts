@@ -42,9 +42,6 @@ export const COOLDOWN_REASONS: ReadonlySet<HealthReason> = new Set(['topup_execu
 export const COOLDOWN_MS = 2 * 60 * 60_000;
 /** 24 hours of continuous cooldown deactivate the offer. */
 export const DEACTIVATE_AFTER_MS = 24 * 60 * 60_000;
-/** Healthcheck cadence of active declared offers, and of those in cooldown. */
-export const HEALTHCHECK_EVERY_MS = 5 * 60_000;
-export const HEALTHCHECK_IN_COOLDOWN_EVERY_MS = 10 * 60_000;
 
 /**
  * How many outcome ids an offer remembers to refuse a second application. A repeat comes

@@ -1,3 +1,4 @@
+import type { CommandData } from './decider.js';
 import type { Posting } from './postings.js';
 import type { ChainLink } from './ledger-chain.js';
 import { assertNever, DomainError } from './errors.js';
@@ -102,112 +103,151 @@ export interface PayoutBalance {
   payouts: ReadonlyMap<string, PayoutState>;
 }
 
-// eslint-disable-next-line max-lines-per-function -- one case per payout command
+/** The payout commands, each decided by its own function below. */
 export const decidePayout = (command: PayoutCommand, state: PayoutBalance): PayoutEvent[] => {
-  const now = command.data.now;
-  if (command.type === 'CreatePayout') {
-    const { supplierId, payoutId, amount, method, trigger } = command.data;
-    if (state.payouts.has(payoutId)) return [];
-    if (!Number.isInteger(amount) || amount <= 0)
-      throw new DomainError('validation_failed', 'amount must be a positive number of minor units');
-    if (amount < PAYOUT_MINIMUM)
-      throw new DomainError(
-        'payout_below_minimum',
-        `a payout is at least ${PAYOUT_MINIMUM} minor units (the fee schedule's minimum)`,
-        {
-          minimum: { amount: PAYOUT_MINIMUM, currency: 'EUR' },
-        },
-      );
-    if (amount > state.available)
-      throw new DomainError(
-        'insufficient_available_balance',
-        `the available balance is ${state.available}, less than ${amount}`,
-        {
-          available: { amount: state.available, currency: 'EUR' },
-        },
-      );
-    return [
-      {
-        type: 'PayoutCreated',
-        data: {
-          supplierId,
-          payoutId,
-          entryId: `payout-${payoutId}`,
-          amount,
-          method,
-          trigger,
-          postings: move('supplier_available', 'payouts_pending', amount),
-          at: now,
-        },
-      },
-    ];
-  }
+  if (command.type === 'CreatePayout') return createPayout(state, command.data);
   const payout = state.payouts.get(command.data.payoutId);
   if (!payout || !state.supplierId) throw new DomainError('not_found', `no payout ${command.data.payoutId}`);
-  const ref = { supplierId: state.supplierId, payoutId: payout.payoutId, amount: payout.amount, at: now };
-  const refuse = (to: string): never => {
-    throw new DomainError('invalid_state', `payout ${payout.payoutId} is ${payout.status}; it cannot become ${to}`, {
-      payout_status: payout.status,
-    });
-  };
+  const known: KnownPayout = { payout, supplierId: state.supplierId };
   switch (command.type) {
     case 'MarkPayoutInTransit':
-      if (payout.status === 'in_transit') return [];
-      if (payout.status !== 'pending') return refuse('in_transit');
-      return [
-        {
-          type: 'PayoutInTransit',
-          data: {
-            ...ref,
-            entryId: `payout-in-transit-${payout.payoutId}`,
-            postings: move('payouts_pending', 'payouts_in_transit', payout.amount),
-          },
-        },
-      ];
+      return markPayoutInTransit(known, command.data);
     case 'MarkPayoutPaid':
-      if (payout.status === 'paid') return [];
-      if (payout.status !== 'in_transit') return refuse('paid');
-      return [
-        {
-          type: 'PayoutPaid',
-          data: {
-            ...ref,
-            entryId: `payout-paid-${payout.payoutId}`,
-            postings: move('payouts_in_transit', 'paid_out', payout.amount),
-          },
-        },
-      ];
-    case 'FailPayout': {
-      if (payout.status === 'failed') return [];
-      if (payout.status !== 'pending' && payout.status !== 'in_transit') return refuse('failed');
-      const from = payout.status;
-      return [
-        {
-          type: 'PayoutFailed',
-          data: {
-            ...ref,
-            entryId: `payout-failure-${payout.payoutId}`,
-            from,
-            failureCode: command.data.failureCode,
-            postings: move(ACCOUNT_OF[from], 'supplier_available', payout.amount),
-          },
-        },
-      ];
-    }
+      return markPayoutPaid(known, command.data);
+    case 'FailPayout':
+      return failPayout(known, command.data);
     case 'CancelPayout':
-      if (payout.status === 'cancelled') return [];
-      if (payout.status !== 'pending') return refuse('cancelled');
-      return [
-        {
-          type: 'PayoutCancelled',
-          data: {
-            ...ref,
-            entryId: `payout-cancel-${payout.payoutId}`,
-            postings: move('payouts_pending', 'supplier_available', payout.amount),
-          },
-        },
-      ];
+      return cancelPayout(known, command.data);
     default:
       return assertNever(command);
   }
+};
+
+// ---- one function per command: what each decides, given the balance (or the payout) as it stands
+
+const createPayout = (state: PayoutBalance, data: CommandData<PayoutCommand, 'CreatePayout'>): PayoutEvent[] => {
+  const { supplierId, payoutId, amount, method, trigger, now } = data;
+  if (state.payouts.has(payoutId)) return [];
+  if (!Number.isInteger(amount) || amount <= 0)
+    throw new DomainError('validation_failed', 'amount must be a positive number of minor units');
+  if (amount < PAYOUT_MINIMUM)
+    throw new DomainError(
+      'payout_below_minimum',
+      `a payout is at least ${PAYOUT_MINIMUM} minor units (the fee schedule's minimum)`,
+      {
+        minimum: { amount: PAYOUT_MINIMUM, currency: 'EUR' },
+      },
+    );
+  if (amount > state.available)
+    throw new DomainError(
+      'insufficient_available_balance',
+      `the available balance is ${state.available}, less than ${amount}`,
+      {
+        available: { amount: state.available, currency: 'EUR' },
+      },
+    );
+  return [
+    {
+      type: 'PayoutCreated',
+      data: {
+        supplierId,
+        payoutId,
+        entryId: `payout-${payoutId}`,
+        amount,
+        method,
+        trigger,
+        postings: move('supplier_available', 'payouts_pending', amount),
+        at: now,
+      },
+    },
+  ];
+};
+
+/** A payout the balance holds, with its supplier: what every command after the creation decides on. */
+interface KnownPayout {
+  payout: PayoutState;
+  supplierId: string;
+}
+
+const refOf = ({ payout, supplierId }: KnownPayout, now: string) => ({
+  supplierId,
+  payoutId: payout.payoutId,
+  amount: payout.amount,
+  at: now,
+});
+
+const refuse = (payout: PayoutState, to: string): never => {
+  throw new DomainError('invalid_state', `payout ${payout.payoutId} is ${payout.status}; it cannot become ${to}`, {
+    payout_status: payout.status,
+  });
+};
+
+const markPayoutInTransit = (
+  known: KnownPayout,
+  data: CommandData<PayoutCommand, 'MarkPayoutInTransit'>,
+): PayoutEvent[] => {
+  const { payout } = known;
+  if (payout.status === 'in_transit') return [];
+  if (payout.status !== 'pending') return refuse(payout, 'in_transit');
+  return [
+    {
+      type: 'PayoutInTransit',
+      data: {
+        ...refOf(known, data.now),
+        entryId: `payout-in-transit-${payout.payoutId}`,
+        postings: move('payouts_pending', 'payouts_in_transit', payout.amount),
+      },
+    },
+  ];
+};
+
+const markPayoutPaid = (known: KnownPayout, data: CommandData<PayoutCommand, 'MarkPayoutPaid'>): PayoutEvent[] => {
+  const { payout } = known;
+  if (payout.status === 'paid') return [];
+  if (payout.status !== 'in_transit') return refuse(payout, 'paid');
+  return [
+    {
+      type: 'PayoutPaid',
+      data: {
+        ...refOf(known, data.now),
+        entryId: `payout-paid-${payout.payoutId}`,
+        postings: move('payouts_in_transit', 'paid_out', payout.amount),
+      },
+    },
+  ];
+};
+
+const failPayout = (known: KnownPayout, data: CommandData<PayoutCommand, 'FailPayout'>): PayoutEvent[] => {
+  const { payout } = known;
+  if (payout.status === 'failed') return [];
+  if (payout.status !== 'pending' && payout.status !== 'in_transit') return refuse(payout, 'failed');
+  const from = payout.status;
+  return [
+    {
+      type: 'PayoutFailed',
+      data: {
+        ...refOf(known, data.now),
+        entryId: `payout-failure-${payout.payoutId}`,
+        from,
+        failureCode: data.failureCode,
+        postings: move(ACCOUNT_OF[from], 'supplier_available', payout.amount),
+      },
+    },
+  ];
+};
+
+const cancelPayout = (known: KnownPayout, data: CommandData<PayoutCommand, 'CancelPayout'>): PayoutEvent[] => {
+  const { payout } = known;
+  if (payout.status === 'cancelled') return [];
+  if (payout.status !== 'pending') return refuse(payout, 'cancelled');
+  return [
+    {
+      type: 'PayoutCancelled',
+      data: {
+        ...refOf(known, data.now),
+        entryId: `payout-cancel-${payout.payoutId}`,
+        postings: move('payouts_pending', 'supplier_available', payout.amount),
+      },
+    },
+  ];
 };

@@ -1,28 +1,27 @@
+import * as timings from './contract-timings.js';
+
 /**
- * Attempts and pauses toward the supplier's systems, from the spec's table "Supplier-side
- * timeouts and attempts": the schedule the fulfilment and top-up processes keep. The
- * per-call timeouts are in src/outbound/supplier-timeouts.ts.
+ * Attempts and pauses toward the supplier's systems: the schedule the fulfilment and top-up
+ * processes keep, from the contract's table "Supplier-side timeouts and attempts"
+ * (contract-timings.ts, which the per-call timeouts of src/outbound/supplier-timeouts.ts read too).
  */
 export const SCHEDULE = {
-  reservationAttempts: 2,
-  reservationRetryMs: 2_000,
-  orderAttempts: 3,
-  orderRetryMs: 5_000,
-  /** Polls at +0, +5, +15, +30 s after the first POST /orders, then every 60 s. */
-  pollOffsetsMs: [0, 5_000, 15_000, 30_000],
-  pollEveryMs: 60_000,
-  allocationWindowMs: 10 * 60_000,
-  /** DELETE /orders/{id}/items: 3 attempts over an hour. */
-  cancelAttemptOffsetsMs: [0, 30 * 60_000, 60 * 60_000],
-  executeAttempts: 3,
-  executeRetryMs: 10_000,
-  /** Status polls every 10 s for the first minute, then every 30 s, until 15 minutes. */
-  statusEarlyEveryMs: 10_000,
-  statusEarlyForMs: 60_000,
-  statusLateEveryMs: 30_000,
-  topupWindowMs: 15 * 60_000,
-  staleValidationMs: 15 * 60_000,
-  /** Items ready this fast after POST /orders earn the bigger health bonus. */
+  reservationAttempts: timings.RESERVATION_ATTEMPTS,
+  reservationRetryMs: timings.RESERVATION_RETRY_MS,
+  orderAttempts: timings.ORDER_ATTEMPTS,
+  orderRetryMs: timings.ORDER_RETRY_MS,
+  pollOffsetsMs: timings.POLL_OFFSETS_MS,
+  pollEveryMs: timings.POLL_EVERY_MS,
+  allocationWindowMs: timings.ALLOCATION_WINDOW_MS,
+  cancelAttemptOffsetsMs: timings.CANCEL_ATTEMPT_OFFSETS_MS,
+  executeAttempts: timings.EXECUTE_ATTEMPTS,
+  executeRetryMs: timings.EXECUTE_RETRY_MS,
+  statusEarlyEveryMs: timings.STATUS_EARLY_EVERY_MS,
+  statusEarlyForMs: timings.STATUS_EARLY_FOR_MS,
+  statusLateEveryMs: timings.STATUS_LATE_EVERY_MS,
+  topupWindowMs: timings.TOPUP_WINDOW_MS,
+  staleValidationMs: timings.STALE_VALIDATION_MS,
+  /** Items ready this fast after POST /orders earn the bigger health bonus (spec, offer health). */
   fastDeliveryMs: 60_000,
 } as const;
 

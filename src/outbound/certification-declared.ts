@@ -1,3 +1,4 @@
+import { RESERVATION_TTL_MS } from '../domain/contract-timings.js';
 import {
   type CertificationRun,
   type Check,
@@ -47,7 +48,7 @@ export const runDeclaredChecks = async (run: CertificationRun) => {
     unit_price: { amount: target.unitPrice, currency: 'EUR' },
     buyer_country: BUYER_COUNTRY,
   });
-  const inFifteenMinutes = () => new Date(deps.clock.now().getTime() + 15 * 60_000);
+  const inFifteenMinutes = () => new Date(deps.clock.now().getTime() + RESERVATION_TTL_MS);
   /** Gives back what a check held by mistake (an accepted wrong signature, an impossible reservation). */
   const release = (c: Check, reservationId: string) =>
     c.call('DELETE', `/reservations/${reservationId}`, undefined, t.reservationMs);

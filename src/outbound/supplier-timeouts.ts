@@ -1,6 +1,9 @@
+import * as timings from '../domain/contract-timings.js';
+
 /**
- * Timeouts, attempts and pauses toward the supplier's systems: the spec's table
- * "Supplier-side timeouts and attempts". Tests may lower the timeouts (never the schedule).
+ * The timeout of each call toward the supplier's systems, from the contract's table
+ * "Supplier-side timeouts and attempts" (src/domain/contract-timings.ts, where the attempts
+ * and pauses are too). Tests may lower the timeouts (never the schedule).
  */
 export interface SupplierTimeouts {
   reservationMs: number;
@@ -16,13 +19,14 @@ export interface SupplierTimeouts {
 }
 
 export const specTimeouts: SupplierTimeouts = {
-  reservationMs: 10_000,
-  orderMs: 10_000,
-  pollMs: 10_000,
-  cancelMs: 10_000,
-  healthcheckMs: 5_000,
-  validateMs: 10_000,
-  executeMs: 30_000,
-  statusMs: 10_000,
+  reservationMs: timings.RESERVATION_TIMEOUT_MS,
+  orderMs: timings.ORDER_TIMEOUT_MS,
+  pollMs: timings.POLL_TIMEOUT_MS,
+  cancelMs: timings.CANCEL_TIMEOUT_MS,
+  healthcheckMs: timings.HEALTHCHECK_TIMEOUT_MS,
+  validateMs: timings.VALIDATE_TIMEOUT_MS,
+  executeMs: timings.EXECUTE_TIMEOUT_MS,
+  statusMs: timings.STATUS_TIMEOUT_MS,
+  // the webhook success window is the Limits' other table
   webhookMs: 10_000,
 };

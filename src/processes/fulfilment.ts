@@ -13,7 +13,7 @@ import { load } from '../commands/handle.js';
 import { postSales } from '../commands/ledger.js';
 import { endpointOf } from '../commands/offers.js';
 import { captureIfProvisioned, loadOrder, provisionOrder, refundOrder } from '../commands/orders.js';
-import { executeTopup, topupStatus, validateTopup } from '../commands/topup.js';
+import { executeTopup, topupOf, topupStatus, validateTopup } from '../commands/topup.js';
 import { execute } from '../commands/context.js';
 import {
   decide,
@@ -23,7 +23,7 @@ import {
   type FulfilmentState,
   initialState,
 } from '../domain/fulfilment-process.js';
-import { HEALTHCHECK_EVERY_MS } from '../domain/offer-health.js';
+import { HEALTHCHECK_EVERY_MS } from '../domain/contract-timings.js';
 import { type OfferCommand, type OfferEvent, offerDecider } from '../domain/offer.js';
 import {
   type ItemSource,
@@ -32,6 +32,7 @@ import {
   type OrderItem,
   type OrderState,
 } from '../domain/order.js';
+import { required } from '../domain/required.js';
 import { decideTopup, type TopupAction, type TopupInput, type TopupState } from '../domain/topup-process.js';
 import { projector } from '../projections/projector.js';
 import { probeHealthcheck } from '../outbound/fulfilment-client.js';
@@ -134,7 +135,12 @@ export const registerFulfilmentTimers = (
   const caller = (kind: string, key: string): Caller => ({ correlationId: `${kind}:${key}` });
   const callerOf = (r: Run) => caller(r.t.kind, r.t.key);
   const now = () => deps.clock.now();
-  const itemIn = (r: Run, orderItemId: string) => r.order!.items.find((i) => i.orderItemId === orderItemId)!;
+  const orderOf = (r: Run) => required(r.order, `the order of timer ${r.t.kind} ${r.t.key}`);
+  const itemIn = (r: Run, orderItemId: string) =>
+    required(
+      orderOf(r).items.find((i) => i.orderItemId === orderItemId),
+      `order item ${orderItemId} in timer ${r.t.kind} ${r.t.key}`,
+    );
   const loadOffer = async (offerId: string) =>
     (await load(deps.store, offerStream(offerId), offerDecider, deps.states)).state;
 
@@ -150,7 +156,7 @@ export const registerFulfilmentTimers = (
 
   // eslint-disable-next-line max-lines-per-function -- performs the declared-stock process's actions, one case per action
   const performDeclared = async (r: Run, a: FulfilmentAction): Promise<Next<FulfilmentInput>> => {
-    const order = r.order!;
+    // a return's run has no order (`declared.return`): only the actions on an order read it
     switch (a.kind) {
       case 'schedule':
         return void (await timers.schedule(a.timer, a.key, a.at, a.payload));
@@ -159,7 +165,7 @@ export const registerFulfilmentTimers = (
       case 'placeSupplierOrder': {
         const answer = await orderFromSupplier(
           deps,
-          order,
+          orderOf(r),
           itemIn(r, a.attempt.orderItemId),
           a.attempt.firstAt,
           callerOf(r),
@@ -174,7 +180,7 @@ export const registerFulfilmentTimers = (
           ? await reserveDeclared(
               deps,
               offer,
-              { quantity: item.quantity, buyerCountry: order.buyerCountry, expiresAt: a.expiresAt },
+              { quantity: item.quantity, buyerCountry: orderOf(r).buyerCountry, expiresAt: a.expiresAt },
               callerOf(r),
             )
           : { held: false as const };
@@ -188,7 +194,7 @@ export const registerFulfilmentTimers = (
       case 'renewReservation':
         return void (await onOrder(
           deps,
-          order.id,
+          orderOf(r).id,
           (at): OrderCommand => ({
             type: 'RenewReservation',
             data: { orderItemId: a.orderItemId, reservationId: a.reservationId, now: at },
@@ -201,17 +207,23 @@ export const registerFulfilmentTimers = (
         return { type: 'ItemsPolled', orderItemId: a.orderItemId, answer: result.kind, now: now() };
       }
       case 'deliver':
-        return void (await deliverDeclared(deps, order, itemIn(r, a.orderItemId), r.received!, callerOf(r)));
+        return void (await deliverDeclared(
+          deps,
+          orderOf(r),
+          itemIn(r, a.orderItemId),
+          required(r.received, `the polled items of order item ${a.orderItemId}`),
+          callerOf(r),
+        ));
       case 'capture':
-        return void (await captureIfProvisioned(deps, order.id, callerOf(r)));
+        return void (await captureIfProvisioned(deps, orderOf(r).id, callerOf(r)));
       case 'recordOutcome':
         return void (await recordOutcome(deps, a.offerId, a.reason, a.cause, callerOf(r)));
       case 'cancel':
-        return void (await cancel(order.id, itemIn(r, a.orderItemId), a.reason));
+        return void (await cancel(orderOf(r).id, itemIn(r, a.orderItemId), a.reason));
       case 'reroute':
-        return void (await rerouteItem(deps, order.id, itemIn(r, a.orderItemId), rank, callerOf(r)));
+        return void (await rerouteItem(deps, orderOf(r).id, itemIn(r, a.orderItemId), rank, callerOf(r)));
       case 'provision':
-        return void (await provisionOrder(deps, order.id, callerOf(r)));
+        return void (await provisionOrder(deps, orderOf(r).id, callerOf(r)));
       case 'returnItems': {
         const returned = await returnSupplierItems(deps, a.return.offerId, a.return.orderItemId);
         return { type: 'ReturnAnswered', return: a.return, returned, dueAt: r.t.dueAt };
@@ -274,7 +286,6 @@ export const registerFulfilmentTimers = (
   const topupCaller = (item: OrderItem): Caller => ({ correlationId: `topup:${item.orderItemId}` });
   // eslint-disable-next-line max-lines-per-function -- performs the top-up process's actions, one case per action
   const performTopup = async (r: Run, a: TopupAction): Promise<Next<TopupInput>> => {
-    const order = r.order!;
     switch (a.kind) {
       case 'schedule':
         return void (await timers.schedule(a.timer, a.key, a.at, a.payload));
@@ -287,7 +298,7 @@ export const registerFulfilmentTimers = (
           ? await validateTopup(
               deps,
               offer,
-              { quantity: item.quantity, buyerCountry: order.buyerCountry, formFields: item.topup!.formFields },
+              { quantity: item.quantity, buyerCountry: orderOf(r).buyerCountry, formFields: topupOf(item).formFields },
               callerOf(r),
             )
           : ({ kind: 'unavailable' } as const);
@@ -296,7 +307,7 @@ export const registerFulfilmentTimers = (
       case 'recordRevalidation': {
         await onOrder(
           deps,
-          order.id,
+          orderOf(r).id,
           (at): OrderCommand => ({
             type: 'RevalidateTopup',
             data: {
@@ -313,7 +324,7 @@ export const registerFulfilmentTimers = (
         return { type: 'RevalidationRecorded', attempt: a.attempt };
       }
       case 'executeTopup': {
-        const answer = await executeTopup(deps, order.id, itemIn(r, a.attempt.orderItemId), a.attempt.attempt);
+        const answer = await executeTopup(deps, orderOf(r).id, itemIn(r, a.attempt.orderItemId), a.attempt.attempt);
         return { type: 'ExecuteAnswered', attempt: a.attempt, answer, now: now() };
       }
       case 'pollStatus': {
@@ -324,12 +335,12 @@ export const registerFulfilmentTimers = (
         const item = itemIn(r, a.orderItemId);
         return void (await onOrder(
           deps,
-          order.id,
+          orderOf(r).id,
           (at): OrderCommand => ({
             type: 'CompleteTopup',
             data: {
               orderItemId: item.orderItemId,
-              operationId: item.topup!.operationId,
+              operationId: topupOf(item).operationId,
               receiptRef: a.receiptRef,
               now: at,
             },
@@ -342,12 +353,12 @@ export const registerFulfilmentTimers = (
         const { code, message, stage } = a;
         return void (await onOrder(
           deps,
-          order.id,
+          orderOf(r).id,
           (at): OrderCommand => ({
             type: 'FailTopup',
             data: {
               orderItemId: item.orderItemId,
-              operationId: item.topup!.operationId,
+              operationId: topupOf(item).operationId,
               code,
               message,
               ...(stage && { stage }),
@@ -358,14 +369,17 @@ export const registerFulfilmentTimers = (
         ));
       }
       case 'refund':
-        return void (await refundOrder(deps, order.id, [a.orderItemId], callerOf(r)));
+        return void (await refundOrder(deps, orderOf(r).id, [a.orderItemId], callerOf(r)));
       case 'recordOutcome':
         return void (await recordOutcome(deps, a.offerId, a.reason, a.cause, callerOf(r)));
     }
   };
   const topups = runWith(
     decideTopup,
-    (r): TopupState => ({ orderId: r.order!.id, items: r.order!.items }),
+    (r): TopupState => {
+      const order = orderOf(r);
+      return { orderId: order.id, items: order.items };
+    },
     performTopup,
   );
 
@@ -404,8 +418,9 @@ export const registerFulfilmentTimers = (
   /** Healthchecks: every 5 minutes while active, every 10 in cooldown; the offer decides what a result means. */
   timers.on('offer.healthcheck', async (t) => {
     const offer = await loadOffer(t.key);
-    if (decideHealthcheck({ type: 'HealthcheckDue', offer }).length === 0) return;
-    const probe = await probeHealthcheck(endpointOf(deps, offer!, now()), {
+    // no offer is never probed (the decision says so too)
+    if (!offer || decideHealthcheck({ type: 'HealthcheckDue', offer }).length === 0) return;
+    const probe = await probeHealthcheck(endpointOf(deps, offer, now()), {
       clock: deps.clock,
       policy: deps.targets,
       timeoutMs: deps.timeouts.healthcheckMs,
@@ -414,7 +429,7 @@ export const registerFulfilmentTimers = (
     faultPoint('after-supplier-call');
     const result = await execute(
       deps,
-      offerStream(offer!.id),
+      offerStream(offer.id),
       offerDecider,
       (at): OfferCommand => ({
         type: 'RecordScheduledHealthcheck',

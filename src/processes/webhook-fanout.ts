@@ -142,7 +142,7 @@ const deliveriesFor = async (deps: CommandDeps, events: RecordedEvent[]): Promis
   const heard = events.filter((e) => suppliersNamedBy(e)?.some((s) => named.has(s)) ?? true);
   const shared: SharedReads = new Map();
   const outgoing = await Promise.all(heard.map(async (e) => ({ e, out: await outgoingFor(deps.db, e, shared) })));
-  const unnamed = outgoing.filter((o) => o.out && !suppliersNamedBy(o.e)).flatMap((o) => [...o.out!.bySupplier.keys()]);
+  const unnamed = outgoing.flatMap((o) => (o.out && !suppliersNamedBy(o.e) ? [...o.out.bySupplier.keys()] : []));
   const endpoints = new Map([...named, ...(await activeEndpoints(deps.db, unnamed))]);
   return outgoing.flatMap(({ e, out }) => (out ? deliveriesOf(deps, e, out, endpoints) : []));
 };

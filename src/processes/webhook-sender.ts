@@ -207,14 +207,14 @@ export class DeliverySender implements DueSource {
     try {
       const endpoints = new Map<string, Promise<WebhookEndpointState | undefined>>();
       const endpointOf = (id: string) => {
-        if (!endpoints.has(id))
-          endpoints.set(
-            id,
-            load(this.deps.store, webhookStream(id), webhookEndpointDecider, this.deps.states).then(
-              (l) => l.state ?? undefined,
-            ),
+        let endpoint = endpoints.get(id);
+        if (!endpoint) {
+          endpoint = load(this.deps.store, webhookStream(id), webhookEndpointDecider, this.deps.states).then(
+            (l) => l.state ?? undefined,
           );
-        return endpoints.get(id)!;
+          endpoints.set(id, endpoint);
+        }
+        return endpoint;
       };
       await Promise.all(
         rows.map(async (row) => {
@@ -277,14 +277,14 @@ export class DeliverySender implements DueSource {
     if (!paced.ran) return this.later(row, 0);
     if (paced.ran === GONE) return skipped(row);
     const sent = paced.ran;
-    const status = sent.succeeded ? 'succeeded' : attempt >= MAX_ATTEMPTS ? 'abandoned' : 'pending';
+    // the ladder has no rung past the last attempt (MAX_ATTEMPTS): a failure there is final
+    const retryIn = sent.succeeded ? undefined : RETRY_LADDER_MS[attempt];
     return {
       deliveryId: row.id,
       endpointId: row.endpoint_id,
-      status,
+      status: sent.succeeded ? 'succeeded' : retryIn === undefined ? 'abandoned' : 'pending',
       attempts: attempt,
-      nextAttemptAt:
-        status === 'pending' ? new Date(this.deps.clock.now().getTime() + RETRY_LADDER_MS[attempt]!) : null,
+      nextAttemptAt: retryIn === undefined ? null : new Date(this.deps.clock.now().getTime() + retryIn),
       sent,
     };
   }
@@ -330,16 +330,16 @@ export class DeliverySender implements DueSource {
   /** One statement for the group, then the auto-disables its attempts call for (rare: an event append each). */
   private async write(outcomes: DeliveryOutcome[]): Promise<void> {
     const counts = await writeOutcomes(this.deps.db, outcomes, this.instance, this.deps.clock.now());
-    const sent = outcomes.filter((o) => o.sent);
+    const sent = outcomes.flatMap((o) => (o.sent ? [{ ...o, sent: o.sent }] : []));
     for (const endpointId of new Set(sent.map((o) => o.endpointId))) {
       const failures = counts.get(endpointId) ?? 0;
       const mine = sent.filter((o) => o.endpointId === endpointId);
-      const gone = mine.find((o) => o.sent!.responseStatus === 410);
-      const failed = mine.findLast((o) => !o.sent!.succeeded);
+      const gone = mine.find((o) => o.sent.responseStatus === 410);
+      const failed = mine.findLast((o) => !o.sent.succeeded);
       const cause = gone ?? (failed && failures >= DISABLE_AFTER_FAILURES ? failed : undefined);
       if (!cause) continue;
       await disableEndpoint(this.deps, endpointId, gone ? 'gone' : 'consecutive_failures', failures, {
-        correlationId: `webhook.deliver:${cause.deliveryId}:${cause.sent!.attempt}`,
+        correlationId: `webhook.deliver:${cause.deliveryId}:${cause.sent.attempt}`,
       });
     }
   }

@@ -1,6 +1,7 @@
 import { TestClock } from '../clock.js';
 import { newSecretKey } from '../crypto/secret-box.js';
 import { newOperatorToken } from '../crypto/tokens.js';
+import { RESERVATION_TTL_MS } from '../domain/contract-timings.js';
 import { SIM_FAULT_POINTS, type FaultPoint } from '../faults.js';
 import type { SupplierKit } from '../sdk/kit/index.js';
 import type { KitRoute, KitFault } from '../sdk/kit/types.js';
@@ -37,7 +38,7 @@ const JUMPS_S = [
   61,
   5 * 60 + 1,
   10 * 60 + 1,
-  15 * 60 + 1,
+  RESERVATION_TTL_MS / 1000 + 1,
   30 * 60 + 1,
   2 * 3600 + 1,
   8 * 3600 + 1,
@@ -379,7 +380,15 @@ class Simulation {
     this.armed = null;
     this.receiver.setMode(200);
     for (const k of this.kits) k.faults.clear();
-    for (const s of [61, 10 * 60 + 1, 15 * 60 + 1, 2 * 3600 + 1, 8 * 3600 + 1, 24 * 3600 + 1, 24 * 3600 + 1]) {
+    for (const s of [
+      61,
+      10 * 60 + 1,
+      RESERVATION_TTL_MS / 1000 + 1,
+      2 * 3600 + 1,
+      8 * 3600 + 1,
+      24 * 3600 + 1,
+      24 * 3600 + 1,
+    ]) {
       this.clock.advance(s);
       await this.instance.drain();
     }
