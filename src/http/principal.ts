@@ -90,8 +90,20 @@ export const resolvePrincipal = (
     underWay.set(hash, (found = started));
   }
   // an unknown token is anonymous at the address of the request that presented it
-  return found.then((principal) => principal ?? { kind: 'anonymous', ip: req.ip });
+  return found.then(
+    (principal) => principal ?? { kind: 'anonymous', ip: req.ip },
+    (error: unknown) => {
+      // the database cannot be asked (a failover under way): a token known a moment ago is
+      // still known, so reads a replica answers go on; a revocation cleared it from the cache
+      const known = cacheOf(deps.db).get(hash);
+      if (known && known.until + KNOWN_WHILE_UNREACHABLE_MS > Date.now()) return known.principal;
+      throw error;
+    },
+  );
 };
+
+/** How long a known token outlives its cache entry while its look-up fails. */
+const KNOWN_WHILE_UNREACHABLE_MS = 60_000;
 
 const OPERATOR: Principal = Object.freeze({ kind: 'operator' });
 
