@@ -6,6 +6,7 @@ import { ledgerSigningKey as signingKeyOf } from '../crypto/ledger-signing.js';
 import { withStores } from './stores.js';
 import { ledgerAsOf } from '../projections/ledger-history.js';
 import { monthBounds, statementCsv, statementHtml } from '../projections/ledger-statement.js';
+import { entryRow, ledgerCsv, withBalancesAfter } from '../projections/ledger-csv.js';
 import { brokenDetail, signedStatement } from '../resources/ledger-proof.js';
 import { auditLedger, replayLedger } from './ledger-audit.js';
 import { checkpointIn, verifyCheckpoint, verifyLedger } from './ledger-verify.js';
@@ -71,23 +72,6 @@ export const ledgerAudit = (config: Config, args: string[]) =>
     return report.differences.length === 0 ? 0 : 1;
   });
 
-const CSV_COLUMNS = [
-  'id',
-  'type',
-  'account',
-  'amount',
-  'currency',
-  'order_id',
-  'order_item_id',
-  'payout_id',
-  'created_at',
-  'available_at',
-] as const;
-const csvCell = (v: unknown) => {
-  const s = v === null || v === undefined ? '' : String(v);
-  return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-};
-
 /**
  * `ledger export --supplier ID --format csv|jsonl [--from T] [--to T]`: the supplier's
  * entries, replayed from the ledger; `--from` inclusive, `--to` exclusive (as the API's filters).
@@ -109,9 +93,10 @@ export const ledgerExport = async (config: Config, args: string[]): Promise<numb
   }
   return withStores(config, async ({ store }) => {
     const { bySupplier } = await replayLedger(store, { supplierId });
-    const entries = [...(bySupplier.get(supplierId)?.entries.values() ?? [])]
-      .filter((e) => (!from || new Date(e.created_at) >= from) && (!to || new Date(e.created_at) < to))
-      .sort((a, b) => a.seq - b.seq);
+    // the balances after each entry count every entry before it, the window's or not
+    const entries = withBalancesAfter([...(bySupplier.get(supplierId)?.entries.values() ?? [])]).filter(
+      (e) => (!from || new Date(e.created_at) >= from) && (!to || new Date(e.created_at) < to),
+    );
     const rows = entries.map((e) => ({
       id: e.id,
       type: e.type,
@@ -125,10 +110,7 @@ export const ledgerExport = async (config: Config, args: string[]): Promise<numb
       available_at: e.available_at,
     }));
     if (format === 'jsonl') for (const r of rows) process.stdout.write(`${JSON.stringify(r)}\n`);
-    else {
-      process.stdout.write(`${CSV_COLUMNS.join(',')}\n`);
-      for (const r of rows) process.stdout.write(`${CSV_COLUMNS.map((c) => csvCell(r[c])).join(',')}\n`);
-    }
+    else process.stdout.write(ledgerCsv(entries.map(entryRow)));
     return 0;
   });
 };

@@ -45,18 +45,25 @@ export const Market = z.object({
   your_offer_selected: z.boolean(),
 });
 
-export const Product = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    type: z.enum(['game_key', 'topup']),
-    platform: z.string(),
-    region: z.string(),
-    status: z.enum(['sellable', 'not_sellable']),
-    market: Market,
-    form_fields: z.array(FormField),
-  })
-  .meta({ id: 'Product' });
+export const ProductType = z.enum(['game_key', 'topup']);
+export const ProductStatus = z.enum(['sellable', 'not_sellable']);
+
+/** The product resource, written once: suppliers see it with their market, the operator without one. */
+const productShape = {
+  id: z.string(),
+  name: z.string(),
+  type: ProductType,
+  platform: z.string(),
+  region: z.string(),
+  status: ProductStatus,
+  market: Market,
+  form_fields: z.array(FormField),
+};
+
+export const Product = z.object(productShape).meta({ id: 'Product' });
+
+/** The operator's answer about a product: the catalogue's fields, no supplier's market. */
+export const OperatorProduct = z.object(productShape).omit({ market: true });
 
 export type MarketView = z.infer<typeof Market>;
 

@@ -1,5 +1,6 @@
 import type { SignedCheckpoint } from '../crypto/ledger-signing.js';
 import type { LedgerEntry } from './ledger.js';
+import { balanceRow, entryRow, type EntryWithBalances, ledgerCsv } from './ledger-csv.js';
 
 /**
  * A supplier's monthly statement for accountants: the balances at the month's start
@@ -12,7 +13,7 @@ export interface Statement {
   from: string;
   to: string;
   opening: { pending: number; available: number };
-  entries: (LedgerEntry & { pending_after: number; available_after: number })[];
+  entries: EntryWithBalances[];
   closing: { pending: number; available: number };
 }
 
@@ -49,46 +50,13 @@ export const monthlyStatement = (supplierId: string, month: string, all: LedgerE
   return { supplierId, month, from: from.toISOString(), to: to.toISOString(), opening, entries, closing };
 };
 
-const cell = (v: unknown) => {
-  const s = v === null || v === undefined ? '' : String(v);
-  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-};
-
-export const STATEMENT_CSV_COLUMNS = [
-  'date',
-  'entry_id',
-  'type',
-  'account',
-  'amount',
-  'currency',
-  'order_id',
-  'order_item_id',
-  'payout_id',
-  'pending_after',
-  'available_after',
-] as const;
-
-/** Amounts in minor units, as every amount of the API; one opening and one closing row. */
-export const statementCsv = (s: Statement): string => {
-  const rows: unknown[][] = [
-    [s.from, '', 'opening_balance', '', '', 'EUR', '', '', '', s.opening.pending, s.opening.available],
-    ...s.entries.map((e) => [
-      e.created_at,
-      e.id,
-      e.type,
-      e.account,
-      e.amount,
-      'EUR',
-      e.order_id,
-      e.order_item_id,
-      e.payout_id,
-      e.pending_after,
-      e.available_after,
-    ]),
-    [s.to, '', 'closing_balance', '', '', 'EUR', '', '', '', s.closing.pending, s.closing.available],
-  ];
-  return [STATEMENT_CSV_COLUMNS.join(','), ...rows.map((r) => r.map(cell).join(','))].join('\r\n') + '\r\n';
-};
+/** The ledger's CSV (ledger-csv.ts): amounts in minor units, one opening and one closing row. */
+export const statementCsv = (s: Statement): string =>
+  ledgerCsv([
+    balanceRow('opening_balance', s.from, s.opening),
+    ...s.entries.map(entryRow),
+    balanceRow('closing_balance', s.to, s.closing),
+  ]);
 
 /** 183000 -> "1830.00", -5 -> "-0.05": minor units shown as euros. */
 export const euros = (minor: number) => {

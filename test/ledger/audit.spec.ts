@@ -262,11 +262,20 @@ describe('ledger audit and export', () => {
 
     const csv = await run(ledgerExport, ['--supplier', alpha.id, '--format', 'csv']);
     expect(csv.code).toBe(0);
+    // the ledger's one CSV (src/projections/ledger-csv.ts), with the balances after each entry
+    const balancesAfter = [
+      [915, 0],
+      [0, 0],
+      [0, 915],
+      [915, 915],
+      [0, 915],
+    ];
     const lines = [
-      'id,type,account,amount,currency,order_id,order_item_id,payout_id,created_at,available_at',
-      ...rows.map((r) =>
+      'id,created_at,type,account,amount,currency,order_id,order_item_id,payout_id,available_at,pending_after,available_after',
+      ...rows.map((r, i) =>
         [
           r.id,
+          r.created_at,
           r.type,
           r.account,
           r.amount,
@@ -274,12 +283,12 @@ describe('ledger audit and export', () => {
           r.order_id,
           r.order_item_id,
           '',
-          r.created_at,
           r.available_at ?? '',
+          ...balancesAfter[i]!,
         ].join(','),
       ),
     ];
-    expect(csv.out).toBe(lines.map((l) => `${l}\n`).join('\n'));
+    expect(csv.out).toBe(lines.map((l) => `${l}\r\n`).join(''));
     // the API shows the same entries
     const api = (await alpha.api.get('/balance/entries')).body.data;
     expect(api.map((e: any) => [e.id, e.amount.amount, e.created_at, e.available_at])).toEqual(

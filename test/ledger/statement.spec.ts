@@ -62,23 +62,23 @@ describe('monthly statements', () => {
 
   const januaryCsv = () =>
     [
-      'date,entry_id,type,account,amount,currency,order_id,order_item_id,payout_id,pending_after,available_after',
-      '2026-01-01T00:00:00.000Z,,opening_balance,,,EUR,,,,0,0',
-      `2026-01-05T10:00:00.000Z,sale-${item.o1}:pending,sale,pending,2745,EUR,${order.o1},${item.o1},,2745,0`,
-      `2026-01-05T10:01:00.000Z,sale-${item.o2}:pending,sale,pending,2745,EUR,${order.o2},${item.o2},,5490,0`,
-      `2026-01-05T10:02:00.000Z,refund-${item.o2}:pending,refund,pending,-2745,EUR,${order.o2},${item.o2},,2745,0`,
-      `2026-01-05T10:10:00.000Z,settlement-${item.o1}:pending,settlement,pending,-2745,EUR,${order.o1},${item.o1},,0,0`,
-      `2026-01-05T10:10:00.000Z,settlement-${item.o1}:available,settlement,available,2745,EUR,${order.o1},${item.o1},,0,2745`,
-      '2026-02-01T00:00:00.000Z,,closing_balance,,,EUR,,,,0,2745',
+      'id,created_at,type,account,amount,currency,order_id,order_item_id,payout_id,available_at,pending_after,available_after',
+      ',2026-01-01T00:00:00.000Z,opening_balance,,,EUR,,,,,0,0',
+      `sale-${item.o1}:pending,2026-01-05T10:00:00.000Z,sale,pending,2745,EUR,${order.o1},${item.o1},,2026-01-05T10:10:00.000Z,2745,0`,
+      `sale-${item.o2}:pending,2026-01-05T10:01:00.000Z,sale,pending,2745,EUR,${order.o2},${item.o2},,2026-01-05T10:11:00.000Z,5490,0`,
+      `refund-${item.o2}:pending,2026-01-05T10:02:00.000Z,refund,pending,-2745,EUR,${order.o2},${item.o2},,,2745,0`,
+      `settlement-${item.o1}:pending,2026-01-05T10:10:00.000Z,settlement,pending,-2745,EUR,${order.o1},${item.o1},,,0,0`,
+      `settlement-${item.o1}:available,2026-01-05T10:10:00.000Z,settlement,available,2745,EUR,${order.o1},${item.o1},,,0,2745`,
+      ',2026-02-01T00:00:00.000Z,closing_balance,,,EUR,,,,,0,2745',
     ].join('\r\n') + '\r\n';
 
   const februaryCsv = () =>
     [
-      'date,entry_id,type,account,amount,currency,order_id,order_item_id,payout_id,pending_after,available_after',
-      '2026-02-01T00:00:00.000Z,,opening_balance,,,EUR,,,,0,2745',
-      `2026-02-01T01:00:00.000Z,payout-${payoutId}:available,payout,available,-2000,EUR,,,${payoutId},0,745`,
-      `2026-02-01T01:01:00.000Z,sale-${item.o3}:pending,sale,pending,2745,EUR,${order.o3},${item.o3},,2745,745`,
-      '2026-03-01T00:00:00.000Z,,closing_balance,,,EUR,,,,2745,745',
+      'id,created_at,type,account,amount,currency,order_id,order_item_id,payout_id,available_at,pending_after,available_after',
+      ',2026-02-01T00:00:00.000Z,opening_balance,,,EUR,,,,,0,2745',
+      `payout-${payoutId}:available,2026-02-01T01:00:00.000Z,payout,available,-2000,EUR,,,${payoutId},,0,745`,
+      `sale-${item.o3}:pending,2026-02-01T01:01:00.000Z,sale,pending,2745,EUR,${order.o3},${item.o3},,2026-02-01T01:11:00.000Z,2745,745`,
+      ',2026-03-01T00:00:00.000Z,closing_balance,,,EUR,,,,,2745,745',
     ].join('\r\n') + '\r\n';
 
   it('CSV from the CLI: opening, every entry with the balances after it, closing; months before and after', async () => {
@@ -92,13 +92,13 @@ describe('monthly statements', () => {
     });
     const march = await run(['--supplier', gamma.id, '--month', '2026-03']);
     expect(march.out.split('\r\n').slice(1, -1)).toEqual([
-      '2026-03-01T00:00:00.000Z,,opening_balance,,,EUR,,,,2745,745',
-      '2026-04-01T00:00:00.000Z,,closing_balance,,,EUR,,,,2745,745',
+      ',2026-03-01T00:00:00.000Z,opening_balance,,,EUR,,,,,2745,745',
+      ',2026-04-01T00:00:00.000Z,closing_balance,,,EUR,,,,,2745,745',
     ]);
     const december = await run(['--supplier', gamma.id, '--month', '2025-12']);
     expect(december.out.split('\r\n').slice(1, -1)).toEqual([
-      '2025-12-01T00:00:00.000Z,,opening_balance,,,EUR,,,,0,0',
-      '2026-01-01T00:00:00.000Z,,closing_balance,,,EUR,,,,0,0',
+      ',2025-12-01T00:00:00.000Z,opening_balance,,,EUR,,,,,0,0',
+      ',2026-01-01T00:00:00.000Z,closing_balance,,,EUR,,,,,0,0',
     ]);
     const usage = { code: 2, out: 'ERR usage: ledger statement --supplier ID --month YYYY-MM --format csv|html' };
     expect(await run(['--supplier', gamma.id, '--month', '2026-13'])).toEqual(usage);

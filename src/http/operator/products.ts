@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createProduct, updateProduct } from '../../commands/products.js';
 import type { ProductFields, ProductState } from '../../domain/product.js';
-import { FormField } from '../product-resource.js';
+import { FormField, OperatorProduct, ProductStatus, ProductType } from '../product-resource.js';
 import { operationOf } from '../idempotency.js';
 import { problems } from '../schemas.js';
 import { callerOf } from '../supplier.js';
@@ -13,22 +13,12 @@ const tags = ['operator'];
 
 const fields = {
   name: z.string().trim().min(1).max(200),
-  type: z.enum(['game_key', 'topup']),
+  type: ProductType,
   platform: z.string().trim().min(1).max(100),
   region: z.string().trim().min(1).max(100),
-  status: z.enum(['sellable', 'not_sellable']),
+  status: ProductStatus,
   form_fields: z.array(FormField).max(50),
 };
-
-const OperatorProduct = z.object({
-  id: z.string(),
-  name: z.string(),
-  type: z.enum(['game_key', 'topup']),
-  platform: z.string(),
-  region: z.string(),
-  status: z.enum(['sellable', 'not_sellable']),
-  form_fields: z.array(FormField),
-});
 
 const toResource = (p: NonNullable<ProductState>) => ({
   id: p.id,
