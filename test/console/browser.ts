@@ -26,7 +26,7 @@ const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.mi
 export const expectAccessible = async (p: Page) => {
   await p.addScriptTag({ content: AXE });
   const violations = await p.evaluate(async () => {
-    const result = await (globalThis as any).axe.run(document, { resultTypes: ['violations'] });
+    const result = await (globalThis as any).axe.run((globalThis as any).document, { resultTypes: ['violations'] });
     return result.violations
       .filter((v: any) => v.impact === 'serious' || v.impact === 'critical')
       .map((v: any) => `${v.id}: ${v.nodes.map((n: any) => n.target.join(' ')).join(', ')}`);
@@ -36,6 +36,11 @@ export const expectAccessible = async (p: Page) => {
 
 /** The page fits a phone's width: nothing scrolls sideways but inside its own box. */
 export const expectNoSideScroll = async (p: Page) => {
-  const width = await p.evaluate(() => document.documentElement.scrollWidth);
+  const width = await p.evaluate(
+    // runs in the page, whose globals the Node typings do not describe
+    () =>
+      (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement
+        .scrollWidth,
+  );
   expect(width, p.url()).toBeLessThanOrEqual(p.viewportSize()!.width);
 };
