@@ -190,7 +190,7 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
   const readDb = db.gated(() => fence.wait());
   const replicaReads = options.readDatabaseUrl
     ? new ReplicaReads(projections, async () => {
-        const { rows } = await sql<{ lsn: string }>`select pg_current_wal_insert_lsn()::text as lsn`.execute(db.kysely);
+        const { rows } = await sql<{ lsn: string }>`select pg_current_wal_flush_lsn()::text as lsn`.execute(db.kysely);
         return rows[0]!.lsn;
       })
     : undefined;

@@ -76,8 +76,16 @@ class GatedConnection implements DatabaseConnection {
     } catch {
       // a replica that cannot be reached now: the primary answers
     }
-    if (connection) await this.replica.driver.releaseConnection(connection).catch(() => undefined);
-    return undefined;
+    if (!connection) return undefined;
+    try {
+      const primary = (await this.driver.acquireConnection()) as PostgresConnection;
+      await this.replica.driver.releaseConnection(connection).catch(() => undefined);
+      return primary;
+    } catch {
+      // the primary is lost (a failover under way): the replica answers with what it has
+      this.fromReplicaPool = true;
+      return connection;
+    }
   }
 
   /** The pooled connection if one was taken. */
