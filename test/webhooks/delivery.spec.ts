@@ -187,6 +187,7 @@ describe('webhook delivery', () => {
       response_status: 503,
       duration_ms: expect.any(Number),
       succeeded: false,
+      outcome: 'http_error',
     });
     expect((await supplier.api.get(`/webhooks/${hook.id}`)).body.consecutive_failures).toBe(before);
     receiver.answer(200);
