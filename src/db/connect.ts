@@ -7,7 +7,7 @@ import {
   type PostgresPoolClient,
 } from 'kysely';
 import pg from 'pg';
-import { gatedKysely, type ReadGate, type Replica } from './gated.js';
+import { gatedKysely, type PostgresConnection, type ReadGate, type Replica } from './gated.js';
 import { sender } from './prepared.js';
 import type { Database } from './schema.js';
 
@@ -100,8 +100,15 @@ const replicaOf = (url: string, max: number) => {
   // on the primary (the replica port's fallback) there is nothing to replay: null, so true
   const replayedQuery = (lsn: string) =>
     CompiledQuery.raw('select coalesce(pg_last_wal_replay_lsn() >= $1::pg_lsn, true) as ok', [lsn]);
+  const driver = new PostgresDriver({ pool: lastResultOf(pool) });
+  // kysely's driver takes its pool in init(), which a Kysely instance would call
+  const initialized = driver.init();
   const replica: Replica = {
-    driver: new PostgresDriver({ pool: lastResultOf(pool) }),
+    driver,
+    acquire: async () => {
+      await initialized;
+      return (await driver.acquireConnection()) as PostgresConnection;
+    },
     replayed: async (connection, lsn) => {
       const until = Date.now() + REPLAY_WAIT_MS;
       for (;;) {

@@ -68,7 +68,7 @@ class GatedConnection implements DatabaseConnection {
     if (target === undefined || !this.replica) return undefined;
     let connection: PostgresConnection | undefined;
     try {
-      connection = (await this.replica.driver.acquireConnection()) as PostgresConnection;
+      connection = await this.replica.acquire();
       if (target === '' || (await this.replica.replayed(connection, target))) {
         this.fromReplicaPool = true;
         return connection;
@@ -110,6 +110,8 @@ const gated = (connection: DatabaseConnection) => connection as GatedConnection;
  */
 export interface Replica {
   driver: PostgresDriver;
+  /** A pooled connection to the replica. */
+  acquire(): Promise<PostgresConnection>;
   replayed(connection: PostgresConnection, lsn: string): Promise<boolean>;
 }
 

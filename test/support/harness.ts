@@ -33,6 +33,8 @@ export interface TestServiceOptions {
   limits?: Partial<LimitTable>;
   testClockEndpoint?: boolean;
   databaseUrl?: string;
+  /** A read replica's URL (DATABASE_READ_URL) for the GET routes' read models. */
+  readDatabaseUrl?: string;
   operatorToken?: string;
   secretKey?: string;
   clock?: TestClock;
@@ -71,6 +73,7 @@ export const startTestService = async (options: TestServiceOptions = {}): Promis
   const service = await startService({
     config,
     databaseUrl,
+    ...(options.readDatabaseUrl && { readDatabaseUrl: options.readDatabaseUrl }),
     operatorToken,
     secretKey: options.secretKey ?? newSecretKey(),
     clock,
