@@ -145,20 +145,26 @@ describe.skipIf(!CHROMIUM)('the supplier console in a real browser', () => {
     await shot(page, 'balance');
     const csv = await page.request.get(`${svc.origin}/console/balance.csv`);
     expect(csv.headers()['content-type']).toBe('text/csv; charset=utf-8');
-    expect((await csv.text()).trim().split('\n')).toEqual([
-      'id,created_at,type,account,amount_minor,currency,order_id,order_item_id,available_at',
+    expect(await csv.text()).toBe(
       [
-        entry.id,
-        entry.created_at,
-        'sale',
-        'pending',
-        entry.amount.amount,
-        'EUR',
-        placed.body.id,
-        entry.order_item_id,
-        entry.available_at ?? '',
-      ].join(','),
-    ]);
+        'id,created_at,type,account,amount,currency,order_id,order_item_id,payout_id,available_at,pending_after,available_after',
+        [
+          entry.id,
+          entry.created_at,
+          'sale',
+          'pending',
+          entry.amount.amount,
+          'EUR',
+          placed.body.id,
+          entry.order_item_id,
+          '',
+          entry.available_at,
+          '',
+          '',
+        ].join(','),
+        '',
+      ].join('\r\n'),
+    );
   });
 
   it('shows a failing webhook with its request and response, resends it, and rotates the secret once', async () => {

@@ -50,7 +50,9 @@ describe('console error pages over plain HTTP', () => {
     expect(page.status).toBe(200);
     const csv = await browser.get('/console/balance.csv?from=2026-11-01&to=2026-11-30');
     expect(csv.status).toBe(200);
-    expect(csv.text).toBe('id,created_at,type,account,amount_minor,currency,order_id,order_item_id,available_at\n');
+    expect(csv.text).toBe(
+      'id,created_at,type,account,amount,currency,order_id,order_item_id,payout_id,available_at,pending_after,available_after\r\n',
+    );
     const bad = await browser.get('/console/balance?from=2026-02-30');
     expect(bad.status).toBe(422);
     expect(bad.text).toContain('From must be a date, like 2026-11-01.');

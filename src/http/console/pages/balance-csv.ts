@@ -3,23 +3,14 @@ import { type Console, ROUTE } from '../core.js';
 import { html } from '../html.js';
 import { params, render, signedIn } from '../page.js';
 import type { ConsoleSession } from '../session.js';
+import { ledgerCsv } from '../../../projections/ledger-csv.js';
 import { allEntries, balanceFilter } from './balance.js';
+import { apiEntryRow } from './balance-csv-row.js';
 
-const HEADER = [
-  'id',
-  'created_at',
-  'type',
-  'account',
-  'amount_minor',
-  'currency',
-  'order_id',
-  'order_item_id',
-  'available_at',
-];
-
-const cell = (v: unknown) => (/[",\n]/.test(String(v ?? '')) ? `"${String(v).replace(/"/g, '""')}"` : String(v ?? ''));
-
-/** The balance entries of the page's filter as CSV; a filter it cannot read is a page saying why, not a file. */
+/**
+ * The balance entries of the page's filter as the ledger's CSV, in the columns of every ledger
+ * export; a filter it cannot read is a page saying why, not a file.
+ */
 const exportCsv = async (c: Console, req: FastifyRequest, reply: FastifyReply, s: ConsoleSession) => {
   const filter = balanceFilter(params(req));
   const read = filter.refusal
@@ -38,25 +29,11 @@ const exportCsv = async (c: Console, req: FastifyRequest, reply: FastifyReply, s
       html`<h1>Export CSV</h1><p><a href="/console/balance">Back to the balance</a></p>`,
       read.status ?? 422,
     );
-  const rows = [
-    HEADER,
-    ...read.entries.map((e) => [
-      e.id,
-      e.created_at,
-      e.type,
-      e.account,
-      e.amount.amount,
-      e.amount.currency,
-      e.order_id ?? e.payout_id ?? '',
-      e.order_item_id ?? '',
-      e.available_at ?? '',
-    ]),
-  ];
   return reply
     .header('content-disposition', 'attachment; filename="balance-entries.csv"')
     .header('cache-control', 'no-store')
     .type('text/csv; charset=utf-8')
-    .send(`${rows.map((r) => r.map(cell).join(',')).join('\n')}\n`);
+    .send(ledgerCsv(read.entries.map(apiEntryRow)));
 };
 
 export const registerBalanceCsv = (site: FastifyInstance, c: Console) => {
