@@ -1,7 +1,16 @@
 import { chmod, mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { type ClusterFile, clusterState, down, leaderOf, readCluster, up, whole } from '../../src/cli/ha/cluster.js';
+import {
+  type ClusterFile,
+  clusterState,
+  down,
+  leaderOf,
+  readCluster,
+  until,
+  up,
+  whole,
+} from '../../src/cli/ha/cluster.js';
 import { missingPackages } from '../../src/cli/ha/packages.js';
 import { alive, postmasterPid, recordedPid, runAs, startDetached } from '../../src/cli/ha/processes.js';
 import { serviceUrls } from '../../src/cli/ha/topology.js';
@@ -67,13 +76,9 @@ export const startCluster = async (): Promise<TestCluster> => {
       await startDetached(dir, name, 'patroni', [path.join(member.dir, 'patroni.yml')], await runAs());
     },
     whole: async (timeoutMs = 120_000) => {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const members = await clusterState(cluster).catch(() => []);
-        if (whole(members, cluster.members.length)) return;
-        if (Date.now() > deadline) throw new Error(`cluster not whole: ${JSON.stringify(members)}`);
-        await sleep(250);
-      }
+      await until('the cluster whole again', timeoutMs, async () =>
+        whole(await clusterState(cluster), cluster.members.length) ? true : undefined,
+      );
     },
     stop: async () => {
       if (await readCluster(dir)) await down(dir, quiet);

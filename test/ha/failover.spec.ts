@@ -2,7 +2,7 @@ import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clusterState, leaderOf, switchover } from '../../src/cli/ha/cluster.js';
+import { clusterState, leaderOf, switchover, until } from '../../src/cli/ha/cluster.js';
 import { spawnService } from '../faults/support.js';
 import { request } from '../support/http.js';
 import { haSkipReason, startCluster, type TestCluster } from './cluster.js';
@@ -105,11 +105,10 @@ describe.skipIf(skip !== undefined)('a Patroni cluster under two instances', () 
   it('loses its primary to SIGKILL: writes resume on the new primary, nothing acknowledged is lost or doubled', async () => {
     const window = await underLoad('unplanned primary loss', async () => {
       killed = await cluster.killLeader();
-      for (;;) {
-        const leader = leaderOf(await clusterState(cluster.cluster).catch(() => []));
-        if (leader && leader.name !== killed) return;
-        await sleep(100);
-      }
+      await until('a new leader', 120_000, async () => {
+        const leader = leaderOf(await clusterState(cluster.cluster));
+        return leader && leader.name !== killed ? true : undefined;
+      });
     });
     // the goal is 10 s (Patroni's leader key lives 10 s); a busy machine may add its checks' delays
     expect(window.ms).toBeLessThanOrEqual(20_000);
