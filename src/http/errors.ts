@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_S } from '../db/faults.js';
 import { DomainError } from '../domain/errors.js';
+import { WrongExpectedRevision } from '../eventstore/port.js';
 import { HttpProblem, sendProblem } from './problem.js';
 
 interface FieldError {
@@ -58,6 +59,7 @@ export const registerErrorHandling = (app: FastifyInstance) => {
       return sendProblem(req, reply, 'bad_request', error.message);
     }
     if (isDatabaseUnavailable(error)) return answerUnavailable(req, reply, error);
+    if (error instanceof WrongExpectedRevision) return answerContended(req, reply, error);
     req.log.error({ err: error }, 'unhandled error');
     return sendProblem(
       req,
@@ -70,6 +72,17 @@ export const registerErrorHandling = (app: FastifyInstance) => {
   app.setNotFoundHandler((req, reply) =>
     sendProblem(req, reply, 'not_found', `no route ${req.method} ${req.url.split('?')[0]}`),
   );
+};
+
+/**
+ * A write that lost the race for one of its streams on every one of its decisions (several
+ * instances writing one offer's stock at once): nothing was written, and the same request
+ * decided again a moment later goes through. Its Idempotency-Key is let go with the 5xx.
+ */
+const answerContended = (req: FastifyRequest, reply: FastifyReply, error: WrongExpectedRevision) => {
+  req.log.warn({ err: { message: error.message } }, 'write contended past its retries');
+  reply.header('retry-after', '1');
+  return sendProblem(req, reply, 'service_unavailable', 'too many writes to the same resource at once; retry shortly');
 };
 
 /**
