@@ -11,6 +11,7 @@ import {
   type QueryCompiler,
   type TransactionSettings,
 } from 'kysely';
+import { isDatabaseUnavailable } from './faults.js';
 import { readRoutes } from './read-route.js';
 import type { Database } from './schema.js';
 
@@ -36,6 +37,8 @@ class GatedConnection implements DatabaseConnection {
   private inner: PostgresConnection | undefined;
   /** Was `inner` taken from the replica's pool (it goes back there)? */
   fromReplicaPool = false;
+  /** Inside a transaction its queries stay on their connection, whatever happens to it. */
+  inTransaction = false;
 
   constructor(
     private readonly driver: PostgresDriver,
@@ -94,7 +97,18 @@ class GatedConnection implements DatabaseConnection {
   }
 
   async executeQuery<R>(query: CompiledQuery) {
-    return (await this.connection(query)).executeQuery<R>(query);
+    const connection = await this.connection(query);
+    try {
+      return await connection.executeQuery<R>(query);
+    } catch (error) {
+      // a replica lost under a read (promoted, or its sessions cut by the proxy): a read
+      // outside a transaction runs again once, on a fresh connection
+      if (!this.fromReplicaPool || this.inTransaction || !reads(query) || !isDatabaseUnavailable(error)) throw error;
+      await this.replica!.driver.releaseConnection(connection).catch(() => undefined);
+      this.inner = undefined;
+      this.fromReplicaPool = false;
+      return (await this.connection(query)).executeQuery<R>(query);
+    }
   }
 
   async *streamQuery<R>(query: CompiledQuery, chunkSize: number) {
@@ -119,8 +133,10 @@ export interface Replica {
 const gatedDriver = (driver: PostgresDriver, gate: ReadGate, replica?: Replica): Driver => ({
   init: () => driver.init(),
   acquireConnection: async () => new GatedConnection(driver, gate, replica),
-  beginTransaction: async (c: DatabaseConnection, settings: TransactionSettings) =>
-    driver.beginTransaction(await gated(c).connection(), settings),
+  beginTransaction: async (c: DatabaseConnection, settings: TransactionSettings) => {
+    gated(c).inTransaction = true;
+    return driver.beginTransaction(await gated(c).connection(), settings);
+  },
   commitTransaction: async (c: DatabaseConnection) => driver.commitTransaction(await gated(c).connection()),
   rollbackTransaction: async (c: DatabaseConnection) => driver.rollbackTransaction(await gated(c).connection()),
   savepoint: async (c: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']) =>
