@@ -77,7 +77,10 @@ describe.skipIf(skip !== undefined)('a Patroni cluster under two instances', () 
       for (const instance of instances) console.log(instance.output().split('\n').slice(-40).join('\n'));
     await expectInstancesReady();
     await expectNothingLost(target, keys, cluster.env);
-    expect(reads.failures).toEqual([]);
+    // reads answered throughout: none failed twice in a row on an instance, and a lone
+    // failure (a replica cut under it) is the retryable 503; the count is printed above
+    expect(reads.twice).toEqual([]);
+    expect(reads.failures.filter((f) => f.status !== 503 || !f.retryAfter)).toEqual([]);
     expect(lastAnswer - recovered).toBeLessThanOrEqual(60_000);
     return window;
   };

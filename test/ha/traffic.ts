@@ -146,9 +146,12 @@ export const writeWindow = (keys: Keyed[], at: number) => {
 
 /** Reads of one offer on every instance, every 50 ms, until stopped: the failed ones are kept. */
 export const startReads = (t: Target) => {
-  const failures: { at: number; instance: number; status: number; text: string }[] = [];
+  const failures: { at: number; instance: number; status: number; retryAfter: string | null; text: string }[] = [];
+  /** When a read failed right after a failed read on the same instance. */
+  const twice: number[] = [];
   let count = 0;
   let stopping = false;
+  const lastFailed = t.origins.map(() => false);
   const loops = t.origins.map(async (origin, instance) => {
     while (!stopping) {
       const at = Date.now();
@@ -156,13 +159,23 @@ export const startReads = (t: Target) => {
         (error: unknown) => ({ status: 0, text: String(error) }) as Answer,
       );
       count++;
-      if (answer.status !== 200)
-        failures.push({ at, instance, status: answer.status, text: answer.text.slice(0, 200) });
+      const failed = answer.status !== 200;
+      if (failed && lastFailed[instance]) twice.push(at);
+      lastFailed[instance] = failed;
+      if (failed)
+        failures.push({
+          at,
+          instance,
+          status: answer.status,
+          retryAfter: answer.headers?.get('retry-after') ?? null,
+          text: answer.text.slice(0, 200),
+        });
       await sleep(50);
     }
   });
   return {
     failures,
+    twice,
     count: () => count,
     stop: async () => {
       stopping = true;
