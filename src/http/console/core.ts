@@ -37,10 +37,27 @@ export interface Answer {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/**
+ * The API could not answer a console request (its database away, a write that lost its race,
+ * or a fault of its own): no page can say anything useful about it, so it is thrown to the
+ * console's error handler, which answers one page for every such case.
+ */
+export class ApiFault extends Error {
+  constructor(
+    readonly status: number,
+    readonly retryAfter: string | undefined,
+  ) {
+    super(`the API answered ${status}`);
+  }
+}
+
 export interface Console {
   services: Services;
   sandbox: boolean;
-  /** A supplier API call with the session's token: the one way the console reads or changes anything. */
+  /**
+   * A supplier API call with the session's token: the one way the console reads or changes
+   * anything. An answer of 5xx is thrown as an ApiFault; every other answer is the page's.
+   */
   api: (
     req: FastifyRequest,
     s: Pick<ConsoleSession, 'token'>,
@@ -70,6 +87,7 @@ export const consoleOf = (app: FastifyInstance, services: Services): Console => 
       },
       ...(body !== undefined && { payload: JSON.stringify(body) }),
     });
+    if (res.statusCode >= 500) throw new ApiFault(res.statusCode, res.headers['retry-after']?.toString());
     // the page a form redirects to may be read on another instance (a session cookie
     // carries no Authorization for the balancer to route by): the change is applied first
     if (method !== 'GET') await services.readsApplied();

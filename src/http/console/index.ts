@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { type Services } from '../services.js';
 import { consoleOf, parseForm } from './core.js';
-import { html } from './html.js';
-import { notFound, render } from './page.js';
+import { answerFault } from './fault.js';
+import { notFound } from './page.js';
 import { registerBalance } from './pages/balance.js';
 import { registerBalanceCsv } from './pages/balance-csv.js';
 import { registerCompetition } from './pages/competition.js';
@@ -37,6 +37,8 @@ export const registerConsole = async (app: FastifyInstance, services: Services) 
     site.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
       done(null, parseForm(body as string)),
     );
+    // set first, so the not-found scope below inherits it too
+    site.setErrorHandler(async (error: FastifyError, req, reply) => answerFault(c, error, req, reply));
     const sessions = { box: services.secretBox, db: services.db, now: () => services.clock.now() };
     // every console request's session is looked up once, here, before its route reads it
     site.addHook('preHandler', async (req) => loadSession(req, sessions));
@@ -51,24 +53,6 @@ export const registerConsole = async (app: FastifyInstance, services: Services) 
         }),
       { prefix: '/console' },
     );
-    site.setErrorHandler(async (error: FastifyError, req, reply) => {
-      const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 500;
-      if (status === 500) req.log.error({ err: error }, 'console page failed');
-      const message =
-        status === 413
-          ? 'That is more than one form can send: send it in parts.'
-          : status === 500
-            ? 'Something went wrong on our side: try again, and tell us if it keeps happening.'
-            : 'This request could not be read: reload the page and try again.';
-      return render(
-        c,
-        reply,
-        readSession(req),
-        { title: 'Error', error: message },
-        html`<p><a href="/console">Go to the console's start</a></p>`,
-        status,
-      );
-    });
   });
 };
 
