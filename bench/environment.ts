@@ -43,7 +43,11 @@ export const startEnvironment = async (settings: Settings, log: (line: string) =
   };
 
   try {
-    embedded = await startEmbeddedPostgres(dir);
+    // statements per order are counted on the server (bench/statements.ts)
+    embedded = await startEmbeddedPostgres(dir, undefined, [
+      'shared_preload_libraries=pg_stat_statements',
+      'pg_stat_statements.track=top',
+    ]);
     const server = embedded;
     const admin = async <T>(work: (client: pg.Client) => Promise<T>) => {
       const client = new pg.Client({ connectionString: server.adminUrl });
@@ -55,6 +59,7 @@ export const startEnvironment = async (settings: Settings, log: (line: string) =
       }
     };
     await admin((c) => c.query(`create database ${TEMPLATE}`));
+    await admin((c) => c.query('create extension if not exists pg_stat_statements'));
     const template = connect(server.urlFor(TEMPLATE), 1);
     await migrate(template.kysely);
     await template.close();
@@ -70,6 +75,18 @@ export const startEnvironment = async (settings: Settings, log: (line: string) =
         const db = connect(server.urlFor(name), poolSize);
         open.push(db);
         return db;
+      },
+      statements: {
+        reset: () => admin(async (c) => void (await c.query('select pg_stat_statements_reset()'))),
+        of: (db) =>
+          admin(async (c) => {
+            const { rows } = await c.query<{ query: string; calls: string }>(
+              `select s.query, s.calls from pg_stat_statements s join pg_database d on d.oid = s.dbid
+                where d.datname = $1 order by s.calls desc`,
+              [new URL(db.pool.options.connectionString!).pathname.slice(1)],
+            );
+            return rows.map((r) => ({ query: r.query, calls: Number(r.calls) }));
+          }),
       },
       fixture: <T>(key: string, build: () => Promise<T>) => {
         let existing = fixtures.get(key) as Promise<T> | undefined;

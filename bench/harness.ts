@@ -17,6 +17,8 @@ export interface Result {
   raw: number;
   /** Set on rows that explain another row rather than measure a feature of the service. */
   diagnostic?: boolean;
+  /** Median CPU per unit (µs) of the process serving each side, and of the database server. */
+  cpu?: { service: number; raw: number; serviceServer: number; rawServer: number };
 }
 
 export interface Settings {
@@ -37,6 +39,11 @@ export interface BenchContext {
   log(line: string): void;
   /** The database server's CPU time so far (µs), where /proc can tell (Linux); absent elsewhere. */
   serverCpu?: () => number;
+  /** pg_stat_statements: forget the counts so far, or read those of one database's statements. */
+  statements: {
+    reset(): Promise<void>;
+    of(db: Db): Promise<{ query: string; calls: number }[]>;
+  };
 }
 
 export interface Benchmark {
@@ -103,6 +110,15 @@ export const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 
+/** One side of a comparison: how to run a round, and whose CPU time it spends. */
+export interface Side {
+  /** What the raw side is, added to the result's work (absent for the service and a lone raw side). */
+  label?: string;
+  run(round: number): Promise<Measurement>;
+  /** CPU time so far (µs) of the process doing this side's work; this process's when absent. */
+  cpu?: () => number;
+}
+
 /**
  * Measures the service and the raw figure in alternating rounds (service, raw, service,
  * raw, ...) so that drift on the machine (checkpoints, cache warming, a growing table)
@@ -116,32 +132,57 @@ export const paired = async (
   service: (round: number) => Promise<Measurement>,
   raw: (round: number) => Promise<Measurement>,
   options: { rounds?: number; diagnostic?: boolean } = {},
-): Promise<Result> => {
+): Promise<Result> => (await compared(ctx, work, unit, { run: service }, [{ run: raw }], options))[0]!;
+
+/**
+ * The service beside several raw sides (a raw route in its own process, a raw loop in this
+ * one), all in the same alternating rounds: one result per raw side, each with the service's
+ * median. Each side's CPU per unit is printed, read from the process that did its work.
+ */
+export const compared = async (
+  ctx: BenchContext,
+  work: string,
+  unit: string,
+  service: Side,
+  raws: Side[],
+  options: { rounds?: number; diagnostic?: boolean } = {},
+): Promise<Result[]> => {
   const rounds = options.rounds ?? ctx.settings.rounds;
-  const s: number[] = [];
-  const r: number[] = [];
-  const cpu = { service: [] as Cpu[], raw: [] as Cpu[] };
+  const sides = [service, ...raws];
+  const rates = sides.map(() => [] as number[]);
+  const cpus = sides.map(() => [] as Cpu[]);
+  const name = (i: number) => (i === 0 ? 'service' : (sides[i]!.label ?? 'raw'));
   for (let round = 0; round < rounds; round++) {
-    const a = await withCpu(ctx, () => service(round));
-    const b = await withCpu(ctx, () => raw(round));
-    s.push(a.perSecond);
-    r.push(b.perSecond);
-    cpu.service.push(a);
-    cpu.raw.push(b);
-    ctx.log(
-      `  ${work}, round ${round + 1}/${rounds}: service ${fmt(a.perSecond)} ${unit}/s (${a.seconds.toFixed(1)} s), raw ${fmt(b.perSecond)} ${unit}/s (${b.seconds.toFixed(1)} s)`,
-    );
+    const line: string[] = [];
+    for (const [i, side] of sides.entries()) {
+      const m = await withCpu(ctx, () => side.run(round), side.cpu);
+      rates[i]!.push(m.perSecond);
+      cpus[i]!.push(m);
+      line.push(`${name(i)} ${fmt(m.perSecond)} ${unit}/s (${m.seconds.toFixed(1)} s)`);
+    }
+    ctx.log(`  ${work}, round ${round + 1}/${rounds}: ${line.join(', ')}`);
   }
-  // steadier than the rates on a shared machine: what this process (the service or the raw
-  // loop, with the benchmark's client) spent per unit, and the database server beside it
-  const per = (side: Cpu[], of: (c: Cpu) => number) => fmt(median(side.map(of)));
-  const server = ctx.serverCpu
-    ? `; the database server's: service ${per(cpu.service, (c) => c.serverCpuPerUnit)} µs, raw ${per(cpu.raw, (c) => c.serverCpuPerUnit)} µs`
-    : '';
-  ctx.log(
-    `  ${work}: this process's CPU per ${unit.replace(/s$/, '')}: service ${per(cpu.service, (c) => c.cpuPerUnit)} µs, raw ${per(cpu.raw, (c) => c.cpuPerUnit)} µs${server}`,
-  );
-  return { work, unit, service: median(s), raw: median(r), ...(options.diagnostic ? { diagnostic: true } : {}) };
+  // steadier than the rates on a shared machine: what the process doing each side's work
+  // spent per unit, and the database server beside it
+  const per = (i: number, of: (c: Cpu) => number) => fmt(median(cpus[i]!.map(of)));
+  const each = (of: (c: Cpu) => number) => sides.map((_, i) => `${name(i)} ${per(i, of)} µs`).join(', ');
+  const singular = unit.replace(/s$/, '');
+  ctx.log(`  ${work}: CPU per ${singular} of the process serving it: ${each((c) => c.cpuPerUnit)}`);
+  if (ctx.serverCpu)
+    ctx.log(`  ${work}: the database server's CPU per ${singular}: ${each((c) => c.serverCpuPerUnit)}`);
+  return raws.map((raw, r) => ({
+    work: raw.label ? `${work}; raw: ${raw.label}` : work,
+    unit,
+    service: median(rates[0]!),
+    raw: median(rates[r + 1]!),
+    cpu: {
+      service: median(cpus[0]!.map((c) => c.cpuPerUnit)),
+      raw: median(cpus[r + 1]!.map((c) => c.cpuPerUnit)),
+      serviceServer: median(cpus[0]!.map((c) => c.serverCpuPerUnit)),
+      rawServer: median(cpus[r + 1]!.map((c) => c.serverCpuPerUnit)),
+    },
+    ...(options.diagnostic ? { diagnostic: true } : {}),
+  }));
 };
 
 /** CPU time per unit counted (µs): this process's, and the database server's (0 where it cannot be read). */
@@ -150,16 +191,25 @@ export interface Cpu {
   serverCpuPerUnit: number;
 }
 
-/** A run and the CPU time spent on it, per unit counted. */
-export const withCpu = async (ctx: BenchContext, run: () => Promise<Measurement>): Promise<Measurement & Cpu> => {
-  const before = process.cpuUsage();
+/** A run and the CPU time spent on it, per unit counted, by `cpu`'s process (this one by default). */
+export const withCpu = async (
+  ctx: BenchContext,
+  run: () => Promise<Measurement>,
+  cpu?: () => number,
+): Promise<Measurement & Cpu> => {
+  const own = () => {
+    const u = process.cpuUsage();
+    return u.user + u.system;
+  };
+  const read = cpu ?? own;
+  const before = read();
   const serverBefore = ctx.serverCpu?.() ?? 0;
   const m = await run();
-  const used = process.cpuUsage(before);
+  const used = read() - before;
   const units = Math.max(1, m.units);
   return {
     ...m,
-    cpuPerUnit: (used.user + used.system) / units,
+    cpuPerUnit: used / units,
     serverCpuPerUnit: ((ctx.serverCpu?.() ?? 0) - serverBefore) / units,
   };
 };

@@ -18,22 +18,21 @@
  */
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
-import pino from 'pino';
 import { type Dispatcher, Pool } from 'undici';
 import { auditLedger } from '../src/cli/ledger-audit.js';
-import { loadConfig } from '../src/config.js';
 import { newSecretKey } from '../src/crypto/secret-box.js';
 import { newOperatorToken } from '../src/crypto/tokens.js';
 import type { BalanceEvent } from '../src/domain/balance.js';
 import { commissionFor } from '../src/domain/money.js';
 import { PostgresEventStore } from '../src/eventstore/postgres.js';
 import { type NewEvent, type RecordedEvent, START } from '../src/eventstore/port.js';
+import type { Db } from '../src/db/connect.js';
 import { newId } from '../src/ids.js';
 import { ledgerEntries, ledgerProjection } from '../src/projections/ledger.js';
-import { startService } from '../src/service.js';
 import {
   type Benchmark,
   type BenchContext,
+  compared,
   fmt,
   type Measurement,
   paired,
@@ -41,7 +40,11 @@ import {
   throughput,
   timed,
 } from './harness.js';
-import { benchLimits, raiseSupplierLimits } from './service.js';
+import { type Child, startChild } from './processes.js';
+import { raiseSupplierLimits } from './service.js';
+
+/** The event rows the raw route writes per order: what one sandbox order appends today. */
+const ORDER_ROWS = Number(process.env.BENCH_ORDER_ROWS ?? 7);
 
 const eur = (amount: number) => ({ amount, currency: 'EUR' });
 
@@ -82,25 +85,24 @@ const json = async (res: Answer, expected: number, what: string) => {
   return JSON.parse(text);
 };
 
-/** One sandbox service on a fresh database, with suppliers whose offers hold enough keys. */
+/**
+ * One sandbox service in a process of its own on a fresh database, with suppliers whose
+ * offers hold enough keys, and the raw routes in another process on the same database.
+ */
 // eslint-disable-next-line max-lines-per-function -- the benchmark's service, suppliers and offers, each set up once
 const sandboxService = async (ctx: BenchContext, suppliers: number, keysEach: number) => {
   const db = await ctx.freshDatabase('bench_orders', 2);
   const databaseUrl = db.pool.options.connectionString!;
-  const config = { ...loadConfig({ SVC_ENV: 'sandbox', PORT: '0', LOG_LEVEL: 'silent' }) };
   const operatorToken = newOperatorToken();
-  const service = await startService({
-    config,
-    databaseUrl,
-    operatorToken,
-    secretKey: newSecretKey(),
-    logger: pino({ level: 'silent' }),
-    limits: benchLimits,
-    poolSize: 20,
+  const service = await startChild('service-process', {
+    BENCH_DATABASE_URL: databaseUrl,
+    BENCH_OPERATOR_TOKEN: operatorToken,
+    BENCH_SECRET_KEY: newSecretKey(),
   });
-  const origin = await service.listen();
-  // the client shares the service's process and cores: an undici Pool costs a fifth of fetch
+  const rawRoutes = await startChild('raw-routes', { BENCH_DATABASE_URL: databaseUrl });
+  const origin = service.origin;
   const client = new Pool(origin, { connections: 64 });
+  const rawClient = new Pool(rawRoutes.origin, { connections: 64 });
   const call =
     (token: string) =>
     async (method: string, path: string, body?: unknown): Promise<Answer> => {
@@ -172,8 +174,8 @@ const sandboxService = async (ctx: BenchContext, suppliers: number, keysEach: nu
     await json(await api('POST', `/api/v1/offers/${offer.id}/activate`), 200, 'activate');
     sellers.push({ api, offerId: offer.id });
   }
-  await service.drain();
-  return { service, db, sellers, client };
+  await service.ask('drain');
+  return { service, rawRoutes, db, sellers, client, rawClient };
 };
 
 type Seller = { api: (method: string, path: string, body?: unknown) => Promise<Answer>; offerId: string };
@@ -189,21 +191,50 @@ const sandboxOrder = async (seller: Seller) => {
     throw new Error(`order not completed: ${JSON.stringify(order)}`);
 };
 
-// eslint-disable-next-line max-lines-per-function -- one benchmark: setup, measure, raw limit
+/**
+ * The statements one sandbox order costs the database, counted by pg_stat_statements over
+ * `orders` orders one at a time until the read models applied them (the background loops'
+ * polls in those seconds included): the total per order and the shapes above a tenth.
+ */
+const statementsPerOrder = async (
+  ctx: BenchContext,
+  db: Db,
+  service: Child,
+  seller: Seller,
+  orders: number,
+): Promise<string> => {
+  await service.ask('settled');
+  await ctx.statements.reset();
+  for (let i = 0; i < orders; i++) await sandboxOrder(seller);
+  await service.ask('settled');
+  const rows = await ctx.statements.of(db);
+  const total = rows.reduce((sum, r) => sum + r.calls, 0);
+  const shapes = rows
+    .filter((r) => r.calls / orders >= 0.1)
+    .map((r) => `    ${(r.calls / orders).toFixed(2).padStart(6)}  ${r.query.replace(/\s+/g, ' ').slice(0, 100)}`);
+  return [
+    `statements per order: ${(total / orders).toFixed(2)} (pg_stat_statements, ${orders} orders one at a time)`,
+    ...shapes,
+  ].join('\n');
+};
+
+// eslint-disable-next-line max-lines-per-function -- one benchmark: setup, measure, both raw limits
 const sandboxOrders = async (ctx: BenchContext): Promise<Result[]> => {
   const results: Result[] = [];
   const rounds = ctx.settings.rounds;
+  const counted = 50;
   for (const concurrency of [1, 32]) {
     const warmup = concurrency === 1 ? 20 : 64;
     const operations = Math.max(concurrency, Math.round((concurrency === 1 ? 300 : 1500) * ctx.settings.scale));
-    const perSeller = Math.ceil(((warmup + operations) * rounds) / concurrency) + 10;
+    const perSeller =
+      Math.ceil(((warmup + operations) * rounds + (concurrency === 1 ? counted : 0)) / concurrency) + 10;
     ctx.log(`  concurrency ${concurrency}: ${concurrency} supplier(s), ${fmt(perSeller)} keys each`);
-    const { service, db, sellers, client } = await sandboxService(ctx, concurrency, perSeller);
+    const { service, rawRoutes, db, sellers, client, rawClient } = await sandboxService(ctx, concurrency, perSeller);
     try {
       // the appends one sandbox order commits, as the number of events in each, in order
       const before = (await db.pool.query('select coalesce(max(position), 0) as p from es_events')).rows[0].p;
       await sandboxOrder(sellers[0]!);
-      await service.drain();
+      await service.ask('drain');
       const appends: number[] = (
         await db.pool.query(
           'select count(*)::int as n from es_events where position > $1 group by transaction_id order by min(position)',
@@ -212,10 +243,15 @@ const sandboxOrders = async (ctx: BenchContext): Promise<Result[]> => {
       ).rows.map((r) => r.n);
       const events = appends.reduce((a, b) => a + b, 0);
       ctx.log(`  one sandbox order commits ${events} events in ${appends.length} appends (${appends.join(', ')})`);
+      if (appends.length !== 1 || events !== ORDER_ROWS)
+        ctx.log(`  (the raw route writes ${ORDER_ROWS} rows in one transaction: set BENCH_ORDER_ROWS to match)`);
+      if (concurrency === 1)
+        for (const line of (await statementsPerOrder(ctx, db, service, sellers[0]!, counted)).split('\n'))
+          ctx.log(`  ${line}`);
       const raw = await ctx.freshDatabase('bench_orders_raw', concurrency);
       await raw.pool.query('create table bench_raw_events (like es_events including all)');
 
-      const latencies = { service: [] as number[], raw: [] as number[] };
+      const latencies = { service: [] as number[], route: [] as number[], loop: [] as number[] };
       let seq = 0;
       const service1 = async (): Promise<Measurement> => {
         const run = await withLatencies({
@@ -227,11 +263,29 @@ const sandboxOrders = async (ctx: BenchContext): Promise<Result[]> => {
         latencies.service.push(...run.latencies);
         // answers go out before the read models apply them: the time runs until they have
         const started = performance.now();
-        await service.services.projections.waitFor(await service.services.store.lastCommitted(), 60_000);
+        await service.ask('settled');
         const seconds = run.measurement.seconds + (performance.now() - started) / 1000;
         return { ...run.measurement, seconds, perSecond: run.measurement.units / seconds };
       };
-      const raw1 = async (): Promise<Measurement> => {
+      const route = async (): Promise<Measurement> => {
+        const run = await withLatencies({
+          warmup,
+          operations,
+          concurrency,
+          op: async (i) => {
+            const res = await rawClient.request({
+              method: 'POST',
+              path: '/orders',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ offer_id: sellers[i % concurrency]!.offerId, quantity: 1, buyer_country: 'DE' }),
+            });
+            await json({ status: res.statusCode, text: () => res.body.text() }, 201, 'raw order');
+          },
+        });
+        latencies.route.push(...run.latencies);
+        return run.measurement;
+      };
+      const loop = async (): Promise<Measurement> => {
         const run = await withLatencies({
           warmup,
           operations,
@@ -258,24 +312,31 @@ const sandboxOrders = async (ctx: BenchContext): Promise<Result[]> => {
             }
           },
         });
-        latencies.raw.push(...run.latencies);
+        latencies.loop.push(...run.latencies);
         return run.measurement;
       };
-      const result = await paired(
+      const pct = (v: number[]) => `p50 ${ms(percentile(v, 50))}, p99 ${ms(percentile(v, 99))}`;
+      const [againstRoute, againstLoop] = await compared(
         ctx,
         `sandbox orders end to end, concurrency ${concurrency}`,
         'orders',
-        service1,
-        raw1,
+        { run: service1, cpu: service.cpu },
+        [
+          { label: 'the raw route', run: route, cpu: rawRoutes.cpu },
+          { label: 'the raw loop', run: loop },
+        ],
         { rounds },
       );
-      const pct = (v: number[]) => `p50 ${ms(percentile(v, 50))}, p99 ${ms(percentile(v, 99))}`;
-      result.work = `sandbox orders end to end, concurrency ${concurrency} (${pct(latencies.service)}; raw: ${appends.length} INSERT transactions of ${events} rows per order, ${pct(latencies.raw)})`;
-      ctx.log(`  ${result.work}`);
-      results.push(result);
+      againstRoute!.work = `sandbox orders end to end, concurrency ${concurrency} (${pct(latencies.service)}; raw: a fastify route in its own process writing ${ORDER_ROWS} event rows in one transaction, ${pct(latencies.route)})`;
+      againstLoop!.work = `the same orders; raw: ${appends.length} INSERT transaction(s) of ${events} rows per order from a loop in the benchmark's process, ${pct(latencies.loop)}`;
+      againstLoop!.diagnostic = true;
+      for (const r of [againstRoute!, againstLoop!]) ctx.log(`  ${r.work}`);
+      results.push(againstRoute!, againstLoop!);
     } finally {
       await client.close();
+      await rawClient.close();
       await service.stop();
+      await rawRoutes.stop();
     }
   }
   return results;

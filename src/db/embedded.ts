@@ -180,6 +180,8 @@ const releasedAfter = (stop: () => Promise<void>, release: () => void) => async 
 export const startEmbeddedPostgres = async (
   dir: string,
   log: (line: string) => void = () => undefined,
+  /** More server settings, `name=value` each (the benchmarks load pg_stat_statements). */
+  settings: string[] = [],
 ): Promise<EmbeddedDatabase> => {
   const EmbeddedPostgres = await loadEmbeddedPostgres();
   await mkdir(dir, { recursive: true });
@@ -230,7 +232,13 @@ export const startEmbeddedPostgres = async (
     // flag wins, and the C locale needs nothing installed
     initdbFlags: ['--lc-messages=C', '--locale=C', '--encoding=UTF8'],
     // listen on loopback only; fsync stays on: durability is the point of an event store
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=300'],
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'max_connections=300',
+      ...settings.flatMap((s) => ['-c', s]),
+    ],
     onLog: remember,
     onError: (e) => remember(String(e)),
   });
