@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { sql } from 'kysely';
-import { expect, inject } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import { connect } from '../../src/db/connect.js';
 import type { Position, RecordedEvent } from '../../src/eventstore/port.js';
 import { applyShares } from '../../src/projections/apply-shares.js';
@@ -74,21 +74,43 @@ export type Row = Record<string, unknown>;
 const normalise = (row: Row): Row =>
   Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v]));
 
-const dropDatabase = async (url: string) => {
-  const admin = new pg.Client({ connectionString: inject('pgAdminUrl') });
+/**
+ * One database per test file, made once; each `rowsAfter` starts from what a fresh migrated
+ * database holds: every migrated table emptied (identities restarted) and the projectors' tables
+ * created anew in a schema of their own, first on the search path. A database copied from the
+ * template per scenario cost most of these files' time.
+ */
+let fileDatabase: Promise<{ url: string; admin: pg.Client; tables: string }> | undefined;
+let scenarios = 0;
+
+const openFileDatabase = async () => {
+  const url = await createTestDatabase();
+  const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  try {
-    await admin.query(`drop database if exists ${new URL(url).pathname.slice(1)} with (force)`);
-  } finally {
-    await admin.end();
-  }
+  const { rows } = await admin.query<{ name: string }>(
+    `select 'public.' || quote_ident(tablename) as name from pg_tables
+      where schemaname = 'public' and tablename not like 'kysely_migration%'`,
+  );
+  return { url, admin, tables: rows.map((r) => r.name).join(', ') };
+};
+
+afterAll(async () => {
+  if (fileDatabase !== undefined) await (await fileDatabase).admin.end();
+});
+
+/** `url` with every unqualified table name resolving to `schema` first, then public. */
+const withSearchPath = (url: string, schema: string) => {
+  const scoped = new URL(url);
+  scoped.searchParams.set('options', `-c search_path=${schema},public`);
+  return scoped.toString();
 };
 
 /**
  * Applies `batches` in order, each as ONE batch of `applyShares` (each projector's share is
- * the events it has a handler for, as the runner shares them), on a fresh migrated database
- * with the projectors' tables created as at first start. Answers the rows of each table in
- * `then` (table → its ORDER BY), normalised; `projection_checkpoints` may be asked for too.
+ * the events it has a handler for, as the runner shares them), on a database as fresh as a
+ * newly migrated one, with the projectors' tables created as at first start. Answers the rows
+ * of each table in `then` (table → its ORDER BY), normalised; `projection_checkpoints` may be
+ * asked for too.
  */
 export const rowsAfter = async (
   projectors: Projector | Projector[],
@@ -96,10 +118,14 @@ export const rowsAfter = async (
   then: Record<string, string>,
 ): Promise<Record<string, Row[]>> => {
   const list = Array.isArray(projectors) ? projectors : [projectors];
-  const url = await createTestDatabase();
-  const db = connect(url, 2);
+  fileDatabase ??= openFileDatabase();
+  const { url, admin, tables } = await fileDatabase;
+  scenarios += 1;
+  const schema = `given_${scenarios}`;
+  await admin.query(`truncate ${tables} restart identity cascade; create schema ${schema}`);
+  const db = connect(withSearchPath(url, schema), 2);
   try {
-    for (const p of list) await createTables(db.kysely, p, 'public');
+    for (const p of list) await createTables(db.kysely, p, schema);
     for (const events of batches) {
       const shares = list.map((projector) => ({
         projector,
@@ -115,7 +141,7 @@ export const rowsAfter = async (
     return rows;
   } finally {
     await db.close();
-    await dropDatabase(url);
+    await admin.query(`drop schema ${schema} cascade`);
   }
 };
 
