@@ -44,3 +44,13 @@ export const expectNoSideScroll = async (p: Page) => {
   );
   expect(width, p.url()).toBeLessThanOrEqual(p.viewportSize()!.width);
 };
+
+/** The test-mode banner runs the page's whole width, edge to edge. */
+export const expectBannerSpans = async (p: Page) => {
+  const [left, width, page] = await p.evaluate(() => {
+    const d = (globalThis as any).document;
+    const box = d.getElementById('test-mode').getBoundingClientRect();
+    return [box.left, box.width, d.documentElement.clientWidth];
+  });
+  expect({ left, width }, p.url()).toEqual({ left: 0, width: page });
+};

@@ -38,7 +38,7 @@ header{background:#1d2330;color:#fff;padding:.6rem 1rem;display:flex;flex-wrap:w
 header nav{display:flex;flex-wrap:wrap;gap:.3rem 1rem}
 header a{color:#dfe6f3;text-decoration:none}header a.on{color:#fff;font-weight:600;border-bottom:2px solid #6ea8ff}
 header .who{margin-left:auto;display:flex;gap:.6rem;align-items:center;font-size:.9rem}
-.banner{flex-basis:100%;order:-1;margin:-.6rem -1rem .2rem;padding:.35rem 1rem;background:#ffd54a;color:#1d2330;font-weight:600;text-align:center}
+.banner{flex-basis:calc(100% + 2rem);/* the header's side padding taken back: edge to edge */order:-1;margin:-.6rem -1rem .2rem;padding:.35rem 1rem;background:#ffd54a;color:#1d2330;font-weight:600;text-align:center}
 main{max-width:1100px;margin:0 auto;padding:1rem}h1{font-size:1.35rem;margin:.4rem 0 1rem}h2{font-size:1.1rem;margin:1.4rem 0 .6rem}
 .card{background:#fff;border:1px solid #dde1e8;border-radius:8px;padding:1rem;margin-bottom:1rem}
 .scroll{overflow-x:auto}table{border-collapse:collapse;width:100%;background:#fff}th,td{text-align:left;padding:.45rem .6rem;border-bottom:1px solid #e6e9ef;vertical-align:top}
