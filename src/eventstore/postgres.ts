@@ -41,6 +41,16 @@ const READ_AT_HEAD = `select p.pending, b.* from (${UNSAFE_BEYOND}) p(pending)
   left join lateral (select ${COLUMNS} from es_events
     where (transaction_id, position) > ($1::text::xid8, $2::bigint) and ${SAFE}
     order by transaction_id, position limit $3) b on true`;
+/**
+ * The same read carrying the NOTIFY this process owes the others: its appends woke its own
+ * subscription, whose next read follows them anyway, so the announcement rides on that read
+ * (sent at its commit, after the appends' commits) instead of costing a statement of its own.
+ */
+const READ_AT_HEAD_ANNOUNCING = `select p.pending, b.* from (${UNSAFE_BEYOND}) p(pending)
+  cross join (select pg_notify('es_events', $4)) n
+  left join lateral (select ${COLUMNS} from es_events
+    where (transaction_id, position) > ($1::text::xid8, $2::bigint) and ${SAFE}
+    order by transaction_id, position limit $3) b on true`;
 
 const toRecorded = (r: EventRow): RecordedEvent => ({
   id: r.event_id,
@@ -70,6 +80,10 @@ export class PostgresEventStore implements EventStore {
   private readonly wakeups = new Set<Wakeup>();
   private announcing: Promise<void> | undefined;
   private announceAgain = false;
+  /** Appends not announced yet that a woken subscription's next read may announce. */
+  private owed = false;
+  /** Appends not announced yet that no read of this process will announce (quiet ones). */
+  private owedDirectly = false;
   /** Names this process's notifications, which its own listener leaves alone. */
   private readonly origin = newId();
 
@@ -145,10 +159,21 @@ export class PostgresEventStore implements EventStore {
    * Tells subscribers an append committed: at once in this process (unless the append is
    * quiet: its caller wakes them later), and to other processes with one NOTIFY at a time.
    * Appends that commit while a NOTIFY is on its way share the next one, so appenders never
-   * queue for the notify lock themselves.
+   * queue for the notify lock themselves. The NOTIFY rides on the next read of a subscription
+   * this append woke (`readAtHead`) when one reads within the gathering pause; else it goes
+   * alone, as it does for a quiet append, whose subscribers here stay asleep.
    */
   private announce(quiet = false): void {
-    if (!quiet) this.wake();
+    if (quiet || this.wakeups.size === 0) this.owedDirectly = true;
+    else {
+      this.owed = true;
+      this.wake();
+    }
+    this.sendAnnouncements();
+  }
+
+  /** One NOTIFY at a time, after a gathering pause, while appends are owed one. */
+  private sendAnnouncements(): void {
     if (this.announcing) {
       this.announceAgain = true;
       return;
@@ -159,6 +184,8 @@ export class PostgresEventStore implements EventStore {
         // a short pause gathers the appends of a busy moment into one notification;
         // this process's own subscribers were woken above already
         await new Promise((resolve) => setTimeout(resolve, ANNOUNCE_GATHER_MS));
+        if (!this.owed && !this.owedDirectly) continue; // a subscription's read announced them
+        this.owed = this.owedDirectly = false;
         await this.pool
           .query({ name: 'es_notify', text: `select pg_notify('es_events', $1)`, values: [this.origin] })
           .catch(() => undefined);
@@ -184,13 +211,25 @@ export class PostgresEventStore implements EventStore {
 
   /** `readAll` and `hasUnsafeBeyond(after)` in one statement (one snapshot), for a subscription at the head. */
   private async readAtHead(after: Position, limit: number): Promise<{ events: RecordedEvent[]; pending: boolean }> {
-    const { rows } = await this.pool.query<EventRow & { pending: boolean }>({
-      // named: a subscription at the head of a busy store runs it hundreds of times a second
-      name: 'es_read_at_head',
-      text: READ_AT_HEAD,
-      values: [after.commit.toString(), after.prepare.toString(), limit],
-    });
-    return { events: rows.filter((r) => r.event_id !== null).map(toRecorded), pending: rows[0]!.pending };
+    const announcing = this.owed;
+    this.owed = false;
+    const values = [after.commit.toString(), after.prepare.toString(), limit];
+    try {
+      const { rows } = await this.pool.query<EventRow & { pending: boolean }>(
+        // named: a subscription at the head of a busy store runs it hundreds of times a second
+        announcing
+          ? { name: 'es_read_at_head_announcing', text: READ_AT_HEAD_ANNOUNCING, values: [...values, this.origin] }
+          : { name: 'es_read_at_head', text: READ_AT_HEAD, values },
+      );
+      return { events: rows.filter((r) => r.event_id !== null).map(toRecorded), pending: rows[0]!.pending };
+    } catch (error) {
+      // not announced: a NOTIFY of its own still owes it
+      if (announcing) {
+        this.owedDirectly = true;
+        this.sendAnnouncements();
+      }
+      throw error;
+    }
   }
 
   /**

@@ -221,6 +221,43 @@ describe('postgres event store: the global order has no gaps for readers', () =>
     }
   });
 
+  it("announces an append to another process through its own subscription's next read, with no NOTIFY statement of its own", async () => {
+    const mine = connect(url, 4);
+    const here = new PostgresEventStore(mine.pool);
+    const other = connect(url, 2);
+    const elsewhere = new PostgresEventStore(other.pool);
+    const sent: string[] = [];
+    const query = mine.pool.query.bind(mine.pool) as (...args: unknown[]) => unknown;
+    mine.pool.query = ((...args: unknown[]) => {
+      const first = args[0] as string | { name?: string; text: string };
+      sent.push(typeof first === 'string' ? first : (first.name ?? first.text));
+      return query(...args);
+    }) as typeof mine.pool.query;
+    const from = await here.head();
+    const s = `announced-${newId()}`;
+    const seen = { here: [] as string[], there: [] as string[] };
+    const of = (into: string[]) => async (events: RecordedEvent[]) =>
+      void into.push(...events.filter((e) => e.streamId === s).map((e) => e.type));
+    const subs = [
+      here.subscribe({ from, onEvents: of(seen.here) }),
+      elsewhere.subscribe({ from, onEvents: of(seen.there) }),
+    ];
+    try {
+      await new Promise((r) => setTimeout(r, 100)); // both read the head and sleep (a safety poll is 1 s away)
+      sent.length = 0;
+      await here.append(s, [{ type: 'Announced', data: {} }], 'no_stream', new Date());
+      await eventually(() => seen.there.length === 1, 900); // before the other's safety poll
+      await new Promise((r) => setTimeout(r, 50)); // past the gathering pause: no NOTIFY of its own follows
+      expect(seen).toEqual({ here: ['Announced'], there: ['Announced'] });
+      expect(sent.filter((name) => name === 'es_notify')).toEqual([]);
+      expect(sent).toContain('es_read_at_head_announcing');
+    } finally {
+      await Promise.all(subs.map((sub) => sub.close()));
+      await Promise.all([here.close(), elsewhere.close()]);
+      await Promise.all([mine.close(), other.close()]);
+    }
+  });
+
   it('head() is START on an empty store', async () => {
     const empty = connect(await createTestDatabase(), 2);
     const fresh = new PostgresEventStore(empty.pool);
