@@ -8,18 +8,20 @@
  * 1,000 keys as one multi-row INSERT into a table shaped like inventory_values.
  *
  * `offers.read`: GET /api/v1/offers/{id} at 50 concurrent connections (auth, rate limit,
- * read model, serialisation), with p50/p99 latency, beside a plain fastify route that reads
- * the same row with one primary-key SELECT through pg on the same database; then again beside
- * that route with the SELECT as a named prepared statement, as the service sends its reads.
+ * read model, serialisation) to the service in a process of its own, with p50/p99 latency,
+ * beside a plain fastify route in another process of its own that reads the same row with
+ * one primary-key SELECT through pg on the same database, and that route with the SELECT as
+ * a named prepared statement, as the service sends its reads (bench/raw-routes.ts).
  *
  * Both start with the same untimed warm-up on each side (5 uploads; 2 s of reads).
  */
 import { performance } from 'node:perf_hooks';
-import Fastify from 'fastify';
-import pg from 'pg';
 import { Pool } from 'undici';
+import { newSecretKey } from '../src/crypto/secret-box.js';
+import { newOperatorToken } from '../src/crypto/tokens.js';
 import { newId } from '../src/ids.js';
-import { type Benchmark, type BenchContext, fmt, type Measurement, paired, type Result } from './harness.js';
+import { type Benchmark, type BenchContext, compared, type Measurement, paired, type Result } from './harness.js';
+import { startChild } from './processes.js';
 import { raiseSupplierLimits, startBenchService } from './service.js';
 
 const percentile = (values: number[], p: number) => {
@@ -167,73 +169,102 @@ const loop = async (
   return { perSecond: done / elapsed, units: done, seconds: elapsed };
 };
 
+/** The service in a process of its own with one supplier's offer, and the raw routes in another. */
+const servicesApart = async (ctx: BenchContext) => {
+  const db = await ctx.freshDatabase('bench_offers_read', 2);
+  const databaseUrl = db.pool.options.connectionString!;
+  const operatorToken = newOperatorToken();
+  const service = await startChild('service-process', {
+    BENCH_DATABASE_URL: databaseUrl,
+    BENCH_OPERATOR_TOKEN: operatorToken,
+    BENCH_SECRET_KEY: newSecretKey(),
+  });
+  const rawRoutes = await startChild('raw-routes', { BENCH_DATABASE_URL: databaseUrl });
+  const pool = new Pool(service.origin, { connections: 64 });
+  const call = async (token: string, method: 'GET' | 'POST', path: string, body?: unknown) => {
+    const res = await pool.request({
+      method,
+      path,
+      headers: { authorization: `Bearer ${token}`, ...(body !== undefined && { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.body.text();
+    if (res.statusCode >= 300) throw new Error(`${method} ${path}: ${res.statusCode} ${text}`);
+    return JSON.parse(text);
+  };
+  const supplier = await call(operatorToken, 'POST', '/operator/v1/suppliers', { name: 'Bench' });
+  await raiseSupplierLimits(service.origin, operatorToken, supplier.supplier.id);
+  const product = await call(operatorToken, 'POST', '/operator/v1/products', {
+    name: 'Bench',
+    type: 'game_key',
+    platform: 'steam',
+    region: 'EU',
+    status: 'sellable',
+  });
+  const offer = await call(supplier.token, 'POST', '/api/v1/offers', {
+    product_id: product.id,
+    stock_mode: 'uploaded',
+    price: { amount: 999, currency: 'EUR' },
+    external_ref: 'B',
+  });
+  await service.ask('drain');
+  return { db, service, rawRoutes, pool, token: supplier.token as string, offerId: offer.id as string };
+};
+
 const read: Benchmark = {
   name: 'offers.read',
   description:
-    'GET /offers/{id} at 50 concurrent connections, beside a plain fastify route doing one primary-key SELECT through pg',
+    'GET /offers/{id} at 50 concurrent connections, the service in its own process, beside a plain fastify route in its own process doing one primary-key SELECT through pg',
+   
   async run(ctx): Promise<Result[]> {
-    const env = await serviceWithOffer(ctx);
-    await env.call(env.token, 'GET', `/api/v1/offers/${env.offerId}`);
-    // the raw route: the same read model row by primary key, through its own pool of the
-    // service's size on the same database, answered as JSON by fastify's default serializer
-    const rawDb = new pg.Pool({ connectionString: env.db.pool.options.connectionString, max: 20 });
-    const plain = Fastify({ logger: false });
-    plain.get<{ Params: { id: string } }>('/offers/:id', async (req) => {
-      const { rows } = await rawDb.query('select * from offers where id = $1', [req.params.id]);
-      return rows[0];
-    });
-    // the same with the SELECT as a named prepared statement, as the service sends its
-    // compiled reads: parsed and planned once per connection
-    plain.get<{ Params: { id: string } }>('/prepared/offers/:id', async (req) => {
-      const { rows } = await rawDb.query({
-        name: 'offer',
-        text: 'select * from offers where id = $1',
-        values: [req.params.id],
-      });
-      return rows[0];
-    });
-    const plainOrigin = await plain.listen({ port: 0, host: '127.0.0.1' });
-    const plainPool = new Pool(plainOrigin, { connections: 64 });
+    const env = await servicesApart(ctx);
+    const rawPool = new Pool(env.rawRoutes.origin, { connections: 64 });
     try {
       const seconds = Math.max(2, 5 * ctx.settings.scale);
       const headers = { authorization: `Bearer ${env.token}` };
+      const servicePath = `/api/v1/offers/${env.offerId}`;
       // the same untimed warm-up for both sides, so that a single round is not the JIT's first
-      await loop(env.pool, `/api/v1/offers/${env.offerId}`, headers, 50, WARMUP_SECONDS);
-      await loop(plainPool, `/offers/${env.offerId}`, headers, 50, WARMUP_SECONDS);
-      await loop(plainPool, `/prepared/offers/${env.offerId}`, headers, 50, WARMUP_SECONDS);
+      await loop(env.pool, servicePath, headers, 50, WARMUP_SECONDS);
+      await loop(rawPool, `/offers/${env.offerId}`, headers, 50, WARMUP_SECONDS);
+      await loop(rawPool, `/prepared/offers/${env.offerId}`, headers, 50, WARMUP_SECONDS);
       const latencies = { service: [] as number[], raw: [] as number[], prepared: [] as number[] };
-      const result = await paired(
+      const [plain, prepared] = await compared(
         ctx,
         'GET /offers/{id}, 50 concurrent connections',
         'requests',
-        () => loop(env.pool, `/api/v1/offers/${env.offerId}`, headers, 50, seconds, latencies.service),
-        () => loop(plainPool, `/offers/${env.offerId}`, headers, 50, seconds, latencies.raw),
+        { run: () => loop(env.pool, servicePath, headers, 50, seconds, latencies.service), cpu: env.service.cpu },
+        [
+          {
+            label: 'a fastify route in its own process, one SELECT by primary key',
+            run: () => loop(rawPool, `/offers/${env.offerId}`, headers, 50, seconds, latencies.raw),
+            cpu: env.rawRoutes.cpu,
+          },
+          {
+            label: 'the same route with its SELECT prepared',
+            run: () => loop(rawPool, `/prepared/offers/${env.offerId}`, headers, 50, seconds, latencies.prepared),
+            cpu: env.rawRoutes.cpu,
+          },
+        ],
       );
-      ctx.log(`  ${fmt(result.service)} vs ${fmt(result.raw)} requests/s`);
-      const againstPrepared = await paired(
-        ctx,
-        'GET /offers/{id}, 50 concurrent connections, beside the raw route with a prepared statement',
-        'requests',
-        () => loop(env.pool, `/api/v1/offers/${env.offerId}`, headers, 50, seconds),
-        () => loop(plainPool, `/prepared/offers/${env.offerId}`, headers, 50, seconds, latencies.prepared),
-      );
+      if (process.env.BENCH_PROFILE_DIR) {
+        // one more pass, untimed, with the service's CPU profile: where a read's CPU goes
+        await env.service.ask('profile-start');
+        const m = await loop(env.pool, servicePath, headers, 50, seconds);
+        const name = `offers-read-n${m.units}`;
+        await env.service.ask(`profile-stop:${name}`);
+        ctx.log(`  profile of ${m.units} reads: ${name}.cpuprofile in BENCH_PROFILE_DIR`);
+      }
       const p = (values: number[], q: number) => percentile(values, q).toFixed(1);
-      return [
-        {
-          ...result,
-          work: `${result.work} (p50 ${p(latencies.service, 50)} ms, p99 ${p(latencies.service, 99)} ms; raw p50 ${p(latencies.raw, 50)} ms, p99 ${p(latencies.raw, 99)} ms)`,
-        },
-        {
-          ...againstPrepared,
-          work: `${againstPrepared.work} (raw p50 ${p(latencies.prepared, 50)} ms, p99 ${p(latencies.prepared, 99)} ms)`,
-        },
-      ];
+      const pct = (values: number[]) => `p50 ${p(values, 50)} ms, p99 ${p(values, 99)} ms`;
+      plain!.work = `${plain!.work} (${pct(latencies.service)}; raw ${pct(latencies.raw)})`;
+      prepared!.work = `${prepared!.work} (raw ${pct(latencies.prepared)})`;
+      prepared!.diagnostic = true;
+      return [plain!, prepared!];
     } finally {
-      await plainPool.close();
-      await plain.close();
-      await rawDb.end();
+      await rawPool.close();
       await env.pool.close();
       await env.service.stop();
+      await env.rawRoutes.stop();
     }
   },
 };

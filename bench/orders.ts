@@ -226,8 +226,10 @@ const sandboxOrders = async (ctx: BenchContext): Promise<Result[]> => {
   for (const concurrency of [1, 32]) {
     const warmup = concurrency === 1 ? 20 : 64;
     const operations = Math.max(concurrency, Math.round((concurrency === 1 ? 300 : 1500) * ctx.settings.scale));
+    // the measured rounds, the profiled pass when asked for, the counted orders, the first order
+    const passes = rounds + (process.env.BENCH_PROFILE_DIR ? 1 : 0);
     const perSeller =
-      Math.ceil(((warmup + operations) * rounds + (concurrency === 1 ? counted : 0)) / concurrency) + 10;
+      Math.ceil(((warmup + operations) * passes + (concurrency === 1 ? counted : 0)) / concurrency) + 10;
     ctx.log(`  concurrency ${concurrency}: ${concurrency} supplier(s), ${fmt(perSeller)} keys each`);
     const { service, rawRoutes, db, sellers, client, rawClient } = await sandboxService(ctx, concurrency, perSeller);
     try {
@@ -332,6 +334,15 @@ const sandboxOrders = async (ctx: BenchContext): Promise<Result[]> => {
       againstLoop!.diagnostic = true;
       for (const r of [againstRoute!, againstLoop!]) ctx.log(`  ${r.work}`);
       results.push(againstRoute!, againstLoop!);
+      if (process.env.BENCH_PROFILE_DIR) {
+        // one more pass, untimed, with the service's CPU profile: where an order's CPU goes
+        await service.ask('profile-start');
+        await throughput({ warmup: 0, operations, concurrency, op: (i) => sandboxOrder(sellers[i % concurrency]!) });
+        await service.ask('settled');
+        const name = `sandbox-orders-c${concurrency}-n${operations}`;
+        await service.ask(`profile-stop:${name}`);
+        ctx.log(`  profile of ${operations} orders: ${name}.cpuprofile in BENCH_PROFILE_DIR`);
+      }
     } finally {
       await client.close();
       await rawClient.close();

@@ -31,20 +31,10 @@ const cpuOf = (pid: number) => (): number => {
   }
 };
 
-/**
- * Forks `bench/<script>.ts` under tsx with `env` added to its environment. BENCH_PROFILE_DIR
- * set, the child writes a CPU profile (`--cpu-prof`) into that directory when it stops.
- */
+/** Forks `bench/<script>.ts` under tsx with `env` added to its environment. */
 export const startChild = async (script: string, env: Record<string, string>): Promise<Child> => {
-  const profile = process.env.BENCH_PROFILE_DIR;
   const child: ChildProcess = fork(path.join(here, `${script}.ts`), [], {
-    execArgv: [
-      '--import',
-      'tsx',
-      ...(profile && script === 'service-process'
-        ? ['--cpu-prof', `--cpu-prof-dir=${profile}`, '--cpu-prof-interval=200']
-        : []),
-    ],
+    execArgv: ['--import', 'tsx'],
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

@@ -4,8 +4,13 @@
  * `bench/processes.ts` with the database's URL and the tokens in its environment; answers
  * `drain`, `settled` and `stop` over the IPC channel and prints nothing else.
  *
- * With `--cpu-prof` in its Node options the profile is written when it stops.
+ * `profile-start` and `profile-stop:<name>` take a CPU profile (V8's sampling profiler, as
+ * `node --cpu-prof`, sampling every 200 µs) of the seconds between them, written to
+ * `<BENCH_PROFILE_DIR>/<name>.cpuprofile` for `bench/profile-summary.ts`.
  */
+import { writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
+import path from 'node:path';
 import pino from 'pino';
 import { loadConfig } from '../src/config.js';
 import { startService } from '../src/service.js';
@@ -13,8 +18,23 @@ import { benchLimits } from './service.js';
 
 interface Ask {
   id: number;
-  kind: 'drain' | 'settled' | 'stop';
+  kind: string;
 }
+
+const profiler = async () => {
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 200 });
+  return {
+    start: () => session.post('Profiler.start'),
+    stop: async (name: string) => {
+      const { profile } = await session.post('Profiler.stop');
+      const dir = process.env.BENCH_PROFILE_DIR ?? '.';
+      await writeFile(path.join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
+    },
+  };
+};
 
 const main = async () => {
   const env = (name: string) => {
@@ -32,6 +52,7 @@ const main = async () => {
     poolSize: 20,
   });
   const origin = await service.listen();
+  const profile = await profiler();
   const send = (message: unknown) => process.send?.(message);
   process.on('message', (ask: Ask) => {
     const answer = (work: Promise<unknown>) =>
@@ -49,11 +70,11 @@ const main = async () => {
             if (!ok) throw new Error('the read models did not apply the last orders within 60 s');
           }),
       );
+    else if (ask.kind === 'profile-start') void answer(profile.start());
+    else if (ask.kind.startsWith('profile-stop:')) void answer(profile.stop(ask.kind.slice('profile-stop:'.length)));
     else if (ask.kind === 'stop')
       void answer(service.stop()).then(() => {
         process.disconnect();
-        // exiting on its own lets --cpu-prof write its profile
-        process.exitCode = 0;
       });
   });
   send({ ready: origin });
