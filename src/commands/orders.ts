@@ -1,32 +1,27 @@
 import { RESERVATION_TTL_MS } from '../domain/contract-timings.js';
-import { DomainError, invalidInput } from '../domain/errors.js';
+import { DomainError } from '../domain/errors.js';
 import { type InventoryCommand, inventoryDecider } from '../domain/inventory.js';
 import { offerDecider } from '../domain/offer.js';
 import { orderDecider, type OrderState, type PlacedItem } from '../domain/order.js';
 import { faultPoint } from '../faults.js';
-import { deriveId, newId } from '../ids.js';
+import { newId } from '../ids.js';
 import { comparePositions, type Position } from '../eventstore/port.js';
 import { changedWrites, overriding } from '../eventstore/overriding.js';
 import type { ProjectionRunner } from '../projections/runner.js';
-import { productDecider } from '../domain/product.js';
-import { checkFormFields } from '../domain/topup.js';
-import { releaseSupplierReservation, reserveDeclared } from './declared.js';
-import { topupRefused, validateTopup } from './topup.js';
+import { releaseSupplierReservation } from './declared.js';
 import { type Caller, type CommandDeps, execute } from './context.js';
 import { load } from './handle.js';
 import { postRefunds, postSales } from './ledger.js';
-import { checkoutUploaded, deliverLast, uploadedLines } from './uploaded-stock.js';
-import { captureOf, keysToTake, placedItem, reservationOf, reserveCommand } from './order-steps.js';
-import { inventoryStream, offerStream, orderStream, productStream } from './streams.js';
+import { checkout } from './checkout.js';
+import { deliverLast } from './uploaded-stock.js';
+import { captureOf, reservationOf } from './order-steps.js';
+import { inventoryStream, offerStream, orderStream } from './streams.js';
 import { onOrder, onOrderSteps } from './order-command.js';
 
 export interface OrderLine {
   productId: string;
   quantity: number;
 }
-
-/** A line with its candidate offers' ids, in routing order. */
-type RankedLine = OrderLine & { offerIds: string[] };
 
 const onInventory = (deps: CommandDeps, offerId: string, command: (now: string) => InventoryCommand, caller: Caller) =>
   execute(deps, inventoryStream(offerId), inventoryDecider, command, caller);
@@ -35,122 +30,6 @@ export const loadOrder = async (deps: CommandDeps, orderId: string): Promise<Ord
   const { state } = await load(deps.store, orderStream(orderId), orderDecider, deps.states);
   if (!state) throw new DomainError('not_found', `order ${orderId} not found`);
   return state;
-};
-
-/**
- * Reserves `quantity` keys of one product across its offers in routing order: as many as
- * the best offer holds, the rest from the next (an order item per offer). Never more than
- * the inventory aggregates grant, so two checkouts can never hold the same key. When the
- * offers together cannot cover the line, what was reserved is released and the line fails.
- */
-// eslint-disable-next-line max-lines-per-function -- routing one order line across offers, in the routing order
-const reserveLine = async (
-  deps: CommandDeps,
-  orderId: string,
-  line: OrderLine,
-  offerIds: string[],
-  context: { expiresAt: string; buyerCountry: string; formFields: Record<string, string>; nextItem: () => number },
-  caller: Caller,
-): Promise<PlacedItem[]> => {
-  const { state: product } = await load(deps.store, productStream(line.productId), productDecider, deps.states);
-  if (product?.type === 'topup') {
-    const errors = checkFormFields(product.formFields, context.formFields);
-    if (errors.length > 0) throw invalidInput(errors);
-  }
-  const placed: PlacedItem[] = [];
-  let remaining = line.quantity;
-  // the n-th item of the order on an offer has the same id on every run of the checkout, so
-  // a run after a crash takes up the reservation the first run made instead of a second one
-  const itemIdFor = (offerId: string) => deriveId(orderId, context.nextItem(), offerId);
-  for (const offerId of offerIds) {
-    if (remaining === 0) break;
-    const { state: offer } = await load(deps.store, offerStream(offerId), offerDecider, deps.states);
-    if (!offer || offer.status !== 'active') continue;
-    if (product?.type === 'topup') {
-      if (offer.stockMode !== 'declared') continue;
-      // a top-up is validated and executed whole, by one supplier
-      const validation = await validateTopup(
-        deps,
-        offer,
-        { quantity: line.quantity, buyerCountry: context.buyerCountry, formFields: context.formFields },
-        caller,
-      );
-      if (validation.kind === 'invalid') {
-        await releaseItems(deps, placed, caller);
-        throw topupRefused(validation.code, validation.message);
-      }
-      if (validation.kind === 'unavailable') continue;
-      placed.push({
-        ...placedItem(offer, itemIdFor(offer.id), line.quantity, []),
-        source: 'topup',
-        topup: {
-          operationId: validation.operationId,
-          accountLabel: validation.accountLabel,
-          formFields: context.formFields,
-          validatedAt: deps.clock.now().toISOString(),
-          receiptRef: null,
-        },
-      });
-      remaining = 0;
-      break;
-    }
-    if (offer.stockMode === 'declared') {
-      // declared stock is a routing signal; the supplier's reservation answer decides
-      const take = Math.min(remaining, offer.declaredStock ?? 0);
-      if (take === 0) continue;
-      const held = await reserveDeclared(
-        deps,
-        offer,
-        { quantity: take, buyerCountry: context.buyerCountry, expiresAt: context.expiresAt },
-        caller,
-      );
-      if (!held.held) continue;
-      placed.push({
-        ...placedItem(offer, itemIdFor(offer.id), take, []),
-        source: 'declared',
-        reservationId: held.reservationId,
-      });
-      remaining -= take;
-      continue;
-    }
-    const { state: inventory } = await load(deps.store, inventoryStream(offer.id), inventoryDecider, deps.states);
-    let orderItemId = itemIdFor(offer.id);
-    let take = keysToTake(inventory, orderItemId, remaining);
-    while (take > 0) {
-      try {
-        const result = await onInventory(
-          deps,
-          offer.id,
-          (now) => reserveCommand(offer, { orderId, orderItemId, quantity: take, expiresAt: context.expiresAt }, now),
-          caller,
-        );
-        const reserved = reservationOf(result.state, orderItemId);
-        if (reserved.state !== 'reserved' || reserved.itemIds.length !== take) {
-          // a reservation of an earlier run that has since ended or holds another count: a fresh one
-          orderItemId = newId();
-          continue;
-        }
-        placed.push(placedItem(offer, orderItemId, take, reserved.itemIds));
-        remaining -= take;
-        break;
-      } catch (error) {
-        // another checkout took keys meanwhile: take what is left now
-        if (!(error instanceof DomainError && error.code === 'out_of_stock')) throw error;
-        take = Math.min(remaining, Number(error.extensions.available ?? 0));
-      }
-    }
-  }
-  if (remaining > 0) {
-    await releaseItems(deps, placed, caller);
-    throw new DomainError(
-      'out_of_stock',
-      `not enough stock for product ${line.productId}: ${line.quantity - remaining} of ${line.quantity} available`,
-      {
-        product_id: line.productId,
-      },
-    );
-  }
-  return placed;
 };
 
 const releaseItems = async (
@@ -173,8 +52,9 @@ const releaseItems = async (
 };
 
 /**
- * Checkout: routes each line (offer ids in routing order from `rank(productId)`), reserves
- * keys for the reservation TTL, then records the order. Emits OrderPlaced (order.created).
+ * Checkout: routes each line (offer ids in routing order from `rank(productId)`), holds its
+ * stock for the reservation TTL and records the order in one write (`checkout`). Emits
+ * OrderPlaced (order.created).
  */
 export const placeOrder = async (
   deps: CommandDeps,
@@ -190,9 +70,9 @@ export const placeOrder = async (
     /** Authorize the payment in the same write as the placement (a request that pays at once). */
     authorize?: boolean;
     /**
-     * With `authorize`: where every line is served from uploaded stock, hand the keys over
-     * and capture in the same write too (`checkoutUploaded`). Elsewhere provisioning follows
-     * as its own step (`provisionOrder`).
+     * With `authorize`: where every item is uploaded keys, hand them over and capture in the
+     * same write too (`checkout`). Elsewhere provisioning follows as its own step
+     * (`provisionOrder`).
      */
     provision?: boolean;
   },
@@ -204,71 +84,23 @@ export const placeOrder = async (
     if (placed) return placed; // the first run placed it and its answer was lost
   } else deps.states.created(orderStream(orderId), orderDecider);
   const expiresAt = new Date(deps.clock.now().getTime() + RESERVATION_TTL_MS).toISOString();
-  const ranked: RankedLine[] = await Promise.all(
+  const lines = await Promise.all(
     input.lines.map(async (line) => ({ ...line, offerIds: await input.rank(line.productId) })),
   );
-  const uploaded = await uploadedLines(deps, ranked);
-  if (uploaded) {
-    const authorize = input.authorize === true;
-    return checkoutUploaded(
-      deps,
-      {
-        orderId,
-        lines: uploaded,
-        buyerCountry: input.buyerCountry,
-        expiresAt,
-        authorize,
-        provision: authorize && input.provision === true,
-      },
-      caller,
-    );
-  }
-  return checkoutStepByStep(deps, { ...input, orderId, expiresAt, lines: ranked }, caller);
-};
-
-/**
- * Checkout where a line may need a supplier's answer (declared stock, top-ups): each
- * reservation is its own step, the order placed after them; a line that fails releases what
- * the others reserved.
- */
-const checkoutStepByStep = async (
-  deps: CommandDeps,
-  input: {
-    orderId: string;
-    lines: RankedLine[];
-    buyerCountry: string;
-    formFields?: Record<string, string>;
-    expiresAt: string;
-    authorize?: boolean;
-  },
-  caller: Caller,
-): Promise<OrderState> => {
-  const { orderId, expiresAt } = input;
-  const items: PlacedItem[] = [];
-  let seq = 0;
-  try {
-    const context = {
-      expiresAt,
-      buyerCountry: input.buyerCountry,
-      formFields: input.formFields ?? {},
-      nextItem: () => seq++,
-    };
-    for (const line of input.lines)
-      items.push(...(await reserveLine(deps, orderId, line, line.offerIds, context, caller)));
-  } catch (error) {
-    await releaseItems(deps, items, caller);
-    throw error;
-  }
-  const result = await onOrderSteps(
+  const authorize = input.authorize === true;
+  return checkout(
     deps,
-    orderId,
-    (now) => [
-      { type: 'PlaceOrder', data: { orderId, buyerCountry: input.buyerCountry, items, expiresAt, now } },
-      input.authorize ? { type: 'AuthorizePayment', data: { now } } : null,
-    ],
+    {
+      orderId,
+      lines,
+      buyerCountry: input.buyerCountry,
+      ...(input.formFields && { formFields: input.formFields }),
+      expiresAt,
+      authorize,
+      provision: authorize && input.provision === true,
+    },
     caller,
   );
-  return result.state;
 };
 
 /**

@@ -1,5 +1,8 @@
 import { byCodeUnits } from './code-units.js';
+import { DomainError } from './errors.js';
 import type { Money } from './money.js';
+import type { OfferState } from './offer.js';
+import type { OrderItem } from './order.js';
 
 /** What routing needs to know about an offer. */
 export interface RoutableOffer {
@@ -85,3 +88,91 @@ export const simulateRank = (offers: RoutableOffer[], supplierId: string, price:
   const lowest = competitors.reduce<number | null>((low, c) => (low === null || c.price < low ? c.price : low), null);
   return { rank, wouldBeSelected: rank === 1 && isEligible(candidate, now), lowestCompetingPrice: lowest };
 };
+
+/** A checkout line as routing serves it: its candidate offers in routing order (see `rankOffers`). */
+export interface LineToRoute {
+  productId: string;
+  quantity: number;
+  /** A top-up is validated and executed whole, by one supplier, from declared stock. */
+  topup: boolean;
+  offers: readonly OfferState[];
+}
+
+/** What a supplier holds for a share of a line: a declared reservation, or a validated top-up operation. */
+export type Hold =
+  { source: 'declared'; reservationId: string } | { source: 'topup'; topup: NonNullable<OrderItem['topup']> };
+
+/** A supplier's answer when routing asked its offer for `quantity`: a hold, or none (the next offer is tried). */
+export interface SupplierAnswer {
+  offerId: string;
+  quantity: number;
+  hold: Hold | null;
+}
+
+/**
+ * One offer's share of a line: uploaded keys (`hold` null) or what its supplier holds.
+ * `reached`: the offer's place in the line's routing order.
+ */
+export interface Share {
+  offer: OfferState;
+  quantity: number;
+  hold: Hold | null;
+  reached: number;
+}
+
+export type LineRoute =
+  | { kind: 'routed'; shares: Share[] }
+  /** The supplier of `offer` must answer for `quantity` before the line can be routed further. */
+  | { kind: 'ask'; offer: OfferState; quantity: number }
+  | { kind: 'short'; error: DomainError };
+
+/**
+ * The routing rule for one offer: how many of a line's `remaining` units it is asked for (0:
+ * it is passed over). Uploaded stock gives what its inventory holds (`keys`); declared stock
+ * is asked for what it declares, a signal only (its supplier's answer decides); a top-up
+ * goes whole to the first declared offer that validates it.
+ */
+export const askOf = (line: LineToRoute, offer: OfferState, remaining: number, keys: () => number): number => {
+  if (offer.status !== 'active') return 0;
+  if (line.topup) return offer.stockMode === 'declared' ? line.quantity : 0;
+  if (offer.stockMode === 'declared') return Math.min(remaining, offer.declaredStock ?? 0);
+  return Math.min(remaining, keys());
+};
+
+/**
+ * Routes one line across its offers in routing order: as much as the best offer gives, the
+ * rest from the next (a share per offer). `keysOf` says how many keys an uploaded offer's
+ * inventory gives; a declared offer's share needs its supplier's answer among `answers`, and
+ * the route asks for it when it is missing. A line its offers cannot cover is short.
+ */
+export const routeLine = (
+  line: LineToRoute,
+  answers: readonly SupplierAnswer[],
+  keysOf: (offer: OfferState, reached: number, remaining: number) => number,
+): LineRoute => {
+  const shares: Share[] = [];
+  let remaining = line.quantity;
+  for (const [reached, offer] of line.offers.entries()) {
+    if (remaining === 0) break;
+    const quantity = askOf(line, offer, remaining, () => keysOf(offer, reached, remaining));
+    if (quantity === 0) continue;
+    if (offer.stockMode === 'uploaded') {
+      shares.push({ offer, quantity, hold: null, reached });
+      remaining -= quantity;
+      continue;
+    }
+    const answer = answers.find((a) => a.offerId === offer.id && a.quantity === quantity);
+    if (!answer) return { kind: 'ask', offer, quantity };
+    if (!answer.hold) continue;
+    shares.push({ offer, quantity, hold: answer.hold, reached });
+    remaining -= quantity;
+  }
+  return remaining > 0 ? { kind: 'short', error: shortOf(line, remaining) } : { kind: 'routed', shares };
+};
+
+const shortOf = (line: LineToRoute, remaining: number) =>
+  new DomainError(
+    'out_of_stock',
+    `not enough stock for product ${line.productId}: ${line.quantity - remaining} of ${line.quantity} available`,
+    { product_id: line.productId },
+  );
