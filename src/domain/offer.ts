@@ -1,4 +1,5 @@
 import type { Decider, CommandData } from './decider.js';
+import { type EventData, evolveWith } from './evolvers.js';
 import { changedFields } from './changes.js';
 import { assertNever, DomainError, invalidInput } from './errors.js';
 import {
@@ -140,119 +141,103 @@ export interface OfferState {
 export const INITIAL_HEALTH = 100;
 export const REACTIVATION_HEALTH = 70;
 
+const offerCreated = (d: EventData<OfferEvent, 'OfferCreated'>): OfferState => ({
+  id: d.offerId,
+  supplierId: d.supplierId,
+  productId: d.productId,
+  stockMode: d.stockMode,
+  status: 'draft',
+  terms: {
+    price: d.price,
+    externalRef: d.externalRef,
+    lowStockThreshold: d.lowStockThreshold,
+    deliverySlaMinutes: d.deliverySlaMinutes,
+    deliveryTime: d.deliveryTime,
+  },
+  declaredStock: d.declaredStock,
+  fulfilment: d.fulfilment && {
+    ...d.fulfilment,
+    previousSecretSealed: null,
+    previousValidUntil: null,
+    lastHealthcheckAt: null,
+    lastHealthcheckOk: null,
+  },
+  health: INITIAL_HEALTH,
+  cooldownUntil: null,
+  cooldownSince: null,
+  activatedAt: null,
+  everActive: false,
+  appliedOutcomes: [],
+  createdAt: d.at,
+  updatedAt: d.at,
+});
+
+/** Every event after the offer's creation, on its state with `updatedAt` moved to the event's time. */
+const evolveLater = evolveWith<OfferState, Exclude<OfferEvent, { type: 'OfferCreated' }>>({
+  OfferUpdated: (state, { changes: { fulfilmentBaseUrl, ...terms } }) => ({
+    ...state,
+    terms: { ...state.terms, ...terms },
+    fulfilment:
+      state.fulfilment && fulfilmentBaseUrl !== undefined
+        ? { ...state.fulfilment, baseUrl: fulfilmentBaseUrl }
+        : state.fulfilment,
+  }),
+  OfferActivated: (state, { health, at }) => ({
+    ...state,
+    status: 'active',
+    health,
+    cooldownUntil: null,
+    cooldownSince: null,
+    activatedAt: at,
+    everActive: true,
+  }),
+  OfferHealthChanged: (state, { health, outcomeId }) => ({
+    ...state,
+    health,
+    appliedOutcomes: remember(state.appliedOutcomes, outcomeId),
+  }),
+  OfferCooldownStarted: (state, { until, since, outcomeId }) => ({
+    ...state,
+    cooldownUntil: until,
+    cooldownSince: since,
+    appliedOutcomes: remember(state.appliedOutcomes, outcomeId),
+  }),
+  OfferCooldownEnded: (state, { health }) => ({ ...state, health, cooldownUntil: null, cooldownSince: null }),
+  OfferDeactivated: (state) => ({ ...state, status: 'inactive' }),
+  DeclaredStockSet: (state, { declaredStock }) => ({ ...state, declaredStock }),
+  FulfilmentChecked: (state, { probe }) => ({
+    ...state,
+    fulfilment: state.fulfilment && {
+      ...state.fulfilment,
+      lastHealthcheckAt: probe.checkedAt,
+      lastHealthcheckOk: probe.ok,
+    },
+  }),
+  FulfilmentSecretRotated: (state, data) => ({
+    ...state,
+    fulfilment: state.fulfilment && {
+      ...state.fulfilment,
+      secretSealed: data.secretSealed,
+      previousSecretSealed: data.previousSecretSealed,
+      previousValidUntil: data.previousValidUntil,
+      ...(data.rotationId !== undefined && { lastRotationId: data.rotationId }),
+    },
+  }),
+  OfferPriceChanged: (state, { price, reason, at }) => ({
+    ...state,
+    terms: { ...state.terms, price },
+    repricedAt:
+      reason === PRICING_RULE_REASON ? [...(state.repricedAt ?? []), at].slice(-REPRICE_HISTORY) : state.repricedAt,
+  }),
+});
+
 export const offerDecider: Decider<OfferState | null, OfferCommand, OfferEvent> = {
   initialState: null,
 
-  // eslint-disable-next-line max-lines-per-function -- one case per event type
   evolve(state, event) {
-    if (event.type === 'OfferCreated') {
-      const d = event.data;
-      return {
-        id: d.offerId,
-        supplierId: d.supplierId,
-        productId: d.productId,
-        stockMode: d.stockMode,
-        status: 'draft',
-        terms: {
-          price: d.price,
-          externalRef: d.externalRef,
-          lowStockThreshold: d.lowStockThreshold,
-          deliverySlaMinutes: d.deliverySlaMinutes,
-          deliveryTime: d.deliveryTime,
-        },
-        declaredStock: d.declaredStock,
-        fulfilment: d.fulfilment && {
-          ...d.fulfilment,
-          previousSecretSealed: null,
-          previousValidUntil: null,
-          lastHealthcheckAt: null,
-          lastHealthcheckOk: null,
-        },
-        health: INITIAL_HEALTH,
-        cooldownUntil: null,
-        cooldownSince: null,
-        activatedAt: null,
-        everActive: false,
-        appliedOutcomes: [],
-        createdAt: d.at,
-        updatedAt: d.at,
-      };
-    }
+    if (event.type === 'OfferCreated') return offerCreated(event.data);
     if (!state) return state;
-    const touched = { ...state, updatedAt: event.data.at };
-    switch (event.type) {
-      case 'OfferUpdated': {
-        const { fulfilmentBaseUrl, ...terms } = event.data.changes;
-        return {
-          ...touched,
-          terms: { ...state.terms, ...terms },
-          fulfilment:
-            state.fulfilment && fulfilmentBaseUrl !== undefined
-              ? { ...state.fulfilment, baseUrl: fulfilmentBaseUrl }
-              : state.fulfilment,
-        };
-      }
-      case 'OfferActivated':
-        return {
-          ...touched,
-          status: 'active',
-          health: event.data.health,
-          cooldownUntil: null,
-          cooldownSince: null,
-          activatedAt: event.data.at,
-          everActive: true,
-        };
-      case 'OfferHealthChanged':
-        return {
-          ...touched,
-          health: event.data.health,
-          appliedOutcomes: remember(state.appliedOutcomes, event.data.outcomeId),
-        };
-      case 'OfferCooldownStarted':
-        return {
-          ...touched,
-          cooldownUntil: event.data.until,
-          cooldownSince: event.data.since,
-          appliedOutcomes: remember(state.appliedOutcomes, event.data.outcomeId),
-        };
-      case 'OfferCooldownEnded':
-        return { ...touched, health: event.data.health, cooldownUntil: null, cooldownSince: null };
-      case 'OfferDeactivated':
-        return { ...touched, status: 'inactive' };
-      case 'DeclaredStockSet':
-        return { ...touched, declaredStock: event.data.declaredStock };
-      case 'FulfilmentChecked':
-        return {
-          ...touched,
-          fulfilment: state.fulfilment && {
-            ...state.fulfilment,
-            lastHealthcheckAt: event.data.probe.checkedAt,
-            lastHealthcheckOk: event.data.probe.ok,
-          },
-        };
-      case 'FulfilmentSecretRotated':
-        return {
-          ...touched,
-          fulfilment: state.fulfilment && {
-            ...state.fulfilment,
-            secretSealed: event.data.secretSealed,
-            previousSecretSealed: event.data.previousSecretSealed,
-            previousValidUntil: event.data.previousValidUntil,
-            ...(event.data.rotationId !== undefined && { lastRotationId: event.data.rotationId }),
-          },
-        };
-      case 'OfferPriceChanged':
-        return {
-          ...touched,
-          terms: { ...state.terms, price: event.data.price },
-          repricedAt:
-            event.data.reason === PRICING_RULE_REASON
-              ? [...(state.repricedAt ?? []), event.data.at].slice(-REPRICE_HISTORY)
-              : state.repricedAt,
-        };
-      default:
-        return assertNever(event);
-    }
+    return evolveLater({ ...state, updatedAt: event.data.at }, event);
   },
 
   decide(command, state) {

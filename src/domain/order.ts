@@ -1,4 +1,5 @@
 import type { Decider, CommandData } from './decider.js';
+import { type EventData, evolveWith } from './evolvers.js';
 import { assertNever, DomainError, invalidInput } from './errors.js';
 import { itemAmounts } from './money.js';
 
@@ -177,120 +178,80 @@ const sourcesOf = (items: { source: ItemSource }[]) => [...new Set(items.map((i)
 const refundStatus = (items: OrderItem[]): OrderStatus =>
   items.every((i) => i.status === 'refunded' || i.status === 'cancelled') ? 'refunded' : 'partially_refunded';
 
+const orderPlaced = (d: EventData<OrderEvent, 'OrderPlaced'>): OrderState => ({
+  id: d.orderId,
+  status: 'placed',
+  buyerCountry: d.buyerCountry,
+  items: d.items,
+  expiresAt: d.expiresAt,
+  createdAt: d.at,
+  authorizedAt: null,
+  paidAt: null,
+  completedAt: null,
+  updatedAt: d.at,
+});
+
+/** Every event after the order's placement. */
+const evolveLater = evolveWith<OrderState, Exclude<OrderEvent, { type: 'OrderPlaced' }>>({
+  OrderPaymentAuthorized: (state, { at }) => ({ ...state, authorizedAt: at, updatedAt: at }),
+  OrderItemDelivered: (state, { orderItemId, inventoryItemIds, at }) =>
+    withItem(state, orderItemId, (i) => ({ ...i, status: 'delivered', inventoryItemIds, deliveredAt: at }), at),
+  // capture follows provisioning of keys; top-ups still to execute keep it `paid`
+  OrderPaid: (state, { at }) => settle({ ...state, status: 'paid', paidAt: at, updatedAt: at }, at),
+  OrderExpired: (state, { at }) => ({
+    ...state,
+    status: 'expired',
+    updatedAt: at,
+    items: state.items.map((i) => ({ ...i, status: 'released' })),
+  }),
+  OrderRefunded: (state, { items: refundedItems, at }) => {
+    const refunded = new Set(refundedItems.map((i) => i.orderItemId));
+    const items = state.items.map((i) => (refunded.has(i.orderItemId) ? { ...i, status: 'refunded' as const } : i));
+    return { ...state, items, status: refundStatus(items), updatedAt: at };
+  },
+  OrderDisputed: (state, { at }) => ({ ...state, updatedAt: at }),
+  OrderItemSupplierOrdered: (state, { orderItemId, orderedAt, at }) =>
+    withItem(state, orderItemId, (i) => ({ ...i, supplierOrderedAt: i.supplierOrderedAt ?? orderedAt }), at),
+  OrderItemReservationRenewed: (state, { orderItemId, reservationId, at }) =>
+    withItem(state, orderItemId, (i) => ({ ...i, reservationId, supplierOrderedAt: null }), at),
+  OrderItemCancelled: (state, { orderItemId, at }) =>
+    withItem(state, orderItemId, (i) => ({ ...i, status: 'cancelled' }), at),
+  OrderItemRerouted: (state, { item, replacesItemId, at }) => ({
+    ...state,
+    items: [...state.items, { ...item, replacesItemId }],
+    updatedAt: at,
+  }),
+  OrderCancelled: (state, { at }) => ({ ...state, status: 'cancelled', updatedAt: at }),
+  OrderItemTopupRevalidated: (state, { orderItemId, operationId, accountLabel, at }) =>
+    withItem(
+      state,
+      orderItemId,
+      (i) => ({ ...i, topup: i.topup && { ...i.topup, operationId, accountLabel, validatedAt: at } }),
+      at,
+    ),
+  OrderItemTopupCompleted: (state, { orderItemId, receiptRef, at }) =>
+    settle(
+      withItem(
+        state,
+        orderItemId,
+        (i) => ({ ...i, status: 'delivered', deliveredAt: at, topup: i.topup && { ...i.topup, receiptRef } }),
+        at,
+      ),
+      at,
+    ),
+  OrderItemTopupFailed: (state, { orderItemId, at }) =>
+    settle(
+      withItem(state, orderItemId, (i) => ({ ...i, status: 'cancelled' }), at),
+      at,
+    ),
+});
+
 export const orderDecider: Decider<OrderState | null, OrderCommand, OrderEvent> = {
   initialState: null,
 
-  // eslint-disable-next-line max-lines-per-function -- one case per event type
   evolve(state, event) {
-    if (event.type === 'OrderPlaced') {
-      const d = event.data;
-      return {
-        id: d.orderId,
-        status: 'placed',
-        buyerCountry: d.buyerCountry,
-        items: d.items,
-        expiresAt: d.expiresAt,
-        createdAt: d.at,
-        authorizedAt: null,
-        paidAt: null,
-        completedAt: null,
-        updatedAt: d.at,
-      };
-    }
-    if (!state) return state;
-    const at = event.data.at;
-    switch (event.type) {
-      case 'OrderPaymentAuthorized':
-        return { ...state, authorizedAt: at, updatedAt: at };
-      case 'OrderItemDelivered':
-        return {
-          ...state,
-          updatedAt: at,
-          items: state.items.map((i) =>
-            i.orderItemId === event.data.orderItemId
-              ? { ...i, status: 'delivered', inventoryItemIds: event.data.inventoryItemIds, deliveredAt: at }
-              : i,
-          ),
-        };
-      case 'OrderPaid':
-        // capture follows provisioning of keys; top-ups still to execute keep it `paid`
-        return settle({ ...state, status: 'paid', paidAt: at, updatedAt: at }, at);
-      case 'OrderExpired':
-        return {
-          ...state,
-          status: 'expired',
-          updatedAt: at,
-          items: state.items.map((i) => ({ ...i, status: 'released' })),
-        };
-      case 'OrderRefunded': {
-        const refunded = new Set(event.data.items.map((i) => i.orderItemId));
-        const items = state.items.map((i) => (refunded.has(i.orderItemId) ? { ...i, status: 'refunded' as const } : i));
-        return { ...state, items, status: refundStatus(items), updatedAt: at };
-      }
-      case 'OrderDisputed':
-        return { ...state, updatedAt: at };
-      case 'OrderItemSupplierOrdered':
-        return withItem(
-          state,
-          event.data.orderItemId,
-          (i) => ({ ...i, supplierOrderedAt: i.supplierOrderedAt ?? event.data.orderedAt }),
-          at,
-        );
-      case 'OrderItemReservationRenewed':
-        return withItem(
-          state,
-          event.data.orderItemId,
-          (i) => ({ ...i, reservationId: event.data.reservationId, supplierOrderedAt: null }),
-          at,
-        );
-      case 'OrderItemCancelled':
-        return withItem(state, event.data.orderItemId, (i) => ({ ...i, status: 'cancelled' }), at);
-      case 'OrderItemRerouted':
-        return {
-          ...state,
-          items: [...state.items, { ...event.data.item, replacesItemId: event.data.replacesItemId }],
-          updatedAt: at,
-        };
-      case 'OrderCancelled':
-        return { ...state, status: 'cancelled', updatedAt: at };
-      case 'OrderItemTopupRevalidated':
-        return withItem(
-          state,
-          event.data.orderItemId,
-          (i) => ({
-            ...i,
-            topup: i.topup && {
-              ...i.topup,
-              operationId: event.data.operationId,
-              accountLabel: event.data.accountLabel,
-              validatedAt: at,
-            },
-          }),
-          at,
-        );
-      case 'OrderItemTopupCompleted':
-        return settle(
-          withItem(
-            state,
-            event.data.orderItemId,
-            (i) => ({
-              ...i,
-              status: 'delivered',
-              deliveredAt: at,
-              topup: i.topup && { ...i.topup, receiptRef: event.data.receiptRef },
-            }),
-            at,
-          ),
-          at,
-        );
-      case 'OrderItemTopupFailed':
-        return settle(
-          withItem(state, event.data.orderItemId, (i) => ({ ...i, status: 'cancelled' }), at),
-          at,
-        );
-      default:
-        return assertNever(event);
-    }
+    if (event.type === 'OrderPlaced') return orderPlaced(event.data);
+    return state && evolveLater(state, event);
   },
 
   decide(command, state) {
