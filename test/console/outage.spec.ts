@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDatabaseRelay } from '../faults/support.js';
@@ -10,9 +11,11 @@ import { CHROMIUM, expectAccessible, LAUNCH } from './browser.js';
  * between, the database itself untouched). A page whose session cannot be looked up, and a
  * sign-in whose token the API cannot check, answer a console page saying to try again, 503
  * with Retry-After, never a 500 and never a wrong "invalid token"; once the network is back
- * the same pages answer as before.
+ * the same pages answer as before. A fault of the service's own is a 500 console page whose
+ * reference finds it in the log.
  */
 describe.skipIf(!CHROMIUM)('the console while the database is unreachable', () => {
+  let directUrl: string;
   let relay: Awaited<ReturnType<typeof startDatabaseRelay>>;
   let svc: TestService;
   let browser: Browser;
@@ -21,7 +24,8 @@ describe.skipIf(!CHROMIUM)('the console while the database is unreachable', () =
   let fresh: Awaited<ReturnType<TestService['newSupplier']>>;
 
   beforeAll(async () => {
-    relay = await startDatabaseRelay(await createTestDatabase());
+    directUrl = await createTestDatabase();
+    relay = await startDatabaseRelay(directUrl);
     svc = await startTestService({ databaseUrl: relay.url });
     alpha = await svc.newSupplier('Alpha Keys');
     // a token the API has never seen: its check needs the database
@@ -39,7 +43,7 @@ describe.skipIf(!CHROMIUM)('the console while the database is unreachable', () =
     await relay?.close();
   });
 
-  const expectRetryPage = async (p: Page, status: number | undefined, retryAfter: string | undefined) => {
+  const expectRetryPage = async (p: Page, status: number | undefined, retryAfter: string | null | undefined) => {
     expect(status).toBe(503);
     expect(Number(retryAfter)).toBeGreaterThan(0);
     expect(await p.getByRole('alert').innerText()).toBe('The service cannot answer right now. Try again in a moment.');
@@ -80,5 +84,30 @@ describe.skipIf(!CHROMIUM)('the console while the database is unreachable', () =
   it('no console answer while the database was away was a 500', () => {
     const failed = svc.logs.filter((l) => l.msg === 'console page failed' || (l.res as any)?.statusCode >= 500);
     expect(failed.map((l) => (l.res as any)?.statusCode ?? l.msg).filter((x) => x !== 503)).toEqual([]);
+  });
+
+  it('a fault of the service itself (a table it reads is missing) is a 500 console page with a reference to quote', async () => {
+    const admin = new pg.Client({ connectionString: directUrl });
+    await admin.connect();
+    await admin.query('alter table console_sessions rename to console_sessions_away');
+    try {
+      const during = await page.goto(`${svc.origin}/console/offers`);
+      expect(during?.status()).toBe(500);
+      expect(await during?.headerValue('content-type')).toBe('text/html; charset=utf-8');
+      const said = await page.getByRole('alert').innerText();
+      const reference = /tell us this reference: (\S+)\.$/.exec(said)?.[1];
+      expect(said).toBe(
+        `Something went wrong on our side. Try again, and if it keeps happening tell us this reference: ${reference}.`,
+      );
+      // the reference finds the logged fault, with its stack
+      const logged = svc.logs.filter((l) => l.msg === 'console page failed');
+      expect(logged.map((l) => l.trace_id)).toEqual([reference]);
+      expect((logged[0]!.err as { stack?: string }).stack).toContain('console_sessions');
+      await expectAccessible(page);
+    } finally {
+      await admin.query('alter table console_sessions_away rename to console_sessions');
+      await admin.end();
+    }
+    expect((await page.goto(`${svc.origin}/console/offers`))?.status()).toBe(200);
   });
 });
