@@ -90,3 +90,22 @@ export const unanswered = (c: Console, reply: FastifyReply, s: ConsoleSession, a
   answer.status === 404 || answer.status === 422
     ? notFound(c, reply, s, what)
     : render(c, reply, s, { title: 'Not available', error: refusalOf(answer).message }, html``, answer.status);
+
+/**
+ * What a page reads before it can show anything: the API's answer to the GET, or undefined
+ * once the page has answered why not (`unanswered`), so no page repeats that check.
+ */
+export const loadOr = async (
+  c: Console,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  s: ConsoleSession,
+  what: string,
+  url: string,
+  accept?: string,
+): Promise<Answer | undefined> => {
+  const answer = await c.api(req, s, 'GET', url, undefined, accept);
+  if (answer.status === 200) return answer;
+  await unanswered(c, reply, s, answer, what);
+  return undefined;
+};

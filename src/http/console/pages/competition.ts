@@ -1,12 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Console, ROUTE, seg } from '../core.js';
 import { html, money, statusPill } from '../html.js';
-import { render, signedIn } from '../page.js';
+import { loadOr, render, signedIn } from '../page.js';
 import type { ConsoleSession } from '../session.js';
 
 /** Where each of the supplier's offers stands on its product: the buyer's price, its rank. */
 const competitionPage = async (c: Console, req: FastifyRequest, reply: FastifyReply, s: ConsoleSession) => {
-  const offers: any[] = (await c.api(req, s, 'GET', '/offers?limit=100')).body?.data ?? [];
+  const list = await loadOr(c, req, reply, s, 'page', '/offers?limit=100');
+  if (!list) return;
+  const offers: any[] = list.body.data;
   const rows = [];
   for (const o of offers) {
     const product = (await c.api(req, s, 'GET', `/products/${seg(o.product_id)}`)).body;

@@ -2,14 +2,21 @@ import type { FastifyInstance } from 'fastify';
 import { type Console, ROUTE, seg } from '../core.js';
 import { refusalOf } from '../errors.js';
 import { csrfField, html, statusPill } from '../html.js';
-import { done, flash, posted, render, signedIn, unanswered } from '../page.js';
+import { done, flash, loadOr, posted, render, signedIn } from '../page.js';
 
 export const registerDeliveries = (site: FastifyInstance, c: Console) => {
   site.get('/console/webhooks/deliveries/:id', ROUTE, async (req, reply) => {
     const s = signedIn(req, reply);
     if (!s) return;
-    const answer = await c.api(req, s, 'GET', `/webhook-deliveries/${seg((req.params as { id: string }).id)}`);
-    if (answer.status !== 200) return unanswered(c, reply, s, answer, 'delivery');
+    const answer = await loadOr(
+      c,
+      req,
+      reply,
+      s,
+      'delivery',
+      `/webhook-deliveries/${seg((req.params as { id: string }).id)}`,
+    );
+    if (!answer) return;
     const a = answer.body;
     const headers = Object.entries(a.request_headers ?? {})
       .map(([k, v]) => `${k}: ${String(v)}`)

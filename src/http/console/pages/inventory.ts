@@ -3,7 +3,7 @@ import { type Console, type Form, one, query, ROUTE, seg } from '../core.js';
 import { refusalOf } from '../errors.js';
 import { select, textarea } from '../forms.js';
 import { csrfField, type Html, html, statusPill, when } from '../html.js';
-import { flash, params, posted, render, signedIn, unanswered } from '../page.js';
+import { flash, loadOr, params, posted, render, signedIn } from '../page.js';
 import type { ConsoleSession } from '../session.js';
 
 const MODES = [
@@ -32,8 +32,9 @@ const inventoryPage = async (
   status = 200,
 ) => {
   const filter = params(req).status;
-  const offer = await c.api(req, s, 'GET', `/offers/${seg(id)}`);
-  if (offer.status !== 200) return unanswered(c, reply, s, offer, 'offer');
+  const offer = await loadOr(c, req, reply, s, 'offer', `/offers/${seg(id)}`);
+  if (!offer) return;
+  // a status in the URL the API does not know shows no item, not a refusal page
   const items: any[] =
     (await c.api(req, s, 'GET', `/offers/${seg(id)}/inventory${query({ status: filter, limit: '100' })}`)).body?.data ??
     [];

@@ -3,7 +3,7 @@ import { offerStream } from '../../../commands/streams.js';
 import { type Console, ROUTE, seg } from '../core.js';
 import { field, type FormState, select } from '../forms.js';
 import { csrfField, type Html, html, money, statusPill, when } from '../html.js';
-import { flash, render, signedIn, unanswered } from '../page.js';
+import { flash, loadOr, render, signedIn } from '../page.js';
 import type { ConsoleSession } from '../session.js';
 import { offerTimeline } from '../timeline.js';
 import { termsFields } from './offer-form.js';
@@ -74,8 +74,8 @@ export const offerPage = async (
   state: FormState = {},
   status = 200,
 ) => {
-  const offer = await c.api(req, s, 'GET', `/offers/${seg(id)}`);
-  if (offer.status !== 200) return unanswered(c, reply, s, offer, 'offer');
+  const offer = await loadOr(c, req, reply, s, 'offer', `/offers/${seg(id)}`);
+  if (!offer) return;
   const o = offer.body;
   const product = (await c.api(req, s, 'GET', `/products/${seg(o.product_id)}`)).body;
   // the API confirmed the offer is this supplier's: its own stream is its history

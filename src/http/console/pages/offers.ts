@@ -4,7 +4,7 @@ import { fieldRefusal, refusalOf } from '../errors.js';
 import { field, type FormState, select } from '../forms.js';
 import { csrfField, html, money, statusPill, when } from '../html.js';
 import type { ConsoleSession } from '../session.js';
-import { flash, posted, render, signedIn } from '../page.js';
+import { flash, loadOr, posted, render, signedIn } from '../page.js';
 import { OFFER_FIELDS, priceOf, termsFields, termsOf } from './offer-form.js';
 
 const KINDS = [
@@ -24,7 +24,9 @@ const offerRow = (
 <td>${p?.market?.your_offer_selected ? statusPill('selected') : 'not selected'}<br><small>buyer pays ${money(p?.market?.buyer_price)}</small></td></tr>`;
 
 const offersPage = async (c: Console, req: FastifyRequest, reply: FastifyReply, s: ConsoleSession) => {
-  const offers: any[] = (await c.api(req, s, 'GET', '/offers?limit=100')).body?.data ?? [];
+  const list = await loadOr(c, req, reply, s, 'page', '/offers?limit=100');
+  if (!list) return;
+  const offers: any[] = list.body.data;
   const products = new Map<string, any>();
   for (const id of new Set(offers.map((o) => String(o.product_id))))
     products.set(id, (await c.api(req, s, 'GET', `/products/${seg(id)}`)).body);
@@ -49,7 +51,9 @@ const newOfferPage = async (
   state: FormState = {},
   status = 200,
 ) => {
-  const products: any[] = (await c.api(req, s, 'GET', '/products?limit=200')).body?.data ?? [];
+  const catalogue = await loadOr(c, req, reply, s, 'page', '/products?limit=200');
+  if (!catalogue) return;
+  const products: any[] = catalogue.body.data;
   const options = [
     ['', 'Choose a product'] as const,
     ...products.map(

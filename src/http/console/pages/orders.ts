@@ -4,7 +4,7 @@ import { type Console, query, ROUTE, seg } from '../core.js';
 import { refusalOf } from '../errors.js';
 import { field, select } from '../forms.js';
 import { html, money, statusPill, when } from '../html.js';
-import { flash, params, render, signedIn, unanswered } from '../page.js';
+import { flash, loadOr, params, render, signedIn } from '../page.js';
 import type { ConsoleSession } from '../session.js';
 import { humanize, summary } from '../timeline.js';
 
@@ -54,8 +54,8 @@ ${[...history].reverse().map((e) => html`<li><strong>${humanize(e.type)}</strong
 </ul></div>`;
 
 const orderPage = async (c: Console, req: FastifyRequest, reply: FastifyReply, s: ConsoleSession, id: string) => {
-  const answer = await c.api(req, s, 'GET', `/orders/${seg(id)}`);
-  if (answer.status !== 200) return unanswered(c, reply, s, answer, 'order');
+  const answer = await loadOr(c, req, reply, s, 'order', `/orders/${seg(id)}`);
+  if (!answer) return;
   const o = answer.body;
   // the API answered this order for this supplier, with this supplier's items only; of
   // the order's stream, item events show for those items only, order events by name

@@ -3,7 +3,7 @@ import { type Console, type Form, one, ROUTE, seg } from '../core.js';
 import { fieldRefusal, refusalOf } from '../errors.js';
 import { cents, field, type FormState, select } from '../forms.js';
 import { csrfField, html, money, statusPill, when } from '../html.js';
-import { done, flash, posted, render, signedIn, unanswered } from '../page.js';
+import { done, flash, loadOr, posted, render, signedIn } from '../page.js';
 import type { ConsoleSession } from '../session.js';
 
 const METHODS = [
@@ -27,7 +27,9 @@ const payoutsPage = async (
   status = 200,
 ) => {
   const balance = (await c.api(req, s, 'GET', '/balance')).body;
-  const payouts: any[] = (await c.api(req, s, 'GET', '/payouts?limit=100')).body?.data ?? [];
+  const list = await loadOr(c, req, reply, s, 'page', '/payouts?limit=100');
+  if (!list) return;
+  const payouts: any[] = list.body.data;
   return render(
     c,
     reply,
@@ -64,8 +66,8 @@ const requestPayout = async (c: Console, req: FastifyRequest, reply: FastifyRepl
 };
 
 const payoutPage = async (c: Console, req: FastifyRequest, reply: FastifyReply, s: ConsoleSession, id: string) => {
-  const answer = await c.api(req, s, 'GET', `/payouts/${seg(id)}`);
-  if (answer.status !== 200) return unanswered(c, reply, s, answer, 'payout');
+  const answer = await loadOr(c, req, reply, s, 'payout', `/payouts/${seg(id)}`);
+  if (!answer) return;
   const p = answer.body;
   const steps = [
     ['requested', p.created_at],

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Console, ROUTE, seg } from '../core.js';
 import { cents, eurosText, field, type FormState, select } from '../forms.js';
 import { csrfField, type Html, html, money, statusPill, when } from '../html.js';
-import { flash, params, render, signedIn, unanswered } from '../page.js';
+import { flash, loadOr, params, render, signedIn } from '../page.js';
 import type { ConsoleSession } from '../session.js';
 
 const UNITS = [
@@ -56,8 +56,8 @@ export const pricingPage = async (
   state: FormState = {},
   status = 200,
 ) => {
-  const offer = await c.api(req, s, 'GET', `/offers/${seg(id)}`);
-  if (offer.status !== 200) return unanswered(c, reply, s, offer, 'offer');
+  const offer = await loadOr(c, req, reply, s, 'offer', `/offers/${seg(id)}`);
+  if (!offer) return;
   const o = offer.body;
   const market = (await c.api(req, s, 'GET', `/products/${seg(o.product_id)}/competition`)).body;
   const ruleAnswer = await c.api(req, s, 'GET', `/offers/${seg(id)}/pricing-rule`);

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Console, ROUTE, seg } from '../core.js';
 import { field } from '../forms.js';
 import { html, money, when } from '../html.js';
-import { params, render, signedIn, unanswered } from '../page.js';
+import { loadOr, params, render, signedIn, unanswered } from '../page.js';
 import type { ConsoleSession } from '../session.js';
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
@@ -38,8 +38,8 @@ const statementPage = async (
   s: ConsoleSession,
   month: string,
 ) => {
-  const answer = await c.api(req, s, 'GET', `/balance/statements/${seg(month)}`);
-  if (answer.status !== 200) return unanswered(c, reply, s, answer, 'statement');
+  const answer = await loadOr(c, req, reply, s, 'statement', `/balance/statements/${seg(month)}`);
+  if (!answer) return;
   const st = answer.body;
   return render(
     c,
@@ -64,8 +64,8 @@ const statementFile = async (
   kind: 'csv' | 'print',
 ) => {
   const accept = kind === 'csv' ? 'text/csv' : 'text/html';
-  const answer = await c.api(req, s, 'GET', `/balance/statements/${seg(month)}`, undefined, accept);
-  if (answer.status !== 200) return unanswered(c, reply, s, answer, 'statement');
+  const answer = await loadOr(c, req, reply, s, 'statement', `/balance/statements/${seg(month)}`, accept);
+  if (!answer) return;
   if (kind === 'csv') reply.header('content-disposition', `attachment; filename="statement-${month}.csv"`);
   else reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'");
   return reply

@@ -3,7 +3,7 @@ import { WEBHOOK_EVENT_TYPES } from '../../../domain/webhook-endpoint.js';
 import { type Console, ROUTE, seg } from '../core.js';
 import { field, type FormState, select } from '../forms.js';
 import { csrfField, html, statusPill, when } from '../html.js';
-import { flash, render, signedIn, unanswered } from '../page.js';
+import { flash, loadOr, render, signedIn } from '../page.js';
 import type { ConsoleSession } from '../session.js';
 import { endpointFields } from './webhook-form.js';
 
@@ -30,8 +30,8 @@ export const webhookPage = async (
   state: FormState = {},
   status = 200,
 ) => {
-  const answer = await c.api(req, s, 'GET', `/webhooks/${seg(id)}`);
-  if (answer.status !== 200) return unanswered(c, reply, s, answer, 'webhook endpoint');
+  const answer = await loadOr(c, req, reply, s, 'webhook endpoint', `/webhooks/${seg(id)}`);
+  if (!answer) return;
   const h = answer.body;
   return render(
     c,

@@ -3,7 +3,7 @@ import { type Console, type Form, ROUTE } from '../core.js';
 import { refusalOf } from '../errors.js';
 import type { FormState } from '../forms.js';
 import { csrfField, html, statusPill, when } from '../html.js';
-import { flash, posted, render, signedIn } from '../page.js';
+import { flash, loadOr, posted, render, signedIn } from '../page.js';
 import type { ConsoleSession } from '../session.js';
 import { endpointFields, endpointOf, WEBHOOK_FIELDS } from './webhook-form.js';
 
@@ -26,8 +26,12 @@ const webhooksPage = async (
   state: FormState = {},
   status = 200,
 ) => {
-  const hooks: any[] = (await c.api(req, s, 'GET', '/webhooks?limit=100')).body?.data ?? [];
-  const attempts: any[] = (await c.api(req, s, 'GET', '/webhook-deliveries?limit=50')).body?.data ?? [];
+  const endpoints = await loadOr(c, req, reply, s, 'page', '/webhooks?limit=100');
+  if (!endpoints) return;
+  const log = await loadOr(c, req, reply, s, 'page', '/webhook-deliveries?limit=50');
+  if (!log) return;
+  const hooks: any[] = endpoints.body.data;
+  const attempts: any[] = log.body.data;
   return render(
     c,
     reply,
