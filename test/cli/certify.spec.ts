@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { certifyCommand } from '../../src/cli/certify.js';
 import { startSupplierKit, type SupplierKit } from '../../src/sdk/kit/index.js';
 import { MB, memoryOf, startHugeAnswers } from '../net/huge-answers.js';
+import { serviceArgs } from '../support/service-command.js';
 
 /**
  * `npm run cli -- certify` as a supplier runs it, a process of its own: the service's
@@ -15,7 +16,7 @@ const certify = (args: string[], env: Record<string, string>) =>
   new Promise<{ code: number | null; output: string; peak: number }>((resolve) => {
     const clean = { ...(process.env as Record<string, string>) };
     for (const name of ['SVC_ALLOW_PRIVATE_TARGETS', 'SVC_ENV', 'CERTIFY_SECRET']) delete clean[name];
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'certify', ...args], {
+    const child = spawn(process.execPath, serviceArgs('src/cli/main.ts', ['certify', ...args]), {
       env: { ...clean, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

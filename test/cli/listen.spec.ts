@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifySignature } from '../../src/sdk/index.js';
 import { startTestService, type TestService } from '../support/harness.js';
 import { startReceiver } from '../webhooks/receiver.js';
+import { serviceArgs } from '../support/service-command.js';
 
 /** A supplier's local receiver: checks every request as production code does, with the package's verifySignature. */
 const startLocalReceiver = async (secret: string) => {
@@ -29,7 +30,7 @@ const startLocalReceiver = async (secret: string) => {
 
 /** `npm run cli -- listen …` as a process of its own, its output read line by line. */
 const startListen = (args: string[], env: Record<string, string>) => {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'listen', ...args], {
+  const child = spawn(process.execPath, serviceArgs('src/cli/main.ts', ['listen', ...args]), {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

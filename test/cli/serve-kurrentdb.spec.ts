@@ -5,11 +5,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../src/db/embedded.js';
+import { serviceArgs } from '../support/service-command.js';
 
 /** Runs `npm start`'s command as a real process until it exits; returns its code and output. */
 const run = (env: Record<string, string>) =>
   new Promise<{ code: number | null; output: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'serve'], {
+    const child = spawn(process.execPath, serviceArgs('src/cli/main.ts', ['serve']), {
       env: { ...process.env, LOG_LEVEL: 'warn', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -1,6 +1,7 @@
 import net from 'node:net';
 import { expect } from 'vitest';
 import type { Answer } from '../support/http.js';
+import { serviceArgs } from '../support/service-command.js';
 
 /**
  * A TCP relay between the service and Postgres that a test can cut: every open session
@@ -102,7 +103,7 @@ export const spawnService = async (options: {
     LOG_LEVEL: 'warn',
     ...options.env,
   });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'serve'], {
+  const child = spawn(process.execPath, serviceArgs('src/cli/main.ts', ['serve']), {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -112,7 +113,8 @@ export const spawnService = async (options: {
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.on('exit', (code, signal) => resolve({ code, signal })),
   );
-  const deadline = Date.now() + 30_000;
+  // generous: on a busy machine four services starting side by side take far longer than one alone
+  const deadline = Date.now() + 120_000;
   for (;;) {
     const m = /^base_url=(.*)$/m.exec(out);
     if (m) return { child, exited, baseUrl: `${m[1]!}/api/v1`, origin: m[1]!, output: () => out };

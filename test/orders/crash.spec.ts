@@ -41,7 +41,7 @@ const startService = async (databaseUrl: string, dataDir: string, killAt?: Fault
   return started;
 };
 
-const waitFor = async <T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> => {
+const waitFor = async <T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 120_000): Promise<T> => {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -228,7 +228,7 @@ describe('crash recovery', () => {
       crashAt('before-capture', 'client retry'),
       crashAt('after-sale-credited', 'timers'),
     ]);
-  }, 90_000);
+  }, 300_000);
 
   it('refuses the fault hook in production', () => {
     expect(() =>

@@ -4,6 +4,7 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, it } from 'vitest';
+import { serviceArgs } from '../support/service-command.js';
 
 /**
  * `npm run simulate` interrupted: by SIGINT, by SIGTERM, and by whoever reads its output
@@ -39,7 +40,7 @@ const until = async <T>(what: string, read: () => T | undefined, timeoutMs = BOU
 
 /** Starts `npm run simulate`'s program as a process of its own, with its temp files under a folder of the test's. */
 const startSimulation = async (tmp: string) => {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/sim/main.ts', '--seeds', '1000', '--steps', '1'], {
+  const child = spawn(process.execPath, serviceArgs('src/sim/main.ts', ['--seeds', '1000', '--steps', '1']), {
     env: { ...process.env, TMPDIR: tmp },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
