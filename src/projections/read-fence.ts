@@ -16,8 +16,12 @@ export class ReadFence {
 
   constructor(
     private readonly projections: ProjectionRunner,
-    /** A read never hangs on a stuck read model longer than this; it then reads what is there. */
-    private readonly timeoutMs = 5000,
+    /**
+     * A read never hangs on a stuck read model longer than this; it then reads what is there.
+     * Generous: on a busy machine a batch can take seconds, and a read that gives up early
+     * answers what the caller just wrote as missing (a just-issued token as 401).
+     */
+    private readonly timeoutMs = 30_000,
   ) {}
 
   /** A write answered at `position`. */
