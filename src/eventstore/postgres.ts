@@ -89,7 +89,15 @@ export class PostgresEventStore implements EventStore {
 
   private readonly batcher: AppendBatcher;
 
-  constructor(private readonly pool: pg.Pool) {
+  constructor(
+    private readonly pool: pg.Pool,
+    /**
+     * How long an idle subscriber sleeps without a notification before it looks anyway, in
+     * case one was lost with its connection. A test that proves the notification wakes it
+     * sets this far beyond its own bound.
+     */
+    private readonly safetyPollMs = 1000,
+  ) {
     this.batcher = new AppendBatcher(pool, (...args) => singleAtRevision(pool, ...args));
   }
 
@@ -336,7 +344,7 @@ export class PostgresEventStore implements EventStore {
         // safety poll in case a notification is lost with its connection).
         const unsafe = read.pending ?? (await survive(() => this.hasUnsafeBeyond(position)));
         if (unsafe === undefined) continue;
-        await wakeup.wait(unsafe ? 5 : 1000);
+        await wakeup.wait(unsafe ? 5 : this.safetyPollMs);
         // woken: let the appends of the next moment land too, so a busy store is read in
         // batches and not once per append (each read is a round trip on a shared server)
         if (!closed) await new Promise((resolve) => setTimeout(resolve, READ_GATHER_MS));

@@ -197,26 +197,37 @@ describe('postgres event store: the global order has no gaps for readers', () =>
   });
 
   it('leaves its own subscribers asleep on a quiet append until woken, while another process hears of it at once', async () => {
+    // both stores' safety polls are far beyond this test's bounds: only a notification (or
+    // the explicit wake) can make either subscriber read again, however busy the machine is
+    const mineDb = connect(url, 2);
+    const mine = new PostgresEventStore(mineDb.pool, 600_000);
     const other = connect(url, 2);
-    const elsewhere = new PostgresEventStore(other.pool);
-    const from = await store.head();
+    const elsewhere = new PostgresEventStore(other.pool, 600_000);
+    const from = await mine.head();
     const s = `quiet-${newId()}`;
     const here: string[] = [];
     const there: string[] = [];
     const of = (seen: string[]) => async (events: RecordedEvent[]) =>
       void seen.push(...events.filter((e) => e.streamId === s).map((e) => e.type));
-    const subs = [store.subscribe({ from, onEvents: of(here) }), elsewhere.subscribe({ from, onEvents: of(there) })];
+    const subs = [mine.subscribe({ from, onEvents: of(here) }), elsewhere.subscribe({ from, onEvents: of(there) })];
     try {
-      await new Promise((r) => setTimeout(r, 100)); // both read the head and sleep (a safety poll is 1 s away)
-      await store.append(s, [{ type: 'Quiet', data: {} }], 'no_stream', new Date(), { quiet: true });
-      await eventually(() => there.length === 1, 2_000); // the NOTIFY, after its 10 ms gather
-      expect(here).toEqual([]); // this process's own NOTIFY does not wake it either
-      store.wake();
-      await eventually(() => here.length === 1, 2_000);
-      expect([here, there]).toEqual([['Quiet'], ['Quiet']]);
+      // both have read up to a marker and gone back to sleep: the next read of each needs a wake
+      await elsewhere.append(s, [{ type: 'Marker', data: {} }], 'no_stream', new Date());
+      await eventually(() => here.length === 1 && there.length === 1, 30_000);
+      await mine.append(s, [{ type: 'Quiet', data: {} }], 0, new Date(), { quiet: true });
+      await eventually(() => there.length === 2, 30_000); // the NOTIFY, after its 10 ms gather
+      expect(here).toEqual(['Marker']); // this process's own NOTIFY does not wake it either
+      mine.wake();
+      await eventually(() => here.length === 2, 30_000);
+      expect([here, there]).toEqual([
+        ['Marker', 'Quiet'],
+        ['Marker', 'Quiet'],
+      ]);
     } finally {
       await Promise.all(subs.map((sub) => sub.close()));
       await elsewhere.close();
+      await mine.close();
+      await mineDb.close();
       await other.close();
     }
   });
