@@ -3,6 +3,7 @@ import type { HealthReason } from './offer-health.js';
 import type { OfferState } from './offer.js';
 import type { OrderItem } from './order.js';
 import { nextPollAt, SCHEDULE } from './supplier-schedule.js';
+import { step, workflow } from './workflow.js';
 
 /**
  * The declared-stock contract as pure decisions: what to do next given the order as it
@@ -125,135 +126,167 @@ export const deliveryOutcome = (orderedAt: Date, deliveredAt: Date): 'fast_deliv
 
 const itemOf = (state: FulfilmentState, orderItemId: string) => state.items.find((i) => i.orderItemId === orderItemId);
 
-// eslint-disable-next-line max-lines-per-function -- the declared-stock process: one case per input
-export const decide = (input: FulfilmentInput, state: FulfilmentState): FulfilmentAction[] => {
-  switch (input.type) {
-    case 'PaymentAuthorized':
-      return state.items
-        .filter((i) => i.source === 'declared' && i.status === 'reserved' && !i.supplierOrderedAt)
-        .map((i) =>
-          orderAttempt(
-            { orderId: state.orderId!, orderItemId: i.orderItemId, firstAt: input.now.toISOString() },
-            input.now,
-          ),
-        );
+type Decide<T extends FulfilmentInput['type']> = (
+  input: Extract<FulfilmentInput, { type: T }>,
+  state: FulfilmentState,
+) => FulfilmentAction[];
 
-    case 'OrderAttemptDue': {
-      const item = itemOf(state, input.attempt.orderItemId);
-      if (!item || item.status !== 'reserved') return [];
-      // ordered already, by a run that died before scheduling the polls: schedule them now (keyed, so harmless twice)
-      if (item.supplierOrderedAt) return [pollNow(input.attempt.orderId, item.orderItemId, input.now)];
-      return [{ kind: 'placeSupplierOrder', attempt: input.attempt }];
-    }
+/** The first attempt of a new POST /orders cycle for an item, due now. */
+const startCycle = (state: FulfilmentState, orderItemId: string, now: Date) =>
+  orderAttempt({ orderId: state.orderId!, orderItemId, firstAt: now.toISOString() }, now);
 
-    case 'SupplierOrderAnswered': {
-      const p = input.attempt;
-      const item = itemOf(state, p.orderItemId);
-      if (!item) return [];
-      if (input.answer === 'accepted') return [pollNow(p.orderId, item.orderItemId, input.now)];
-      // 410: one fresh reservation plus order cycle, then failover (a failed renewal costs no health)
-      if (input.answer === 'expired' && !p.renewed)
-        return [{ kind: 'reserveAgain', attempt: p, expiresAt: plus(input.now, RESERVATION_TTL_MS).toISOString() }];
-      if (input.answer === 'failed' && p.attempt < SCHEDULE.orderAttempts)
-        return [orderAttempt({ ...p, attempt: p.attempt + 1 }, plus(input.now, SCHEDULE.orderRetryMs))];
-      return [
-        { kind: 'recordOutcome', offerId: item.offerId, reason: 'call_failure', cause: item.orderItemId },
-        {
-          kind: 'cancel',
-          orderItemId: item.orderItemId,
-          reason: input.answer === 'expired' ? 'reservation_expired' : 'supplier_order_failed',
-        },
-      ];
-    }
+const paymentAuthorized: Decide<'PaymentAuthorized'> = (input, state) =>
+  state.items
+    .filter((i) => i.source === 'declared' && i.status === 'reserved' && !i.supplierOrderedAt)
+    .map((i) => startCycle(state, i.orderItemId, input.now));
 
-    case 'FreshReservationAnswered': {
-      const p = input.attempt;
-      if (input.reservationId === null)
-        return [{ kind: 'cancel', orderItemId: p.orderItemId, reason: 'reservation_expired' }];
-      return [
-        { kind: 'renewReservation', orderItemId: p.orderItemId, reservationId: input.reservationId },
-        orderAttempt({ ...p, attempt: 1, renewed: true }, input.now),
-      ];
-    }
-
-    case 'PollDue': {
-      const item = itemOf(state, input.orderItemId);
-      if (!item || !item.supplierOrderedAt) return [];
-      // delivered by a poll that stopped before its capture (a crash in between): this poll's
-      // timer runs again, and the capture is still owed (it changes nothing once made)
-      if (item.status === 'delivered') return [{ kind: 'capture' }];
-      if (item.status !== 'reserved') return [];
-      return [{ kind: 'pollItems', orderItemId: item.orderItemId }];
-    }
-
-    case 'ItemsPolled': {
-      const item = itemOf(state, input.orderItemId);
-      if (!item?.supplierOrderedAt) return [];
-      if (input.answer === 'ready') return [{ kind: 'deliver', orderItemId: item.orderItemId }, { kind: 'capture' }];
-      // pending, or an answer that cannot be used: poll on while the window is open
-      const next = nextPollAt(new Date(item.supplierOrderedAt).getTime(), input.now.getTime());
-      if (next !== null) return [{ kind: 'pollAgain', at: new Date(next) }];
-      // the allocation window closed without items
-      return [
-        { kind: 'recordOutcome', offerId: item.offerId, reason: 'missed_window', cause: item.orderItemId },
-        { kind: 'cancel', orderItemId: item.orderItemId, reason: 'missed_window' },
-      ];
-    }
-
-    case 'ItemCancelled': {
-      const item = itemOf(state, input.orderItemId);
-      if (!item) return [];
-      const actions: FulfilmentAction[] = [];
-      // after POST /orders failed on every attempt the supplier may still have recorded the
-      // sale (a timeout says nothing): the DELETE tells it to withhold the keys either way
-      if (item.source === 'declared' && (item.supplierOrderedAt || input.reason === 'supplier_order_failed'))
-        actions.push(firstReturn(item.offerId, item.orderItemId, input.now));
-      // a top-up is never rerouted (the buyer's account was validated at one supplier); an expired order is over
-      if (item.source !== 'topup' && input.reason !== 'order_expired')
-        actions.push({ kind: 'reroute', orderItemId: item.orderItemId });
-      actions.push({ kind: 'capture' });
-      return actions;
-    }
-
-    case 'ItemRerouted': {
-      const item = itemOf(state, input.orderItemId);
-      if (!item || item.status !== 'reserved') return [];
-      if (item.source === 'uploaded') return [{ kind: 'provision' }];
-      return [
-        orderAttempt(
-          { orderId: state.orderId!, orderItemId: item.orderItemId, firstAt: input.now.toISOString() },
-          input.now,
-        ),
-      ];
-    }
-
-    case 'ReturnDue':
-      return [{ kind: 'returnItems', return: input.return }];
-
-    case 'ReturnAnswered': {
-      const p = input.return;
-      if (input.returned) return [];
-      const offset = SCHEDULE.cancelAttemptOffsetsMs[p.attempt];
-      if (offset === undefined) return []; // best effort: given up after the last attempt
-      const first = input.dueAt.getTime() - SCHEDULE.cancelAttemptOffsetsMs[p.attempt - 1]!;
-      return [
-        {
-          kind: 'schedule',
-          timer: 'declared.return',
-          key: `${p.orderItemId}:${p.attempt + 1}`,
-          at: new Date(first + offset),
-          payload: { ...p, attempt: p.attempt + 1 },
-        },
-      ];
-    }
-
-    case 'Refunded':
-      // a refund of declared keys tells the supplier to withhold them
-      return state.items
-        .filter((i) => input.orderItemIds.includes(i.orderItemId) && i.source === 'declared')
-        .map((i) => firstReturn(i.offerId, i.orderItemId, input.now));
-  }
+const orderAttemptDue: Decide<'OrderAttemptDue'> = (input, state) => {
+  const item = itemOf(state, input.attempt.orderItemId);
+  if (!item || item.status !== 'reserved') return [];
+  // ordered already, by a run that died before scheduling the polls: schedule them now (keyed, so harmless twice)
+  if (item.supplierOrderedAt) return [pollNow(input.attempt.orderId, item.orderItemId, input.now)];
+  return [{ kind: 'placeSupplierOrder', attempt: input.attempt }];
 };
+
+const supplierOrderAnswered: Decide<'SupplierOrderAnswered'> = (input, state) => {
+  const p = input.attempt;
+  const item = itemOf(state, p.orderItemId);
+  if (!item) return [];
+  if (input.answer === 'accepted') return [pollNow(p.orderId, item.orderItemId, input.now)];
+  // 410: one fresh reservation plus order cycle, then failover (a failed renewal costs no health)
+  if (input.answer === 'expired' && !p.renewed)
+    return [{ kind: 'reserveAgain', attempt: p, expiresAt: plus(input.now, RESERVATION_TTL_MS).toISOString() }];
+  if (input.answer === 'failed' && p.attempt < SCHEDULE.orderAttempts)
+    return [orderAttempt({ ...p, attempt: p.attempt + 1 }, plus(input.now, SCHEDULE.orderRetryMs))];
+  return [
+    { kind: 'recordOutcome', offerId: item.offerId, reason: 'call_failure', cause: item.orderItemId },
+    {
+      kind: 'cancel',
+      orderItemId: item.orderItemId,
+      reason: input.answer === 'expired' ? 'reservation_expired' : 'supplier_order_failed',
+    },
+  ];
+};
+
+const freshReservationAnswered: Decide<'FreshReservationAnswered'> = (input) => {
+  const p = input.attempt;
+  if (input.reservationId === null)
+    return [{ kind: 'cancel', orderItemId: p.orderItemId, reason: 'reservation_expired' }];
+  return [
+    { kind: 'renewReservation', orderItemId: p.orderItemId, reservationId: input.reservationId },
+    orderAttempt({ ...p, attempt: 1, renewed: true }, input.now),
+  ];
+};
+
+const pollDue: Decide<'PollDue'> = (input, state) => {
+  const item = itemOf(state, input.orderItemId);
+  if (!item || !item.supplierOrderedAt) return [];
+  // delivered by a poll that stopped before its capture (a crash in between): this poll's
+  // timer runs again, and the capture is still owed (it changes nothing once made)
+  if (item.status === 'delivered') return [{ kind: 'capture' }];
+  if (item.status !== 'reserved') return [];
+  return [{ kind: 'pollItems', orderItemId: item.orderItemId }];
+};
+
+const itemsPolled: Decide<'ItemsPolled'> = (input, state) => {
+  const item = itemOf(state, input.orderItemId);
+  if (!item?.supplierOrderedAt) return [];
+  if (input.answer === 'ready') return [{ kind: 'deliver', orderItemId: item.orderItemId }, { kind: 'capture' }];
+  // pending, or an answer that cannot be used: poll on while the window is open
+  const next = nextPollAt(new Date(item.supplierOrderedAt).getTime(), input.now.getTime());
+  if (next !== null) return [{ kind: 'pollAgain', at: new Date(next) }];
+  // the allocation window closed without items
+  return [
+    { kind: 'recordOutcome', offerId: item.offerId, reason: 'missed_window', cause: item.orderItemId },
+    { kind: 'cancel', orderItemId: item.orderItemId, reason: 'missed_window' },
+  ];
+};
+
+const itemCancelled: Decide<'ItemCancelled'> = (input, state) => {
+  const item = itemOf(state, input.orderItemId);
+  if (!item) return [];
+  const actions: FulfilmentAction[] = [];
+  // after POST /orders failed on every attempt the supplier may still have recorded the
+  // sale (a timeout says nothing): the DELETE tells it to withhold the keys either way
+  if (item.source === 'declared' && (item.supplierOrderedAt || input.reason === 'supplier_order_failed'))
+    actions.push(firstReturn(item.offerId, item.orderItemId, input.now));
+  // a top-up is never rerouted (the buyer's account was validated at one supplier); an expired order is over
+  if (item.source !== 'topup' && input.reason !== 'order_expired')
+    actions.push({ kind: 'reroute', orderItemId: item.orderItemId });
+  actions.push({ kind: 'capture' });
+  return actions;
+};
+
+const itemRerouted: Decide<'ItemRerouted'> = (input, state) => {
+  const item = itemOf(state, input.orderItemId);
+  if (!item || item.status !== 'reserved') return [];
+  if (item.source === 'uploaded') return [{ kind: 'provision' }];
+  return [startCycle(state, item.orderItemId, input.now)];
+};
+
+const returnAnswered: Decide<'ReturnAnswered'> = (input) => {
+  const p = input.return;
+  if (input.returned) return [];
+  const offset = SCHEDULE.cancelAttemptOffsetsMs[p.attempt];
+  if (offset === undefined) return []; // best effort: given up after the last attempt
+  const first = input.dueAt.getTime() - SCHEDULE.cancelAttemptOffsetsMs[p.attempt - 1]!;
+  return [
+    {
+      kind: 'schedule',
+      timer: 'declared.return',
+      key: `${p.orderItemId}:${p.attempt + 1}`,
+      at: new Date(first + offset),
+      payload: { ...p, attempt: p.attempt + 1 },
+    },
+  ];
+};
+
+/** A refund of declared keys tells the supplier to withhold them. */
+const refunded: Decide<'Refunded'> = (input, state) =>
+  state.items
+    .filter((i) => input.orderItemIds.includes(i.orderItemId) && i.source === 'declared')
+    .map((i) => firstReturn(i.offerId, i.orderItemId, input.now));
+
+/**
+ * The supplier accepted the order: the order records the cycle's first time as the item's
+ * `supplierOrderedAt` (kept if it holds one), which the polls and the allocation window count from.
+ */
+const supplierOrdered = (
+  state: FulfilmentState,
+  input: Extract<FulfilmentInput, { type: 'SupplierOrderAnswered' }>,
+): FulfilmentState =>
+  input.answer !== 'accepted'
+    ? state
+    : {
+        ...state,
+        items: state.items.map((i) =>
+          i.orderItemId === input.attempt.orderItemId
+            ? { ...i, supplierOrderedAt: i.supplierOrderedAt ?? input.attempt.firstAt }
+            : i,
+        ),
+      };
+
+/** The declared-stock contract: one decision per input, and what an answer changes in the state. */
+export const declaredWorkflow = workflow<FulfilmentInput, FulfilmentState, FulfilmentAction>({
+  name: 'declared-stock',
+  initialState,
+  decide: {
+    PaymentAuthorized: paymentAuthorized,
+    OrderAttemptDue: orderAttemptDue,
+    SupplierOrderAnswered: supplierOrderAnswered,
+    FreshReservationAnswered: freshReservationAnswered,
+    PollDue: pollDue,
+    ItemsPolled: itemsPolled,
+    ItemCancelled: itemCancelled,
+    ItemRerouted: itemRerouted,
+    ReturnDue: (input) => [{ kind: 'returnItems', return: input.return }],
+    ReturnAnswered: returnAnswered,
+    Refunded: refunded,
+  },
+  evolve: { SupplierOrderAnswered: supplierOrdered },
+});
+
+export const decide = declaredWorkflow.decide;
 
 /** The offer as the healthcheck step reads it. */
 export type HealthcheckOffer = Pick<OfferState, 'stockMode' | 'status' | 'cooldownUntil'>;
@@ -265,19 +298,34 @@ export type HealthcheckInput =
 
 export type HealthcheckAction = { kind: 'probeHealthcheck' } | { kind: 'pollAgain'; at: Date };
 
-/** GET /healthcheck: every 5 minutes while active, every 10 in cooldown; an inactive offer is not probed. */
-export const decideHealthcheck = (input: HealthcheckInput): HealthcheckAction[] => {
-  const offer = input.offer;
-  switch (input.type) {
-    case 'HealthcheckDue':
-      return offer && offer.stockMode === 'declared' && offer.status === 'active' ? [{ kind: 'probeHealthcheck' }] : [];
-    case 'HealthcheckRecorded':
-      if (!offer || offer.status !== 'active') return [];
-      return [
-        {
-          kind: 'pollAgain',
-          at: plus(input.now, offer.cooldownUntil !== null ? HEALTHCHECK_IN_COOLDOWN_EVERY_MS : HEALTHCHECK_EVERY_MS),
-        },
-      ];
-  }
-};
+type HealthcheckState = HealthcheckOffer | null;
+
+/**
+ * GET /healthcheck: every 5 minutes while active, every 10 in cooldown; an inactive offer is
+ * not probed. Each input carries the offer as it was read (due) or as the probe's result left it.
+ */
+export const healthcheckWorkflow = workflow<HealthcheckInput, HealthcheckState, HealthcheckAction>({
+  name: 'healthcheck',
+  initialState: null,
+  decide: {
+    HealthcheckDue: (_, offer) =>
+      offer && offer.stockMode === 'declared' && offer.status === 'active' ? [{ kind: 'probeHealthcheck' }] : [],
+    HealthcheckRecorded: (input, offer) =>
+      !offer || offer.status !== 'active'
+        ? []
+        : [
+            {
+              kind: 'pollAgain',
+              at: plus(
+                input.now,
+                offer.cooldownUntil !== null ? HEALTHCHECK_IN_COOLDOWN_EVERY_MS : HEALTHCHECK_EVERY_MS,
+              ),
+            },
+          ],
+  },
+  evolve: { HealthcheckDue: (_, input) => input.offer, HealthcheckRecorded: (_, input) => input.offer },
+});
+
+/** One healthcheck input decided against the offer it carries. */
+export const decideHealthcheck = (input: HealthcheckInput): HealthcheckAction[] =>
+  step(healthcheckWorkflow, healthcheckWorkflow.initialState, input).actions;

@@ -1,5 +1,6 @@
 import type { OrderItem } from './order.js';
 import { SCHEDULE } from './supplier-schedule.js';
+import { workflow } from './workflow.js';
 
 /**
  * The top-up contract after payment as pure decisions: execute (re-validated when stale),
@@ -46,8 +47,8 @@ export type TopupInput =
   | { type: 'PaymentCaptured'; now: Date }
   | { type: 'ExecuteDue'; attempt: ExecuteAttempt; now: Date }
   | { type: 'Revalidated'; attempt: ExecuteAttempt; answer: RevalidationAnswer }
-  /** The fresh validation is recorded on the order (the state is read again after it). */
-  | { type: 'RevalidationRecorded'; attempt: ExecuteAttempt }
+  /** The fresh validation is recorded on the order; `at` is the instant it records. */
+  | { type: 'RevalidationRecorded'; attempt: ExecuteAttempt; at: string }
   | { type: 'ExecuteAnswered'; attempt: ExecuteAttempt; answer: TopupAnswer; now: Date }
   | { type: 'StatusDue'; orderItemId: string; firstAt: string }
   | { type: 'StatusAnswered'; orderItemId: string; firstAt: string; answer: TopupAnswer; now: Date }
@@ -81,128 +82,139 @@ const definitive = (orderItemId: string, answer: TopupAnswer): TopupAction[] | n
   return null;
 };
 
-// eslint-disable-next-line max-lines-per-function -- the top-up process: one case per input
-export const decideTopup = (input: TopupInput, state: TopupState): TopupAction[] => {
-  switch (input.type) {
-    case 'PaymentCaptured':
-      return state.items
-        .filter((i) => i.source === 'topup' && i.status === 'reserved')
-        .map((i) => ({
-          kind: 'schedule',
-          timer: 'topup.execute',
-          key: `${i.orderItemId}:1`,
-          at: input.now,
-          payload: { orderId: state.orderId, orderItemId: i.orderItemId, attempt: 1, firstAt: input.now.toISOString() },
-        }));
+type Decide<T extends TopupInput['type']> = (
+  input: Extract<TopupInput, { type: T }>,
+  state: TopupState,
+) => TopupAction[];
 
-    case 'ExecuteDue': {
-      const p = input.attempt;
-      const item = itemOf(state, p.orderItemId);
-      if (!item?.topup || item.status !== 'reserved') return [];
-      // the supplier validated the account more than 15 minutes ago: ask again before money moves
-      if (
-        p.attempt === 1 &&
-        input.now.getTime() - new Date(item.topup.validatedAt).getTime() > SCHEDULE.staleValidationMs
-      )
-        return [{ kind: 'revalidate', attempt: p }];
-      return [{ kind: 'executeTopup', attempt: p }];
-    }
+const executeAt = (p: ExecuteAttempt, at: Date): TopupAction => ({
+  kind: 'schedule',
+  timer: 'topup.execute',
+  key: `${p.orderItemId}:${p.attempt}`,
+  at,
+  payload: p,
+});
 
-    case 'Revalidated': {
-      const a = input.answer;
-      const orderItemId = input.attempt.orderItemId;
-      if (a.kind !== 'valid')
-        return [
-          {
-            kind: 'failTopup',
-            orderItemId,
-            code: a.kind === 'invalid' ? a.code : 'validation_unavailable',
-            message: 'the account could not be validated again before execution',
-            stage: 'revalidation',
-          },
-        ];
-      return [
-        {
-          kind: 'recordRevalidation',
-          attempt: input.attempt,
-          operationId: a.operationId,
-          accountLabel: a.accountLabel,
-        },
-      ];
-    }
+const paymentCaptured: Decide<'PaymentCaptured'> = (input, state) =>
+  state.items
+    .filter((i) => i.source === 'topup' && i.status === 'reserved')
+    .map((i) =>
+      executeAt(
+        { orderId: state.orderId, orderItemId: i.orderItemId, attempt: 1, firstAt: input.now.toISOString() },
+        input.now,
+      ),
+    );
 
-    case 'RevalidationRecorded': {
-      const item = itemOf(state, input.attempt.orderItemId);
-      if (!item?.topup) return [];
-      return [{ kind: 'executeTopup', attempt: input.attempt }];
-    }
-
-    case 'ExecuteAnswered': {
-      const p = input.attempt;
-      const done = definitive(p.orderItemId, input.answer);
-      if (done) return done;
-      // timeout or 5xx: 3 attempts 10 s apart (execute is idempotent on operation_id)
-      if (input.answer.kind === 'unknown' && p.attempt < SCHEDULE.executeAttempts)
-        return [
-          {
-            kind: 'schedule',
-            timer: 'topup.execute',
-            key: `${p.orderItemId}:${p.attempt + 1}`,
-            at: plus(input.now, SCHEDULE.executeRetryMs),
-            payload: { ...p, attempt: p.attempt + 1 },
-          },
-        ];
-      // processing, or every attempt unanswered: poll the status
-      return [
-        {
-          kind: 'schedule',
-          timer: 'topup.status',
-          key: p.orderItemId,
-          at: plus(input.now, SCHEDULE.statusEarlyEveryMs),
-          payload: { orderId: p.orderId, firstAt: p.firstAt },
-        },
-      ];
-    }
-
-    case 'StatusDue': {
-      const item = itemOf(state, input.orderItemId);
-      if (!item?.topup || item.status !== 'reserved') return [];
-      return [{ kind: 'pollStatus', orderItemId: item.orderItemId, firstAt: input.firstAt }];
-    }
-
-    case 'StatusAnswered': {
-      const done = definitive(input.orderItemId, input.answer);
-      if (done) return done;
-      const first = new Date(input.firstAt).getTime();
-      const elapsed = input.now.getTime() - first;
-      if (elapsed >= SCHEDULE.topupWindowMs)
-        return [
-          {
-            kind: 'failTopup',
-            orderItemId: input.orderItemId,
-            code: 'unresolved',
-            message: 'no result within 15 minutes',
-          },
-        ];
-      const every = elapsed < SCHEDULE.statusEarlyForMs ? SCHEDULE.statusEarlyEveryMs : SCHEDULE.statusLateEveryMs;
-      // the last poll falls on the window's end, not after it
-      return [
-        { kind: 'pollAgain', at: new Date(Math.min(input.now.getTime() + every, first + SCHEDULE.topupWindowMs)) },
-      ];
-    }
-
-    case 'TopupFailed': {
-      // the buyer is refunded; the offer takes -25 and a cooldown, unless no execute failed
-      // (a refused re-validation: its validate outcome already counted)
-      const item = itemOf(state, input.orderItemId);
-      if (!item) return [];
-      const refund: TopupAction = { kind: 'refund', orderItemId: item.orderItemId };
-      return input.executeFailed
-        ? [
-            refund,
-            { kind: 'recordOutcome', offerId: item.offerId, reason: 'topup_execute_failed', cause: item.orderItemId },
-          ]
-        : [refund];
-    }
-  }
+const executeDue: Decide<'ExecuteDue'> = (input, state) => {
+  const p = input.attempt;
+  const item = itemOf(state, p.orderItemId);
+  if (!item?.topup || item.status !== 'reserved') return [];
+  // the supplier validated the account more than 15 minutes ago: ask again before money moves
+  if (p.attempt === 1 && input.now.getTime() - new Date(item.topup.validatedAt).getTime() > SCHEDULE.staleValidationMs)
+    return [{ kind: 'revalidate', attempt: p }];
+  return [{ kind: 'executeTopup', attempt: p }];
 };
+
+const revalidated: Decide<'Revalidated'> = (input) => {
+  const a = input.answer;
+  if (a.kind === 'valid')
+    return [
+      { kind: 'recordRevalidation', attempt: input.attempt, operationId: a.operationId, accountLabel: a.accountLabel },
+    ];
+  return [
+    {
+      kind: 'failTopup',
+      orderItemId: input.attempt.orderItemId,
+      code: a.kind === 'invalid' ? a.code : 'validation_unavailable',
+      message: 'the account could not be validated again before execution',
+      stage: 'revalidation',
+    },
+  ];
+};
+
+const revalidationRecorded: Decide<'RevalidationRecorded'> = (input, state) =>
+  itemOf(state, input.attempt.orderItemId)?.topup ? [{ kind: 'executeTopup', attempt: input.attempt }] : [];
+
+const executeAnswered: Decide<'ExecuteAnswered'> = (input) => {
+  const p = input.attempt;
+  const done = definitive(p.orderItemId, input.answer);
+  if (done) return done;
+  // timeout or 5xx: 3 attempts 10 s apart (execute is idempotent on operation_id)
+  if (input.answer.kind === 'unknown' && p.attempt < SCHEDULE.executeAttempts)
+    return [executeAt({ ...p, attempt: p.attempt + 1 }, plus(input.now, SCHEDULE.executeRetryMs))];
+  // processing, or every attempt unanswered: poll the status
+  return [
+    {
+      kind: 'schedule',
+      timer: 'topup.status',
+      key: p.orderItemId,
+      at: plus(input.now, SCHEDULE.statusEarlyEveryMs),
+      payload: { orderId: p.orderId, firstAt: p.firstAt },
+    },
+  ];
+};
+
+const statusDue: Decide<'StatusDue'> = (input, state) => {
+  const item = itemOf(state, input.orderItemId);
+  if (!item?.topup || item.status !== 'reserved') return [];
+  return [{ kind: 'pollStatus', orderItemId: item.orderItemId, firstAt: input.firstAt }];
+};
+
+const statusAnswered: Decide<'StatusAnswered'> = (input) => {
+  const done = definitive(input.orderItemId, input.answer);
+  if (done) return done;
+  const first = new Date(input.firstAt).getTime();
+  const elapsed = input.now.getTime() - first;
+  if (elapsed >= SCHEDULE.topupWindowMs)
+    return [
+      { kind: 'failTopup', orderItemId: input.orderItemId, code: 'unresolved', message: 'no result within 15 minutes' },
+    ];
+  const every = elapsed < SCHEDULE.statusEarlyForMs ? SCHEDULE.statusEarlyEveryMs : SCHEDULE.statusLateEveryMs;
+  // the last poll falls on the window's end, not after it
+  return [{ kind: 'pollAgain', at: new Date(Math.min(input.now.getTime() + every, first + SCHEDULE.topupWindowMs)) }];
+};
+
+/**
+ * The buyer is refunded; the offer takes -25 and a cooldown, unless no execute failed (a
+ * refused re-validation: its validate outcome already counted).
+ */
+const topupFailed: Decide<'TopupFailed'> = (input, state) => {
+  const item = itemOf(state, input.orderItemId);
+  if (!item) return [];
+  const refund: TopupAction = { kind: 'refund', orderItemId: item.orderItemId };
+  if (!input.executeFailed) return [refund];
+  return [
+    refund,
+    { kind: 'recordOutcome', offerId: item.offerId, reason: 'topup_execute_failed', cause: item.orderItemId },
+  ];
+};
+
+/** The fresh validation is on the order now: the execute that follows counts its age from it. */
+const revalidatedAt = (
+  state: TopupState,
+  input: Extract<TopupInput, { type: 'RevalidationRecorded' }>,
+): TopupState => ({
+  ...state,
+  items: state.items.map((i) =>
+    i.orderItemId === input.attempt.orderItemId && i.topup ? { ...i, topup: { validatedAt: input.at } } : i,
+  ),
+});
+
+/** The top-up contract after payment: one decision per input, and what an answer changes in the state. */
+export const topupWorkflow = workflow<TopupInput, TopupState, TopupAction>({
+  name: 'topup',
+  initialState: { orderId: '', items: [] },
+  decide: {
+    PaymentCaptured: paymentCaptured,
+    ExecuteDue: executeDue,
+    Revalidated: revalidated,
+    RevalidationRecorded: revalidationRecorded,
+    ExecuteAnswered: executeAnswered,
+    StatusDue: statusDue,
+    StatusAnswered: statusAnswered,
+    TopupFailed: topupFailed,
+  },
+  evolve: { RevalidationRecorded: revalidatedAt },
+});
+
+export const decideTopup = topupWorkflow.decide;

@@ -1,19 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
-  decide,
+  declaredWorkflow,
   decideHealthcheck,
   deliveryOutcome,
   type FulfilmentAction,
   type FulfilmentState,
-  initialState,
   type OrderAttempt,
   type ProcessItem,
 } from '../../src/domain/fulfilment-process.js';
-import { givenProcess } from '../support/given-process.js';
+import { givenWorkflow } from './given-workflow.js';
 
 /** The spec's table "Supplier-side timeouts and attempts", declared-stock rows, as decisions. */
 
-const given = givenProcess(decide, initialState);
+const given = givenWorkflow(declaredWorkflow);
 
 const t0 = new Date('2026-01-05T10:00:00.000Z');
 const at = (ms: number) => new Date(t0.getTime() + ms);
@@ -184,7 +183,10 @@ describe('declared stock: polls at +0, +5, +15, +30 s, then every 60 s, inside t
     const dueTimes: number[] = [];
     let now = t0;
     for (;;) {
-      const [action] = decide({ type: 'ItemsPolled', orderItemId: 'i1', answer: 'pending', now }, order(ordered));
+      const [action] = declaredWorkflow.decide(
+        { type: 'ItemsPolled', orderItemId: 'i1', answer: 'pending', now },
+        order(ordered),
+      );
       if (action?.kind !== 'pollAgain') break;
       dueTimes.push((action.at.getTime() - t0.getTime()) / 1000);
       now = action.at;

@@ -1,13 +1,13 @@
 import { describe, it } from 'vitest';
 import {
-  decideTopup,
   type ExecuteAttempt,
   type TopupAction,
   type TopupAnswer,
   type TopupItem,
   type TopupState,
+  topupWorkflow,
 } from '../../src/domain/topup-process.js';
-import { givenProcess } from '../support/given-process.js';
+import { givenWorkflow } from './given-workflow.js';
 
 /** The spec's top-up rows (execute 30 s, 3 attempts 10 s apart; status polls; stale validation) as decisions. */
 
@@ -25,7 +25,7 @@ const topup = (id: string, extra: Partial<TopupItem> = {}): TopupItem => ({
   ...extra,
 });
 const order = (...items: TopupItem[]): TopupState => ({ orderId: 'o1', items });
-const given = givenProcess(decideTopup, order());
+const given = givenWorkflow(topupWorkflow);
 
 const attempt = (n: number): ExecuteAttempt => ({
   orderId: 'o1',
@@ -89,10 +89,11 @@ describe('top-ups: POST /topup/execute after capture', () => {
       })
       .then([{ kind: 'recordRevalidation', attempt: attempt(1), operationId: 'op2', accountLabel: 'Player' }]);
     given(order(topup('i1')))
-      .when({ type: 'RevalidationRecorded', attempt: attempt(1) })
-      .then([{ kind: 'executeTopup', attempt: attempt(1) }]);
+      .when({ type: 'RevalidationRecorded', attempt: attempt(1), at: s(16 * 60).toISOString() })
+      .then([{ kind: 'executeTopup', attempt: attempt(1) }])
+      .state(order(topup('i1', { topup: { validatedAt: s(16 * 60).toISOString() } })));
     given(order(topup('i1', { topup: null })))
-      .when({ type: 'RevalidationRecorded', attempt: attempt(1) })
+      .when({ type: 'RevalidationRecorded', attempt: attempt(1), at: s(16 * 60).toISOString() })
       .then([]);
   });
 
