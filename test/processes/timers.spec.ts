@@ -3,7 +3,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TestClock } from '../../src/clock.js';
 import { connect, type Db } from '../../src/db/connect.js';
-import { type DueTimer, Timers as TypedTimers } from '../../src/processes/timers.js';
+import { type DueTimer, LEASE_MS, Timers as TypedTimers } from '../../src/processes/timers.js';
 
 /** The mechanism under test, with kinds of the test's own (the service's kinds are typed in timer-kinds.ts). */
 class Timers extends TypedTimers<Record<string, any>> {}
@@ -178,7 +178,12 @@ describe('durable timers', () => {
     for (let i = 0; i < 4; i++) {
       // 20 s of clock time per round, 80 s in all: far beyond one lease
       clock.advance(20);
-      await new Promise((r) => setTimeout(r, 40)); // heartbeats renew from the clock's now
+      // a heartbeat renews the lease from the clock's now: wait for it, however slow the machine
+      const renewed = clock.now().getTime() + LEASE_MS;
+      await eventually('the lease renewed by a heartbeat', async () => {
+        const row = await db.kysely.selectFrom('timers').select('claimed_until').executeTakeFirstOrThrow();
+        return row.claimed_until !== null && new Date(row.claimed_until).getTime() === renewed;
+      });
       expect(await b.runDue()).toBe(0);
     }
     release();
