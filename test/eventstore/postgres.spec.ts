@@ -234,9 +234,10 @@ describe('postgres event store: the global order has no gaps for readers', () =>
 
   it("announces an append to another process through its own subscription's next read, with no NOTIFY statement of its own", async () => {
     const mine = connect(url, 4);
-    const here = new PostgresEventStore(mine.pool);
+    // safety polls far beyond this test's bounds: only an announcement can wake the other
+    const here = new PostgresEventStore(mine.pool, 600_000);
     const other = connect(url, 2);
-    const elsewhere = new PostgresEventStore(other.pool);
+    const elsewhere = new PostgresEventStore(other.pool, 600_000);
     const sent: string[] = [];
     const query = mine.pool.query.bind(mine.pool) as (...args: unknown[]) => unknown;
     mine.pool.query = ((...args: unknown[]) => {
@@ -254,12 +255,14 @@ describe('postgres event store: the global order has no gaps for readers', () =>
       elsewhere.subscribe({ from, onEvents: of(seen.there) }),
     ];
     try {
-      await new Promise((r) => setTimeout(r, 100)); // both read the head and sleep (a safety poll is 1 s away)
+      // both have read up to a marker and gone back to sleep
+      await elsewhere.append(s, [{ type: 'Marker', data: {} }], 'no_stream', new Date());
+      await eventually(() => seen.here.length === 1 && seen.there.length === 1, 30_000);
       sent.length = 0;
-      await here.append(s, [{ type: 'Announced', data: {} }], 'no_stream', new Date());
-      await eventually(() => seen.there.length === 1, 900); // before the other's safety poll
+      await here.append(s, [{ type: 'Announced', data: {} }], 0, new Date());
+      await eventually(() => seen.there.length === 2, 30_000);
       await new Promise((r) => setTimeout(r, 50)); // past the gathering pause: no NOTIFY of its own follows
-      expect(seen).toEqual({ here: ['Announced'], there: ['Announced'] });
+      expect(seen).toEqual({ here: ['Marker', 'Announced'], there: ['Marker', 'Announced'] });
       expect(sent.filter((name) => name === 'es_notify')).toEqual([]);
       expect(sent).toContain('es_read_at_head_announcing');
     } finally {
