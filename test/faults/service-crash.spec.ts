@@ -259,7 +259,7 @@ describe('crashes under load, then retries with the same keys', () => {
     services.forEach((s) => s.child.exitCode === null && s.child.signalCode === null && s.child.kill('SIGKILL'));
     await Promise.all(servers.map((s) => s.stop().catch(() => undefined)));
     await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
-  }, 60_000);
+  }, 240_000);
 
   it('the service killed (SIGKILL) and restarted on the same database: every key answered, no order twice, the audit clean, every order.paid webhook made once and delivered', async () => {
     const databaseUrl = await createTestDatabase();
@@ -319,7 +319,7 @@ describe('crashes under load, then retries with the same keys', () => {
     }
     await receiver.close();
     await stopService(second);
-  }, 90_000);
+  }, 240_000);
 
   it('its database sessions ended, then Postgres killed (SIGKILL) and restarted, under load: the service stays up, not ready meanwhile, and recovers by itself', async () => {
     const serverDir = await tempDir('marketplace-pg-');
@@ -370,5 +370,5 @@ describe('crashes under load, then retries with the same keys', () => {
     expect(service.child.exitCode).toBeNull();
     await stopService(service);
     await relay.close();
-  }, 90_000);
+  }, 240_000);
 });

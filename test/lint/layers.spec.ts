@@ -35,7 +35,7 @@ describe('layers', () => {
     const { cruised, found } = await violations(root);
     expect(found).toEqual([]);
     expect(cruised).toBeGreaterThan(200); // the whole of src was read, not an empty folder
-  }, 60_000);
+  }, 240_000);
 
   it('a wrong import fails the check, named by its rule', async () => {
     expect((await violations(path.join(root, 'test/lint/fixtures/layers'))).found).toEqual([
@@ -43,5 +43,5 @@ describe('layers', () => {
       'layer-commands: src/commands/place.ts -> src/http/app.ts',
       'no-cycle: src/domain/order.ts -> src/http/app.ts',
     ]);
-  }, 60_000);
+  }, 240_000);
 });
