@@ -95,6 +95,13 @@ describe('console error pages over plain HTTP', () => {
     }
   });
 
+  it("a form too large to read is a console page answering 413, not the API's JSON", async () => {
+    const res = await browser.post('/console/offers', { _csrf: csrf, external_ref: 'x'.repeat(2 * 1024 * 1024) });
+    expect(res.status).toBe(413);
+    expect(res.text).toContain('That is more than one form can send: send it in parts.');
+    expect(res.text).toContain('<header>');
+  });
+
   it('a refused price is said beside its field, in words, once', async () => {
     const res = await browser.post(`/console/offers/${offerId}/edit`, {
       _csrf: csrf,

@@ -37,7 +37,8 @@ export const registerConsole = async (app: FastifyInstance, services: Services) 
     site.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
       done(null, parseForm(body as string)),
     );
-    // set first, so the not-found scope below inherits it too
+    // set before the routes: a route keeps the error handler in force when it is built (the
+    // await below builds them), and the not-found scope inherits it
     site.setErrorHandler(async (error: FastifyError, req, reply) => answerFault(c, error, req, reply));
     const sessions = { box: services.secretBox, db: services.db, now: () => services.clock.now() };
     // every console request's session is looked up once, here, before its route reads it
