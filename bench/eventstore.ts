@@ -3,9 +3,44 @@
  * the global order page by page, each beside plain SQL doing the same work.
  */
 import { PostgresEventStore } from '../src/eventstore/postgres.js';
-import { type Position, START } from '../src/eventstore/port.js';
+import { comparePositions, type Position, START } from '../src/eventstore/port.js';
 import { benchEvent, PAGE, RAW_EVENTS_DDL, RAW_INSERT_COLUMNS, rawEventRow, rawPages, seededStore } from './events.js';
 import { type Benchmark, type BenchContext, paired, type Result, throughput, timed } from './harness.js';
+
+/**
+ * A subscriber following the store while appends run, as the service's feed does, that
+ * checks it saw each of the run's streams (named `${prefix}-…`) exactly once, in the global
+ * order, once it caught up with the last commit.
+ */
+const liveSubscriber = async (store: PostgresEventStore, prefix: string) => {
+  const seen = new Map<string, number>();
+  let last: Position = START;
+  let reordered = 0;
+  const subscription = store.subscribe({
+    from: await store.head(),
+    onEvents: async (events) => {
+      for (const e of events) {
+        if (comparePositions(e.position, last) <= 0) reordered++;
+        last = e.position;
+        if (e.streamId.startsWith(`${prefix}-`)) seen.set(e.streamId, (seen.get(e.streamId) ?? 0) + 1);
+      }
+    },
+  });
+  return {
+    check: async (appended: number) => {
+      const end = await store.lastCommitted();
+      for (const until = Date.now() + 60_000; comparePositions(last, end) < 0 && Date.now() < until;)
+        await new Promise((r) => setTimeout(r, 5));
+      await subscription.close();
+      const repeated = [...seen.values()].filter((count) => count > 1).length;
+      const lost = appended - seen.size;
+      if (lost !== 0 || repeated !== 0 || reordered !== 0)
+        throw new Error(
+          `the live subscriber lost ${lost}, repeated ${repeated} and reordered ${reordered} of ${appended} appends`,
+        );
+    },
+  };
+};
 
 const singleAppends = async (
   ctx: BenchContext,
@@ -25,18 +60,14 @@ const singleAppends = async (
   // each append and reads what committed): its reads are part of what an append costs
   const service = async () => {
     const prefix = `s${run++}`;
-    let read = 0;
-    const subscription = store.subscribe({
-      from: await store.head(),
-      onEvents: async (events) => void (read += events.length),
-    });
+    const subscriber = await liveSubscriber(store, prefix);
     const measured = await throughput({
       warmup,
       operations: n,
       concurrency,
       op: async (i) => void (await store.append(`${prefix}-${i}`, [benchEvent(i)], 'no_stream', new Date())),
-    }).finally(() => subscription.close());
-    if (read === 0) throw new Error('the subscriber read nothing');
+    });
+    await subscriber.check(warmup + n);
     return measured;
   };
   const raw = (round: number) =>
@@ -53,7 +84,7 @@ const singleAppends = async (
   const results = [
     await paired(
       ctx,
-      `append 1 event on a new stream ('no_stream') while a subscriber reads, concurrency ${concurrency}`,
+      `append 1 event on a new stream ('no_stream') while a subscriber reads (it saw each once, in order), concurrency ${concurrency}`,
       'events',
       service,
       raw,

@@ -219,15 +219,23 @@ export const fmt = (n: number): string =>
 
 export const ratio = (r: Result): string => (r.service / r.raw).toFixed(2);
 
-/** A Markdown table (readable as plain text too): work | service | raw | ratio. */
+/**
+ * A Markdown table (readable as plain text too): work | service | raw | ratio | CPU per unit
+ * (µs) of the process serving each side and of the database server, where measured.
+ */
 export const table = (results: Result[]): string => {
+  const cpu = (r: Result) =>
+    r.cpu
+      ? `${fmt(r.cpu.service)} / ${fmt(r.cpu.raw)}; server ${fmt(r.cpu.serviceServer)} / ${fmt(r.cpu.rawServer)}`
+      : '';
   const rows = [
-    ['work', 'service', 'raw Postgres', 'ratio'],
+    ['work', 'service', 'raw Postgres', 'ratio', 'CPU µs per unit, service / raw'],
     ...results.map((r) => [
       r.diagnostic ? `(diagnostic) ${r.work}` : r.work,
       `${fmt(r.service)} ${r.unit}/s`,
       `${fmt(r.raw)} ${r.unit}/s`,
       ratio(r),
+      cpu(r),
     ]),
   ];
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((row) => row[c]!.length)));

@@ -215,7 +215,7 @@ const read: Benchmark = {
   name: 'offers.read',
   description:
     'GET /offers/{id} at 50 concurrent connections, the service in its own process, beside a plain fastify route in its own process doing one primary-key SELECT through pg',
-   
+
   async run(ctx): Promise<Result[]> {
     const env = await servicesApart(ctx);
     const rawPool = new Pool(env.rawRoutes.origin, { connections: 64 });

@@ -44,7 +44,10 @@ const STEPS: [RegExp, string][] = [
   [/src\/commands\//, 'command (load streams, decide, append)'],
   [/src\/eventstore\/postgres-append|src\/eventstore\/append-together/, 'append'],
   [/src\/eventstore\//, 'event store (feed reads, upcast, notify)'],
-  [/src\/projections\/(runner|checkpoints|projector|apply-shares|read-fence)\.ts$/, 'projection runner (feed, batches)'],
+  [
+    /src\/projections\/(runner|checkpoints|projector|apply-shares|read-fence)\.ts$/,
+    'projection runner (feed, batches)',
+  ],
   [/src\/processes\/webhook|src\/outbound\/webhook|src\/projections\/webhook/, 'webhook fan-out and sending'],
   [/src\/processes\/(timers|schedule|maintenance|batch-runs|workflow-runner)\.ts$/, 'timers'],
   [/src\/processes\//, 'process managers'],
@@ -52,6 +55,14 @@ const STEPS: [RegExp, string][] = [
   [/src\/db\//, 'database layer (pool, prepared, gated)'],
   [/src\/resources\//, 'resources (answers)'],
 ];
+
+/** Whether a step runs before the answer (the request's) or after it (the feed's). */
+const stageOf = (step: string): string =>
+  /^(projection runner|projector |event store|webhook|timers|process managers)/.test(step)
+    ? 'after the answer: feed, read models, processes, timers, webhooks'
+    : /^(outside|GC|\(program)/.test(step)
+      ? 'no project frame on the stack: sockets, driver callbacks, GC'
+      : 'the request: HTTP, authentication, limiter, command, decision, append, answer';
 
 const stepOf = (url: string): string | undefined => {
   const match = /\/src\/(.*)$/.exec(url);
@@ -74,7 +85,6 @@ const moduleOf = (frame: Frame): string => {
   return own ? `${own[1]}/${own[2]}` : frame.url;
 };
 
- 
 // eslint-disable-next-line max-lines-per-function -- one pass over the samples into the tables and a tree
 export const summarise = (profile: Profile, per: number, top = 15) => {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
@@ -121,6 +131,8 @@ export const summarise = (profile: Profile, per: number, top = 15) => {
       at = next;
     }
   }
+  const stages = new Map<string, number>();
+  for (const [step, us] of steps) stages.set(stageOf(step), (stages.get(stageOf(step)) ?? 0) + us);
   const seconds = (profile.endTime - profile.startTime) / 1e6;
   const rows = (m: Map<string, number>, n: number) =>
     [...m.entries()]
@@ -129,6 +141,10 @@ export const summarise = (profile: Profile, per: number, top = 15) => {
       .map(([name, us]) => `| ${name} | ${(us / per).toFixed(0)} | ${((100 * us) / total).toFixed(1)} % |`);
   const text = [
     `${per} units in ${seconds.toFixed(1)} s; CPU ${(total / 1000).toFixed(0)} ms (${(total / per).toFixed(0)} µs per unit), idle ${((100 * idle) / (idle + total)).toFixed(0)} %`,
+    '',
+    '| stage | µs per unit | share |',
+    '|---|--:|--:|',
+    ...rows(stages, 3),
     '',
     '| step (the innermost project frame on the stack) | µs per unit | share |',
     '|---|--:|--:|',
