@@ -3,7 +3,7 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../support/harness.js';
 import { selfSignedCertificate, startReceiver } from '../webhooks/receiver.js';
-import { CHROMIUM, expectAccessible, expectNoSideScroll, LAUNCH, SHOTS, shot } from './browser.js';
+import { CHROMIUM, expectAccessible, expectBannerSpans, expectNoSideScroll, LAUNCH, SHOTS, shot } from './browser.js';
 
 const eur = (amount: number) => ({ amount, currency: 'EUR' });
 
@@ -23,6 +23,7 @@ describe.skipIf(!CHROMIUM)('a new supplier runs its business from the console', 
   const visit = async (p: Page) => {
     seen.add(new URL(p.url()).pathname + new URL(p.url()).search);
     await expect.poll(() => p.getByRole('banner').innerText()).toContain('Test mode');
+    await expectBannerSpans(p);
     await expectAccessible(p);
   };
   const click = async (p: Page, name: string, role: 'button' | 'link' = 'button') => {
@@ -282,6 +283,7 @@ describe.skipIf(!CHROMIUM)('a new supplier runs its business from the console', 
     for (const path of seen) {
       await small.goto(`${svc.origin}${path}`);
       await expectNoSideScroll(small);
+      await expectBannerSpans(small);
     }
     await small.goto(`${svc.origin}/console/balance?from=${today()}&to=${today()}`);
     await shot(small, 'balance-phone');
