@@ -82,7 +82,7 @@ export class PostgresEventStore implements EventStore {
   private announceAgain = false;
   /** Appends not announced yet that a woken subscription's next read may announce. */
   private owed = false;
-  /** Appends not announced yet that no read of this process will announce (quiet ones). */
+  /** Appends not announced yet while this process has no subscription to announce them. */
   private owedDirectly = false;
   /** Names this process's notifications, which its own listener leaves alone. */
   private readonly origin = newId();
@@ -167,16 +167,14 @@ export class PostgresEventStore implements EventStore {
    * Tells subscribers an append committed: at once in this process (unless the append is
    * quiet: its caller wakes them later), and to other processes with one NOTIFY at a time.
    * Appends that commit while a NOTIFY is on its way share the next one, so appenders never
-   * queue for the notify lock themselves. The NOTIFY rides on the next read of a subscription
-   * this append woke (`readAtHead`) when one reads within the gathering pause; else it goes
-   * alone, as it does for a quiet append, whose subscribers here stay asleep.
+   * queue for the notify lock themselves. The NOTIFY rides on the next read at the head of a
+   * subscription of this process (`readAtHead`; after a quiet append, the one its request's
+   * `wake()` starts) when one starts within the gathering pause; else it goes alone.
    */
   private announce(quiet = false): void {
-    if (quiet || this.wakeups.size === 0) this.owedDirectly = true;
-    else {
-      this.owed = true;
-      this.wake();
-    }
+    if (this.wakeups.size === 0) this.owedDirectly = true;
+    else this.owed = true;
+    if (!quiet) this.wake();
     this.sendAnnouncements();
   }
 
