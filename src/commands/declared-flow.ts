@@ -1,6 +1,6 @@
 import { RESERVATION_TTL_MS } from '../domain/contract-timings.js';
 import { type InventoryCommand, inventoryDecider } from '../domain/inventory.js';
-import { offerDecider } from '../domain/offer.js';
+import { offerDecider, type OfferState } from '../domain/offer.js';
 import { orderDecider, type OrderItem, type OrderState, type PlacedItem } from '../domain/order.js';
 import { DomainError } from '../domain/errors.js';
 import { newId } from '../ids.js';
@@ -12,7 +12,8 @@ import { load } from './handle.js';
 import { inventoryStream, offerStream, orderStream } from './streams.js';
 import { deliveryOutcome } from '../domain/fulfilment-process.js';
 import { onOrder } from './order-command.js';
-import { reservationOf } from './order-steps.js';
+import { reservationOf, reserveCommand } from './order-steps.js';
+import { itemOf } from '../domain/order-plan.js';
 
 /** A replacement's reservation is held this long from the reroute at least, as a checkout's is. */
 const REROUTE_HOLD_MS = RESERVATION_TTL_MS;
@@ -86,7 +87,6 @@ export const deliverDeclared = async (
  * the buyer's price, or, when none can take it, stays cancelled (the buyer is not charged
  * for it). Returns the new item, if any.
  */
-// eslint-disable-next-line max-lines-per-function -- the reroute rule of the declared-stock contract, step by step
 export const rerouteItem = async (
   deps: CommandDeps,
   orderId: string,
@@ -104,75 +104,89 @@ export const rerouteItem = async (
   const tried = new Set(order.items.filter((i) => i.productId === cancelled.productId).map((i) => i.supplierId));
   for (const offerId of await rank(cancelled.productId)) {
     const { state: offer } = await load(deps.store, offerStream(offerId), offerDecider, deps.states);
-    if (!offer || offer.status !== 'active' || tried.has(offer.supplierId) || offer.terms.price > cancelled.unitPrice)
-      continue;
-    const orderItemId = newId();
-    let placed: PlacedItem | null = null;
-    const base = {
-      orderItemId,
-      productId: offer.productId,
-      offerId: offer.id,
-      supplierId: offer.supplierId,
-      externalRef: offer.terms.externalRef,
-      quantity: cancelled.quantity,
-      unitPrice: offer.terms.price,
-      inventoryItemIds: [] as string[],
-    };
-    if (offer.stockMode === 'uploaded') {
-      try {
-        const reserved = await execute(
-          deps,
-          inventoryStream(offer.id),
-          inventoryDecider,
-          (now): InventoryCommand => ({
-            type: 'ReserveItems',
-            data: {
-              offerId: offer.id,
-              orderId,
-              orderItemId,
-              quantity: cancelled.quantity,
-              // the order's own time may be over (a paid order waits out a supplier's window):
-              // a reservation already expired would be released under the reroute as an orphan
-              expiresAt: laterOf(order.expiresAt, new Date(Date.parse(now) + REROUTE_HOLD_MS).toISOString()),
-              lowStockThreshold: offer.terms.lowStockThreshold,
-              now,
-            },
-          }),
-          caller,
-        );
-        placed = {
-          ...base,
-          source: 'uploaded',
-          reservationId: null,
-          inventoryItemIds: reservationOf(reserved.state, orderItemId).itemIds,
-        };
-      } catch (error) {
-        if (error instanceof DomainError && error.code === 'out_of_stock') continue;
-        throw error;
-      }
-    } else if (cancelled.source !== 'topup') {
-      const held = await reserveDeclared(
-        deps,
-        offer,
-        {
-          quantity: cancelled.quantity,
-          buyerCountry: order.buyerCountry,
-          expiresAt: new Date(deps.clock.now().getTime() + REROUTE_HOLD_MS).toISOString(),
-        },
-        caller,
-      );
-      if (!held.held) continue;
-      placed = { ...base, source: 'declared', reservationId: held.reservationId };
-    }
-    if (!placed) continue;
-    const item = placed;
-    const result = await onOrder(
-      deps,
-      orderId,
-      (now) => ({ type: 'RerouteItem', data: { replacesItemId: cancelled.orderItemId, item, now } }),
-      caller,
-    );
-    return result.state.items.find((i) => i.orderItemId === orderItemId) ?? null;
+    if (!offer || !mayReplace(offer, cancelled, tried)) continue;
+    const placed = await holdReplacement(deps, order, cancelled, offer, caller);
+    if (placed) return recordReroute(deps, orderId, cancelled, placed, caller);
   }
   return null;
+};
+
+/** An active offer of a supplier the order has not tried for the product, at no more than the buyer's price. */
+const mayReplace = (offer: OfferState, cancelled: OrderItem, tried: ReadonlySet<string>) =>
+  offer.status === 'active' && !tried.has(offer.supplierId) && offer.terms.price <= cancelled.unitPrice;
+
+/** The replacement's stock, held at `offer`: uploaded keys reserved, or a supplier's reservation; null when none. */
+const holdReplacement = async (
+  deps: CommandDeps,
+  order: OrderState,
+  cancelled: OrderItem,
+  offer: OfferState,
+  caller: Caller,
+): Promise<PlacedItem | null> => {
+  const share = { offer, quantity: cancelled.quantity };
+  if (offer.stockMode === 'uploaded') return reserveUploaded(deps, order, share, caller);
+  if (cancelled.source === 'topup') return null;
+  const expiresAt = new Date(deps.clock.now().getTime() + REROUTE_HOLD_MS).toISOString();
+  const held = await reserveDeclared(
+    deps,
+    offer,
+    { quantity: cancelled.quantity, buyerCountry: order.buyerCountry, expiresAt },
+    caller,
+  );
+  return held.held
+    ? itemOf({ ...share, hold: { source: 'declared', reservationId: held.reservationId } }, newId(), [])
+    : null;
+};
+
+/** Uploaded keys for a replacement, reserved at least as long as a checkout's; null when the offer has too few. */
+const reserveUploaded = async (
+  deps: CommandDeps,
+  order: OrderState,
+  share: { offer: OfferState; quantity: number },
+  caller: Caller,
+): Promise<PlacedItem | null> => {
+  const { offer, quantity } = share;
+  const orderItemId = newId();
+  try {
+    const reserved = await execute(
+      deps,
+      inventoryStream(offer.id),
+      inventoryDecider,
+      (now): InventoryCommand =>
+        // the order's own time may be over (a paid order waits out a supplier's window):
+        // a reservation already expired would be released under the reroute as an orphan
+        reserveCommand(
+          offer,
+          {
+            orderId: order.id,
+            orderItemId,
+            quantity,
+            expiresAt: laterOf(order.expiresAt, new Date(Date.parse(now) + REROUTE_HOLD_MS).toISOString()),
+          },
+          now,
+        ),
+      caller,
+    );
+    return itemOf({ ...share, hold: null }, orderItemId, reservationOf(reserved.state, orderItemId).itemIds);
+  } catch (error) {
+    if (error instanceof DomainError && error.code === 'out_of_stock') return null;
+    throw error;
+  }
+};
+
+/** The order records the replacement; returns it as the order holds it. */
+const recordReroute = async (
+  deps: CommandDeps,
+  orderId: string,
+  cancelled: OrderItem,
+  item: PlacedItem,
+  caller: Caller,
+): Promise<OrderItem | null> => {
+  const result = await onOrder(
+    deps,
+    orderId,
+    (now) => ({ type: 'RerouteItem', data: { replacesItemId: cancelled.orderItemId, item, now } }),
+    caller,
+  );
+  return result.state.items.find((i) => i.orderItemId === item.orderItemId) ?? null;
 };

@@ -28,7 +28,6 @@ export interface UploadResult {
  * ever names an item whose value is missing; values of an upload that is then refused
  * (a duplicate found under the stream lock) are deleted again.
  */
-// eslint-disable-next-line max-lines-per-function -- one upload: refusals, duplicates and the append, in order
 export const uploadInventory = async (
   deps: CommandDeps,
   supplierId: string,
@@ -48,54 +47,20 @@ export const uploadInventory = async (
       'stock_mode_mismatch',
       'inventory uploads are for uploaded offers; declare stock with PUT /offers/{offer_id}/stock',
     );
-
-  const rejected: Rejection[] = [];
-  const accepted: { index: number; item: ValidItem }[] = [];
-  rawItems.forEach((raw, index) => {
-    const result = validateItem(raw, index);
-    if ('rejection' in result) rejected.push(result.rejection);
-    else accepted.push({ index, item: result.item });
-  });
+  const { rejected, accepted } = validateItems(rawItems);
   const now = deps.clock.now();
   // one family of ids per upload, whose values are kept as one set (inventory-values.ts)
-  const idOf = derivedIds(operation?.id ?? newId());
-  const uploads = accepted.map(({ index, item }) => ({
-    index,
-    item,
-    value: {
-      itemId: idOf(index),
-      kind: item.kind,
-      content: item.kind === 'text' ? item.value : item.bytes,
-    } satisfies Value,
-  }));
+  const uploads = uploadsOf(accepted, derivedIds(operation?.id ?? newId()));
   const values = uploads.map((u) => u.value);
-  // taken up to an item as needed: while the values are stored, if nothing is refused first
-  const fingerprintOf = fingerprinter(deps.secretKey);
-  const fingerprints: string[] = [];
-  const fingerprintTo = (end: number) => {
-    for (const { kind, content } of values.slice(fingerprints.length, end))
-      fingerprints.push(fingerprintOf(kind, content));
-  };
-  const newItems = (): NewItem[] => {
-    fingerprintTo(values.length);
-    return uploads.map(({ index, item, value }, i) => ({
-      itemId: value.itemId,
-      index,
-      kind: item.kind,
-      fingerprint: required(fingerprints[i], `the fingerprint of item ${value.itemId}`),
-      fileName: item.kind === 'file' ? item.fileName : null,
-      contentType: item.kind === 'file' ? item.contentType : null,
-    }));
-  };
+  const items = newItemsOf(deps, uploads);
   if (mode === 'strict' && rejected.length > 0) {
     // refused anyway: let the decider list the duplicates too, before anything is stored
     const { state } = await load(deps.store, inventoryStream(offerId), inventoryDecider, deps.states);
     inventoryDecider.decide(
-      { type: 'UploadInventory', data: { offerId, mode, items: newItems(), rejected, now: now.toISOString() } },
+      { type: 'UploadInventory', data: { offerId, mode, items: items.all(), rejected, now: now.toISOString() } },
       state,
     );
   }
-
   // only a run after a crash can meet values of its own: a first run's ids are new
   if (operation?.resumed && values.length > 0) {
     const earlier = await earlierRun(
@@ -105,17 +70,74 @@ export const uploadInventory = async (
     );
     if (earlier) return earlier;
   }
-
   // the fingerprints are taken while the values' INSERTs run
-  await storeValues(deps, offerId, values, now, fingerprintTo);
-  const items = newItems();
+  await storeValues(deps, offerId, values, now, items.fingerprintTo);
+  return recordUpload(deps, { offerId, mode, items: items.all(), rejected }, caller);
+};
 
+/** Each raw item judged: a rejection, or a valid item with its index in the upload. */
+const validateItems = (rawItems: unknown[]) => {
+  const rejected: Rejection[] = [];
+  const accepted: { index: number; item: ValidItem }[] = [];
+  rawItems.forEach((raw, index) => {
+    const result = validateItem(raw, index);
+    if ('rejection' in result) rejected.push(result.rejection);
+    else accepted.push({ index, item: result.item });
+  });
+  return { rejected, accepted };
+};
+
+interface Upload {
+  index: number;
+  item: ValidItem;
+  value: Value;
+}
+
+const uploadsOf = (accepted: { index: number; item: ValidItem }[], idOf: (seq: number) => string): Upload[] =>
+  accepted.map(({ index, item }) => ({
+    index,
+    item,
+    value: { itemId: idOf(index), kind: item.kind, content: item.kind === 'text' ? item.value : item.bytes },
+  }));
+
+/**
+ * The uploads as the inventory records them, with their values' fingerprints: taken up to
+ * an item as needed (`fingerprintTo`), while the values are stored, if nothing is refused first.
+ */
+const newItemsOf = (deps: CommandDeps, uploads: readonly Upload[]) => {
+  const fingerprintOf = fingerprinter(deps.secretKey);
+  const fingerprints: string[] = [];
+  const fingerprintTo = (end: number) => {
+    for (const { value } of uploads.slice(fingerprints.length, end))
+      fingerprints.push(fingerprintOf(value.kind, value.content));
+  };
+  const all = (): NewItem[] => {
+    fingerprintTo(uploads.length);
+    return uploads.map(({ index, item, value }, i) => ({
+      itemId: value.itemId,
+      index,
+      kind: item.kind,
+      fingerprint: required(fingerprints[i], `the fingerprint of item ${value.itemId}`),
+      fileName: item.kind === 'file' ? item.fileName : null,
+      contentType: item.kind === 'file' ? item.contentType : null,
+    }));
+  };
+  return { fingerprintTo, all };
+};
+
+/** Records the upload on the offer's inventory stream, keeping only the values the stream holds. */
+const recordUpload = async (
+  deps: CommandDeps,
+  upload: { offerId: string; mode: 'strict' | 'partial'; items: NewItem[]; rejected: Rejection[] },
+  caller: Caller,
+): Promise<UploadResult> => {
+  const { offerId, items, rejected } = upload;
   try {
     const result = await execute(
       deps,
       inventoryStream(offerId),
       inventoryDecider,
-      (now): InventoryCommand => ({ type: 'UploadInventory', data: { offerId, mode, items, rejected, now } }),
+      (now): InventoryCommand => ({ type: 'UploadInventory', data: { ...upload, now } }),
       caller,
     );
     const uploaded = result.events.find((e) => e.type === 'InventoryUploaded');

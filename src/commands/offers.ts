@@ -46,7 +46,6 @@ const requireTarget = async (deps: CommandDeps, baseUrl: string) => {
   if (!check.ok) throw badField('fulfilment.base_url', check.reason);
 };
 
-// eslint-disable-next-line max-lines-per-function -- the create's checks, the slot claim and the create, in order
 export const createOffer = async (
   deps: CommandDeps,
   supplierId: string,
@@ -59,90 +58,119 @@ export const createOffer = async (
    */
   operation?: { id: string; resumed: boolean },
 ): Promise<OfferView> => {
-  if (input.stockMode === 'uploaded') {
-    const declaredOnly = (
-      [
-        ['fulfilment', input.fulfilmentBaseUrl],
-        ['declared_stock', input.declaredStock],
-        ['delivery_sla_minutes', input.deliverySlaMinutes],
-        ['delivery_time', input.deliveryTime],
-      ] as const
-    ).filter(([, v]) => v !== undefined);
-    if (declaredOnly.length > 0)
-      throw invalidInput(
-        declaredOnly.map(([f]) => ({ input: f, message: 'must be omitted for an uploaded offer' })),
-        `${declaredOnly.map(([f]) => f).join(', ')} must be omitted for an uploaded offer`,
-      );
-  } else {
-    if (input.fulfilmentBaseUrl === undefined) throw badField('fulfilment', 'required for a declared offer');
-    await requireTarget(deps, input.fulfilmentBaseUrl);
+  await checkStockMode(deps, input);
+  const product = await sellableProduct(deps, input);
+  const offerId = await claimSlot(deps, supplierId, input.productId, operation?.id ?? newId(), caller);
+  if (operation?.resumed && offerId === operation.id) {
+    // this operation's own offer, created by a run whose answer was lost: the same answer again
+    const { state: existing } = await load(deps.store, offerStream(offerId), offerDecider, deps.states);
+    if (existing) return createdView(deps, existing);
   }
+  const secret = input.stockMode === 'declared' ? newFulfilmentSecret() : undefined;
+  const result = await execute(
+    deps,
+    offerStream(offerId),
+    offerDecider,
+    (now) =>
+      createCommand(deps, { offerId, supplierId, input, productSellable: product.status === 'sellable', secret }, now),
+    caller,
+  );
+  const { state: inventory } = await load(deps.store, inventoryStream(offerId), inventoryDecider, deps.states);
+  return { offer: required(result.state, `offer ${offerId}`), inventory, ...(secret && { secret }) };
+};
 
+/** An uploaded offer takes none of a declared offer's fields; a declared one needs a reachable fulfilment URL. */
+const checkStockMode = async (deps: CommandDeps, input: NewOffer) => {
+  if (input.stockMode === 'declared') {
+    if (input.fulfilmentBaseUrl === undefined) throw badField('fulfilment', 'required for a declared offer');
+    return requireTarget(deps, input.fulfilmentBaseUrl);
+  }
+  const declaredOnly = (
+    [
+      ['fulfilment', input.fulfilmentBaseUrl],
+      ['declared_stock', input.declaredStock],
+      ['delivery_sla_minutes', input.deliverySlaMinutes],
+      ['delivery_time', input.deliveryTime],
+    ] as const
+  ).filter(([, v]) => v !== undefined);
+  if (declaredOnly.length > 0)
+    throw invalidInput(
+      declaredOnly.map(([f]) => ({ input: f, message: 'must be omitted for an uploaded offer' })),
+      `${declaredOnly.map(([f]) => f).join(', ')} must be omitted for an uploaded offer`,
+    );
+};
+
+/** The offer's product, refused before the slot is claimed, so a refusal leaves nothing behind (the decider judges it too). */
+const sellableProduct = async (deps: CommandDeps, input: NewOffer) => {
   const { state: product } = await load(deps.store, productStream(input.productId), productDecider, deps.states);
   if (!product) throw badField('product_id', `no product ${input.productId}`);
-  // refused before the slot is claimed, so a refusal leaves nothing behind (the decider judges it too)
   if (product.status !== 'sellable')
     throw new DomainError('product_not_sellable', `product ${input.productId} is not sellable`);
   // a top-up is validated and executed by the supplier: there are no keys to upload for it
   if (product.type === 'topup' && input.stockMode === 'uploaded')
     throw badField('stock_mode', 'top-up products take declared offers (the supplier hosts validate and execute)');
+  return product;
+};
 
-  // claim the (supplier, product) slot first; a claim whose offer never got written (a
-  // crash between the two appends) is taken over by the next create
-  let offerId = operation?.id ?? newId();
+/**
+ * Claims the (supplier, product) slot for `offerId` and returns the offer id it holds: a
+ * claim whose offer never got written (a crash between the two appends) is taken over.
+ */
+const claimSlot = async (
+  deps: CommandDeps,
+  supplierId: string,
+  productId: string,
+  offerId: string,
+  caller: Caller,
+): Promise<string> => {
   try {
     await execute(
       deps,
       supplierStream(supplierId),
       supplierDecider,
-      (now): SupplierCommand => ({ type: 'ClaimOfferSlot', data: { productId: input.productId, offerId, now } }),
+      (now): SupplierCommand => ({ type: 'ClaimOfferSlot', data: { productId, offerId, now } }),
       caller,
     );
+    return offerId;
   } catch (error) {
     const held =
       error instanceof DomainError && error.code === 'offer_exists' ? String(error.extensions.offer_id) : undefined;
     if (!held) throw error;
     const { state: existing } = await load(deps.store, offerStream(held), offerDecider, deps.states);
     if (existing) throw error;
-    offerId = held;
+    return held;
   }
-  if (operation?.resumed && offerId === operation.id) {
-    // this operation's own offer, created by a run whose answer was lost: the same answer again
-    const { state: existing } = await load(deps.store, offerStream(offerId), offerDecider, deps.states);
-    if (existing) return createdView(deps, existing);
-  }
+};
 
-  const secret = input.stockMode === 'declared' ? newFulfilmentSecret() : undefined;
-  const result = await execute(
-    deps,
-    offerStream(offerId),
-    offerDecider,
-    (now): OfferCommand => ({
-      type: 'CreateOffer',
-      data: {
-        offerId,
-        supplierId,
-        productId: input.productId,
-        productSellable: product.status === 'sellable',
-        stockMode: input.stockMode,
-        price: input.price,
-        externalRef: input.externalRef,
-        lowStockThreshold: input.lowStockThreshold,
-        // uploaded keys are handed over at once; declared offers have the allocation window
-        deliverySlaMinutes: input.stockMode === 'uploaded' ? 0 : (input.deliverySlaMinutes ?? 10),
-        deliveryTime: input.stockMode === 'uploaded' ? 'instant' : (input.deliveryTime ?? 'within_10_minutes'),
-        declaredStock: input.stockMode === 'declared' ? (input.declaredStock ?? 0) : null,
-        fulfilment:
-          secret && input.fulfilmentBaseUrl
-            ? { baseUrl: input.fulfilmentBaseUrl, secretSealed: deps.secretBox.seal(secret) }
-            : null,
-        at: now,
-      },
-    }),
-    caller,
-  );
-  const { state: inventory } = await load(deps.store, inventoryStream(offerId), inventoryDecider, deps.states);
-  return { offer: required(result.state, `offer ${offerId}`), inventory, ...(secret && { secret }) };
+const createCommand = (
+  deps: CommandDeps,
+  offer: { offerId: string; supplierId: string; input: NewOffer; productSellable: boolean; secret: string | undefined },
+  now: string,
+): OfferCommand => {
+  const { input, secret } = offer;
+  const uploaded = input.stockMode === 'uploaded';
+  return {
+    type: 'CreateOffer',
+    data: {
+      offerId: offer.offerId,
+      supplierId: offer.supplierId,
+      productId: input.productId,
+      productSellable: offer.productSellable,
+      stockMode: input.stockMode,
+      price: input.price,
+      externalRef: input.externalRef,
+      lowStockThreshold: input.lowStockThreshold,
+      // uploaded keys are handed over at once; declared offers have the allocation window
+      deliverySlaMinutes: uploaded ? 0 : (input.deliverySlaMinutes ?? 10),
+      deliveryTime: uploaded ? 'instant' : (input.deliveryTime ?? 'within_10_minutes'),
+      declaredStock: uploaded ? null : (input.declaredStock ?? 0),
+      fulfilment:
+        secret && input.fulfilmentBaseUrl
+          ? { baseUrl: input.fulfilmentBaseUrl, secretSealed: deps.secretBox.seal(secret) }
+          : null,
+      at: now,
+    },
+  };
 };
 
 /** A created offer as its create answers it: a declared offer's secret is shown with it (its first answer never arrived). */

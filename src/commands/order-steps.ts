@@ -1,27 +1,8 @@
 import type { OfferState } from '../domain/offer.js';
 import type { InventoryCommand, InventoryState } from '../domain/inventory.js';
-import type { OrderCommand, OrderState, PlacedItem } from '../domain/order.js';
+import type { OrderCommand, OrderState } from '../domain/order.js';
 
 /** Pieces of an order's commands that checkout and provisioning share. */
-
-/** An order item taking `quantity` keys of uploaded stock from `offer`, at the offer's price. */
-export const placedItem = (
-  offer: OfferState,
-  orderItemId: string,
-  quantity: number,
-  inventoryItemIds: string[],
-): PlacedItem => ({
-  orderItemId,
-  productId: offer.productId,
-  offerId: offer.id,
-  supplierId: offer.supplierId,
-  externalRef: offer.terms.externalRef,
-  quantity,
-  unitPrice: offer.terms.price,
-  source: 'uploaded',
-  reservationId: null,
-  inventoryItemIds,
-});
 
 /**
  * The command that ends provisioning, once every key item is delivered or cancelled:
