@@ -1,6 +1,7 @@
 /**
- * The contract's table "Supplier-side timeouts and attempts" (spec, Limits), one named
- * constant per rule, each written here only. The per-call timeouts
+ * The contract's timing tables, one named constant per rule, each written here only: the
+ * table "Supplier-side timeouts and attempts" (spec, Limits) and the webhooks' retry ladder
+ * (spec, Webhooks; "Webhook retry attempts" in Limits). The per-call timeouts
  * (src/outbound/supplier-timeouts.ts), the schedule the fulfilment and top-up processes keep
  * (supplier-schedule.ts), checkout and the healthchecks all read them from here.
  */
@@ -56,3 +57,16 @@ export const STATUS_LATE_EVERY_MS = 30_000;
 
 // ---- stale top-up validation: re-validated before the execute when older than 15 minutes
 export const STALE_VALIDATION_MS = 15 * 60_000;
+
+// ---- webhook retries: after a failed attempt +0, +1 min, +5 min, +30 min, +2 h, +8 h, +24 h
+// (7 attempts in all); after the seventh the event is abandoned for that endpoint
+/** Entry n is the wait before attempt n + 1. */
+export const WEBHOOK_RETRY_LADDER_MS: readonly number[] = [
+  0,
+  60_000,
+  5 * 60_000,
+  30 * 60_000,
+  2 * 3600_000,
+  8 * 3600_000,
+  24 * 3600_000,
+];

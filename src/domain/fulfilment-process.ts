@@ -6,15 +6,16 @@ import { nextPollAt, SCHEDULE } from './supplier-schedule.js';
 import { step, workflow } from './workflow.js';
 
 /**
- * The declared-stock contract as pure decisions: what to do next given the order as it
- * stands, the step that is due and, after a call to the supplier, what it answered. The
- * runner (src/processes/fulfilment.ts) loads, calls and performs; this module never does
- * I/O and never reads the clock (every input carries the instant it was read at).
+ * The declared-stock contract as a workflow (src/domain/workflow.ts): what to do next given
+ * the order as it stands, the step that is due and, after a call to the supplier, what it
+ * answered. The runner (src/processes/declared-runner.ts) loads, calls and performs; this
+ * module never does I/O and never reads the clock (every input carries the instant it was read at).
  *
  * The process keeps no state of its own: its state is the order, folded by the order
- * decider, and each durable timer's payload. A step whose action is a call to the supplier
- * (`placeSupplierOrder`, `reserveAgain`, `pollItems`, `returnItems`, `probeHealthcheck`)
- * is decided again with the answer as the next input.
+ * decider, and each durable timer's payload; `evolve` folds into it what an answer changed
+ * on the order, for the inputs of the same run that follow. A step whose action is a call to
+ * the supplier (`placeSupplierOrder`, `reserveAgain`, `pollItems`, `returnItems`,
+ * `probeHealthcheck`) is decided again with the answer as the next input.
  *
  * Timings and attempts are the spec's table "Supplier-side timeouts and attempts"
  * (src/domain/supplier-schedule.ts).

@@ -3,11 +3,11 @@ import { SCHEDULE } from './supplier-schedule.js';
 import { workflow } from './workflow.js';
 
 /**
- * The top-up contract after payment as pure decisions: execute (re-validated when stale),
+ * The top-up contract after payment as a workflow: execute (re-validated when stale),
  * retries, status polls until the 15-minute window closes, and what a definitive failure
  * costs. Same shape as the declared-stock process (src/domain/fulfilment-process.ts): the
  * state is the order, each input carries the instant it was read at, and a call's answer
- * is decided as the next input.
+ * is decided as the next input (run by src/processes/topup-runner.ts).
  */
 
 export type TopupItem = Pick<OrderItem, 'orderItemId' | 'offerId' | 'source' | 'status'> & {

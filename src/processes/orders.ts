@@ -1,4 +1,4 @@
-import type { Caller, CommandDeps } from '../commands/context.js';
+import type { CommandDeps } from '../commands/context.js';
 import { postRefunds, postSales, settleSale } from '../commands/ledger.js';
 import { expireOrder, provisionOrder, releaseOrphanReservation } from '../commands/orders.js';
 import type { BalanceEvent } from '../domain/balance.js';
@@ -6,6 +6,7 @@ import type { InventoryEvent } from '../domain/inventory.js';
 import type { OrderEvent } from '../domain/order.js';
 import { projector } from '../projections/projector.js';
 import { scheduleTimer, settles } from './schedule.js';
+import { timerCaller } from './caller.js';
 import type { Timers } from './timers.js';
 
 /** A reservation is released this long after its TTL if no order claims it (a checkout that crashed midway). */
@@ -91,22 +92,18 @@ const handedOver = (offerId: string, orderItemId: string) => `handed-over:${offe
 const salesWith = (orderId: string, commit: bigint) => `sales:${orderId}@${commit}`;
 
 export const registerOrderTimers = (timers: Timers, deps: CommandDeps) => {
-  const caller = (kind: string, key: string): Caller => ({ correlationId: `${kind}:${key}` });
-  timers.on('order.expire', async (t) => void (await expireOrder(deps, t.key, caller(t.kind, t.key))));
-  timers.on('order.provision', async (t) => void (await provisionOrder(deps, t.key, caller(t.kind, t.key))));
+  timers.on('order.expire', async (t) => void (await expireOrder(deps, t.key, timerCaller(t))));
+  timers.on('order.provision', async (t) => void (await provisionOrder(deps, t.key, timerCaller(t))));
   timers.on('inventory.reservation-expiry', async (t) => {
     const { offerId, orderId, orderItemId } = t.payload;
-    await releaseOrphanReservation(deps, offerId, orderId, orderItemId, caller(t.kind, t.key));
+    await releaseOrphanReservation(deps, offerId, orderId, orderItemId, timerCaller(t));
   });
-  timers.on('ledger.post-sales', async (t) => postSales(deps, t.key, caller(t.kind, t.key)));
+  timers.on('ledger.post-sales', async (t) => postSales(deps, t.key, timerCaller(t)));
   timers.on('ledger.post-refunds', async (t) => {
     const { orderId, items } = t.payload;
     // the refund reverses a sale entry: post it first if a crash left it unposted
-    if (orderId) await postSales(deps, orderId, caller(t.kind, t.key));
-    await postRefunds(deps, items, caller(t.kind, t.key));
+    if (orderId) await postSales(deps, orderId, timerCaller(t));
+    await postRefunds(deps, items, timerCaller(t));
   });
-  timers.on(
-    'ledger.settle',
-    async (t) => void (await settleSale(deps, t.payload.supplierId, t.key, caller(t.kind, t.key))),
-  );
+  timers.on('ledger.settle', async (t) => void (await settleSale(deps, t.payload.supplierId, t.key, timerCaller(t))));
 };

@@ -5,6 +5,7 @@ import type { Database } from '../db/schema.js';
 import { nextPayoutRun, type PayoutScheduleEvent } from '../domain/payout-schedule.js';
 import type { RecordedEvent } from '../eventstore/port.js';
 import { projector } from '../projections/projector.js';
+import { timerCaller } from './caller.js';
 import type { Timers } from './timers.js';
 
 export const PAYOUT_TIMER = 'payout.schedule' as const;
@@ -37,7 +38,7 @@ export const payoutProcess = projector<PayoutScheduleEvent>({
 
 export const registerPayoutTimers = (timers: Timers, deps: CommandDeps) => {
   timers.on(PAYOUT_TIMER, async (t) => {
-    const { schedule } = await runScheduledPayout(deps, t.key, t.dueAt, { correlationId: `${t.kind}:${t.key}` });
+    const { schedule } = await runScheduledPayout(deps, t.key, t.dueAt, timerCaller(t));
     if (!schedule || schedule.interval === 'manual') return;
     // after a long stop, the next run is the next one from now: missed runs are not made up one by one
     const now = deps.clock.now();

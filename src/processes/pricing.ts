@@ -1,4 +1,4 @@
-import type { Caller, CommandDeps } from '../commands/context.js';
+import type { CommandDeps } from '../commands/context.js';
 import { load } from '../commands/handle.js';
 import { repriceProduct } from '../commands/pricing.js';
 import { type OfferEvent, offerDecider } from '../domain/offer.js';
@@ -7,6 +7,7 @@ import { formatPosition, parsePosition, type RecordedEvent } from '../eventstore
 import { projector } from '../projections/projector.js';
 import type { ProjectionRunner } from '../projections/runner.js';
 import { scheduleTimer } from './schedule.js';
+import { timerCaller } from './caller.js';
 import type { Timers } from './timers.js';
 import { offerStream } from '../commands/streams.js';
 
@@ -47,11 +48,10 @@ export const pricingProcess = projector<OfferEvent | PricingRuleEvent>({
 });
 
 export const registerPricingTimers = (timers: Timers, deps: CommandDeps, projections: ProjectionRunner) => {
-  const caller = (kind: string, key: string): Caller => ({ correlationId: `${kind}:${key}` });
-  const reprice = async (offerId: string, kind: string, key: string) => {
+  const reprice = async (offerId: string, t: { kind: string; key: string }) => {
     const { state: offer } = await load(deps.store, offerStream(offerId), offerDecider, deps.states);
     if (!offer) return;
-    const { deferred } = await repriceProduct(deps, offer.productId, caller(kind, key));
+    const { deferred } = await repriceProduct(deps, offer.productId, timerCaller(t));
     // a rule held back by its hourly limit looks at the market again when the limit allows
     for (const d of deferred) await timers.schedule('pricing.limit-lifted', d.offerId, d.at, { offerId: d.offerId });
   };
@@ -59,7 +59,7 @@ export const registerPricingTimers = (timers: Timers, deps: CommandDeps, project
     const { offerId, position } = t.payload;
     // the rules read the market from the read models, as of this change at least
     await projections.waitFor(parsePosition(position), 30_000);
-    await reprice(offerId, t.kind, t.key);
+    await reprice(offerId, t);
   });
-  timers.on('pricing.limit-lifted', async (t) => reprice(t.payload.offerId, t.kind, t.key));
+  timers.on('pricing.limit-lifted', async (t) => reprice(t.payload.offerId, t));
 };

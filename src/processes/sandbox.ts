@@ -1,5 +1,6 @@
 import { disputeOrder, loadOrder, refundOrder } from '../commands/orders.js';
 import type { CommandDeps } from '../commands/context.js';
+import { timerCaller } from './caller.js';
 import type { Timers } from './timers.js';
 import { orderStream } from '../commands/streams.js';
 
@@ -20,7 +21,7 @@ export const registerSandboxTimers = (timers: Timers, deps: CommandDeps) => {
     // paid, and no item still waiting for the supplier (a top-up refunds once it ran)
     const settled = order.paidAt !== null && order.items.every((i) => i.status !== 'reserved');
     if (!settled) return { runAgainAt: new Date(deps.clock.now().getTime() + SCENARIO_RECHECK_MS) };
-    const caller = { correlationId: `${t.kind}:${t.key}` };
+    const caller = timerCaller(t);
     if (scenario === 'refunded') await refundOrder(deps, order.id, undefined, caller);
     else {
       // a dispute is not idempotent by itself: a re-run after a crash finds the first one

@@ -1,20 +1,11 @@
 import type { OrderAttempt, ReturnAttempt } from '../domain/fulfilment-process.js';
 import type { ExecuteAttempt } from '../domain/topup-process.js';
+import type { RecoveryPayload } from '../domain/webhook-recovery-process.js';
+
+export type { RecoveryPayload };
 
 /** A sandbox order's scenario that acts once the order is paid. */
 export type LateScenario = 'refunded' | 'disputed';
-
-/** One run of a webhook recovery: the next batch of events since `since`. */
-export interface RecoveryPayload {
-  recoveryId: string;
-  endpointId: string;
-  supplierId: string;
-  since: string;
-  until: string;
-  /** The last event handled, as `commit/prepare`; null before the first. */
-  after: string | null;
-  batch: number;
-}
 
 type None = Record<string, never>;
 

@@ -246,23 +246,29 @@ export class FanoutBatcher implements DueSource {
       // in a drain, what the batch made is sent before it counts as done
       await handing;
     } catch (error) {
-      const attempts = Math.max(...claimed.map((c) => c.attempts));
-      const backoff = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** Math.min(attempts, 12));
-      this.log.warn({ err: error, timers: keys.length }, 'webhook fan-out failed; retrying later');
-      await this.deps.db
-        .updateTable('timers')
-        .set({
-          due_at: new Date(this.deps.clock.now().getTime() + backoff),
-          claimed_by: null,
-          claimed_until: null,
-          last_error: String(error instanceof Error ? error.message : error).slice(0, 1000),
-        })
-        .where('kind', '=', FANOUT_KIND)
-        .where('key', 'in', keys)
-        .where('claimed_by', '=', token)
-        .execute()
-        .catch((e: unknown) => this.log.error({ err: e }, 'webhook fan-out not put back; its lease will run out'));
+      await this.putBack(claimed, token, error);
     }
+  }
+
+  /** A failed batch's timers are due again after the timers' backoff, for any instance's claim. */
+  private async putBack(claimed: { key: string; attempts: number }[], token: string, error: unknown) {
+    const keys = claimed.map((c) => c.key);
+    const attempts = Math.max(...claimed.map((c) => c.attempts));
+    const backoff = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** Math.min(attempts, 12));
+    this.log.warn({ err: error, timers: keys.length }, 'webhook fan-out failed; retrying later');
+    await this.deps.db
+      .updateTable('timers')
+      .set({
+        due_at: new Date(this.deps.clock.now().getTime() + backoff),
+        claimed_by: null,
+        claimed_until: null,
+        last_error: String(error instanceof Error ? error.message : error).slice(0, 1000),
+      })
+      .where('kind', '=', FANOUT_KIND)
+      .where('key', 'in', keys)
+      .where('claimed_by', '=', token)
+      .execute()
+      .catch((e: unknown) => this.log.error({ err: e }, 'webhook fan-out not put back; its lease will run out'));
   }
 }
 

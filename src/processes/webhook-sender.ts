@@ -10,6 +10,7 @@ import {
   type WebhookEndpointState,
   webhookEndpointDecider,
 } from '../domain/webhook-endpoint.js';
+import { WEBHOOK_RETRY_LADDER_MS } from '../domain/contract-timings.js';
 import { newId } from '../ids.js';
 import { attemptDelivery } from '../outbound/webhook-send.js';
 import { EndpointPacer, EndpointSlots } from './webhook-pacing.js';
@@ -18,9 +19,8 @@ import { type DeliveryOutcome, writeOutcomes } from './webhook-outcomes.js';
 import { type DueSource, LEASE_MS } from './timers.js';
 import { BatchRuns } from './batch-runs.js';
 
-/** Spec: retry ladder after a failed attempt, 7 attempts in all. Entry n is the wait before attempt n + 1. */
-export const RETRY_LADDER_MS = [0, 60_000, 5 * 60_000, 30 * 60_000, 2 * 3600_000, 8 * 3600_000, 24 * 3600_000];
-export const MAX_ATTEMPTS = RETRY_LADDER_MS.length;
+/** 7 attempts in all, one per rung of the spec's retry ladder. */
+export const MAX_ATTEMPTS = WEBHOOK_RETRY_LADDER_MS.length;
 /** At most this many attempts in flight per endpoint in one process: a slow endpoint waits its turn, others do not. */
 const PER_ENDPOINT_IN_FLIGHT = 4;
 /** Deliveries one statement claims. */
@@ -278,7 +278,7 @@ export class DeliverySender implements DueSource {
     if (paced.ran === GONE) return skipped(row);
     const sent = paced.ran;
     // the ladder has no rung past the last attempt (MAX_ATTEMPTS): a failure there is final
-    const retryIn = sent.succeeded ? undefined : RETRY_LADDER_MS[attempt];
+    const retryIn = sent.succeeded ? undefined : WEBHOOK_RETRY_LADDER_MS[attempt];
     return {
       deliveryId: row.id,
       endpointId: row.endpoint_id,

@@ -2,7 +2,8 @@ import type { CommandDeps } from '../commands/context.js';
 import { formatPosition, type RecordedEvent } from '../eventstore/port.js';
 import type { ProjectionRunner } from '../projections/runner.js';
 import { projector } from '../projections/projector.js';
-import { registerRecoveryTimers } from './webhook-recovery.js';
+import { recoveryRunner } from './webhook-recovery.js';
+import { registerWorkflow } from './workflow-runner.js';
 import { DeliverySender } from './webhook-sender.js';
 import { FanoutBatcher } from './webhook-fanout.js';
 import { scheduleTimer } from './schedule.js';
@@ -10,7 +11,8 @@ import type { Timers } from './timers.js';
 import { SOURCES } from '../domain/webhook-sources.js';
 import { suppliersNamedBy, type WebhookListeners } from './webhook-listeners.js';
 
-export { MAX_ATTEMPTS, RETRY_LADDER_MS } from './webhook-sender.js';
+export { MAX_ATTEMPTS } from './webhook-sender.js';
+export { WEBHOOK_RETRY_LADDER_MS as RETRY_LADDER_MS } from '../domain/contract-timings.js';
 export const LOG_RETENTION_MS = 30 * 24 * 3600_000;
 
 /**
@@ -48,7 +50,7 @@ export const registerWebhookTimers = (timers: Timers, deps: CommandDeps, project
   timers.attach(new FanoutBatcher(deps, projections, timers.log, () => timers.wake(), sender));
   timers.attach(sender);
 
-  registerRecoveryTimers(timers, deps, sender);
+  registerWorkflow(timers, recoveryRunner, { deps, sender });
 
   /**
    * An attempt timer from an instance that predates the deliveries' own due time (during a

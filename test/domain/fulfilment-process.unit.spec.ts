@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   declaredWorkflow,
+  healthcheckWorkflow,
   decideHealthcheck,
   deliveryOutcome,
   type FulfilmentAction,
@@ -152,6 +153,43 @@ describe('declared stock: POST /orders (10 s, 3 attempts 5 s apart, from payment
         { kind: 'recordOutcome', offerId: 'offer-i1', reason: 'call_failure', cause: 'i1' },
         { kind: 'cancel', orderItemId: 'i1', reason: 'reservation_expired' },
       ]);
+  });
+});
+
+describe('declared stock: what an answer changes (evolve)', () => {
+  it("the supplier's acceptance records the cycle's first time as the item's supplierOrderedAt, which the polls count from", () => {
+    given(order(declared('i1')))
+      .when({ type: 'SupplierOrderAnswered', attempt: attempt(1), answer: 'accepted', now: s(2) })
+      .then([schedulePoll(s(2))])
+      .state(order(declared('i1', { supplierOrderedAt: t0.toISOString() })));
+    // the poll that falls due next polls: the item is ordered now
+    given(order(declared('i1')), {
+      type: 'SupplierOrderAnswered',
+      attempt: attempt(1),
+      answer: 'accepted',
+      now: s(2),
+    })
+      .when({ type: 'PollDue', orderItemId: 'i1', now: s(2) })
+      .then([{ kind: 'pollItems', orderItemId: 'i1' }]);
+  });
+
+  it('an item the order records as ordered already keeps its first time; a failed or expired answer changes nothing', () => {
+    const earlier = declared('i1', { supplierOrderedAt: at(-60_000).toISOString() });
+    given(order(earlier))
+      .when({ type: 'SupplierOrderAnswered', attempt: attempt(1), answer: 'accepted', now: s(2) })
+      .then([schedulePoll(s(2))])
+      .state(order(earlier));
+    given(order(declared('i1')))
+      .when({ type: 'SupplierOrderAnswered', attempt: attempt(1), answer: 'failed', now: s(10) })
+      .then([scheduleOrder(attempt(2), 'i1:2', s(15))])
+      .state(order(declared('i1')));
+  });
+
+  it('every other input leaves the state as it is', () => {
+    given(order(ordered))
+      .when({ type: 'ItemsPolled', orderItemId: 'i1', answer: 'ready', now: s(15) })
+      .then([{ kind: 'deliver', orderItemId: 'i1' }, { kind: 'capture' }])
+      .state(order(ordered));
   });
 });
 
@@ -370,5 +408,25 @@ describe('healthchecks (5 s, every 5 minutes while active, every 10 in cooldown)
     expect(
       decideHealthcheck({ type: 'HealthcheckRecorded', offer: { ...active, status: 'inactive' }, now: t0 }),
     ).toEqual([]);
+  });
+});
+
+describe('healthchecks as a workflow: each input carries the offer as read or as its result left it', () => {
+  const active = { stockMode: 'declared' as const, status: 'active' as const, cooldownUntil: null };
+  const healthchecks = givenWorkflow(healthcheckWorkflow);
+
+  it('a due check probes the active offer it read, and the state is that offer', () => {
+    healthchecks()
+      .when({ type: 'HealthcheckDue', offer: active })
+      .then([{ kind: 'probeHealthcheck' }])
+      .state(active);
+  });
+
+  it("the recorded result's offer replaces the one read: a cooldown it started spaces the next run 10 minutes", () => {
+    const cooling = { ...active, cooldownUntil: at(120 * min).toISOString() };
+    healthchecks(null, { type: 'HealthcheckDue', offer: active })
+      .when({ type: 'HealthcheckRecorded', offer: cooling, now: t0 })
+      .then([{ kind: 'pollAgain', at: at(10 * min) }])
+      .state(cooling);
   });
 });
