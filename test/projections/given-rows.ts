@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { sql } from 'kysely';
-import { afterAll, expect } from 'vitest';
+import { expect } from 'vitest';
 import { connect } from '../../src/db/connect.js';
 import type { Position, RecordedEvent } from '../../src/eventstore/port.js';
 import { applyShares } from '../../src/projections/apply-shares.js';
@@ -80,10 +80,21 @@ const normalise = (row: Row): Row =>
  * created anew in a schema of their own, first on the search path. A database copied from the
  * template per scenario cost most of these files' time.
  */
-let fileDatabase: Promise<{ url: string; admin: pg.Client; tables: string }> | undefined;
+interface FileDatabase {
+  file: string | undefined;
+  url: string;
+  admin: pg.Client;
+  tables: string;
+}
+
+/**
+ * The database of the test file running now. Kept by file, not made by a hook: test files
+ * share this module within a worker, so its top level runs once for all of them.
+ */
+let current: Promise<FileDatabase> | undefined;
 let scenarios = 0;
 
-const openFileDatabase = async () => {
+const openFileDatabase = async (file: string | undefined): Promise<FileDatabase> => {
   const url = await createTestDatabase();
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -91,12 +102,18 @@ const openFileDatabase = async () => {
     `select 'public.' || quote_ident(tablename) as name from pg_tables
       where schemaname = 'public' and tablename not like 'kysely_migration%'`,
   );
-  return { url, admin, tables: rows.map((r) => r.name).join(', ') };
+  return { file, url, admin, tables: rows.map((r) => r.name).join(', ') };
 };
 
-afterAll(async () => {
-  if (fileDatabase !== undefined) await (await fileDatabase).admin.end();
-});
+const fileDatabase = async (): Promise<FileDatabase> => {
+  const file = expect.getState().testPath;
+  const previous = current === undefined ? undefined : await current;
+  if (previous !== undefined && previous.file === file) return previous;
+  await previous?.admin.end();
+  const opened = openFileDatabase(file);
+  current = opened;
+  return opened;
+};
 
 /** `url` with every unqualified table name resolving to `schema` first, then public. */
 const withSearchPath = (url: string, schema: string) => {
@@ -118,8 +135,7 @@ export const rowsAfter = async (
   then: Record<string, string>,
 ): Promise<Record<string, Row[]>> => {
   const list = Array.isArray(projectors) ? projectors : [projectors];
-  fileDatabase ??= openFileDatabase();
-  const { url, admin, tables } = await fileDatabase;
+  const { url, admin, tables } = await fileDatabase();
   scenarios += 1;
   const schema = `given_${scenarios}`;
   await admin.query(`truncate ${tables} restart identity cascade; create schema ${schema}`);
