@@ -8,7 +8,7 @@
  * `node --cpu-prof`, sampling every 200 µs) of the seconds between them, written to
  * `<BENCH_PROFILE_DIR>/<name>.cpuprofile` for `bench/profile-summary.ts`.
  */
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 import pino from 'pino';
@@ -31,6 +31,7 @@ const profiler = async () => {
     stop: async (name: string) => {
       const { profile } = await session.post('Profiler.stop');
       const dir = process.env.BENCH_PROFILE_DIR ?? '.';
+      await mkdir(dir, { recursive: true });
       await writeFile(path.join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
     },
   };
