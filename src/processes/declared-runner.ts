@@ -7,7 +7,7 @@ import {
   reserveDeclared,
   returnSupplierItems,
 } from '../commands/declared.js';
-import { captureIfProvisioned, loadOrder, provisionOrder } from '../commands/orders.js';
+import { captureIfProvisioned, provisionOrder } from '../commands/orders.js';
 import { onOrder } from '../commands/order-command.js';
 import {
   declaredWorkflow,
@@ -18,7 +18,16 @@ import {
 } from '../domain/fulfilment-process.js';
 import { required } from '../domain/required.js';
 import { faultPoint } from '../faults.js';
-import { callerOf, type FulfilmentEnv, itemIn, loadOffer, now, type OrderRun, orderOf } from './order-run.js';
+import {
+  callerOf,
+  type FulfilmentEnv,
+  itemIn,
+  loadOffer,
+  now,
+  type OrderRun,
+  orderOf,
+  withOrder,
+} from './order-run.js';
 import type { Performed, Performers, Start, WorkflowRunner } from './workflow-runner.js';
 
 type Act<K extends FulfilmentAction['kind']> = (
@@ -90,12 +99,6 @@ const perform: Performers<OrderRun, FulfilmentInput, FulfilmentAction> = {
   provision: async (r) => void (await provisionOrder(r.deps, orderOf(r).id, callerOf(r))),
   returnItems,
 };
-
-const withOrder = async (env: FulfilmentEnv, t: OrderRun['t'], orderId: string): Promise<OrderRun> => ({
-  ...env,
-  t,
-  order: await loadOrder(env.deps, orderId),
-});
 
 /** The timers of the declared-stock contract, each the input it is. */
 const start: Start<FulfilmentEnv, OrderRun, FulfilmentInput> = {

@@ -1,6 +1,7 @@
 import type { CommandDeps } from '../commands/context.js';
 import type { ReceivedItem } from '../commands/declared-items.js';
 import { load } from '../commands/handle.js';
+import { loadOrder } from '../commands/orders.js';
 import { offerStream } from '../commands/streams.js';
 import { offerDecider } from '../domain/offer.js';
 import type { OrderState } from '../domain/order.js';
@@ -35,3 +36,10 @@ export const itemIn = (r: OrderRun, orderItemId: string) =>
 
 export const loadOffer = async (deps: CommandDeps, offerId: string) =>
   (await load(deps.store, offerStream(offerId), offerDecider, deps.states)).state;
+
+/** A run of a timer on the order `orderId`, as it stands now. */
+export const withOrder = async (env: FulfilmentEnv, t: DueTimer, orderId: string): Promise<OrderRun> => ({
+  ...env,
+  t,
+  order: await loadOrder(env.deps, orderId),
+});

@@ -5,7 +5,16 @@ import { loadOrder, refundOrder } from '../commands/orders.js';
 import { executeTopup, topupOf, topupStatus, validateTopup } from '../commands/topup.js';
 import type { OrderCommand, OrderItem } from '../domain/order.js';
 import { type TopupAction, type TopupInput, type TopupState, topupWorkflow } from '../domain/topup-process.js';
-import { callerOf, type FulfilmentEnv, itemIn, loadOffer, now, type OrderRun, orderOf } from './order-run.js';
+import {
+  callerOf,
+  type FulfilmentEnv,
+  itemIn,
+  loadOffer,
+  now,
+  type OrderRun,
+  orderOf,
+  withOrder,
+} from './order-run.js';
 import type { Performed, Performers, Start, WorkflowRunner } from './workflow-runner.js';
 
 type Act<K extends TopupAction['kind']> = (
@@ -83,12 +92,6 @@ const perform: Performers<OrderRun, TopupInput, TopupAction> = {
   refund: async (r, a) => void (await refundOrder(r.deps, orderOf(r).id, [a.orderItemId], callerOf(r))),
   recordOutcome: async (r, a) => void (await recordOutcome(r.deps, a.offerId, a.reason, a.cause, callerOf(r))),
 };
-
-const withOrder = async (env: FulfilmentEnv, t: OrderRun['t'], orderId: string): Promise<OrderRun> => ({
-  ...env,
-  t,
-  order: await loadOrder(env.deps, orderId),
-});
 
 /** The timers of the top-up contract, each the input it is. */
 const start: Start<FulfilmentEnv, OrderRun, TopupInput> = {

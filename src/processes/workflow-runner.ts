@@ -18,6 +18,9 @@ export interface PollAgainAction {
 
 type Generic = 'schedule' | 'pollAgain';
 
+/** A workflow whose `schedule` actions are not all timers of timer-kinds.ts with their payloads does not compile. */
+type SchedulesKnownTimers<A> = [Extract<A, { kind: 'schedule' }>] extends [ScheduleAction] ? unknown : never;
+
 /** How a workflow's own actions are performed (its calls and commands), one function per kind. */
 export type Performers<R, I, A extends { kind: string }> = {
   [K in Exclude<A['kind'], Generic>]: (run: R, action: Extract<A, { kind: K }>) => Promise<Performed<I>>;
@@ -44,7 +47,7 @@ export interface WorkflowRunner<Env, R, S, I extends { type: string }, A extends
  */
 export const registerWorkflow = <Env, R, S, I extends { type: string }, A extends { kind: string }>(
   timers: Timers,
-  runner: WorkflowRunner<Env, R, S, I, A>,
+  runner: WorkflowRunner<Env, R, S, I, A> & SchedulesKnownTimers<A>,
   env: Env,
 ) => {
   const perform = async (run: R, action: A): Promise<Performed<I>> => {
@@ -59,17 +62,17 @@ export const registerWorkflow = <Env, R, S, I extends { type: string }, A extend
 
   const handle = async (run: R, state: S, input: I): Promise<{ state: S; outcome: TimerOutcome }> => {
     const decided = step(runner.workflow, state, input);
-    let at: { state: S; outcome: TimerOutcome } = { state: decided.state, outcome: undefined };
+    let result: { state: S; outcome: TimerOutcome } = { state: decided.state, outcome: undefined };
     for (const action of decided.actions) {
       const next = await perform(run, action);
       if (!next) continue;
-      if ('runAgainAt' in next) at = { ...at, outcome: next };
+      if ('runAgainAt' in next) result = { ...result, outcome: next };
       else {
-        const answered = await handle(run, at.state, next);
-        at = { state: answered.state, outcome: answered.outcome ?? at.outcome };
+        const answered = await handle(run, result.state, next);
+        result = { state: answered.state, outcome: answered.outcome ?? result.outcome };
       }
     }
-    return at;
+    return result;
   };
 
   // each kind's start takes that kind's payload, as Timers.on hands it
