@@ -59,6 +59,22 @@ const bucketsOf = (limits: Services['limits']) => {
   };
 };
 
+/** Sets the X-RateLimit headers; throws `rate_limited` past a limit. */
+const answerVerdict = (verdict: Verdict, reply: FastifyReply) => {
+  reply.header('x-ratelimit-limit', verdict.limit);
+  reply.header('x-ratelimit-remaining', verdict.remaining);
+  reply.header('x-ratelimit-reset', verdict.reset);
+  if (!verdict.allowed)
+    throw new HttpProblem(
+      'rate_limited',
+      `rate limit of ${verdict.limit} requests per minute exceeded; retry after ${verdict.retryAfter} s`,
+      {},
+      {
+        'retry-after': String(verdict.retryAfter),
+      },
+    );
+};
+
 /**
  * Who may call, and how often, for every route: resolve the token, count the request
  * against its rate-limit buckets (so even a 401 carries the X-RateLimit headers and
@@ -67,22 +83,6 @@ const bucketsOf = (limits: Services['limits']) => {
 export const accessControl = (services: Services): AccessControl => {
   const bucketsFor = bucketsOf(services.limits);
 
-  /** Sets the X-RateLimit headers; throws `rate_limited` past a limit. */
-  const answer = (verdict: Verdict, reply: FastifyReply) => {
-    reply.header('x-ratelimit-limit', verdict.limit);
-    reply.header('x-ratelimit-remaining', verdict.remaining);
-    reply.header('x-ratelimit-reset', verdict.reset);
-    if (!verdict.allowed)
-      throw new HttpProblem(
-        'rate_limited',
-        `rate limit of ${verdict.limit} requests per minute exceeded; retry after ${verdict.retryAfter} s`,
-        {},
-        {
-          'retry-after': String(verdict.retryAfter),
-        },
-      );
-  };
-
   /**
    * Counts the request of a resolved caller; throws (or rejects) `rate_limited` past a limit.
    * Decided from memory, unless a bucket's instance needs budget first (near its limit).
@@ -90,8 +90,8 @@ export const accessControl = (services: Services): AccessControl => {
   const count = (req: FastifyRequest, reply: FastifyReply): void | Promise<void> => {
     if (req.routeOptions.config?.unlimited) return;
     const verdict = services.rateLimiter.hit(bucketsFor(req), services.clock.now());
-    if (verdict instanceof Promise) return verdict.then((v) => answer(v, reply));
-    answer(verdict, reply);
+    if (verdict instanceof Promise) return verdict.then((v) => answerVerdict(v, reply));
+    answerVerdict(verdict, reply);
   };
 
   const resolve = (req: FastifyRequest) =>

@@ -24,7 +24,7 @@ import { registerCertificationRoutes } from './certification.js';
 import { registerCompetitionRoutes } from './competition.js';
 import { registerWebhookRecoveryRoutes } from './webhook-recovery.js';
 import { webhookDocs } from './webhook-docs.js';
-import { accessControl } from './access.js';
+import { type AccessControl, accessControl } from './access.js';
 import { registerSystemRoutes } from './system.js';
 import { registerLedgerSigningKeyRoute } from './ledger-signing-key.js';
 import { registerWhoamiRoutes } from './whoami.js';
@@ -87,12 +87,11 @@ const bodyPending = (req: FastifyRequest): boolean =>
   (req.headers['transfer-encoding'] !== undefined ||
     (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0'));
 
-// eslint-disable-next-line max-lines-per-function -- the app's mechanisms in the order they apply
-export const buildHttpApp = async (services: Services, logger: Logger): Promise<FastifyInstance> => {
-  const access = accessControl(services);
+/** The fastify instance with the service's timeouts, logging, proxy trust and pre-routing refusals. */
+const createFastify = (services: Services, logger: Logger, access: AccessControl): FastifyInstance => {
   const logController = new LogController({ requestIdLogLabel: 'trace_id' });
   const requestTimeout = services.config.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
-  const app: FastifyInstance = Fastify({
+  return Fastify({
     requestTimeout,
     connectionTimeout: services.config.connectionTimeoutMs ?? CONNECTION_TIMEOUT_MS,
     // handed to http.createServer: the request timeout is enforced within a second, and the
@@ -121,6 +120,10 @@ export const buildHttpApp = async (services: Services, logger: Logger): Promise<
       void answerFrameworkError(error, req, reply, access.meter);
     },
   }) as unknown as FastifyInstance;
+};
+
+/** How request bodies are read and checked: JSON only, UTF-8 only, nesting capped; no body is no body. */
+const registerBodyParsing = (app: FastifyInstance) => {
   // JSON only: a text/plain body is refused as an unsupported media type, not parsed as a string
   app.removeContentTypeParser('text/plain');
   // an empty body sent as application/json is no body (clients add the header to every POST),
@@ -149,7 +152,14 @@ export const buildHttpApp = async (services: Services, logger: Logger): Promise<
     return route.httpPart === 'body' ? (data: unknown) => validate(data === null ? undefined : data) : validate;
   });
   app.setSerializerCompiler(serializerCompiler);
-  app.decorateRequest('principal', null as never);
+};
+
+/**
+ * Connections while the instance runs and while it shuts down: a request reaching a closing
+ * instance is told to come again, and an answer given before the body was read closes its
+ * connection.
+ */
+const registerConnectionHandling = (app: FastifyInstance) => {
   // the hooks every request runs are synchronous where they can be: an async one costs a
   // promise and a turn of the microtask queue per request
   // while shutting down, answers to requests already in flight close their connection, so a
@@ -187,21 +197,10 @@ export const buildHttpApp = async (services: Services, logger: Logger): Promise<
     if (!closing && bodyPending(req)) setImmediate(() => answer(req, reply, payload, done));
     else answer(req, reply, payload, done);
   });
+};
 
-  registerErrorHandling(app);
-  registerMetrics(app, services);
-  registerReplicaReads(app, services.replicaReads);
-  access.register(app);
-  registerIdempotency(app, {
-    secretBox: services.secretBox,
-    secretKey: services.commands.secretKey,
-    db: services.plainDb,
-    clock: services.clock,
-    scopeOf: (req: FastifyRequest) =>
-      req.principal.kind === 'supplier' ? `supplier:${req.principal.supplierId}` : req.principal.kind,
-  });
-  registerInputSafety(app);
-
+/** The OpenAPI document and its reader, each copy naming the origin its request reached. */
+const registerDocs = async (app: FastifyInstance, services: Services) => {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -226,7 +225,10 @@ export const buildHttpApp = async (services: Services, logger: Logger): Promise<
     transformSpecification: (doc, req) =>
       withServers(doc, listenOrigin(services.config.host, services.config.port), req),
   });
+};
 
+/** Every route: the public ones, the supplier API and the operator API, then the console. */
+const registerAllRoutes = async (app: FastifyInstance, services: Services) => {
   registerSystemRoutes(app, services);
   registerLedgerSigningKeyRoute(app, services);
   await app.register(
@@ -250,5 +252,30 @@ export const buildHttpApp = async (services: Services, logger: Logger): Promise<
     prefix: OPERATOR_PREFIX,
   });
   await registerConsole(app, services);
+};
+
+/** The app's mechanisms in the order they apply, then its routes. */
+export const buildHttpApp = async (services: Services, logger: Logger): Promise<FastifyInstance> => {
+  const access = accessControl(services);
+  const app = createFastify(services, logger, access);
+  registerBodyParsing(app);
+  app.decorateRequest('principal', null as never);
+  registerConnectionHandling(app);
+  registerErrorHandling(app);
+  registerMetrics(app, services);
+  registerReplicaReads(app, services.replicaReads);
+  access.register(app);
+  registerIdempotency(app, {
+    secretBox: services.secretBox,
+    secretKey: services.commands.secretKey,
+    db: services.plainDb,
+    clock: services.clock,
+    scopeOf: (req: FastifyRequest) =>
+      req.principal.kind === 'supplier' ? `supplier:${req.principal.supplierId}` : req.principal.kind,
+  });
+  registerInputSafety(app);
+
+  await registerDocs(app, services);
+  await registerAllRoutes(app, services);
   return app;
 };

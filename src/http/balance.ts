@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { currentBalance, listBalanceEntries } from '../projections/balance-reads.js';
 import { ledgerAsOf } from '../projections/ledger-history.js';
 import { MONTH, statementCsv, statementHtml } from '../projections/ledger-statement.js';
 import { brokenDetail, ledgerProof, signedStatement, type BrokenLedger } from '../resources/ledger-proof.js';
@@ -11,6 +11,7 @@ import { iso, Money, Timestamp } from '../resources/values.js';
 import { Entry, entryOut, ENTRY_TYPES } from '../resources/entry-resource.js';
 import { supplierOf } from './supplier.js';
 import { eur } from '../domain/money.js';
+import { registerRoutes, type Route } from './routes.js';
 import { type Services } from './services.js';
 
 const Balance = z
@@ -89,10 +90,7 @@ const Statement = z
   })
   .meta({ id: 'BalanceStatement' });
 
-// eslint-disable-next-line max-lines-per-function -- registers the resource's routes, one call per route
-export const registerBalanceRoutes = (app: FastifyInstance, services: Services) => {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-
+const balance: Route = (api, services) =>
   api.get(
     '/balance',
     {
@@ -114,11 +112,7 @@ export const registerBalanceRoutes = (app: FastifyInstance, services: Services) 
           updated_at: then.updatedAt,
         };
       }
-      const row = await services.db
-        .selectFrom('balances')
-        .selectAll()
-        .where('supplier_id', '=', supplierOf(req).supplierId)
-        .executeTakeFirst();
+      const row = await currentBalance(services.db, supplierId);
       return {
         currency: 'EUR' as const,
         available: eur(row?.available ?? 0),
@@ -128,6 +122,7 @@ export const registerBalanceRoutes = (app: FastifyInstance, services: Services) 
     },
   );
 
+const statement: Route = (api, services) =>
   api.get(
     '/balance/statements/:month',
     {
@@ -183,6 +178,7 @@ export const registerBalanceRoutes = (app: FastifyInstance, services: Services) 
     },
   );
 
+const proof: Route = (api, services) =>
   api.get(
     '/balance/proof',
     {
@@ -210,6 +206,7 @@ export const registerBalanceRoutes = (app: FastifyInstance, services: Services) 
     },
   );
 
+const entries: Route = (api, services) =>
   api.get(
     '/balance/entries',
     {
@@ -240,18 +237,16 @@ export const registerBalanceRoutes = (app: FastifyInstance, services: Services) 
         );
         return page(rows.slice(0, limit + 1), limit, (r) => String(r.seq), entryOut);
       }
-      let q = services.db
-        .selectFrom('balance_entries')
-        .selectAll()
-        .where('supplier_id', '=', supplierOf(req).supplierId)
-        .orderBy('seq')
-        .limit(limit + 1);
-      if (type) q = q.where('type', '=', type);
-      if (from) q = q.where('created_at', '>=', new Date(from));
-      if (to) q = q.where('created_at', '<', new Date(to));
-      if (after !== undefined) q = q.where('seq', '>', after);
-      const rows = await q.execute();
+      const rows = await listBalanceEntries(services.db, supplierOf(req).supplierId, {
+        type,
+        from: from ? new Date(from) : undefined,
+        to: to ? new Date(to) : undefined,
+        afterSeq: after,
+        limit,
+      });
       return page(rows, limit, (r) => String(r.seq), entryOut);
     },
   );
-};
+
+export const registerBalanceRoutes = (app: FastifyInstance, services: Services) =>
+  registerRoutes(app, services, [balance, statement, proof, entries]);

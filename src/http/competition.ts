@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readPricingRule, removePricingRule, setPricingRule } from '../commands/pricing.js';
 import type { PricingRule } from '../domain/pricing-rule.js';
@@ -11,6 +10,8 @@ import {
   type RoutableOffer,
   simulateRank,
 } from '../domain/routing.js';
+import { ownOfferOn } from '../projections/offer-reads.js';
+import { productExists } from '../projections/product-reads.js';
 import { routableOffers } from '../resources/market.js';
 import { routableOf, snapshotOfRow } from '../resources/offer-resource.js';
 import { PriceInput } from './offers.js';
@@ -21,6 +22,7 @@ import { Money, Timestamp } from '../resources/values.js';
 import { eur } from '../domain/money.js';
 import { type Services } from './services.js';
 import { operationOf } from './idempotency.js';
+import { registerRoutes, type Route } from './routes.js';
 
 /**
  * Health as a band, never the score: enough to see why a cheaper offer is not winning,
@@ -106,11 +108,49 @@ const toRule = (b: z.infer<typeof PricingRuleBody>): PricingRule => ({
   maxChangesPerHour: b.max_changes_per_hour,
 });
 
-// eslint-disable-next-line max-lines-per-function -- registers the resource's routes, one call per route
-export const registerCompetitionRoutes = (app: FastifyInstance, services: Services) => {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const deps = services.commands;
+/** The product's competing offers as one supplier sees them, and where its offer would stand at `price`. */
+const competitionOf = async (services: Services, productId: string, supplierId: string, price?: number) => {
+  if (!(await productExists(services.db, productId)))
+    throw new HttpProblem('not_found', `product ${productId} not found`);
+  const now = services.clock.now();
+  const active = (await routableOffers(services.db, [productId])).get(productId) ?? [];
+  const ranked = active.filter((o) => isEligible(o, now)).sort(compareForRouting);
+  const rest = active.filter((o) => !isEligible(o, now)).sort((a, b) => a.price - b.price || b.health - a.health);
+  const entry = (o: RoutableOffer, rank: number | null) => ({
+    price: eur(o.price),
+    health_band: healthBand(o.health),
+    routing_eligible: rank !== null,
+    yours: o.supplierId === supplierId,
+    rank,
+  });
+  const market = marketFor(active, supplierId, now);
+  const own = await ownOfferOn(services.db, productId, supplierId);
+  const at = price ?? own?.price_amount;
+  let position = null;
+  if (at !== undefined) {
+    const sim = simulateRank(
+      [...active.filter((o) => o.supplierId !== supplierId), ...(own ? [routableOf(snapshotOfRow(own))] : [])],
+      supplierId,
+      at,
+      now,
+    );
+    position = {
+      price: eur(at),
+      rank: sim.rank,
+      would_be_selected: sim.wouldBeSelected,
+      lowest_competing_price: sim.lowestCompetingPrice === null ? null : eur(sim.lowestCompetingPrice),
+    };
+  }
+  return {
+    product_id: productId,
+    buyer_price: market.buyer_price,
+    active_offers: market.active_offers,
+    offers: [...ranked.map((o, i) => entry(o, i + 1)), ...rest.map((o) => entry(o, null))],
+    position,
+  };
+};
 
+const competition: Route = (api, services) =>
   api.get(
     '/products/:product_id/competition',
     {
@@ -127,74 +167,24 @@ export const registerCompetitionRoutes = (app: FastifyInstance, services: Servic
         response: { 200: Competition, ...problems(404) },
       },
     },
-    async (req) => {
-      const productId = req.params.product_id;
-      const product = await services.db
-        .selectFrom('products')
-        .select('id')
-        .where('id', '=', productId)
-        .executeTakeFirst();
-      if (!product) throw new HttpProblem('not_found', `product ${productId} not found`);
-      const supplierId = supplierOf(req).supplierId;
-      const now = services.clock.now();
-      const active = (await routableOffers(services.db, [productId])).get(productId) ?? [];
-      const ranked = active.filter((o) => isEligible(o, now)).sort(compareForRouting);
-      const rest = active.filter((o) => !isEligible(o, now)).sort((a, b) => a.price - b.price || b.health - a.health);
-      const entry = (o: RoutableOffer, rank: number | null) => ({
-        price: eur(o.price),
-        health_band: healthBand(o.health),
-        routing_eligible: rank !== null,
-        yours: o.supplierId === supplierId,
-        rank,
-      });
-      const market = marketFor(active, supplierId, now);
-      const own = await services.db
-        .selectFrom('offers')
-        .selectAll()
-        .where('product_id', '=', productId)
-        .where('supplier_id', '=', supplierId)
-        .executeTakeFirst();
-      const at = req.query.price ?? own?.price_amount;
-      let position = null;
-      if (at !== undefined) {
-        const sim = simulateRank(
-          [...active.filter((o) => o.supplierId !== supplierId), ...(own ? [routableOf(snapshotOfRow(own))] : [])],
-          supplierId,
-          at,
-          now,
-        );
-        position = {
-          price: eur(at),
-          rank: sim.rank,
-          would_be_selected: sim.wouldBeSelected,
-          lowest_competing_price: sim.lowestCompetingPrice === null ? null : eur(sim.lowestCompetingPrice),
-        };
-      }
-      return {
-        product_id: productId,
-        buyer_price: market.buyer_price,
-        active_offers: market.active_offers,
-        offers: [...ranked.map((o, i) => entry(o, i + 1)), ...rest.map((o) => entry(o, null))],
-        position,
-      };
-    },
+    async (req) => competitionOf(services, req.params.product_id, supplierOf(req).supplierId, req.query.price),
   );
 
-  const resource = async (supplierId: string, offerId: string) => {
-    const r = await readPricingRule(deps, supplierId, offerId);
-    return {
-      offer_id: offerId,
-      beat_by:
-        r.rule.beatBy.kind === 'amount' ? { amount: r.rule.beatBy.amount } : { percent: r.rule.beatBy.bps / 100 },
-      floor: eur(r.rule.floor),
-      ceiling: eur(r.rule.ceiling),
-      max_changes_per_hour: r.rule.maxChangesPerHour,
-      changes_in_last_hour: r.changesInLastHour,
-      last_repriced_at: r.lastRepricedAt,
-      updated_at: r.updatedAt,
-    };
+const pricingRuleResource = async (services: Services, supplierId: string, offerId: string) => {
+  const r = await readPricingRule(services.commands, supplierId, offerId);
+  return {
+    offer_id: offerId,
+    beat_by: r.rule.beatBy.kind === 'amount' ? { amount: r.rule.beatBy.amount } : { percent: r.rule.beatBy.bps / 100 },
+    floor: eur(r.rule.floor),
+    ceiling: eur(r.rule.ceiling),
+    max_changes_per_hour: r.rule.maxChangesPerHour,
+    changes_in_last_hour: r.changesInLastHour,
+    last_repriced_at: r.lastRepricedAt,
+    updated_at: r.updatedAt,
   };
+};
 
+const setRule: Route = (api, services) =>
   api.put(
     '/offers/:offer_id/pricing-rule',
     {
@@ -211,11 +201,12 @@ export const registerCompetitionRoutes = (app: FastifyInstance, services: Servic
     },
     async (req) => {
       const supplierId = supplierOf(req).supplierId;
-      await setPricingRule(deps, supplierId, req.params.offer_id, toRule(req.body), callerOf(req));
-      return resource(supplierId, req.params.offer_id);
+      await setPricingRule(services.commands, supplierId, req.params.offer_id, toRule(req.body), callerOf(req));
+      return pricingRuleResource(services, supplierId, req.params.offer_id);
     },
   );
 
+const readRule: Route = (api, services) =>
   api.get(
     '/offers/:offer_id/pricing-rule',
     {
@@ -227,9 +218,10 @@ export const registerCompetitionRoutes = (app: FastifyInstance, services: Servic
         response: { 200: PricingRuleResource, ...problems(404) },
       },
     },
-    async (req) => resource(supplierOf(req).supplierId, req.params.offer_id),
+    async (req) => pricingRuleResource(services, supplierOf(req).supplierId, req.params.offer_id),
   );
 
+const removeRule: Route = (api, services) =>
   api.delete(
     '/offers/:offer_id/pricing-rule',
     {
@@ -244,7 +236,7 @@ export const registerCompetitionRoutes = (app: FastifyInstance, services: Servic
     },
     async (req, reply) => {
       await removePricingRule(
-        deps,
+        services.commands,
         supplierOf(req).supplierId,
         req.params.offer_id,
         callerOf(req),
@@ -253,4 +245,6 @@ export const registerCompetitionRoutes = (app: FastifyInstance, services: Servic
       return reply.code(204).send(null);
     },
   );
-};
+
+export const registerCompetitionRoutes = (app: FastifyInstance, services: Services) =>
+  registerRoutes(app, services, [competition, setRule, readRule, removeRule]);

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { feeSchedule } from '../domain/fees.js';
 import { commissionFor, eur } from '../domain/money.js';
 import { simulateRank } from '../domain/routing.js';
+import { ownOfferOn } from '../projections/offer-reads.js';
+import { productExists } from '../projections/product-reads.js';
 import { routableOffers } from '../resources/market.js';
 import { routableOf, snapshotOfRow } from '../resources/offer-resource.js';
 import { PriceInput } from './offers.js';
@@ -63,21 +65,12 @@ export const registerFeeRoutes = (app: FastifyInstance, services: Services) => {
     },
     async (req) => {
       const { product_id, price } = req.body;
-      const product = await services.db
-        .selectFrom('products')
-        .select('id')
-        .where('id', '=', product_id)
-        .executeTakeFirst();
-      if (!product) throw new HttpProblem('not_found', `product ${product_id} not found`);
+      if (!(await productExists(services.db, product_id)))
+        throw new HttpProblem('not_found', `product ${product_id} not found`);
       const supplierId = supplierOf(req).supplierId;
       const active = (await routableOffers(services.db, [product_id])).get(product_id) ?? [];
       // the caller's own offer counts whatever its status (a draft or inactive one too)
-      const own = await services.db
-        .selectFrom('offers')
-        .selectAll()
-        .where('product_id', '=', product_id)
-        .where('supplier_id', '=', supplierId)
-        .executeTakeFirst();
+      const own = await ownOfferOn(services.db, product_id, supplierId);
       const offers = [
         ...active.filter((o) => o.supplierId !== supplierId),
         ...(own ? [routableOf(snapshotOfRow(own))] : []),

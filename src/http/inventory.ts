@@ -1,14 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { removeInventoryItem, uploadInventory } from '../commands/inventory.js';
 import { MAX_ITEMS_PER_UPLOAD } from '../domain/inventory-items.js';
+import { listInventoryItems } from '../projections/inventory-reads.js';
+import { ownsOffer } from '../projections/offer-reads.js';
 import { decodeCursor, listOf, page, pageQuery } from './pagination.js';
 import { HttpProblem } from './problem.js';
 import { problems } from './schemas.js';
 import { callerOf, supplierOf } from './supplier.js';
 import { operationOf } from './idempotency.js';
 import { iso, Timestamp } from '../resources/values.js';
+import { registerRoutes, type Route } from './routes.js';
 import { type Services } from './services.js';
 
 const tags = ['inventory'];
@@ -50,10 +52,7 @@ const InventoryItem = z
 
 const Params = z.object({ offer_id: z.string().min(1).max(100) });
 
-// eslint-disable-next-line max-lines-per-function -- registers the resource's routes, one call per route
-export const registerInventoryRoutes = (app: FastifyInstance, services: Services) => {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-
+const upload: Route = (api, services) =>
   api.post(
     '/offers/:offer_id/inventory',
     {
@@ -97,6 +96,7 @@ export const registerInventoryRoutes = (app: FastifyInstance, services: Services
     },
   );
 
+const list: Route = (api, services) =>
   api.get(
     '/offers/:offer_id/inventory',
     {
@@ -113,25 +113,12 @@ export const registerInventoryRoutes = (app: FastifyInstance, services: Services
       },
     },
     async (req) => {
-      const offer = await services.db
-        .selectFrom('offers')
-        .select('id')
-        .where('id', '=', req.params.offer_id)
-        .where('supplier_id', '=', supplierOf(req).supplierId)
-        .executeTakeFirst();
-      if (!offer) throw new HttpProblem('not_found', `offer ${req.params.offer_id} not found`);
+      const offerId = req.params.offer_id;
+      if (!(await ownsOffer(services.db, offerId, supplierOf(req).supplierId)))
+        throw new HttpProblem('not_found', `offer ${offerId} not found`);
       const { status, limit, cursor } = req.query;
       const after = decodeCursor(cursor);
-      let q = services.db
-        .selectFrom('inventory_items')
-        .selectAll()
-        .where('offer_id', '=', offer.id)
-        .where('status', '!=', 'removed')
-        .orderBy('id')
-        .limit(limit + 1);
-      if (status) q = q.where('status', '=', status);
-      if (after) q = q.where('id', '>', after);
-      const rows = await q.execute();
+      const rows = await listInventoryItems(services.db, offerId, { status, after, limit });
       return page(
         rows,
         limit,
@@ -149,6 +136,7 @@ export const registerInventoryRoutes = (app: FastifyInstance, services: Services
     },
   );
 
+const remove: Route = (api, services) =>
   api.delete(
     '/offers/:offer_id/inventory/:item_id',
     {
@@ -177,4 +165,6 @@ export const registerInventoryRoutes = (app: FastifyInstance, services: Services
       return { item_id: req.params.item_id, status: 'removed' as const, stock_available: state.available };
     },
   );
-};
+
+export const registerInventoryRoutes = (app: FastifyInstance, services: Services) =>
+  registerRoutes(app, services, [upload, list, remove]);

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   activateOffer,
@@ -20,12 +19,14 @@ import {
   readSideOf,
   type OfferView,
 } from '../resources/offer-resource.js';
+import { listSupplierOffers } from '../projections/offer-reads.js';
 import { decodeCursor, listOf, page, pageQuery } from './pagination.js';
 import { operationOf } from './idempotency.js';
 import { HttpProblem } from './problem.js';
 import { problems } from './schemas.js';
 import { callerOf, supplierOf } from './supplier.js';
 import { Timestamp } from '../resources/values.js';
+import { registerRoutes, type Route } from './routes.js';
 import { type Services } from './services.js';
 
 const tags = ['offers'];
@@ -84,13 +85,13 @@ const FulfilmentCheck = z.object({
 
 const StockUpdate = z.object({ offer_id: z.string(), declared_stock: z.number().int(), updated_at: Timestamp });
 
-// eslint-disable-next-line max-lines-per-function -- registers the resource's routes, one call per route
-export const registerOfferRoutes = (app: FastifyInstance, services: Services) => {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const deps = services.commands;
-  const now = () => services.clock.now();
-  const answer = async (view: OfferView) => offerFromState(view, now(), await readSideOf(services.db, view.offer.id));
+const now = (services: Services) => services.clock.now();
 
+/** An offer as a write left it, with what only the read models know (sold, stock available). */
+const answer = async (services: Services, view: OfferView) =>
+  offerFromState(view, now(services), await readSideOf(services.db, view.offer.id));
+
+const create: Route = (api, services) =>
   api.post(
     '/offers',
     {
@@ -107,7 +108,7 @@ export const registerOfferRoutes = (app: FastifyInstance, services: Services) =>
     async (req, reply) => {
       const b = req.body;
       const view = await createOffer(
-        deps,
+        services.commands,
         supplierOf(req).supplierId,
         {
           productId: b.product_id,
@@ -123,10 +124,11 @@ export const registerOfferRoutes = (app: FastifyInstance, services: Services) =>
         callerOf(req),
         operationOf(req),
       );
-      return reply.code(201).send(offerFromState(view, now()));
+      return reply.code(201).send(offerFromState(view, now(services)));
     },
   );
 
+const list: Route = (api, services) =>
   api.get(
     '/offers',
     {
@@ -145,17 +147,13 @@ export const registerOfferRoutes = (app: FastifyInstance, services: Services) =>
     async (req) => {
       const { status, product_id, stock_mode, limit, cursor } = req.query;
       const after = decodeCursor(cursor);
-      let q = services.db
-        .selectFrom('offers')
-        .selectAll()
-        .where('supplier_id', '=', supplierOf(req).supplierId)
-        .orderBy('id')
-        .limit(limit + 1);
-      if (status) q = q.where('status', '=', status);
-      if (product_id) q = q.where('product_id', '=', product_id);
-      if (stock_mode) q = q.where('stock_mode', '=', stock_mode);
-      if (after) q = q.where('id', '>', after);
-      const rows = await q.execute();
+      const rows = await listSupplierOffers(services.db, supplierOf(req).supplierId, {
+        status,
+        productId: product_id,
+        stockMode: stock_mode,
+        after,
+        limit,
+      });
       const delivered = await declaredDeliveries(
         services.db,
         rows.filter((r) => r.stock_mode === 'declared').map((r) => r.id),
@@ -164,11 +162,12 @@ export const registerOfferRoutes = (app: FastifyInstance, services: Services) =>
         rows,
         limit,
         (r) => r.id,
-        (r) => offerFromRow(r, now(), delivered.get(r.id)),
+        (r) => offerFromRow(r, now(services), delivered.get(r.id)),
       );
     },
   );
 
+const read: Route = (api, services) =>
   api.get(
     '/offers/:offer_id',
     {
@@ -185,10 +184,11 @@ export const registerOfferRoutes = (app: FastifyInstance, services: Services) =>
       if (!row) throw new HttpProblem('not_found', `offer ${req.params.offer_id} not found`);
       const delivered =
         row.stock_mode === 'declared' ? (await declaredDeliveries(services.db, [row.id])).get(row.id) : 0;
-      return offerFromRow(row, now(), delivered);
+      return offerFromRow(row, now(services), delivered);
     },
   );
 
+const update: Route = (api, services) =>
   api.patch(
     '/offers/:offer_id',
     {
@@ -213,10 +213,14 @@ export const registerOfferRoutes = (app: FastifyInstance, services: Services) =>
         ...(b.delivery_time !== undefined && { deliveryTime: b.delivery_time }),
         ...(b.fulfilment && { fulfilmentBaseUrl: b.fulfilment.base_url }),
       };
-      return answer(await updateOffer(deps, supplierOf(req).supplierId, req.params.offer_id, changes, callerOf(req)));
+      return answer(
+        services,
+        await updateOffer(services.commands, supplierOf(req).supplierId, req.params.offer_id, changes, callerOf(req)),
+      );
     },
   );
 
+const setPrice: Route = (api, services) =>
   api.put(
     '/offers/:offer_id/price',
     {
@@ -232,8 +236,9 @@ export const registerOfferRoutes = (app: FastifyInstance, services: Services) =>
     },
     async (req) =>
       answer(
+        services,
         await updateOffer(
-          deps,
+          services.commands,
           supplierOf(req).supplierId,
           req.params.offer_id,
           { price: req.body.price.amount },
@@ -242,6 +247,7 @@ export const registerOfferRoutes = (app: FastifyInstance, services: Services) =>
       ),
   );
 
+const activate: Route = (api, services) =>
   api.post(
     '/offers/:offer_id/activate',
     {
@@ -255,9 +261,14 @@ export const registerOfferRoutes = (app: FastifyInstance, services: Services) =>
         response: { 200: Offer, ...problems(404) },
       },
     },
-    async (req) => answer(await activateOffer(deps, supplierOf(req).supplierId, req.params.offer_id, callerOf(req))),
+    async (req) =>
+      answer(
+        services,
+        await activateOffer(services.commands, supplierOf(req).supplierId, req.params.offer_id, callerOf(req)),
+      ),
   );
 
+const deactivate: Route = (api, services) =>
   api.post(
     '/offers/:offer_id/deactivate',
     {
@@ -272,10 +283,18 @@ export const registerOfferRoutes = (app: FastifyInstance, services: Services) =>
     },
     async (req) =>
       answer(
-        await deactivateOffer(deps, supplierOf(req).supplierId, req.params.offer_id, 'supplier_request', callerOf(req)),
+        services,
+        await deactivateOffer(
+          services.commands,
+          supplierOf(req).supplierId,
+          req.params.offer_id,
+          'supplier_request',
+          callerOf(req),
+        ),
       ),
   );
 
+const setStock: Route = (api, services) =>
   api.put(
     '/offers/:offer_id/stock',
     {
@@ -291,7 +310,7 @@ export const registerOfferRoutes = (app: FastifyInstance, services: Services) =>
     },
     async (req) => {
       const { offer } = await setDeclaredStock(
-        deps,
+        services.commands,
         supplierOf(req).supplierId,
         req.params.offer_id,
         req.body.declared_stock,
@@ -301,6 +320,7 @@ export const registerOfferRoutes = (app: FastifyInstance, services: Services) =>
     },
   );
 
+const checkFulfilmentNow: Route = (api, services) =>
   api.post(
     '/offers/:offer_id/fulfilment/check',
     {
@@ -315,7 +335,12 @@ export const registerOfferRoutes = (app: FastifyInstance, services: Services) =>
       },
     },
     async (req) => {
-      const probe = await checkFulfilment(deps, supplierOf(req).supplierId, req.params.offer_id, callerOf(req));
+      const probe = await checkFulfilment(
+        services.commands,
+        supplierOf(req).supplierId,
+        req.params.offer_id,
+        callerOf(req),
+      );
       return {
         status: probe.ok ? ('ok' as const) : ('failed' as const),
         http_status: probe.httpStatus,
@@ -326,6 +351,7 @@ export const registerOfferRoutes = (app: FastifyInstance, services: Services) =>
     },
   );
 
+const rotateSecret: Route = (api, services) =>
   api.post(
     '/offers/:offer_id/fulfilment/rotate-secret',
     {
@@ -341,8 +367,9 @@ export const registerOfferRoutes = (app: FastifyInstance, services: Services) =>
     },
     async (req) =>
       answer(
+        services,
         await rotateFulfilmentSecret(
-          deps,
+          services.commands,
           supplierOf(req).supplierId,
           req.params.offer_id,
           callerOf(req),
@@ -350,4 +377,17 @@ export const registerOfferRoutes = (app: FastifyInstance, services: Services) =>
         ),
       ),
   );
-};
+
+export const registerOfferRoutes = (app: FastifyInstance, services: Services) =>
+  registerRoutes(app, services, [
+    create,
+    list,
+    read,
+    update,
+    setPrice,
+    activate,
+    deactivate,
+    setStock,
+    checkFulfilmentNow,
+    rotateSecret,
+  ]);

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createPayout, loadPayoutSchedule, setPayoutSchedule } from '../commands/payouts.js';
 import { PAYOUT_METHODS, PAYOUT_MINIMUM } from '../domain/payout.js';
+import { listSupplierPayouts, payoutScheduleRow } from '../projections/payout-reads.js';
 import { decodeSeqCursor, listOf, page, pageQuery } from './pagination.js';
 import { Payout, PayoutWithEntries, payoutOut, readPayout } from '../resources/payout-resource.js';
 import { operationOf } from './idempotency.js';
@@ -11,6 +11,7 @@ import { recordedPayout } from './recorded-payout.js';
 import { problems } from './schemas.js';
 import { callerOf, supplierOf } from './supplier.js';
 import { iso, Money, Timestamp } from '../resources/values.js';
+import { registerRoutes, type Route } from './routes.js';
 import { type Services } from './services.js';
 
 const tags = ['payouts'];
@@ -36,11 +37,7 @@ const defaultSchedule = {
   updated_at: null,
 };
 
-// eslint-disable-next-line max-lines-per-function -- registers the resource's routes, one call per route
-export const registerPayoutRoutes = (app: FastifyInstance, services: Services) => {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const deps = services.commands;
-
+const create: Route = (api, services) =>
   api.post(
     '/payouts',
     {
@@ -63,7 +60,7 @@ export const registerPayoutRoutes = (app: FastifyInstance, services: Services) =
       // the payout's id follows from the request's operation: a run of it again (its answer
       // lost to a crash or a 5xx) finds the payout made and makes no second one
       const payoutId = await createPayout(
-        deps,
+        services.commands,
         supplierId,
         { amount, method: req.body.method, payoutId: `po_${operationOf(req).id}` },
         callerOf(req),
@@ -73,6 +70,7 @@ export const registerPayoutRoutes = (app: FastifyInstance, services: Services) =
     },
   );
 
+const list: Route = (api, services) =>
   api.get(
     '/payouts',
     {
@@ -89,27 +87,21 @@ export const registerPayoutRoutes = (app: FastifyInstance, services: Services) =
     async (req) => {
       const { status, limit, cursor } = req.query;
       const before = decodeSeqCursor(cursor);
-      let q = services.db
-        .selectFrom('payouts')
-        .selectAll()
-        .where('supplier_id', '=', supplierOf(req).supplierId)
-        .orderBy('seq', 'desc')
-        .limit(limit + 1);
-      if (status) q = q.where('status', '=', status);
-      if (before !== undefined) q = q.where('seq', '<', before);
-      return page(await q.execute(), limit, (r) => String(r.seq), payoutOut);
+      const rows = await listSupplierPayouts(services.db, supplierOf(req).supplierId, {
+        status,
+        beforeSeq: before,
+        limit,
+      });
+      return page(rows, limit, (r) => String(r.seq), payoutOut);
     },
   );
 
+const readSchedule: Route = (api, services) =>
   api.get(
     '/payouts/schedule',
     { schema: { summary: 'Your payout schedule', tags, response: { 200: Schedule, ...problems() } } },
     async (req) => {
-      const row = await services.db
-        .selectFrom('payout_schedules')
-        .selectAll()
-        .where('supplier_id', '=', supplierOf(req).supplierId)
-        .executeTakeFirst();
+      const row = await payoutScheduleRow(services.db, supplierOf(req).supplierId);
       if (!row) return defaultSchedule;
       return {
         interval: row.interval as 'daily',
@@ -120,6 +112,7 @@ export const registerPayoutRoutes = (app: FastifyInstance, services: Services) =
     },
   );
 
+const setSchedule: Route = (api, services) =>
   api.put(
     '/payouts/schedule',
     {
@@ -141,16 +134,12 @@ export const registerPayoutRoutes = (app: FastifyInstance, services: Services) =
       const { supplierId } = supplierOf(req);
       const minimumAmount = req.body.minimum_amount?.amount ?? PAYOUT_MINIMUM;
       await setPayoutSchedule(
-        deps,
+        services.commands,
         { supplierId, interval: req.body.interval, minimumAmount, method: req.body.method },
         callerOf(req),
       );
-      const schedule = await loadPayoutSchedule(deps, supplierId);
-      const row = await services.db
-        .selectFrom('payout_schedules')
-        .select(['updated_at'])
-        .where('supplier_id', '=', supplierId)
-        .executeTakeFirst();
+      const schedule = await loadPayoutSchedule(services.commands, supplierId);
+      const row = await payoutScheduleRow(services.db, supplierId);
       return {
         interval: schedule!.interval,
         minimum_amount: { amount: schedule!.minimumAmount, currency: 'EUR' as const },
@@ -160,6 +149,7 @@ export const registerPayoutRoutes = (app: FastifyInstance, services: Services) =
     },
   );
 
+const read: Route = (api, services) =>
   api.get(
     '/payouts/:payout_id',
     {
@@ -177,4 +167,6 @@ export const registerPayoutRoutes = (app: FastifyInstance, services: Services) =
       return payout;
     },
   );
-};
+
+export const registerPayoutRoutes = (app: FastifyInstance, services: Services) =>
+  registerRoutes(app, services, [create, list, readSchedule, setSchedule, read]);

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Environment } from '../config.js';
 import type { Database } from '../db/schema.js';
 import { presented, tokenPrefix } from '../crypto/tokens.js';
+import { supplierOfTokenHash } from '../projections/supplier-reads.js';
 
 /** Who is calling, resolved once per request from the bearer token. */
 export type Principal =
@@ -113,14 +114,7 @@ const lookUp = async (
   hash: string,
 ): Promise<Principal | undefined> => {
   const generation = forgotten.get(deps.db) ?? 0;
-  const row = await deps.db
-    .selectFrom('supplier_tokens as t')
-    .innerJoin('suppliers as s', 's.id', 't.supplier_id')
-    .select(['t.supplier_id', 't.token_id', 's.name', 's.rate_limits'])
-    .where('t.token_hash', '=', hash)
-    .where('t.revoked_at', 'is', null)
-    .where('t.environment', '=', deps.env)
-    .executeTakeFirst();
+  const row = await supplierOfTokenHash(deps.db, hash, deps.env);
   if (!row) return undefined;
   const principal: Principal = {
     kind: 'supplier',

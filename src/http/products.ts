@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { listProducts, productById } from '../projections/product-reads.js';
 import { decodeCursor, listOf, page, pageQuery } from './pagination.js';
 import { HttpProblem } from './problem.js';
 import { Product, toProductResource } from './product-resource.js';
@@ -24,14 +25,7 @@ export const registerProductRoutes = (app: FastifyInstance, services: Services) 
     async (req) => {
       const { type, limit, cursor } = req.query;
       const after = decodeCursor(cursor);
-      let q = services.db
-        .selectFrom('products')
-        .selectAll()
-        .orderBy('id')
-        .limit(limit + 1);
-      if (type) q = q.where('type', '=', type);
-      if (after) q = q.where('id', '>', after);
-      const rows = await q.execute();
+      const rows = await listProducts(services.db, { type, after, limit });
       const supplierId = supplierOf(req).supplierId;
       const markets = await services.market(
         rows.map((r) => r.id),
@@ -57,11 +51,7 @@ export const registerProductRoutes = (app: FastifyInstance, services: Services) 
       },
     },
     async (req) => {
-      const row = await services.db
-        .selectFrom('products')
-        .selectAll()
-        .where('id', '=', req.params.product_id)
-        .executeTakeFirst();
+      const row = await productById(services.db, req.params.product_id);
       if (!row) throw new HttpProblem('not_found', `product ${req.params.product_id} not found`);
       const markets = await services.market([row.id], supplierOf(req).supplierId);
       return toProductResource(row, markets.get(row.id)!);

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   createEndpoint,
@@ -10,28 +9,25 @@ import {
   rotateEndpointSecret,
   testFire,
   updateEndpoint,
-  countAttempt,
 } from '../commands/webhooks.js';
 import { load } from '../commands/handle.js';
-import { DomainError } from '../domain/errors.js';
 import {
-  DISABLE_AFTER_FAILURES,
   SUBSCRIBABLE_EVENT_TYPES,
   WEBHOOK_EVENT_TYPES,
   webhookEndpointDecider,
   type WebhookEndpointState,
 } from '../domain/webhook-endpoint.js';
-import { LOG_RETENTION_MS } from '../processes/webhooks.js';
-import { sendAttempt } from '../outbound/webhook-send.js';
 import { DELIVERY_OUTCOMES, deliveryOutcome } from '../outbound/webhook-outcome.js';
+import { endpointFailures, listDeliveryAttempts, listSupplierEndpoints } from '../projections/webhook-reads.js';
 import { decodeCursor, listOf, page, pageQuery } from './pagination.js';
 import { operationOf } from './idempotency.js';
-import { HttpProblem } from './problem.js';
 import { problems } from './schemas.js';
 import { callerOf, supplierOf } from './supplier.js';
 import { operationIdOf } from './idempotency.js';
 import { webhookStream } from '../commands/streams.js';
 import { iso, Timestamp } from '../resources/values.js';
+import { registerRoutes, type Route } from './routes.js';
+import { attemptOf, resendDelivery } from './webhook-resend.js';
 import { type Services } from './services.js';
 
 const tags = ['webhooks'];
@@ -145,35 +141,37 @@ const attemptRow = (r: AttemptJoin) => ({
   created_at: iso(r.created_at),
 });
 
-// eslint-disable-next-line max-lines-per-function -- registers the resource's routes, one call per route
-export const registerWebhookRoutes = (app: FastifyInstance, services: Services) => {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const deps = services.commands;
+/** An endpoint as its stream holds it, with its failure count; the secret only when just made. */
+const endpointResource = async (services: Services, e: WebhookEndpointState, secret?: string) => ({
+  id: e.id,
+  url: e.settings.url,
+  events: e.settings.events,
+  description: e.settings.description,
+  status: e.status,
+  ...(secret && { secret }),
+  rate_limit: e.settings.rateLimit ?? null,
+  // written by commands and the sender, never by a projection: read without the wait
+  consecutive_failures: (await endpointFailures(services.plainDb, [e.id])).get(e.id) ?? 0,
+  disabled_at: e.disabledAt,
+  created_at: e.createdAt,
+});
 
-  // the counters are written by commands and the sender, never by a projection: they never
-  // trail the events, so their reads need not wait for the read models
-  const failuresOf = async (ids: string[]) => {
-    if (ids.length === 0) return new Map<string, number>();
-    const rows = await services.plainDb
-      .selectFrom('webhook_endpoint_failures')
-      .selectAll()
-      .where('endpoint_id', 'in', ids)
-      .execute();
-    return new Map(rows.map((r) => [r.endpoint_id, r.consecutive_failures]));
-  };
-  const resource = async (e: WebhookEndpointState, secret?: string) => ({
-    id: e.id,
-    url: e.settings.url,
-    events: e.settings.events,
-    description: e.settings.description,
-    status: e.status,
-    ...(secret && { secret }),
-    rate_limit: e.settings.rateLimit ?? null,
-    consecutive_failures: (await failuresOf([e.id])).get(e.id) ?? 0,
-    disabled_at: e.disabledAt,
-    created_at: e.createdAt,
-  });
+/** The rate limit is not in the read model: at most 10 endpoints, each state is cached. */
+const rateLimitsOf = async (services: Services, endpointIds: readonly string[]) => {
+  const limits = new Map<string, number | null>();
+  for (const id of endpointIds) {
+    const { state } = await load(
+      services.commands.store,
+      webhookStream(id),
+      webhookEndpointDecider,
+      services.commands.states,
+    );
+    limits.set(id, state?.settings.rateLimit ?? null);
+  }
+  return limits;
+};
 
+const create: Route = (api, services) =>
   api.post(
     '/webhooks',
     {
@@ -195,16 +193,17 @@ export const registerWebhookRoutes = (app: FastifyInstance, services: Services) 
     async (req, reply) => {
       const { rate_limit, ...settings } = req.body;
       const { endpoint, secret } = await createEndpoint(
-        deps,
+        services.commands,
         supplierOf(req).supplierId,
         { ...settings, ...(rate_limit && { rateLimit: rate_limit }) },
         callerOf(req),
         operationIdOf(req),
       );
-      return reply.code(201).send(await resource(endpoint, secret));
+      return reply.code(201).send(await endpointResource(services, endpoint, secret));
     },
   );
 
+const list: Route = (api, services) =>
   api.get(
     '/webhooks',
     {
@@ -217,24 +216,18 @@ export const registerWebhookRoutes = (app: FastifyInstance, services: Services) 
     },
     async (req) => {
       const after = decodeCursor(req.query.cursor);
-      let q = services.db
-        .selectFrom('webhook_endpoints')
-        .selectAll()
-        .where('supplier_id', '=', supplierOf(req).supplierId)
-        .where('deleted', '=', false)
-        .orderBy('id')
-        .limit(req.query.limit + 1);
-      if (after) q = q.where('id', '>', after);
-      const rows = await q.execute();
-      const failures = await failuresOf(rows.map((r) => r.id));
-      // the rate limit is not in the read model: at most 10 endpoints, each state is cached
-      const limits = new Map<string, number | null>();
-      for (const r of rows)
-        limits.set(
-          r.id,
-          (await load(deps.store, webhookStream(r.id), webhookEndpointDecider, deps.states)).state?.settings
-            .rateLimit ?? null,
-        );
+      const rows = await listSupplierEndpoints(services.db, supplierOf(req).supplierId, {
+        after,
+        limit: req.query.limit,
+      });
+      const failures = await endpointFailures(
+        services.plainDb,
+        rows.map((r) => r.id),
+      );
+      const limits = await rateLimitsOf(
+        services,
+        rows.map((r) => r.id),
+      );
       return page(
         rows,
         req.query.limit,
@@ -254,6 +247,7 @@ export const registerWebhookRoutes = (app: FastifyInstance, services: Services) 
     },
   );
 
+const read: Route = (api, services) =>
   api.get(
     '/webhooks/:webhook_id',
     {
@@ -264,9 +258,14 @@ export const registerWebhookRoutes = (app: FastifyInstance, services: Services) 
         response: { 200: WebhookEndpoint, ...problems(404) },
       },
     },
-    async (req) => resource(await loadEndpoint(deps, supplierOf(req).supplierId, req.params.webhook_id)),
+    async (req) =>
+      endpointResource(
+        services,
+        await loadEndpoint(services.commands, supplierOf(req).supplierId, req.params.webhook_id),
+      ),
   );
 
+const update: Route = (api, services) =>
   api.patch(
     '/webhooks/:webhook_id',
     {
@@ -295,14 +294,17 @@ export const registerWebhookRoutes = (app: FastifyInstance, services: Services) 
       // enabling runs its test-fire first: the changes are written with it, or not at all
       let endpoint =
         status === 'active'
-          ? await enableEndpoint(deps, supplierId, req.params.webhook_id, callerOf(req), settings)
-          : await updateEndpoint(deps, supplierId, req.params.webhook_id, settings, callerOf(req));
+          ? await enableEndpoint(services.commands, supplierId, req.params.webhook_id, callerOf(req), settings)
+          : await updateEndpoint(services.commands, supplierId, req.params.webhook_id, settings, callerOf(req));
       if (status === 'disabled')
-        endpoint = (await disableEndpoint(deps, req.params.webhook_id, 'supplier_request', 0, callerOf(req))).state!;
-      return resource(endpoint);
+        endpoint = (
+          await disableEndpoint(services.commands, req.params.webhook_id, 'supplier_request', 0, callerOf(req))
+        ).state!;
+      return endpointResource(services, endpoint);
     },
   );
 
+const remove: Route = (api, services) =>
   api.delete(
     '/webhooks/:webhook_id',
     {
@@ -316,7 +318,7 @@ export const registerWebhookRoutes = (app: FastifyInstance, services: Services) 
     },
     async (req, reply) => {
       await deleteEndpoint(
-        deps,
+        services.commands,
         supplierOf(req).supplierId,
         req.params.webhook_id,
         callerOf(req),
@@ -326,6 +328,7 @@ export const registerWebhookRoutes = (app: FastifyInstance, services: Services) 
     },
   );
 
+const rotateSecret: Route = (api, services) =>
   api.post(
     '/webhooks/:webhook_id/rotate-secret',
     {
@@ -339,16 +342,17 @@ export const registerWebhookRoutes = (app: FastifyInstance, services: Services) 
     },
     async (req) => {
       const { endpoint, secret } = await rotateEndpointSecret(
-        deps,
+        services.commands,
         supplierOf(req).supplierId,
         req.params.webhook_id,
         callerOf(req),
         operationOf(req).id,
       );
-      return resource(endpoint, secret);
+      return endpointResource(services, endpoint, secret);
     },
   );
 
+const testFireNow: Route = (api, services) =>
   api.post(
     '/webhooks/:webhook_id/test',
     {
@@ -365,8 +369,8 @@ export const registerWebhookRoutes = (app: FastifyInstance, services: Services) 
       },
     },
     async (req) => {
-      const endpoint = await loadEndpoint(deps, supplierOf(req).supplierId, req.params.webhook_id);
-      const r = await testFire(deps, endpoint, req.body.event);
+      const endpoint = await loadEndpoint(services.commands, supplierOf(req).supplierId, req.params.webhook_id);
+      const r = await testFire(services.commands, endpoint, req.body.event);
       return {
         delivery_id: r.deliveryId,
         event_type: req.body.event,
@@ -378,6 +382,7 @@ export const registerWebhookRoutes = (app: FastifyInstance, services: Services) 
     },
   );
 
+const deliveries: Route = (api, services) =>
   api.get(
     '/webhook-deliveries',
     {
@@ -399,68 +404,21 @@ export const registerWebhookRoutes = (app: FastifyInstance, services: Services) 
     async (req) => {
       const { webhook_id, event_type, event_id, status, from, to, limit, cursor } = req.query;
       const before = decodeCursor(cursor);
-      let q = services.db
-        .selectFrom('webhook_attempts as a')
-        .innerJoin('webhook_deliveries as d', 'd.id', 'a.delivery_id')
-        .leftJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
-        .select([
-          'a.id',
-          'a.delivery_id',
-          'd.endpoint_id',
-          'e.url',
-          'd.event_id',
-          'd.event_type',
-          'a.attempt',
-          'd.test_fire',
-          'd.recovered',
-          'a.succeeded',
-          'a.response_status',
-          'a.duration_ms',
-          'a.error',
-          'a.created_at',
-        ])
-        .where('a.supplier_id', '=', supplierOf(req).supplierId)
-        .orderBy('a.id', 'desc')
-        .limit(limit + 1);
-      if (webhook_id) q = q.where('d.endpoint_id', '=', webhook_id);
-      if (event_type) q = q.where('d.event_type', '=', event_type);
-      if (event_id) q = q.where('d.event_id', '=', event_id);
-      if (status) q = q.where('a.succeeded', '=', status === 'succeeded');
-      if (from) q = q.where('a.created_at', '>=', new Date(from));
-      if (to) q = q.where('a.created_at', '<', new Date(to));
-      if (before) q = q.where('a.id', '<', before);
-      const rows = await q.execute();
+      const rows = await listDeliveryAttempts(services.db, supplierOf(req).supplierId, {
+        webhookId: webhook_id,
+        eventType: event_type,
+        eventId: event_id,
+        succeeded: status === undefined ? undefined : status === 'succeeded',
+        from: from ? new Date(from) : undefined,
+        to: to ? new Date(to) : undefined,
+        before,
+        limit,
+      });
       return page(rows, limit, (r) => r.id, attemptRow);
     },
   );
 
-  const attemptOf = async (supplierId: string, id: string) => {
-    // an attempt id, or a delivery id (its latest attempt)
-    const row = await services.db
-      .selectFrom('webhook_attempts as a')
-      .innerJoin('webhook_deliveries as d', 'd.id', 'a.delivery_id')
-      .leftJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
-      .selectAll('a')
-      .select([
-        'd.endpoint_id',
-        'e.url',
-        'd.event_id',
-        'd.event_type',
-        'd.test_fire',
-        'd.recovered',
-        'd.body',
-        'd.created_at as delivery_created_at',
-        'd.attempts',
-      ])
-      .where('a.supplier_id', '=', supplierId)
-      .where((eb) => eb.or([eb('a.id', '=', id), eb('a.delivery_id', '=', id)]))
-      .orderBy('a.attempt', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    if (!row) throw new HttpProblem('not_found', `webhook delivery ${id} not found`);
-    return row;
-  };
-
+const delivery: Route = (api, services) =>
   api.get(
     '/webhook-deliveries/:delivery_id',
     {
@@ -472,7 +430,7 @@ export const registerWebhookRoutes = (app: FastifyInstance, services: Services) 
       },
     },
     async (req) => {
-      const r = await attemptOf(supplierOf(req).supplierId, req.params.delivery_id);
+      const r = await attemptOf(services.db, supplierOf(req).supplierId, req.params.delivery_id);
       return {
         ...attemptRow(r),
         request_headers: r.request_headers,
@@ -482,6 +440,7 @@ export const registerWebhookRoutes = (app: FastifyInstance, services: Services) 
     },
   );
 
+const resend: Route = (api, services) =>
   api.post(
     '/webhook-deliveries/:delivery_id/resend',
     {
@@ -494,32 +453,16 @@ export const registerWebhookRoutes = (app: FastifyInstance, services: Services) 
       },
     },
     async (req) => {
-      const supplierId = supplierOf(req).supplierId;
-      const r = await attemptOf(supplierId, req.params.delivery_id);
-      if (services.clock.now().getTime() - new Date(r.delivery_created_at).getTime() > LOG_RETENTION_MS)
-        throw new DomainError('invalid_state', 'deliveries can be resent for 30 days');
-      const endpoint = await loadEndpoint(deps, supplierId, r.endpoint_id);
-      if (endpoint.status !== 'active')
-        throw new DomainError('invalid_state', 'the endpoint is disabled; re-enable it first');
-      const attempt = r.attempts + 1;
-      const result = await sendAttempt(
-        deps,
-        endpoint,
-        { id: r.delivery_id, eventId: r.event_id, eventType: r.event_type, body: r.body, supplierId },
-        attempt,
-        // a success ends a delivery still on its ladder: no further attempt is due
-        (succeeded) => ({ attempts: attempt, ...(succeeded && { status: 'succeeded', next_attempt_at: null }) }),
+      const { deliveryId, eventType, result } = await resendDelivery(
+        services.commands,
+        services.db,
+        supplierOf(req).supplierId,
+        req.params.delivery_id,
+        callerOf(req),
       );
-      // a resend is an attempt like any other: its failure can be the 30th in a row, and a
-      // 410 is the receiver saying it is gone, whichever attempt it answers
-      const failures = r.test_fire ? 0 : await countAttempt(deps, endpoint.id, result.succeeded);
-      if (!r.test_fire && result.responseStatus === 410)
-        await disableEndpoint(deps, endpoint.id, 'gone', failures, callerOf(req));
-      else if (!r.test_fire && !result.succeeded && failures >= DISABLE_AFTER_FAILURES)
-        await disableEndpoint(deps, endpoint.id, 'consecutive_failures', failures, callerOf(req));
       return {
-        delivery_id: r.delivery_id,
-        event_type: r.event_type,
+        delivery_id: deliveryId,
+        event_type: eventType,
         response_status: result.responseStatus,
         duration_ms: result.durationMs,
         succeeded: result.succeeded,
@@ -527,4 +470,17 @@ export const registerWebhookRoutes = (app: FastifyInstance, services: Services) 
       };
     },
   );
-};
+
+export const registerWebhookRoutes = (app: FastifyInstance, services: Services) =>
+  registerRoutes(app, services, [
+    create,
+    list,
+    read,
+    update,
+    remove,
+    rotateSecret,
+    testFireNow,
+    deliveries,
+    delivery,
+    resend,
+  ]);

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   disputeOrder,
@@ -11,7 +10,9 @@ import {
   withOneReadModelWait,
 } from '../../commands/orders.js';
 import { openValues } from '../../commands/inventory-values.js';
-import { DomainError } from '../../domain/errors.js';
+import type { OrderState } from '../../domain/order.js';
+import { inventoryFileNames, inventoryItemById } from '../../projections/inventory-reads.js';
+import { assertCheckoutProducts } from '../../projections/product-reads.js';
 import { rankOffers } from '../../domain/routing.js';
 import { routableOffers } from '../../resources/market.js';
 import { Order, orderFromState } from '../../resources/order-resource.js';
@@ -20,6 +21,7 @@ import { HttpProblem } from '../problem.js';
 import { problems } from '../schemas.js';
 import { callerOf } from '../supplier.js';
 import { operationOf } from '../idempotency.js';
+import { registerRoutes, type Route } from '../routes.js';
 import { type Services } from '../services.js';
 
 const tags = ['operator'];
@@ -43,11 +45,38 @@ const Deliverables = z.object({
   items: z.array(z.object({ order_item_id: z.string(), keys: z.array(Key) })),
 });
 
-// eslint-disable-next-line max-lines-per-function -- registers the resource's routes, one call per route
-export const registerOperatorOrderRoutes = (app: FastifyInstance, services: Services) => {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const deps = services.commands;
+/** The buyer's keys and files of the order's delivered (or since refunded) items, in clear. */
+const deliverablesOf = async (services: Services, order: OrderState) => {
+  const delivered = order.items.filter((i) => i.status === 'delivered' || i.status === 'refunded');
+  const ids = delivered.flatMap((i) => i.inventoryItemIds);
+  const values = await openValues(services, ids);
+  const meta = await inventoryFileNames(services.db, ids);
+  return {
+    order_id: order.id,
+    items: delivered.map((i) => ({
+      order_item_id: i.orderItemId,
+      keys: i.inventoryItemIds.flatMap((id): KeyOut[] => {
+        const v = values.get(id);
+        if (!v) return [];
+        if (v.kind === 'text') return [{ inventory_item_id: id, kind: 'text' as const, value: v.bytes.toString() }];
+        // items a supplier handed over (declared stock) are kept as the item object it sent
+        if (v.kind === 'declared') return [{ inventory_item_id: id, ...JSON.parse(v.bytes.toString()) } as KeyOut];
+        const m = meta.find((x) => x.id === id);
+        return [
+          {
+            inventory_item_id: id,
+            kind: 'file' as const,
+            file_name: m?.file_name ?? 'file',
+            content_type: m?.content_type ?? 'application/octet-stream',
+            content_base64: v.bytes.toString('base64'),
+          },
+        ];
+      }),
+    })),
+  };
+};
 
+const checkout: Route = (api, services) =>
   api.post(
     '/orders',
     {
@@ -73,21 +102,12 @@ export const registerOperatorOrderRoutes = (app: FastifyInstance, services: Serv
       },
     },
     async (req, reply) => {
-      const productIds = [...new Set(req.body.items.map((i) => i.product_id))];
-      const products = await services.db
-        .selectFrom('products')
-        .select(['id', 'status'])
-        .where('id', 'in', productIds)
-        .execute();
-      const errors = req.body.items.flatMap((line, i) => {
-        const p = products.find((x) => x.id === line.product_id);
-        return p ? [] : [{ field: `body.items.${i}.product_id`, message: `no product ${line.product_id}` }];
-      });
-      if (errors.length > 0) throw new DomainError('validation_failed', 'unknown product(s)', { errors });
-      const unsellable = products.find((p) => p.status !== 'sellable');
-      if (unsellable) throw new DomainError('product_not_sellable', `product ${unsellable.id} is not sellable`);
+      await assertCheckoutProducts(
+        services.db,
+        req.body.items.map((i) => i.product_id),
+      );
       const operation = operationOf(req);
-      const order = await withOneReadModelWait(deps, (deps) =>
+      const order = await withOneReadModelWait(services.commands, (deps) =>
         placeOrder(
           deps,
           {
@@ -109,12 +129,14 @@ export const registerOperatorOrderRoutes = (app: FastifyInstance, services: Serv
     },
   );
 
+const read: Route = (api, services) =>
   api.get(
     '/orders/:order_id',
     { schema: { summary: 'The whole order', tags, params: OrderParams, response: { 200: Order, ...problems(404) } } },
-    async (req) => orderFromState(await loadOrder(deps, req.params.order_id)),
+    async (req) => orderFromState(await loadOrder(services.commands, req.params.order_id)),
   );
 
+const pay: Route = (api, services) =>
   api.post(
     '/orders/:order_id/pay',
     {
@@ -127,9 +149,12 @@ export const registerOperatorOrderRoutes = (app: FastifyInstance, services: Serv
       },
     },
     async (req) =>
-      orderFromState(await withOneReadModelWait(deps, (deps) => payOrder(deps, req.params.order_id, callerOf(req)))),
+      orderFromState(
+        await withOneReadModelWait(services.commands, (deps) => payOrder(deps, req.params.order_id, callerOf(req))),
+      ),
   );
 
+const refund: Route = (api, services) =>
   api.post(
     '/orders/:order_id/refund',
     {
@@ -144,12 +169,13 @@ export const registerOperatorOrderRoutes = (app: FastifyInstance, services: Serv
     },
     async (req) =>
       orderFromState(
-        await withOneReadModelWait(deps, (deps) =>
+        await withOneReadModelWait(services.commands, (deps) =>
           refundOrder(deps, req.params.order_id, req.body.item_ids, callerOf(req)),
         ),
       ),
   );
 
+const dispute: Route = (api, services) =>
   api.post(
     '/orders/:order_id/dispute',
     {
@@ -167,10 +193,17 @@ export const registerOperatorOrderRoutes = (app: FastifyInstance, services: Serv
     },
     async (req) =>
       orderFromState(
-        await disputeOrder(deps, req.params.order_id, req.body.item_ids, req.body.reason ?? null, callerOf(req)),
+        await disputeOrder(
+          services.commands,
+          req.params.order_id,
+          req.body.item_ids,
+          req.body.reason ?? null,
+          callerOf(req),
+        ),
       ),
   );
 
+const deliverables: Route = (api, services) =>
   api.get(
     '/orders/:order_id/deliverables',
     {
@@ -182,44 +215,11 @@ export const registerOperatorOrderRoutes = (app: FastifyInstance, services: Serv
       },
     },
     async (req) => {
-      const order = await loadOrder(deps, req.params.order_id);
-      const delivered = order.items.filter((i) => i.status === 'delivered' || i.status === 'refunded');
-      const ids = delivered.flatMap((i) => i.inventoryItemIds);
-      const values = await openValues(services, ids);
-      const meta =
-        ids.length > 0
-          ? await services.db
-              .selectFrom('inventory_items')
-              .select(['id', 'file_name', 'content_type'])
-              .where('id', 'in', ids)
-              .execute()
-          : [];
-      return {
-        order_id: order.id,
-        items: delivered.map((i) => ({
-          order_item_id: i.orderItemId,
-          keys: i.inventoryItemIds.flatMap((id): KeyOut[] => {
-            const v = values.get(id);
-            if (!v) return [];
-            if (v.kind === 'text') return [{ inventory_item_id: id, kind: 'text' as const, value: v.bytes.toString() }];
-            // items a supplier handed over (declared stock) are kept as the item object it sent
-            if (v.kind === 'declared') return [{ inventory_item_id: id, ...JSON.parse(v.bytes.toString()) } as KeyOut];
-            const m = meta.find((x) => x.id === id);
-            return [
-              {
-                inventory_item_id: id,
-                kind: 'file' as const,
-                file_name: m?.file_name ?? 'file',
-                content_type: m?.content_type ?? 'application/octet-stream',
-                content_base64: v.bytes.toString('base64'),
-              },
-            ];
-          }),
-        })),
-      };
+      return deliverablesOf(services, await loadOrder(services.commands, req.params.order_id));
     },
   );
 
+const invalidate: Route = (api, services) =>
   api.post(
     '/inventory/:item_id/invalidate',
     {
@@ -244,13 +244,9 @@ export const registerOperatorOrderRoutes = (app: FastifyInstance, services: Serv
       },
     },
     async (req) => {
-      const item = await services.db
-        .selectFrom('inventory_items')
-        .select(['id', 'offer_id', 'status'])
-        .where('id', '=', req.params.item_id)
-        .executeTakeFirst();
+      const item = await inventoryItemById(services.db, req.params.item_id);
       if (!item) throw new HttpProblem('not_found', `inventory item ${req.params.item_id} not found`);
-      await invalidateItem(deps, item.offer_id, item.id, req.body.reason ?? null, callerOf(req));
+      await invalidateItem(services.commands, item.offer_id, item.id, req.body.reason ?? null, callerOf(req));
       return {
         item_id: item.id,
         offer_id: item.offer_id,
@@ -259,4 +255,6 @@ export const registerOperatorOrderRoutes = (app: FastifyInstance, services: Serv
       };
     },
   );
-};
+
+export const registerOperatorOrderRoutes = (app: FastifyInstance, services: Services) =>
+  registerRoutes(app, services, [checkout, read, pay, refund, dispute, deliverables, invalidate]);

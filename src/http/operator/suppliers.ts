@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { issueToken, rateLimitsOf, registerSupplier, revokeToken, setRateLimits } from '../../commands/suppliers.js';
 import { raisableLimits, type RateLimitOverrides } from '../../domain/supplier.js';
@@ -8,15 +7,28 @@ import { problems } from '../schemas.js';
 import { forgetTokens } from '../principal.js';
 import { callerOf } from '../supplier.js';
 import { operationIdOf, operationOf } from '../idempotency.js';
+import { registerRoutes, type Route } from '../routes.js';
 import { type Services } from '../services.js';
 
 const tags = ['operator'];
 const SupplierId = z.object({ supplier_id: z.string().min(1).max(100) });
 
-// eslint-disable-next-line max-lines-per-function -- registers the resource's routes, one call per route
-export const registerOperatorSupplierRoutes = (app: FastifyInstance, services: Services) => {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+// "Limits can be raised on request": the operator sets a supplier's requests per minute by
+// class; every instance applies them within a second (they travel with the token lookup)
+const perMinute = z.number().int().min(1).max(1_000_000);
+const EffectiveLimits = z.object(
+  Object.fromEntries(raisableLimits.map((k) => [k, z.number().int()])) as Record<
+    (typeof raisableLimits)[number],
+    z.ZodNumber
+  >,
+);
+const effective = (services: Services, overrides: RateLimitOverrides) =>
+  Object.fromEntries(raisableLimits.map((k) => [k, overrides[k] ?? services.limits[k]])) as Record<
+    (typeof raisableLimits)[number],
+    number
+  >;
 
+const register: Route = (api, services) =>
   api.post(
     '/suppliers',
     {
@@ -47,6 +59,7 @@ export const registerOperatorSupplierRoutes = (app: FastifyInstance, services: S
     },
   );
 
+const issue: Route = (api, services) =>
   api.post(
     '/suppliers/:supplier_id/tokens',
     {
@@ -70,6 +83,7 @@ export const registerOperatorSupplierRoutes = (app: FastifyInstance, services: S
     },
   );
 
+const revoke: Route = (api, services) =>
   api.delete(
     '/suppliers/:supplier_id/tokens/:token_id',
     {
@@ -88,21 +102,7 @@ export const registerOperatorSupplierRoutes = (app: FastifyInstance, services: S
     },
   );
 
-  // "Limits can be raised on request": the operator sets a supplier's requests per minute by
-  // class; every instance applies them within a second (they travel with the token lookup)
-  const perMinute = z.number().int().min(1).max(1_000_000);
-  const EffectiveLimits = z.object(
-    Object.fromEntries(raisableLimits.map((k) => [k, z.number().int()])) as Record<
-      (typeof raisableLimits)[number],
-      z.ZodNumber
-    >,
-  );
-  const effective = (overrides: RateLimitOverrides) =>
-    Object.fromEntries(raisableLimits.map((k) => [k, overrides[k] ?? services.limits[k]])) as Record<
-      (typeof raisableLimits)[number],
-      number
-    >;
-
+const readLimits: Route = (api, services) =>
   api.get(
     '/suppliers/:supplier_id/rate-limits',
     {
@@ -116,10 +116,11 @@ export const registerOperatorSupplierRoutes = (app: FastifyInstance, services: S
     async (req) => {
       const overrides = await rateLimitsOf(services.commands, req.params.supplier_id);
       if (!overrides) throw new HttpProblem('not_found', `supplier ${req.params.supplier_id} not found`);
-      return effective(overrides);
+      return effective(services, overrides);
     },
   );
 
+const setLimits: Route = (api, services) =>
   api.put(
     '/suppliers/:supplier_id/rate-limits',
     {
@@ -145,7 +146,9 @@ export const registerOperatorSupplierRoutes = (app: FastifyInstance, services: S
       ) as RateLimitOverrides;
       const overrides = await setRateLimits(services.commands, req.params.supplier_id, limits, callerOf(req));
       forgetTokens(services.db);
-      return effective(overrides);
+      return effective(services, overrides);
     },
   );
-};
+
+export const registerOperatorSupplierRoutes = (app: FastifyInstance, services: Services) =>
+  registerRoutes(app, services, [register, issue, revoke, readLimits, setLimits]);
