@@ -272,11 +272,13 @@ export class ProjectionRunner {
 
   /**
    * Resolves once the projectors in `scope` have applied `target`, or after `timeoutMs` (a
-   * write's answer never hangs on a slow read model; the caller's next read may then lag a
-   * little). A write waits for the read models only: the process managers act on their own
-   * time and nothing a caller reads next is written by them.
+   * write's answer never hangs on a stuck read model; the caller's next read may then lag).
+   * Generous, as the read fence's bound: on a busy machine a batch can take seconds, and an
+   * operator write that answered early left its token unknown to the next request (401).
+   * A write waits for the read models only: the process managers act on their own time and
+   * nothing a caller reads next is written by them.
    */
-  waitFor(target: Position, timeoutMs = 5000, scope: WaitScope = 'read-models'): Promise<boolean> {
+  waitFor(target: Position, timeoutMs = 30_000, scope: WaitScope = 'read-models'): Promise<boolean> {
     if (this.hasApplied(target, scope)) return Promise.resolve(true);
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
