@@ -9,6 +9,11 @@ export default defineConfig({
     // one embedded Postgres per run, one database per test file
     pool: 'forks',
     poolOptions: { forks: { maxForks: 2, minForks: 1 } },
+    // files in one worker share loaded modules: isolating each file loaded the service's
+    // dependencies again for every one of ~150 files, a fifth of the suite's time. Test files
+    // keep their state in their own modules or in hooks; a shared module's top level runs
+    // once per worker (test/projections/given-rows.ts keeps its database per file for this)
+    isolate: false,
     // bounds for a test that hangs, not speed checks: a busy machine takes several times as
     // long as an idle one, and a bound a slow pass can reach is a flake
     testTimeout: 120_000,
