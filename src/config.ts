@@ -31,6 +31,12 @@ const settings = z.object({
    * drains: longer than the proxy in front takes to see it (docs/scaling.md). 0 without one.
    */
   SVC_STOP_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(0),
+  /**
+   * How long a read (and an operator write's answer) waits for the read models to apply this
+   * instance's writes before it goes on with what they show: a bound for a stuck read
+   * model, generous because on a busy machine a batch can take seconds.
+   */
+  SVC_READ_MODEL_WAIT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
   SVC_TEST_CLOCK: flag,
   SVC_ALLOW_PRIVATE_TARGETS: flag,
   SVC_EVENT_STORE: z.enum(['postgres', 'kurrentdb']).default('postgres'),
@@ -91,6 +97,7 @@ export interface Config {
   databaseUrl: string | undefined;
   databaseReadUrl: string | undefined;
   stopGraceMs: number;
+  readModelWaitMs: number;
   dataDir: string;
   operatorToken: string | undefined;
   secretKey: string | undefined;
@@ -125,6 +132,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     databaseUrl: c.DATABASE_URL,
     databaseReadUrl: c.DATABASE_READ_URL,
     stopGraceMs: c.SVC_STOP_GRACE_MS,
+    readModelWaitMs: c.SVC_READ_MODEL_WAIT_MS,
     dataDir: path.resolve(c.SVC_DATA_DIR ?? path.join('.data', c.SVC_ENV)),
     operatorToken: c.SVC_OPERATOR_TOKEN,
     secretKey: c.SVC_SECRET_KEY?.toLowerCase(),

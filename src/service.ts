@@ -125,6 +125,7 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
     [...allProjectors, ...processProjectors(listeners)],
     () => clock.now(),
     log,
+    config.readModelWaitMs,
   );
   projections.observe((events) => listeners.observe(events));
   const timers = new Timers(db.kysely, clock, log);
@@ -186,7 +187,7 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
       : undefined);
   // requests answer a write once its events are stored; their reads wait for the instance's
   // answered writes instead (src/projections/read-fence.ts)
-  const fence = new ReadFence(projections);
+  const fence = new ReadFence(projections, config.readModelWaitMs);
   const readDb = db.gated(() => fence.wait());
   const replicaReads = options.readDatabaseUrl
     ? new ReplicaReads(projections, async () => {

@@ -72,6 +72,8 @@ export class ProjectionRunner {
     readonly projectors: Projector[],
     private readonly now: () => Date,
     private readonly log: Logger,
+    /** How long `waitFor` waits unless told (config.readModelWaitMs). */
+    private readonly waitBoundMs = 30_000,
   ) {}
 
   /** Prepares tables and checkpoints (rebuilding a projector whose version changed), then subscribes once. */
@@ -278,7 +280,7 @@ export class ProjectionRunner {
    * A write waits for the read models only: the process managers act on their own time and
    * nothing a caller reads next is written by them.
    */
-  waitFor(target: Position, timeoutMs = 30_000, scope: WaitScope = 'read-models'): Promise<boolean> {
+  waitFor(target: Position, timeoutMs = this.waitBoundMs, scope: WaitScope = 'read-models'): Promise<boolean> {
     if (this.hasApplied(target, scope)) return Promise.resolve(true);
     return new Promise((resolve) => {
       const timer = setTimeout(() => {

@@ -29,7 +29,9 @@ describe('Idempotency-Key takeover after the owner died', () => {
   let offerId: string;
 
   beforeAll(async () => {
-    svc = await startTestService();
+    // a test here holds a read model still on purpose: a short bound for waiting on it (the
+    // lock's open transaction holds back every database's readers on the shared server)
+    svc = await startTestService({ extraConfig: { readModelWaitMs: 5_000 } });
     supplier = await svc.newSupplier('Takeover Keys');
     productId = (await svc.newProduct({ name: 'Takeover' })).id;
     ({ offerId } = await uploadedOffer(supplier, productId, { price: 1000, values: keys('TAKE', 20) }));

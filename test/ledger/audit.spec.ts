@@ -20,7 +20,9 @@ describe('ledger audit and export', () => {
   const orders: Record<string, { orderId: string; itemId: string }> = {};
 
   beforeAll(async () => {
-    svc = await startTestService();
+    // a test here holds a read model still on purpose: a short bound for waiting on it (the
+    // lock's open transaction holds back every database's readers on the shared server)
+    svc = await startTestService({ extraConfig: { readModelWaitMs: 5_000 } });
     config = { ...svc.services.config, databaseUrl: svc.databaseUrl };
     alpha = await svc.newSupplier('Audited Alpha');
     beta = await svc.newSupplier('Audited Beta');
