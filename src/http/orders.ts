@@ -8,7 +8,7 @@ import { problems } from './schemas.js';
 import { callerOf, supplierOf } from './supplier.js';
 import { operationOf } from './idempotency.js';
 import { registerRoutes, type Route } from './routes.js';
-import { runSandboxOrder, SANDBOX_SCENARIOS } from './sandbox-order.js';
+import { runSandboxOrder, SANDBOX_SCENARIOS } from '../processes/sandbox-order.js';
 import { type Services } from './services.js';
 
 const tags = ['orders'];

@@ -27,7 +27,7 @@ import { operationIdOf } from './idempotency.js';
 import { webhookStream } from '../commands/streams.js';
 import { iso, Timestamp } from '../resources/values.js';
 import { registerRoutes, type Route } from './routes.js';
-import { attemptOf, resendDelivery } from './webhook-resend.js';
+import { attemptOf, resendDelivery } from '../processes/webhook-resend.js';
 import { type Services } from './services.js';
 
 const tags = ['webhooks'];

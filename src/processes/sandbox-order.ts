@@ -12,7 +12,7 @@ import { offerStream, orderStream } from '../commands/streams.js';
 import { DomainError } from '../domain/errors.js';
 import { offerDecider } from '../domain/offer.js';
 import type { OrderState } from '../domain/order.js';
-import type { Timers } from '../processes/timers.js';
+import type { Timers } from './timers.js';
 
 export const SANDBOX_SCENARIOS = ['paid', 'abandoned', 'refunded', 'disputed'] as const;
 export type SandboxScenario = (typeof SANDBOX_SCENARIOS)[number];

@@ -5,7 +5,7 @@ import type { Database } from '../db/schema.js';
 import { DomainError } from '../domain/errors.js';
 import { DISABLE_AFTER_FAILURES } from '../domain/webhook-endpoint.js';
 import { sendAttempt } from '../outbound/webhook-send.js';
-import { LOG_RETENTION_MS } from '../processes/webhooks.js';
+import { LOG_RETENTION_MS } from './webhooks.js';
 import { deliveryAttempt } from '../projections/webhook-reads.js';
 
 /** The supplier's attempt by its id, or a delivery's latest attempt by the delivery's id. */
