@@ -89,15 +89,26 @@ export class PostgresEventStore implements EventStore {
 
   private readonly batcher: AppendBatcher;
 
+  /**
+   * How long an idle subscriber sleeps without a notification before it looks anyway, in
+   * case one was lost with its connection.
+   */
+  private readonly safetyPollMs: number;
+  /** How long appends wait for a read to carry their NOTIFY before it goes alone. */
+  private readonly announceGatherMs: number;
+  /** Ends the gathering pause under way at once (closing). */
+  private endPause: (() => void) | undefined;
+
   constructor(
     private readonly pool: pg.Pool,
     /**
-     * How long an idle subscriber sleeps without a notification before it looks anyway, in
-     * case one was lost with its connection. A test that proves the notification wakes it
-     * sets this far beyond its own bound.
+     * The defaults suit a service; a test that proves a notification (and only it) wakes a
+     * subscriber, or that a read carries it, sets these far beyond its own bounds.
      */
-    private readonly safetyPollMs = 1000,
+    options: { safetyPollMs?: number; announceGatherMs?: number } = {},
   ) {
+    this.safetyPollMs = options.safetyPollMs ?? 1000;
+    this.announceGatherMs = options.announceGatherMs ?? ANNOUNCE_GATHER_MS;
     this.batcher = new AppendBatcher(pool, (...args) => singleAtRevision(pool, ...args));
   }
 
@@ -189,7 +200,14 @@ export class PostgresEventStore implements EventStore {
         this.announceAgain = false;
         // a short pause gathers the appends of a busy moment into one notification;
         // this process's own subscribers were woken above already
-        await new Promise((resolve) => setTimeout(resolve, ANNOUNCE_GATHER_MS));
+        await new Promise<void>((resolve) => {
+          const pause = setTimeout(resolve, this.announceGatherMs);
+          this.endPause = () => {
+            clearTimeout(pause);
+            resolve();
+          };
+        });
+        this.endPause = undefined;
         if (!this.owed && !this.owedDirectly) continue; // a subscription's read announced them
         this.owed = this.owedDirectly = false;
         await this.pool
@@ -367,6 +385,7 @@ export class PostgresEventStore implements EventStore {
     this.closed = true;
     clearTimeout(this.listenRetry);
     this.wakeups.forEach((w) => w.wake());
+    this.endPause?.();
     await this.announcing;
     // released once, and not reopened (closed)
     this.dropListener?.();

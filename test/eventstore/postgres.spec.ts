@@ -200,9 +200,9 @@ describe('postgres event store: the global order has no gaps for readers', () =>
     // both stores' safety polls are far beyond this test's bounds: only a notification (or
     // the explicit wake) can make either subscriber read again, however busy the machine is
     const mineDb = connect(url, 2);
-    const mine = new PostgresEventStore(mineDb.pool, 600_000);
+    const mine = new PostgresEventStore(mineDb.pool, { safetyPollMs: 600_000 });
     const other = connect(url, 2);
-    const elsewhere = new PostgresEventStore(other.pool, 600_000);
+    const elsewhere = new PostgresEventStore(other.pool, { safetyPollMs: 600_000 });
     const from = await mine.head();
     const s = `quiet-${newId()}`;
     const here: string[] = [];
@@ -234,10 +234,11 @@ describe('postgres event store: the global order has no gaps for readers', () =>
 
   it("announces an append to another process through its own subscription's next read, with no NOTIFY statement of its own", async () => {
     const mine = connect(url, 4);
-    // safety polls far beyond this test's bounds: only an announcement can wake the other
-    const here = new PostgresEventStore(mine.pool, 600_000);
+    // safety polls far beyond this test's bounds: only an announcement can wake the other;
+    // and a gathering pause no busy machine outlasts, so the read always starts within it
+    const here = new PostgresEventStore(mine.pool, { safetyPollMs: 600_000, announceGatherMs: 600_000 });
     const other = connect(url, 2);
-    const elsewhere = new PostgresEventStore(other.pool, 600_000);
+    const elsewhere = new PostgresEventStore(other.pool, { safetyPollMs: 600_000 });
     const sent: string[] = [];
     const query = mine.pool.query.bind(mine.pool) as (...args: unknown[]) => unknown;
     mine.pool.query = ((...args: unknown[]) => {
@@ -274,10 +275,11 @@ describe('postgres event store: the global order has no gaps for readers', () =>
 
   it('announces a quiet append to another process through the read its wake() starts, with no NOTIFY statement of its own', async () => {
     const mine = connect(url, 4);
-    // safety polls far beyond this test's bounds: only an announcement can wake the other
-    const here = new PostgresEventStore(mine.pool, 600_000);
+    // safety polls far beyond this test's bounds: only an announcement can wake the other;
+    // and a gathering pause no busy machine outlasts, so the read always starts within it
+    const here = new PostgresEventStore(mine.pool, { safetyPollMs: 600_000, announceGatherMs: 600_000 });
     const other = connect(url, 2);
-    const elsewhere = new PostgresEventStore(other.pool, 600_000);
+    const elsewhere = new PostgresEventStore(other.pool, { safetyPollMs: 600_000 });
     const sent: string[] = [];
     const query = mine.pool.query.bind(mine.pool) as (...args: unknown[]) => unknown;
     mine.pool.query = ((...args: unknown[]) => {

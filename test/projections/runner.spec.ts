@@ -176,7 +176,7 @@ describe('projection runner', () => {
   it('a subscriber with nothing to do wakes on NOTIFY, not on the safety poll', async () => {
     // a store whose safety poll is far beyond this test's bound: only the notification can
     // wake its subscriber in time, however busy the machine is
-    const notified = new PostgresEventStore(db.pool, 600_000);
+    const notified = new PostgresEventStore(db.pool, { safetyPollMs: 600_000 });
     const runner = new ProjectionRunner(db.kysely, notified, [counters('latency')], now, silent);
     runners.push(runner);
     try {

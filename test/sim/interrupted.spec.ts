@@ -106,7 +106,10 @@ describe('an interrupted simulation stops its embedded PostgreSQL', () => {
         const clusterDir = await until('the server', run.ready).catch((e: Error) => {
           throw new Error(`${e.message}\n${run.output()}`);
         });
-        expect(processesNaming(clusterDir)).toHaveLength(1); // the postmaster, as `postgres -D <clusterDir> ...`
+        // the postmaster runs as `postgres -D <clusterDir> ...` (a process that set the server
+        // up may still be on its way out beside it on a busy machine)
+        const postmaster = readFileSync(path.join(clusterDir, 'postmaster.pid'), 'utf8').split('\n')[0];
+        expect(processesNaming(clusterDir).map((line) => line.split(':')[0])).toContain(postmaster);
         if (when === 'seed')
           await until('a first seed', run.seedDone).catch((e: Error) => {
             throw new Error(`${e.message}\n${run.output()}`);
