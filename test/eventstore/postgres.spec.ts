@@ -232,89 +232,61 @@ describe('postgres event store: the global order has no gaps for readers', () =>
     }
   });
 
-  it("announces an append to another process through its own subscription's next read, with no NOTIFY statement of its own", async () => {
-    const mine = connect(url, 4);
-    // safety polls far beyond this test's bounds: only an announcement can wake the other;
-    // and a gathering pause no busy machine outlasts, so the read always starts within it
-    const here = new PostgresEventStore(mine.pool, { safetyPollMs: 600_000, announceGatherMs: 600_000 });
-    const other = connect(url, 2);
-    const elsewhere = new PostgresEventStore(other.pool, { safetyPollMs: 600_000 });
-    const sent: string[] = [];
-    const query = mine.pool.query.bind(mine.pool) as (...args: unknown[]) => unknown;
-    mine.pool.query = ((...args: unknown[]) => {
-      const first = args[0] as string | { name?: string; text: string };
-      sent.push(typeof first === 'string' ? first : (first.name ?? first.text));
-      return query(...args);
-    }) as typeof mine.pool.query;
-    const from = await here.head();
-    const s = `announced-${newId()}`;
-    const seen = { here: [] as string[], there: [] as string[] };
-    const of = (into: string[]) => async (events: RecordedEvent[]) =>
-      void into.push(...events.filter((e) => e.streamId === s).map((e) => e.type));
-    const subs = [
-      here.subscribe({ from, onEvents: of(seen.here) }),
-      elsewhere.subscribe({ from, onEvents: of(seen.there) }),
-    ];
-    try {
-      // both have read up to a marker and gone back to sleep
-      await elsewhere.append(s, [{ type: 'Marker', data: {} }], 'no_stream', new Date());
-      await eventually(() => seen.here.length === 1 && seen.there.length === 1, 30_000);
-      sent.length = 0;
-      await here.append(s, [{ type: 'Announced', data: {} }], 0, new Date());
-      await eventually(() => seen.there.length === 2, 30_000);
-      await new Promise((r) => setTimeout(r, 50)); // past the gathering pause: no NOTIFY of its own follows
-      expect(seen).toEqual({ here: ['Marker', 'Announced'], there: ['Marker', 'Announced'] });
-      expect(sent.filter((name) => name === 'es_notify')).toEqual([]);
-      expect(sent).toContain('es_read_at_head_announcing');
-    } finally {
-      await Promise.all(subs.map((sub) => sub.close()));
-      await Promise.all([here.close(), elsewhere.close()]);
-      await Promise.all([mine.close(), other.close()]);
-    }
-  });
-
-  it('announces a quiet append to another process through the read its wake() starts, with no NOTIFY statement of its own', async () => {
-    const mine = connect(url, 4);
-    // safety polls far beyond this test's bounds: only an announcement can wake the other;
-    // and a gathering pause no busy machine outlasts, so the read always starts within it
-    const here = new PostgresEventStore(mine.pool, { safetyPollMs: 600_000, announceGatherMs: 600_000 });
-    const other = connect(url, 2);
-    const elsewhere = new PostgresEventStore(other.pool, { safetyPollMs: 600_000 });
-    const sent: string[] = [];
-    const query = mine.pool.query.bind(mine.pool) as (...args: unknown[]) => unknown;
-    mine.pool.query = ((...args: unknown[]) => {
-      const first = args[0] as string | { name?: string; text: string };
-      sent.push(typeof first === 'string' ? first : (first.name ?? first.text));
-      return query(...args);
-    }) as typeof mine.pool.query;
-    const from = await here.head();
-    const s = `quietly-announced-${newId()}`;
-    const seen = { here: [] as string[], there: [] as string[] };
-    const of = (into: string[]) => async (events: RecordedEvent[]) =>
-      void into.push(...events.filter((e) => e.streamId === s).map((e) => e.type));
-    const subs = [
-      here.subscribe({ from, onEvents: of(seen.here) }),
-      elsewhere.subscribe({ from, onEvents: of(seen.there) }),
-    ];
-    try {
-      // both have read up to a marker and gone back to sleep
-      await elsewhere.append(s, [{ type: 'Marker', data: {} }], 'no_stream', new Date());
-      await eventually(() => seen.here.length === 1 && seen.there.length === 1, 30_000);
-      sent.length = 0;
-      // as a request does: its appends quiet, then one wake after the last
-      await here.append(s, [{ type: 'Announced', data: {} }], 0, new Date(), { quiet: true });
-      here.wake();
-      await eventually(() => seen.there.length === 2, 30_000);
-      await new Promise((r) => setTimeout(r, 50)); // past the gathering pause: no NOTIFY of its own follows
-      expect(seen).toEqual({ here: ['Marker', 'Announced'], there: ['Marker', 'Announced'] });
-      expect(sent.filter((name) => name === 'es_notify')).toEqual([]);
-      expect(sent).toContain('es_read_at_head_announcing');
-    } finally {
-      await Promise.all(subs.map((sub) => sub.close()));
-      await Promise.all([here.close(), elsewhere.close()]);
-      await Promise.all([mine.close(), other.close()]);
-    }
-  });
+  // an append wakes its own subscription at once; a request's quiet appends wait for the one
+  // wake() after its last: either way the read that follows carries the NOTIFY
+  const appendAndWake = {
+    plain: async (store: PostgresEventStore, stream: string) =>
+      void (await store.append(stream, [{ type: 'Announced', data: {} }], 0, new Date())),
+    quiet: async (store: PostgresEventStore, stream: string) => {
+      await store.append(stream, [{ type: 'Announced', data: {} }], 0, new Date(), { quiet: true });
+      store.wake();
+    },
+  };
+  it.each([
+    ['an append', 'plain'],
+    ['a quiet append', 'quiet'],
+  ] as const)(
+    "announces %s to another process through its own subscription's next read, with no NOTIFY statement of its own",
+    async (_what, kind) => {
+      const mine = connect(url, 4);
+      // safety polls far beyond this test's bounds: only an announcement can wake the other;
+      // and a gathering pause no busy machine outlasts, so the read always starts within it
+      const here = new PostgresEventStore(mine.pool, { safetyPollMs: 600_000, announceGatherMs: 600_000 });
+      const other = connect(url, 2);
+      const elsewhere = new PostgresEventStore(other.pool, { safetyPollMs: 600_000 });
+      const sent: string[] = [];
+      const query = mine.pool.query.bind(mine.pool) as (...args: unknown[]) => unknown;
+      mine.pool.query = ((...args: unknown[]) => {
+        const first = args[0] as string | { name?: string; text: string };
+        sent.push(typeof first === 'string' ? first : (first.name ?? first.text));
+        return query(...args);
+      }) as typeof mine.pool.query;
+      const from = await here.head();
+      const s = `announced-${kind}-${newId()}`;
+      const seen = { here: [] as string[], there: [] as string[] };
+      const of = (into: string[]) => async (events: RecordedEvent[]) =>
+        void into.push(...events.filter((e) => e.streamId === s).map((e) => e.type));
+      const subs = [
+        here.subscribe({ from, onEvents: of(seen.here) }),
+        elsewhere.subscribe({ from, onEvents: of(seen.there) }),
+      ];
+      try {
+        // both have read up to a marker and gone back to sleep
+        await elsewhere.append(s, [{ type: 'Marker', data: {} }], 'no_stream', new Date());
+        await eventually(() => seen.here.length === 1 && seen.there.length === 1, 30_000);
+        sent.length = 0;
+        await appendAndWake[kind](here, s);
+        await eventually(() => seen.there.length === 2, 30_000);
+        expect(seen).toEqual({ here: ['Marker', 'Announced'], there: ['Marker', 'Announced'] });
+        expect(sent.filter((name) => name === 'es_notify')).toEqual([]);
+        expect(sent).toContain('es_read_at_head_announcing');
+      } finally {
+        await Promise.all(subs.map((sub) => sub.close()));
+        await Promise.all([here.close(), elsewhere.close()]);
+        await Promise.all([mine.close(), other.close()]);
+      }
+    },
+  );
 
   it('head() is START on an empty store', async () => {
     const empty = connect(await createTestDatabase(), 2);
