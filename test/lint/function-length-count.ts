@@ -63,7 +63,8 @@ if (isMain) {
     if (sites.length === 0) continue;
     console.log(`${String(sites.length).padStart(4)}  src/${folder.name}`);
     if (verbose)
-      for (const s of sites) console.log(`        ${path.relative(src, s.file)}:${s.line}  ${s.name} (${s.lines} lines)`);
+      for (const s of sites)
+        console.log(`        ${path.relative(src, s.file)}:${s.line}  ${s.name} (${s.lines} lines)`);
   }
   console.log(`${String(total).padStart(4)}  in all`);
 }
