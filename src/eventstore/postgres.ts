@@ -98,6 +98,9 @@ export class PostgresEventStore implements EventStore {
   private readonly announceGatherMs: number;
   /** Ends the gathering pause under way at once (closing). */
   private endPause: (() => void) | undefined;
+  /** Settles once this store first hears other processes' notifications. */
+  private heard!: () => void;
+  private readonly hearing = new Promise<void>((resolve) => (this.heard = resolve));
 
   constructor(
     private readonly pool: pg.Pool,
@@ -299,6 +302,7 @@ export class PostgresEventStore implements EventStore {
       this.listenFailures = 0;
       // appends made while nobody listened were announced to no one: look now
       this.wakeups.forEach((w) => w.wake());
+      this.heard();
     } catch {
       drop();
     }
@@ -379,6 +383,14 @@ export class PostgresEventStore implements EventStore {
         await done;
       },
     };
+  }
+
+  /**
+   * Settles once notifications of other processes' appends reach this store (its first
+   * subscription made it listen). Until then its subscriptions learn of them by polling.
+   */
+  listening(): Promise<void> {
+    return this.hearing;
   }
 
   async close(): Promise<void> {

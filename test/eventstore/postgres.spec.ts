@@ -209,11 +209,23 @@ describe('postgres event store: the global order has no gaps for readers', () =>
     const there: string[] = [];
     const of = (seen: string[]) => async (events: RecordedEvent[]) =>
       void seen.push(...events.filter((e) => e.streamId === s).map((e) => e.type));
+    // when this store's subscription last read at the head
+    let lastRead = performance.now();
+    const query = mineDb.pool.query.bind(mineDb.pool) as (...args: unknown[]) => unknown;
+    mineDb.pool.query = ((...args: unknown[]) => {
+      const first = args[0] as string | { name?: string };
+      if (typeof first !== 'string' && first.name?.startsWith('es_read_at_head')) lastRead = performance.now();
+      return query(...args);
+    }) as typeof mineDb.pool.query;
     const subs = [mine.subscribe({ from, onEvents: of(here) }), elsewhere.subscribe({ from, onEvents: of(there) })];
     try {
-      // both have read up to a marker and gone back to sleep: the next read of each needs a wake
+      // both listen (a listener's first look is a read of its own), have read up to a marker
+      // and gone back to sleep, the marker's late notification included: the next read of
+      // each needs a wake
+      await Promise.all([mine.listening(), elsewhere.listening()]);
       await elsewhere.append(s, [{ type: 'Marker', data: {} }], 'no_stream', new Date());
       await eventually(() => here.length === 1 && there.length === 1, 30_000);
+      await eventually(() => performance.now() - lastRead > 500, 30_000);
       await mine.append(s, [{ type: 'Quiet', data: {} }], 0, new Date(), { quiet: true });
       await eventually(() => there.length === 2, 30_000); // the NOTIFY, after its 10 ms gather
       expect(here).toEqual(['Marker']); // this process's own NOTIFY does not wake it either
