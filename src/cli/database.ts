@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import pg from 'pg';
 import type { Config } from '../config.js';
+import { withAdminClient } from '../db/admin-client.js';
 import { startEmbeddedPostgres } from '../db/embedded.js';
 
 const DATABASE = 'marketplace';
@@ -28,17 +28,8 @@ const ownerAlive = async (config: Config) => {
   }
 };
 
-const reachable = async (url: string) => {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-};
+const reachable = (url: string) =>
+  withAdminClient(url, async () => true, { connectionTimeoutMillis: 2000 }).catch(() => false);
 
 /**
  * DATABASE_URL when given; otherwise the embedded server under SVC_DATA_DIR. When a
@@ -56,11 +47,10 @@ export const openDatabase = async (
     if ((await ownerAlive(config)) && (await reachable(url))) return { url, release: async () => undefined };
   }
   const embedded = await startEmbeddedPostgres(config.dataDir, log);
-  const admin = new pg.Client({ connectionString: embedded.adminUrl });
-  await admin.connect();
-  const exists = await admin.query('select 1 from pg_database where datname = $1', [DATABASE]);
-  if (exists.rowCount === 0) await admin.query(`create database ${DATABASE}`);
-  await admin.end();
+  await withAdminClient(embedded.adminUrl, async (admin) => {
+    const exists = await admin.query('select 1 from pg_database where datname = $1', [DATABASE]);
+    if (exists.rowCount === 0) await admin.query(`create database ${DATABASE}`);
+  });
   const url = embedded.urlFor(DATABASE);
   await writeFile(urlFile(config), url, { mode: 0o600 });
   await writeFile(ownerFile(config), String(process.pid), { mode: 0o600 });

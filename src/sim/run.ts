@@ -1,7 +1,7 @@
 import { mkdtemp, rm, chmod } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { withAdminClient } from '../db/admin-client.js';
 import { connect } from '../db/connect.js';
 import { startEmbeddedPostgres } from '../db/embedded.js';
 import { migrate } from '../db/migrations.js';
@@ -22,14 +22,10 @@ export interface RunSummary {
 
 /** Creates the migrated template every seed's database is copied from. */
 export const prepareTemplate = async (adminUrl: string, template = TEMPLATE) => {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
+  await withAdminClient(adminUrl, async (admin) => {
     await admin.query(`drop database if exists ${template}`);
     await admin.query(`create database ${template}`);
-  } finally {
-    await admin.end();
-  }
+  });
   const url = new URL(adminUrl);
   url.pathname = `/${template}`;
   const db = connect(url.toString(), 2);

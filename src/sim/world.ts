@@ -9,6 +9,7 @@ import type { FaultPoint } from '../faults.js';
 import { type RunningService, startService } from '../service.js';
 import { startSupplierKit, type SupplierKit } from '../sdk/kit/index.js';
 import { armCrash, type CrashPlan, killPool } from './crash.js';
+import { withAdminClient } from '../db/admin-client.js';
 
 const unlimited = 1_000_000_000;
 
@@ -209,25 +210,15 @@ export const startKit = (clock: TestClock) =>
 
 /** A fresh database for one seed, copied from the run's migrated template. */
 export const createSeedDatabase = async (adminUrl: string, template: string, name: string): Promise<string> => {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
+  await withAdminClient(adminUrl, async (admin) => {
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.query(`create database ${name} template ${template}`);
-  } finally {
-    await admin.end();
-  }
+  });
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return url.toString();
 };
 
 export const dropSeedDatabase = async (adminUrl: string, name: string): Promise<void> => {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`drop database if exists ${name} with (force)`);
-  } finally {
-    await admin.end();
-  }
+  await withAdminClient(adminUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`));
 };

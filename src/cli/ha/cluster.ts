@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import pg from 'pg';
+import { withAdminClient } from '../../db/admin-client.js';
 import { installPackages } from './packages.js';
 import { handOver, processesUnder, runAs, startDetached, stopNamed, stopPid, stopPostmaster } from './processes.js';
 import { etcdConfig, haproxyConfig, patroniConfig } from './templates.js';
@@ -78,34 +78,26 @@ export const whole = (members: MemberState[], expected: number) =>
   members.some((m) => m.role === 'sync_standby' && running(m)) &&
   members.every(running);
 
-const primaryAnswers = async (c: Topology, port: number): Promise<boolean> => {
-  const client = new pg.Client({ connectionString: superuserUrl(c, port), connectionTimeoutMillis: 2000 });
+const primaryAnswers = (c: Topology, port: number): Promise<boolean> =>
   // HAProxy closes a connection it has no server for yet: the query fails, not the process
-  client.on('error', () => undefined);
-  try {
-    await client.connect();
-    const { rows } = await client.query<{ recovery: boolean }>('select pg_is_in_recovery() as recovery');
-    return rows[0]?.recovery === false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-};
+  withAdminClient(
+    superuserUrl(c, port),
+    async (client) => {
+      const { rows } = await client.query<{ recovery: boolean }>('select pg_is_in_recovery() as recovery');
+      return rows[0]?.recovery === false;
+    },
+    { connectionTimeoutMillis: 2000 },
+  );
 
 /** The service's role and database, made once through the primary port. */
-const createServiceDatabase = async (c: Topology): Promise<void> => {
-  const client = new pg.Client({ connectionString: superuserUrl(c) });
-  client.on('error', () => undefined);
-  await client.connect();
-  try {
+const createServiceDatabase = (c: Topology): Promise<void> =>
+  withAdminClient(superuserUrl(c), async (client) => {
     const role = await client.query('select 1 from pg_roles where rolname = $1', [c.appUser]);
     if (role.rowCount === 0)
       await client.query(`create role ${c.appUser} login password '${c.passwords.app.replaceAll("'", "''")}'`);
     const db = await client.query('select 1 from pg_database where datname = $1', [c.database]);
     if (db.rowCount === 0) await client.query(`create database ${c.database} owner ${c.appUser}`);
-  } finally {
-    await client.end();
-  }
-};
+  });
 
 export const up = async (dir: string, say: (line: string) => void): Promise<ClusterFile> => {
   await installPackages(say);
