@@ -105,13 +105,21 @@ export class RateLimiter {
   /** window start (unix seconds) → bucket → count */
   private readonly windows = new Map<number, Map<string, Count>>();
   private timer: NodeJS.Timeout | undefined;
-  private flushes: Promise<boolean> = Promise.resolve(true);
+  /**
+   * Claims and flushes go to the database one after the other, on one line. Each answer sets
+   * `others` to the budget every instance holds (`granted`) less this instance's `held`, and
+   * each statement moves `held` before it is sent (a flush gives spare budget back, a claim
+   * gives the previous window's back). Side by side, one answer could read `granted` from
+   * before the other's statement against `held` from after it, and count budget this
+   * instance had just given back as another instance's: for a moment the window looked
+   * fuller than it was, and an answer's X-RateLimit-Remaining came out too low.
+   */
+  private exchanges: Promise<unknown> = Promise.resolve();
   private flushesQueued = 0;
   private failing = false;
   /** Claims waiting for the one under way: they go to the database together. */
   private readonly queued = new Map<string, Queued>();
   private nextClaim: Promise<boolean> | undefined;
-  private claims: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -218,8 +226,8 @@ export class RateLimiter {
       }
     }
     if (!this.nextClaim) {
-      const run = this.claims.then(() => this.sendClaims());
-      this.claims = run;
+      const run = this.exchanges.then(() => this.sendClaims());
+      this.exchanges = run;
       this.nextClaim = run;
     }
     const answered = this.nextClaim;
@@ -289,8 +297,8 @@ export class RateLimiter {
    */
   flush(): Promise<boolean> {
     this.flushesQueued += 1;
-    const run = this.flushes.then(() => this.exchange()).finally(() => (this.flushesQueued -= 1));
-    this.flushes = run;
+    const run = this.exchanges.then(() => this.exchange()).finally(() => (this.flushesQueued -= 1));
+    this.exchanges = run;
     return run;
   }
 

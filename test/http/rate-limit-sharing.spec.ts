@@ -228,6 +228,47 @@ describe('rate limits shared between instances', () => {
     }
     expect(await sharedHits('supplier:timed')).toEqual([[at.getTime() / 1000, 2]]);
   });
+
+  it("a claim answered while a flush that gives budget back is on its way does not count that budget as another instance's", async () => {
+    const at = new Date('2026-05-03T00:00:30.000Z');
+    const clock = new TestClock(at);
+    const own = connect(url, 4);
+    // no claim is decided from memory here: every one waits for its answer
+    const limiter = new RateLimiter(own.kysely, clock, { claimWaitMs: 60_000 });
+    const main = [{ name: 'supplier:race-m', limit: 100 }];
+    const first = [{ name: 'supplier:race-a', limit: 10 }]; // sent before race-m by a flush (bucket order)
+    const admin = await db.pool.connect();
+    try {
+      let used = 0;
+      for (; used < 80; used++) expect(await limiter.hit(main, at)).toMatchObject({ remaining: 100 - used - 1 });
+      expect(await limiter.flush()).toBe(true);
+      await limiter.hit(first, at);
+      // near the limit and idle since the last flush: the next flush gives the spare budget back
+      const [row] = await db.kysely
+        .selectFrom('rate_limit_hits')
+        .select(['hits', 'granted'])
+        .where('bucket', '=', 'supplier:race-m')
+        .execute();
+      expect(row!.hits).toBe(used);
+      expect(row!.granted).toBeGreaterThan(used);
+      // that flush waits on race-a's row, before it reaches race-m's
+      await admin.query('begin');
+      await admin.query(`select 1 from rate_limit_hits where bucket = 'supplier:race-a' for update`);
+      const flushing = limiter.flush();
+      await blockedOnLock(db);
+      // a request that needs budget of race-m: its claim must not be read against the
+      // budget held after the give-back while the database still has it before
+      const verdict = Promise.resolve(limiter.hit(main, at));
+      // the claim, were it sent beside the flush, has its answer by now
+      await Promise.race([verdict, new Promise((r) => setTimeout(r, 500))]);
+      await admin.query('commit');
+      expect(await flushing).toBe(true);
+      expect(await verdict).toMatchObject({ allowed: true, remaining: 100 - used - 1 });
+    } finally {
+      admin.release();
+      await own.close();
+    }
+  });
 });
 
 /**
