@@ -257,5 +257,12 @@ export const startEmbeddedPostgres = async (
     return failed('start')(error);
   });
   const urlFor = (database: string) => `postgres://postgres:${password}@127.0.0.1:${port}/${database}`;
-  return { adminUrl: urlFor('postgres'), urlFor, stop: releasedAfter(() => pg.stop(), release) };
+  const started = serverOn(clusterDir)?.pid;
+  // a server already gone (killed, or stopped by a process that took it over) is not waited
+  // for: the package would wait for an exit that has already happened. Another server
+  // started on the same cluster since is not this one's to stop.
+  const stop = async () => {
+    if (started !== undefined && serverOn(clusterDir)?.pid === started) await pg.stop();
+  };
+  return { adminUrl: urlFor('postgres'), urlFor, stop: releasedAfter(stop, release) };
 };

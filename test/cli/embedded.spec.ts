@@ -41,6 +41,8 @@ describe('the embedded PostgreSQL server', () => {
       await second.stop();
       expect(alive(server!.pid)).toBe(false);
       expect(await runningServer(path.join(dir, 'pg'))).toBeUndefined();
+      // the first owner's stop, had it lived on, finds its server gone and returns at once
+      await first.stop();
     },
   );
 

@@ -324,6 +324,7 @@ describe('crashes under load, then retries with the same keys', () => {
   it('its database sessions ended, then Postgres killed (SIGKILL) and restarted, under load: the service stays up, not ready meanwhile, and recovers by itself', async () => {
     const serverDir = await tempDir('marketplace-pg-');
     const server = await startEmbeddedPostgres(serverDir);
+    servers.push(server); // killed below: its stop then finds it gone, and lets go of it
     let live = server;
     const admin = new pg.Client({ connectionString: server.adminUrl });
     await admin.connect();
