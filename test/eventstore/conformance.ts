@@ -12,7 +12,7 @@ import { newId } from '../../src/ids.js';
 const at = new Date('2026-02-01T12:00:00.000Z');
 
 /** Waits (bounded) until `check` holds; subscriptions deliver asynchronously. */
-export const eventually = async (check: () => boolean, timeoutMs = 10_000) => {
+export const eventually = async (check: () => boolean, timeoutMs = 60_000) => {
   const deadline = Date.now() + timeoutMs;
   while (!check()) {
     if (Date.now() > deadline) throw new Error('condition not reached in time');
@@ -22,7 +22,9 @@ export const eventually = async (check: () => boolean, timeoutMs = 10_000) => {
 
 /** Waits (bounded) until readers can see `position`. */
 const waitUntilReadable = async (store: EventStore, position: Position) => {
-  const deadline = Date.now() + 10_000;
+  // a bound for a hang: on a busy machine, another file's open transaction on the shared
+  // server can hold the readable head back for seconds
+  const deadline = Date.now() + 60_000;
   while (comparePositions(await store.head(), position) < 0) {
     if (Date.now() > deadline) throw new Error('appended events did not become readable');
     await new Promise((r) => setTimeout(r, 5));
