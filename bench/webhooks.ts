@@ -9,8 +9,11 @@
  * per 100). As every paired figure: an untimed warm-up on each side (a tenth of a burst),
  * then BENCH_ROUNDS alternating rounds (service, raw, raw logging), the median of each kept.
  */
+import { writeFile } from 'node:fs/promises';
 import http from 'node:http';
+import { Session } from 'node:inspector/promises';
 import os from 'node:os';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { Pool } from 'undici';
@@ -276,6 +279,26 @@ const webhookRuns = async (ctx: BenchContext, urls: string[], arrivals: Arrivals
 type Sides = { service: Timed[]; raw: Timed[]; logged: Timed[] };
 
 /**
+ * A CPU profile of this process while `run` runs, written as `<dir>/<name>.cpuprofile`
+ * (`bench/profile-summary.ts` reads it). The service sends from this process, so the
+ * profile is its sender's; the receivers answer in it too, under this file's frames and
+ * Node's HTTP server.
+ */
+const profiled = async (dir: string, name: string, run: () => Promise<unknown>) => {
+  const session = new Session();
+  session.connect();
+  try {
+    await session.post('Profiler.enable');
+    await session.post('Profiler.start');
+    await run();
+    const { profile } = await session.post('Profiler.stop');
+    await writeFile(path.join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
+  } finally {
+    session.disconnect();
+  }
+};
+
+/**
  * CPU per delivery of each side: this process's (the receivers run in it too, alike for
  * all three), the database server's, and both together, with the rate the service's work
  * allows on this machine's cores at most.
@@ -331,6 +354,12 @@ export const webhookBenchmarks: Benchmark[] = [
         ctx.log(`  bursts: ${burstFigure}`);
         ctx.log(`  ${pacedFigure}`);
         logCpu(ctx, sides);
+        if (process.env.BENCH_PROFILE_DIR) {
+          // one more burst of the service, untimed and profiled, as the other figures do
+          const name = `webhooks-burst-n${events * ENDPOINTS}`;
+          await profiled(process.env.BENCH_PROFILE_DIR, name, () => runs.serviceBurst(events));
+          ctx.log(`  profile of ${fmt(events * ENDPOINTS)} deliveries: ${name}.cpuprofile in BENCH_PROFILE_DIR`);
+        }
         return [
           {
             work: `${fmt(events)} events x ${ENDPOINTS} endpoints at once (${burstFigure}; ${pacedFigure})`,
