@@ -31,10 +31,16 @@ export interface NewOffer {
 
 const unknownOffer = (offerId: string) => new DomainError('not_found', `offer ${offerId} not found`);
 
-/** The offer as its owner sees it; another supplier's offer does not exist for the caller (404). */
-export const loadOffer = async (deps: CommandDeps, supplierId: string, offerId: string): Promise<OfferView> => {
+/** The offer's state for its owner; another supplier's offer does not exist for the caller (404). */
+export const ownOffer = async (deps: CommandDeps, supplierId: string, offerId: string) => {
   const { state: offer } = await load(deps.store, offerStream(offerId), offerDecider, deps.states);
   if (!offer || offer.supplierId !== supplierId) throw unknownOffer(offerId);
+  return offer;
+};
+
+/** The offer and its inventory as their owner sees them. */
+export const loadOffer = async (deps: CommandDeps, supplierId: string, offerId: string): Promise<OfferView> => {
+  const offer = await ownOffer(deps, supplierId, offerId);
   const { state: inventory } = await load(deps.store, inventoryStream(offerId), inventoryDecider, deps.states);
   return { offer, inventory };
 };

@@ -1,5 +1,4 @@
 import type { Caller, CommandDeps } from '../commands/context.js';
-import { load } from '../commands/handle.js';
 import {
   disputeOrder,
   payOrder,
@@ -8,9 +7,9 @@ import {
   refundOrder,
   withOneReadModelWait,
 } from '../commands/orders.js';
-import { offerStream, orderStream } from '../commands/streams.js';
+import { ownOffer } from '../commands/offers.js';
+import { orderStream } from '../commands/streams.js';
 import { DomainError } from '../domain/errors.js';
-import { offerDecider } from '../domain/offer.js';
 import type { OrderState } from '../domain/order.js';
 import type { Timers } from './timers.js';
 
@@ -41,9 +40,7 @@ export const runSandboxOrder = async (
   input: SandboxOrder,
   caller: Caller,
 ): Promise<OrderState> => {
-  const { state: offer } = await load(deps.store, offerStream(input.offerId), offerDecider, deps.states);
-  if (!offer || offer.supplierId !== input.supplierId)
-    throw new DomainError('not_found', `offer ${input.offerId} not found`);
+  const offer = await ownOffer(deps, input.supplierId, input.offerId);
   if (offer.status !== 'active')
     throw new DomainError('invalid_state', `offer ${input.offerId} is ${offer.status}; activate it first`);
   const { scenario } = input;
