@@ -260,9 +260,10 @@ export const startEmbeddedPostgres = async (
   const started = serverOn(clusterDir)?.pid;
   // a server already gone (killed, or stopped by a process that took it over) is not waited
   // for: the package would wait for an exit that has already happened. Another server
-  // started on the same cluster since is not this one's to stop.
+  // started on the same cluster since is not this one's to stop. One whose pid was not
+  // read at its start is stopped as the package stops it.
   const stop = async () => {
-    if (started !== undefined && serverOn(clusterDir)?.pid === started) await pg.stop();
+    if (started === undefined || serverOn(clusterDir)?.pid === started) await pg.stop();
   };
   return { adminUrl: urlFor('postgres'), urlFor, stop: releasedAfter(stop, release) };
 };
