@@ -4,6 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openCheckoutFolders, runningServer, startEmbeddedPostgres } from '../../src/db/embedded.js';
+import { clusterParent } from '../support/cluster-parent.js';
 
 const isRoot = process.getuid?.() === 0;
 const alive = (pid: number) => {
@@ -25,7 +26,7 @@ describe('the embedded PostgreSQL server', () => {
     'a server left running by a crashed starter is taken over and stopped on shutdown',
     { timeout: 120_000 },
     async () => {
-      const dir = await mkdtemp(path.join(os.tmpdir(), 'embedded-takeover-'));
+      const dir = await mkdtemp(path.join(await clusterParent(), 'embedded-takeover-'));
       made.push(dir);
       await chmod(dir, 0o755);
       const first = await startEmbeddedPostgres(dir);
@@ -62,7 +63,7 @@ describe('the embedded PostgreSQL server', () => {
   );
 
   it("opens the folders of a checkout made 700 (mktemp -d) for the server's user, with search permission only, and none above it", async () => {
-    const above = await mkdtemp(path.join(os.tmpdir(), 'embedded-above-'));
+    const above = await mkdtemp(path.join(await clusterParent(), 'embedded-above-'));
     made.push(above);
     await chmod(above, 0o755);
     const checkout = path.join(above, 'repo');
