@@ -1,9 +1,13 @@
-import { statfs } from 'node:fs/promises';
+import { readdir, rm, stat, statfs } from 'node:fs/promises';
 import os from 'node:os';
+import path from 'node:path';
+import { runningServer } from '../../src/db/embedded.js';
 
 /** What a whole run writes into its cluster (about 2 GB: a database per test file), with room to spare. */
 const ROOM = 4 * 1024 ** 3;
 const MEMORY = '/dev/shm';
+/** Older than this and with no server running, a run's cluster folder was left by a run that was killed. */
+const STALE_MS = 30 * 60_000;
 
 /**
  * Where the run's PostgreSQL cluster goes: a memory file system when the machine has one
@@ -24,4 +28,27 @@ export const clusterParent = async (): Promise<string> => {
     // no such file system here (not Linux, or a container without it)
   }
   return os.tmpdir();
+};
+
+/**
+ * Deletes the clusters that runs killed before their teardown left under `parent` (in
+ * memory they would hold the machine's RAM until it restarts): folders named `prefix…` whose
+ * server is not running and that no run has touched for half an hour, so that a run still
+ * setting its cluster up beside this one keeps it.
+ */
+export const removeLeftClusters = async (parent: string, prefix: string, now = Date.now()): Promise<string[]> => {
+  const removed: string[] = [];
+  for (const name of await readdir(parent).catch(() => [] as string[])) {
+    if (!name.startsWith(prefix)) continue;
+    const dir = path.join(parent, name);
+    const touched = await stat(dir).then(
+      (s) => s.mtimeMs,
+      () => undefined,
+    );
+    if (touched === undefined || now - touched < STALE_MS) continue;
+    if (await runningServer(path.join(dir, 'pg'))) continue;
+    await rm(dir, { recursive: true, force: true });
+    removed.push(dir);
+  }
+  return removed;
 };

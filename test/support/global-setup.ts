@@ -5,7 +5,7 @@ import type { TestProject } from 'vitest/node';
 import { connect } from '../../src/db/connect.js';
 import { startEmbeddedPostgres } from '../../src/db/embedded.js';
 import { migrate } from '../../src/db/migrations.js';
-import { clusterParent } from './cluster-parent.js';
+import { clusterParent, removeLeftClusters } from './cluster-parent.js';
 import { buildService } from './service-build.js';
 
 export const TEMPLATE = 'marketplace_template';
@@ -23,7 +23,9 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   // the build and the server's start overlap: esbuild works in a process of its own
   const building = buildService(path.resolve(import.meta.dirname, '../..'));
-  const dir = await mkdtemp(path.join(await clusterParent(), 'marketplace-test-'));
+  const parent = await clusterParent();
+  await removeLeftClusters(parent, 'marketplace-test-');
+  const dir = await mkdtemp(path.join(parent, 'marketplace-test-'));
   await chmod(dir, 0o755); // the server runs as its own user when we are root
   const [built, started] = await Promise.allSettled([building, startEmbeddedPostgres(dir)]);
   if (built.status === 'rejected' || started.status === 'rejected') {
