@@ -42,11 +42,19 @@ const liveSubscriber = async (store: PostgresEventStore, prefix: string) => {
   };
 };
 
+/** The appends of one measurement, each of a new stream named `${prefix}-${i}`. */
+const appendsTo =
+  (store: PostgresEventStore, prefix: string) =>
+  async (i: number): Promise<void> =>
+    void (await store.append(`${prefix}-${i}`, [benchEvent(i)], 'no_stream', new Date()));
+
 const singleAppends = async (
   ctx: BenchContext,
   concurrency: number,
   warmup: number,
   operations: number,
+  /** Also the same appends with no subscriber: what the subscriber's reads cost the appends. */
+  alone = false,
 ): Promise<Result[]> => {
   // two connections more than the writers: the subscriber holds one for LISTEN and reads on another
   const db = await ctx.freshDatabase(`bench_append_c${concurrency}`, concurrency + 2);
@@ -55,41 +63,34 @@ const singleAppends = async (
   const n = Math.max(1, Math.round(operations * ctx.settings.scale));
   // every measurement writes new streams, whichever comparison it is part of
   let run = 0;
+  const appends = { warmup, operations: n, concurrency };
 
   // as in the service, a subscriber follows the store while the appends run (it is woken by
   // each append and reads what committed): its reads are part of what an append costs
   const service = async () => {
     const prefix = `s${run++}`;
     const subscriber = await liveSubscriber(store, prefix);
-    const measured = await throughput({
-      warmup,
-      operations: n,
-      concurrency,
-      op: async (i) => void (await store.append(`${prefix}-${i}`, [benchEvent(i)], 'no_stream', new Date())),
-    });
+    const measured = await throughput({ ...appends, op: appendsTo(store, prefix) });
     await subscriber.check(warmup + n);
     return measured;
   };
-  const raw = (round: number) =>
-    throughput({
-      warmup,
-      operations: n,
-      concurrency,
+  const unread = () => throughput({ ...appends, op: appendsTo(store, `s${run++}`) });
+  const raw = () => {
+    const prefix = `r${run++}`;
+    return throughput({
+      ...appends,
       op: async (i) =>
         void (await db.pool.query(
           `insert into bench_raw_events (${RAW_INSERT_COLUMNS}) values ($1, $2, $3, $4, $5, $6, $7)`,
-          rawEventRow(`r${round}-${i}`, 0, i, new Date()),
+          rawEventRow(`${prefix}-${i}`, 0, i, new Date()),
         )),
     });
-  const results = [
-    await paired(
-      ctx,
-      `append 1 event on a new stream ('no_stream') while a subscriber reads (it saw each once, in order), concurrency ${concurrency}`,
-      'events',
-      service,
-      raw,
-    ),
-  ];
+  };
+  const work = `append 1 event on a new stream ('no_stream')`;
+  const read = `${work} while a subscriber reads (it saw each once, in order), concurrency ${concurrency}`;
+  const results = [await paired(ctx, read, 'events', service, raw)];
+  if (alone)
+    results.push(await paired(ctx, `${work}, no subscriber, concurrency ${concurrency}`, 'events', unread, raw));
   return results;
 };
 
@@ -182,8 +183,11 @@ const readAll = async (ctx: BenchContext): Promise<Result[]> => {
 export const eventStoreBenchmarks: Benchmark[] = [
   {
     name: 'eventstore.append',
-    description: 'single-event appends, each on a new stream, at concurrency 1 and 16',
-    run: async (ctx) => [...(await singleAppends(ctx, 1, 200, 2000)), ...(await singleAppends(ctx, 16, 500, 4000))],
+    description: 'single-event appends, each on a new stream, at concurrency 1 and 16 (at 16 also with no subscriber)',
+    run: async (ctx) => [
+      ...(await singleAppends(ctx, 1, 200, 2000)),
+      ...(await singleAppends(ctx, 16, 500, 4000, true)),
+    ],
   },
   {
     name: 'eventstore.batch',
