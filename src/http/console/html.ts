@@ -56,6 +56,8 @@ fieldset label{display:inline-flex;gap:.3rem;align-items:center;font-weight:400;
 .secret{font-family:ui-monospace,monospace;background:#fff8d6;padding:.5rem;border-radius:6px;word-break:break-all}
 pre{white-space:pre-wrap;word-break:break-all;background:#f0f2f6;padding:.6rem;border-radius:6px;font-size:.85rem;max-height:20rem;overflow:auto}
 .timeline{list-style:none;padding:0;margin:0;border-left:3px solid #c9d4ea}.timeline li{padding:.3rem 0 .5rem 1rem;position:relative}.timeline li:before{content:"";position:absolute;left:-8px;top:.65rem;width:13px;height:13px;border-radius:50%;background:#6ea8ff}
+/* a list of links (the statements' months): each a target of 24 px at least (WCAG 2.2 target size) */
+.links a{display:inline-block;min-height:24px;line-height:24px}
 .stats{display:flex;flex-wrap:wrap;gap:1rem}.stat{flex:1 1 10rem}.stat b{display:block;font-size:1.5rem}
 figure{margin:0}figcaption{display:flex;justify-content:space-between;flex-wrap:wrap;gap:.5rem;font-size:.9rem;color:#4a5263}
 @media (max-width:640px){main{padding:.6rem}th,td{padding:.35rem .4rem;font-size:.9rem}header .who{margin-left:0}}

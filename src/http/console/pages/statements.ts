@@ -26,7 +26,7 @@ const statementsPage = (c: Console, req: FastifyRequest, reply: FastifyReply, s:
     s,
     { title: 'Statements', active: 'statements', ...(refusal && { error: refusal.message }) },
     html`<h1>Monthly statements</h1><form class="card row" method="get" action="/console/statements">${field({ name: 'month', label: 'Month', type: 'month', hint: 'Like 2026-11', state: { values: params(req), refusal } })}<button type="submit">View statement</button></form>
-<div class="card"><ul>${recentMonths(c.services.clock.now()).map((m) => html`<li><a href="/console/statements/${m}">${m}</a></li>`)}</ul></div>`,
+<div class="card"><ul class="links">${recentMonths(c.services.clock.now()).map((m) => html`<li><a href="/console/statements/${m}">${m}</a></li>`)}</ul></div>`,
     refusal ? 422 : 200,
   );
 };
