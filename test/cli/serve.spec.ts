@@ -1,9 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../src/db/embedded.js';
-import { clusterParent } from '../support/cluster-parent.js';
+import { clusterFolder } from '../support/cluster-parent.js';
 
 /** Starts `npm start`'s command as a real process and reads the lines it prints. */
 const startProcess = (env: Record<string, string>) => {
@@ -36,8 +35,7 @@ describe('npm start', () => {
   });
 
   it('starts the sandbox on the embedded Postgres, seeds demo data, prints its lines, and stops cleanly', async () => {
-    const dir = await mkdtemp(path.join(await clusterParent(), 'marketplace-serve-'));
-    await chmod(dir, 0o755);
+    const dir = await clusterFolder('marketplace-serve-');
     dirs.push(dir);
     const port = await freePort();
     const run = startProcess({ PORT: String(port), SVC_DATA_DIR: dir, SVC_TEST_CLOCK: '1' });

@@ -8,28 +8,21 @@ import {
   WrongExpectedRevision,
 } from '../../src/eventstore/port.js';
 import { newId } from '../../src/ids.js';
+import { eventually as waitFor } from '../support/eventually.js';
 
 const at = new Date('2026-02-01T12:00:00.000Z');
 
-/** Waits (bounded) until `check` holds; subscriptions deliver asynchronously. */
-export const eventually = async (check: () => boolean, timeoutMs = 60_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('condition not reached in time');
-    await new Promise((r) => setTimeout(r, 5));
-  }
-};
+/**
+ * Waits until `check` holds; subscriptions deliver asynchronously. Bounded for a hang only:
+ * on a busy machine, another file's open transaction on the shared server can hold the
+ * readable head back for seconds.
+ */
+export const eventually = async (check: () => boolean | Promise<boolean>, timeoutMs = 60_000): Promise<void> =>
+  void (await waitFor('the condition', check, { timeoutMs, everyMs: 5 }));
 
-/** Waits (bounded) until readers can see `position`. */
-const waitUntilReadable = async (store: EventStore, position: Position) => {
-  // a bound for a hang: on a busy machine, another file's open transaction on the shared
-  // server can hold the readable head back for seconds
-  const deadline = Date.now() + 60_000;
-  while (comparePositions(await store.head(), position) < 0) {
-    if (Date.now() > deadline) throw new Error('appended events did not become readable');
-    await new Promise((r) => setTimeout(r, 5));
-  }
-};
+/** Waits until readers can see `position`. */
+export const waitUntilReadable = (store: EventStore, position: Position) =>
+  eventually(async () => comparePositions(await store.head(), position) >= 0);
 
 /** The highest position among the last events of these streams. */
 const lastWritten = async (store: EventStore, streams: string[]) => {

@@ -8,7 +8,7 @@ import { PostgresEventStore } from '../../src/eventstore/postgres.js';
 import { refusedWhole } from '../../src/eventstore/postgres-append-batch.js';
 import { newId } from '../../src/ids.js';
 import { createTestDatabase } from '../support/database.js';
-import { eventStoreConformance, eventually } from './conformance.js';
+import { eventStoreConformance, eventually, waitUntilReadable } from './conformance.js';
 
 let url: string;
 const ready = createTestDatabase().then((u) => (url = u));
@@ -176,15 +176,14 @@ describe('postgres event store: the global order has no gaps for readers', () =>
           ({ rows }) => rows,
           (error: unknown) => error,
         );
-      for (const deadline = Date.now() + 60_000; ;) {
-        const { rows } = await watcher.query(
-          `select 1 from pg_stat_activity where pid = $1 and wait_event_type = 'Lock'`,
-          [queuedPid],
-        );
-        if (rows.length === 1) break;
-        if (Date.now() > deadline) throw new Error('the queued append never waited for the lock');
-        await new Promise((r) => setTimeout(r, 5));
-      }
+      await eventually(
+        async () =>
+          (
+            await watcher.query(`select 1 from pg_stat_activity where pid = $1 and wait_event_type = 'Lock'`, [
+              queuedPid,
+            ])
+          ).rows.length === 1,
+      );
       // ... and the holder appends (taking its id now, after the waiter started) and commits
       await holder.query(`select * from es_append($1, 'any', $2::jsonb, now())`, append('Holder'));
       await holder.query('commit');
@@ -526,12 +525,7 @@ describe('postgres event store: appends that queue up behind those in flight lea
         [store, elsewhere].flatMap((on, p) => Array.from({ length: 12 }, (_, w) => writer(on, p * 12 + w)())),
       );
       const last = await store.lastCommitted();
-      // bounded for a hang only: another file's open transaction on the shared server can
-      // hold the readable head back for seconds on a busy machine
-      for (const deadline = Date.now() + 60_000; comparePositions(await store.head(), last) < 0;) {
-        if (Date.now() > deadline) throw new Error('the appends did not become readable');
-        await new Promise((r) => setTimeout(r, 5));
-      }
+      await waitUntilReadable(store, last);
       const read: RecordedEvent[] = [];
       for (let after = from; ;) {
         const page = await store.readAll(after, 500);

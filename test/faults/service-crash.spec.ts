@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ import { connect } from '../../src/db/connect.js';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from '../../src/db/embedded.js';
 import { PostgresEventStore } from '../../src/eventstore/postgres.js';
 import { LEASE_MS, RENEW_MS } from '../../src/http/idempotency.js';
-import { clusterParent } from '../support/cluster-parent.js';
+import { clusterFolder } from '../support/cluster-parent.js';
 import { createTestDatabase } from '../support/database.js';
 import { type Answer, client, request } from '../support/http.js';
 import { eur, keys } from '../orders/fixtures.js';
@@ -34,8 +34,7 @@ const servers: EmbeddedDatabase[] = [];
 const STOCK = 300;
 
 const tempDir = async (prefix: string) => {
-  const dir = await mkdtemp(path.join(await clusterParent(), prefix));
-  await chmod(dir, 0o755); // the database server runs as its own user when we are root
+  const dir = await clusterFolder(prefix);
   dirs.push(dir);
   return dir;
 };

@@ -4,6 +4,7 @@ import { TestClock } from '../../src/clock.js';
 import { connect, type Db } from '../../src/db/connect.js';
 import { RateLimiter } from '../../src/http/rate-limiter.js';
 import { createTestDatabase } from '../support/database.js';
+import { eventually } from '../support/eventually.js';
 
 /**
  * Instances admit within budget claimed from Postgres, where no more than the limit is handed
@@ -275,14 +276,15 @@ describe('rate limits shared between instances', () => {
  * The pid of the session waiting for a lock on rate_limit_hits, once it waits. Asked outside
  * the locking transaction: pg_stat_activity stays as first read within one transaction.
  */
-const blockedOnLock = async (db: Db): Promise<number> => {
-  for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
-    const { rows } = await db.pool.query<{ pid: number }>(
-      `select pid from pg_stat_activity
+const blockedOnLock = (db: Db): Promise<number> =>
+  eventually(
+    'a flush waiting on the lock',
+    async () => {
+      const { rows } = await db.pool.query<{ pid: number }>(
+        `select pid from pg_stat_activity
        where datname = current_database() and wait_event_type = 'Lock' and query like '%rate_limit_hits%'`,
-    );
-    if (rows[0]) return rows[0].pid;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error('no flush waited on the lock');
-};
+      );
+      return rows[0]?.pid ?? false;
+    },
+    { timeoutMs: 60_000 },
+  );

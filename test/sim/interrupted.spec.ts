@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, it } from 'vitest';
 import { serviceArgs } from '../support/service-command.js';
-import { clusterParent } from '../support/cluster-parent.js';
+import { clusterFolder } from '../support/cluster-parent.js';
 
 /**
  * `npm run simulate` interrupted: by SIGINT, by SIGTERM, and by whoever reads its output
@@ -98,8 +98,7 @@ describe('an interrupted simulation stops its embedded PostgreSQL', () => {
     it.concurrent(
       name,
       async ({ expect }) => {
-        const tmp = await mkdtemp(path.join(await clusterParent(), 'sim-interrupted-'));
-        await chmod(tmp, 0o755);
+        const tmp = await clusterFolder('sim-interrupted-');
         tmps.push(tmp);
         const run = await startSimulation(tmp);
         children.push(run.child);

@@ -1,4 +1,4 @@
-import { readdir, rm, stat, statfs } from 'node:fs/promises';
+import { chmod, mkdtemp, readdir, rm, stat, statfs } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { runningServer } from '../../src/db/embedded.js';
@@ -28,6 +28,16 @@ export const clusterParent = async (): Promise<string> => {
     // no such file system here (not Linux, or a container without it)
   }
   return os.tmpdir();
+};
+
+/**
+ * A new folder named `prefix…` under `clusterParent()` for a cluster, or for a folder that
+ * holds one: open to others, since the server runs as its own user when we are root.
+ */
+export const clusterFolder = async (prefix: string): Promise<string> => {
+  const dir = await mkdtemp(path.join(await clusterParent(), prefix));
+  await chmod(dir, 0o755);
+  return dir;
 };
 
 /**

@@ -1,11 +1,11 @@
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { connect } from '../../src/db/connect.js';
 import { startEmbeddedPostgres } from '../../src/db/embedded.js';
 import { migrate } from '../../src/db/migrations.js';
-import { clusterParent, removeLeftClusters } from './cluster-parent.js';
+import { clusterFolder, clusterParent, removeLeftClusters } from './cluster-parent.js';
 import { buildService } from './service-build.js';
 
 export const TEMPLATE = 'marketplace_template';
@@ -25,8 +25,7 @@ export default async function setup(project: TestProject) {
   const building = buildService(path.resolve(import.meta.dirname, '../..'));
   const parent = await clusterParent();
   await removeLeftClusters(parent, 'marketplace-test-');
-  const dir = await mkdtemp(path.join(parent, 'marketplace-test-'));
-  await chmod(dir, 0o755); // the server runs as its own user when we are root
+  const dir = await clusterFolder('marketplace-test-');
   const [built, started] = await Promise.allSettled([building, startEmbeddedPostgres(dir)]);
   if (built.status === 'rejected' || started.status === 'rejected') {
     const error: unknown = built.status === 'rejected' ? built.reason : (started as PromiseRejectedResult).reason;
