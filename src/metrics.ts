@@ -15,14 +15,15 @@ import { type EventStore, type Position, WrongExpectedRevision } from './eventst
 export class Metrics {
   readonly registry = new Registry();
 
+  private readonly processRegistry: Registry | undefined;
+
   /**
    * `process`: the process's own families too (prom-client's defaults: CPU, resident memory,
-   * open files, heap, GC, event-loop lag with its percentiles): for the service's instance,
-   * never for a second registry in the same process (a tool's, a test's), which would count
-   * the same process twice.
+   * open files, heap, GC, event-loop lag with its percentiles), collected once per process
+   * however many instances it runs (tests start many), and rendered after the instance's own.
    */
   constructor(options: { process?: boolean } = {}) {
-    if (options.process) collectDefaultMetrics({ register: this.registry, eventLoopMonitoringPrecision: 10 });
+    this.processRegistry = options.process ? processRegistry() : undefined;
   }
 
   readonly httpRequests = new Counter({
@@ -156,7 +157,8 @@ export class Metrics {
     this.readPools();
     this.ready.set(source.isReady() ? 1 : 0);
     await Promise.all([this.readLag(source), this.readTimers(source), this.readOrders(source)]);
-    return this.registry.metrics();
+    const own = await this.registry.metrics();
+    return this.processRegistry ? `${own}\n${await this.processRegistry.metrics()}` : own;
   }
 
   private readPools(): void {
@@ -238,6 +240,17 @@ export class Metrics {
     for (const r of rows) this.orders.set({ state: r.status }, Number(r.n));
   }
 }
+
+let shared: Registry | undefined;
+
+/** The process's families, collected from the first time an instance asks for them (an event-loop monitor and a GC observer run from then on). */
+const processRegistry = (): Registry => {
+  if (!shared) {
+    shared = new Registry();
+    collectDefaultMetrics({ register: shared, eventLoopMonitoringPrecision: 10 });
+  }
+  return shared;
+};
 
 /** Lag is counted by reading the events after a projector's position, so it stops counting here. */
 const LAG_CAP = 10_000;
