@@ -2155,7 +2155,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description YYYY-MM */
+                /** @description YYYY-MM, from 2000-01 to December of next year */
                 month: string;
             };
             cookie?: never;
