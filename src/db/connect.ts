@@ -7,6 +7,7 @@ import {
   type PostgresPoolClient,
 } from 'kysely';
 import pg from 'pg';
+import { PgClientForPools } from './pg-client.js';
 import { gatedKysely, type PostgresConnection, type ReadGate, type Replica } from './gated.js';
 import { sender } from './prepared.js';
 import type { Database } from './schema.js';
@@ -81,18 +82,21 @@ const lastResultOf = (pool: pg.Pool): PostgresPool => {
  */
 export const IDLE_CONNECTION_MS = 5 * 60_000;
 
+/**
+ * Every client of the pool is a `PgClient`: its 'error' heard from its construction on (a
+ * checked-out client whose session ends emits it, and its statement already fails with the
+ * same error; the pool drops the broken client on release), and none connects once an
+ * interruption began the process's stop.
+ */
 const poolFor = (url: string, max: number, connectionTimeoutMillis: number) => {
   const pool = new pg.Pool({
     connectionString: url,
     max,
     connectionTimeoutMillis,
     idleTimeoutMillis: IDLE_CONNECTION_MS,
+    Client: PgClientForPools,
   });
   pool.on('error', () => undefined); // idle client errors surface on the next query instead
-  // A checked-out client whose session ends (failover, restart, pg_terminate_backend, a
-  // network reset) emits `error`; unheard, that ends the process. Its query already fails
-  // with the same error, and the pool drops the broken client on release.
-  pool.on('connect', (client) => client.on('error', () => undefined));
   return pool;
 };
 
