@@ -143,14 +143,19 @@ export const connect = (url: string, max = 20, readUrl?: string): Db => {
   const view = lastResultOf(pool);
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: view }) });
   const read = readUrl ? replicaOf(readUrl, max) : undefined;
+  let closing: Promise<void> | undefined;
   return {
     pool,
     kysely,
     gated: (gate) => gatedKysely(view, gate, read?.replica),
-    close: async () => {
-      // kysely's destroy() ends the pool it was given
-      await kysely.destroy();
-      await read?.pool.end();
-    },
+    // The pools end; the Kyselys are left as they are. kysely's destroy() drops the pool from
+    // its driver, and a statement already on its way (a request, a loop that had not stopped
+    // yet) then failed with a TypeError, a 500; an ended pool refuses it with its own error,
+    // which every caller takes as the database unavailable (503, or wait and try again).
+    close: () =>
+      (closing ??= (async () => {
+        await pool.end();
+        await read?.pool.end();
+      })()),
   };
 };
