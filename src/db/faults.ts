@@ -33,8 +33,15 @@ const MESSAGES = [
   'is not currently accepting connections',
 ];
 
+/**
+ * What the service raises itself when a read stops waiting for a database that cannot be
+ * reached (src/db/reachability.ts): answered 503 with Retry-After like the driver's own errors.
+ */
+export class DatabaseUnreachable extends Error {}
+
 export const isDatabaseUnavailable = (error: unknown): boolean => {
   if (!error || typeof error !== 'object') return false;
+  if (error instanceof DatabaseUnreachable) return true;
   const { code, message } = error as { code?: unknown; message?: unknown };
   if (typeof code === 'string') {
     if (NODE_CODES.has(code)) return true;
