@@ -13,6 +13,8 @@ import { eventually, expectUnavailable, startDatabaseRelay } from './support.js'
  * instance's last write still to wait for. A read stops waiting once the primary has been
  * lost for READ_WAIT_MS: a replica answers with what it has, and without one the read
  * answers 503 with Retry-After, long before the read models' own wait (30 s) would end.
+ * A write caught in it answers 503, and its Idempotency-Key is free for the retry as soon
+ * as the database is back, not when its lease lapses.
  */
 describe('a lost primary', () => {
   let directUrl: string;
@@ -115,5 +117,50 @@ describe('a lost primary', () => {
       return res.status === 200 && res.body.stock.available === 5 ? res : undefined;
     });
     expect(after.body.stock.available).toBe(5);
+  });
+
+  it("frees a write's key once the database is back when the write answered 503 for want of it", async () => {
+    const primary = await relay();
+    const svc = await start(primary.url);
+    const product = await svc.newProduct();
+    const { api } = await svc.newSupplier();
+    const offer = await createUploaded(api, product.id);
+    await upload(api, offer.id, textKeys('KEY', 2));
+    await api.post(`/offers/${offer.id}/activate`);
+    const order = () =>
+      svc.operator.post(
+        '/orders',
+        { items: [{ product_id: product.id, quantity: 1 }], buyer_country: 'DE' },
+        { headers: { 'idempotency-key': 'lost-under-it' } },
+      );
+    // the order takes its key, then waits on the events' table until the primary is lost
+    const locker = new pg.Client({ connectionString: directUrl });
+    await locker.connect();
+    await locker.query('begin');
+    await locker.query('lock table es_events in exclusive mode');
+    let first: Answer;
+    try {
+      const placing = order();
+      await eventually('the order waiting on the lock', async () => {
+        const { rows } = await locker.query<{ n: number }>(
+          `select count(*)::int as n from pg_locks where relation = 'es_events'::regclass and not granted`,
+        );
+        return rows[0]!.n > 0 ? true : undefined;
+      });
+      primary.cut();
+      first = await placing;
+    } finally {
+      await locker.query('commit');
+      await locker.end();
+    }
+    expectUnavailable(first);
+    primary.restore();
+    // the test clock stands still: a key left to its lease would answer 409 for good
+    const retried = await eventually('the key free again', async () => {
+      const res = await order();
+      expect(res.status === 409 || res.status === 503 || res.status === 201, res.text).toBe(true);
+      return res.status === 201 ? res : undefined;
+    });
+    expect(retried.body.items).toHaveLength(1);
   });
 });
