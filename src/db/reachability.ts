@@ -9,6 +9,13 @@ import { DatabaseUnreachable, isDatabaseUnavailable } from './faults.js';
 export const READ_WAIT_MS = 1_000;
 
 /**
+ * However long the primary has been lost, a wait that starts gets this long: the primary may
+ * be back, and only a statement that succeeds says so (a read that gave up at once would
+ * never find out).
+ */
+export const READ_TRY_MS = 250;
+
+/**
  * Whether the primary answers, as the service's own statements find it: lost from the first
  * statement or connection that fails for want of the server (src/db/faults.ts), until one
  * succeeds again. Busy is not lost: a slow statement that succeeds says the primary answers.
@@ -42,16 +49,18 @@ export class Reachability {
   }
 
   /**
-   * Resolves once the primary has been lost for READ_WAIT_MS, or is lost past `deadline`;
-   * stops watching, unresolved, once `until` settles (what the read waited for came first).
+   * Resolves once the primary has been lost for READ_WAIT_MS, or is lost past `deadline`,
+   * and this wait has had READ_TRY_MS; stops watching, unresolved, once `until` settles (what
+   * the read waited for came first).
    */
   givenUp(deadline: number, until: Promise<unknown>): Promise<'lost'> {
+    const tried = this.now() + READ_TRY_MS;
     return new Promise((resolve) => {
       let timer: NodeJS.Timeout | undefined;
       const check = () => {
         clearTimeout(timer);
         if (this.lostAt === undefined) return; // answering: the next loss calls again
-        const at = Math.min(deadline, this.lostAt + READ_WAIT_MS);
+        const at = Math.max(tried, Math.min(deadline, this.lostAt + READ_WAIT_MS));
         const left = at - this.now();
         if (left <= 0) resolve('lost');
         else timer = setTimeout(check, left);

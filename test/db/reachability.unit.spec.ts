@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DatabaseUnreachable, isDatabaseUnavailable } from '../../src/db/faults.js';
-import { READ_WAIT_MS, Reachability } from '../../src/db/reachability.js';
+import { READ_TRY_MS, READ_WAIT_MS, Reachability } from '../../src/db/reachability.js';
 
 /** A connection refused, as pg reports a server that is gone. */
 const refused = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
@@ -47,9 +47,11 @@ describe('whether the primary answers, and how long a read waits for it', () => 
     expect(early.settled).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     expect(early.value).toBe('lost');
-    // lost for 1 s already: a new read does not wait
+    // lost for 1 s already: a new wait only gets its try (the primary may be back)
     const late = watch(primary.givenUp(Date.now() + 5_000, never));
-    await vi.advanceTimersByTimeAsync(0);
+    await vi.advanceTimersByTimeAsync(READ_TRY_MS - 1);
+    expect(late.settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
     expect(late.value).toBe('lost');
     expect(primary.gaveUp(Date.now() + 5_000)).toBe(true);
   });
@@ -63,6 +65,25 @@ describe('whether the primary answers, and how long a read waits for it', () => 
     primary.failed(refused());
     await vi.advanceTimersByTimeAsync(0);
     expect(read.value).toBe('lost');
+    expect(primary.gaveUp(Date.now() - 1)).toBe(true);
+  });
+
+  it('lets a wait that starts long after the loss find the primary back', async () => {
+    const primary = new Reachability();
+    primary.failed(refused());
+    await vi.advanceTimersByTimeAsync(60_000);
+    let connect!: (value: string) => void;
+    const attempt = watch(
+      primary.bounded(
+        new Promise<string>((resolve) => (connect = resolve)),
+        Date.now() + 5_000,
+        'a connection to the primary',
+      ),
+    );
+    await vi.advanceTimersByTimeAsync(READ_TRY_MS / 2);
+    connect('connection');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(attempt.value).toBe('connection');
   });
 
   it('waits on if the primary answers again within the wait', async () => {
