@@ -10,7 +10,7 @@ import {
   type Subscription,
 } from '../eventstore/port.js';
 import { isDatabaseUnavailable } from '../db/faults.js';
-import { reconnectPause } from '../eventstore/wakeup.js';
+import { reconnectPause, retryPause } from '../eventstore/wakeup.js';
 import { applyShares, type Share } from './apply-shares.js';
 import { lockProjector, readCheckpoint, writeCheckpoint } from './checkpoints.js';
 import { Gathering, type Projector } from './projector.js';
@@ -108,7 +108,7 @@ export class ProjectionRunner {
         this.feed = undefined;
         for (const c of this.consumers)
           if (c.live && comparePositions(c.position, this.feedCursor) < 0) this.fail(c, error);
-        this.feedRetry = setTimeout(() => this.openFeed(failures + 1), reconnectPause(failures));
+        this.feedRetry = setTimeout(() => this.openFeed(failures + 1), retryPause(failures));
       },
     });
   }
@@ -187,7 +187,7 @@ export class ProjectionRunner {
     const retry = setTimeout(() => {
       this.retries.delete(retry);
       void this.catchUp(c);
-    }, reconnectPause(c.failures++));
+    }, retryPause(c.failures++));
     this.retries.add(retry);
   }
 
