@@ -23,6 +23,7 @@ import { registerWebhookRoutes } from './webhooks.js';
 import { registerCertificationRoutes } from './certification.js';
 import { registerCompetitionRoutes } from './competition.js';
 import { registerWebhookRecoveryRoutes } from './webhook-recovery.js';
+import { registerWebhookListenRoutes } from './webhook-listen.js';
 import { webhookDocs } from './webhook-docs.js';
 import { type AccessControl, accessControl } from './access.js';
 import { registerSystemRoutes } from './system.js';
@@ -248,6 +249,7 @@ const registerAllRoutes = async (app: FastifyInstance, services: Services) => {
       registerCertificationRoutes(api, services);
       registerCompetitionRoutes(api, services);
       registerWebhookRecoveryRoutes(api, services);
+      registerWebhookListenRoutes(api, services);
     },
     { prefix: API_PREFIX },
   );
