@@ -27,6 +27,7 @@ import { registerWebhookListenRoutes } from './webhook-listen.js';
 import { webhookDocs } from './webhook-docs.js';
 import { type AccessControl, accessControl } from './access.js';
 import { registerSystemRoutes } from './system.js';
+import { registerHomeRoutes } from './home.js';
 import { registerLedgerSigningKeyRoute } from './ledger-signing-key.js';
 import { registerWhoamiRoutes } from './whoami.js';
 import { registerMetrics } from './metrics.js';
@@ -234,6 +235,7 @@ const registerDocs = async (app: FastifyInstance, services: Services) => {
 /** Every route: the public ones, the supplier API and the operator API, then the console. */
 const registerAllRoutes = async (app: FastifyInstance, services: Services) => {
   registerSystemRoutes(app, services);
+  registerHomeRoutes(app, services);
   registerLedgerSigningKeyRoute(app, services);
   await app.register(
     async (api) => {
