@@ -18,6 +18,10 @@ export const listenUsage = `usage: npm run cli -- listen --base-url ORIGIN --for
 const LOCAL_TIMEOUT_MS = 10_000;
 /** How long one poll waits on the service for an event. */
 const WAIT_SECONDS = 10;
+/** How much longer than that a poll may take before it counts as unanswered. */
+const POLL_SLACK_S = 20;
+const RETRY_FIRST_MS = 1000;
+const RETRY_MAX_MS = 8000;
 
 export interface ListenOptions {
   baseUrl: string;
@@ -61,19 +65,54 @@ const localStatus = async (url: string, event: Forwarded): Promise<string> => {
   }
 };
 
-/** Polls until `signal` aborts: each poll acknowledges what the one before handed over. */
+/** A failure a later poll may not meet: no answer, a cut connection, the service busy or restarting. */
+const passing = (error: unknown) => !(error instanceof ProblemError) || error.status >= 500 || error.status === 429;
+
+/** A failure in a few words: fetch's own is "fetch failed", its cause says which. */
+const said = (error: unknown) => {
+  const code = (error as { cause?: { code?: string } }).cause?.code;
+  const message = error instanceof Error ? error.message : String(error);
+  return code ? `${message}: ${code}` : message;
+};
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+  });
+
+/**
+ * Polls until `signal` aborts: each poll acknowledges what the one before handed over. A poll
+ * the service did not answer (it restarts, the network dropped) is tried again after a
+ * growing pause, up to 8 s, as long as it takes: the session waits a minute for its next
+ * poll, and one that lapsed meanwhile is said by the service (409), which ends `listen`.
+ */
 const forwardAll = async (api: MarketplaceClient, sessionId: string, options: ListenOptions) => {
   const out = options.out ?? console.log;
   const wait = options.waitSeconds ?? WAIT_SECONDS;
   let ack: string[] = [];
+  let pause = RETRY_FIRST_MS;
   while (!options.signal?.aborted) {
-    const { data } = await api.POST('/api/v1/webhook-listen-sessions/{session_id}/poll', {
-      params: { path: { session_id: sessionId } },
-      body: { ack, wait_seconds: wait },
-      ...(options.signal && { signal: options.signal }),
-    });
+    // a poll that hangs (a connection that went silent) is given up past the service's wait
+    const limit = AbortSignal.timeout((wait + POLL_SLACK_S) * 1000);
+    let events: Forwarded[];
+    try {
+      const { data } = await api.POST('/api/v1/webhook-listen-sessions/{session_id}/poll', {
+        params: { path: { session_id: sessionId } },
+        body: { ack, wait_seconds: wait },
+        signal: options.signal ? AbortSignal.any([options.signal, limit]) : limit,
+      });
+      events = data.data;
+    } catch (error) {
+      if (options.signal?.aborted || !passing(error)) throw error;
+      out(`the service did not answer (${said(error)}); trying again in ${pause / 1000} s`);
+      await sleep(pause, options.signal);
+      pause = Math.min(pause * 2, RETRY_MAX_MS);
+      continue;
+    }
+    pause = RETRY_FIRST_MS;
     ack = [];
-    for (const event of data.data) {
+    for (const event of events) {
       const status = await localStatus(options.forwardTo, event);
       ack.push(event.id);
       out(`${event.created_at} ${event.event_type} ${event.event_id} -> ${status}`);
@@ -104,12 +143,13 @@ export const listen = async (options: ListenOptions): Promise<void> => {
   } catch (error) {
     // a poll cut short by the stop is no failure
     if (!options.signal?.aborted) throw error;
-  } finally {
-    if (options.signal?.aborted)
-      await api.DELETE('/api/v1/webhook-listen-sessions/{session_id}', {
-        params: { path: { session_id: session.id } },
-      });
   }
+  // stopped: the session ends now (or, should the service not answer, a minute after its last poll)
+  await api
+    .DELETE('/api/v1/webhook-listen-sessions/{session_id}', { params: { path: { session_id: session.id } } })
+    .catch((error: unknown) =>
+      out(`the session was not ended now (${said(error)}): it ends by itself within a minute`),
+    );
 };
 
 /** `listen`: the command line of `listen`, its settings from flags or the environment. */

@@ -145,6 +145,64 @@ describe('listen: a forwarding session, no endpoint of the supplier needed', () 
     await local.close();
   }, 180_000);
 
+  it('goes on through a stretch where the service does not answer, and forwards what came meanwhile', async () => {
+    // between listen and the service: while `down`, every connection is cut as it comes
+    let down = false;
+    const proxy = http.createServer((req, res) => {
+      if (down) return req.socket.destroy();
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const headers = Object.fromEntries(
+          Object.entries(req.headers).filter(([k]) => !['host', 'connection', 'content-length'].includes(k)),
+        ) as Record<string, string>;
+        void fetch(`${svc.origin}${req.url}`, {
+          method: req.method,
+          headers,
+          ...(chunks.length > 0 && { body: Buffer.concat(chunks) }),
+        }).then(
+          async (answer) =>
+            res
+              .writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'text/plain' })
+              .end(Buffer.from(await answer.arrayBuffer())),
+          () => req.socket.destroy(),
+        );
+      });
+    });
+    await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
+    const local = await startLocalReceiver(() => svc.clock.now().getTime());
+    const listen = startListen(
+      ['--base-url', `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`, '--forward-to', local.url],
+      { SUPPLIER_TOKEN: supplier.token },
+    );
+    children.push(listen.child);
+    await listen.until(() => listen.lines().length >= 2, 'listen did not start');
+    local.secret.value = listen.lines()[1]!.slice('webhook_secret='.length);
+
+    down = true;
+    proxy.closeAllConnections();
+    // an order while listen cannot reach the service: its events wait for the session
+    const offer = await activeOffer('Outage Quest', 3);
+    const placed = await order(offer.id);
+    await listen.until(
+      () => listen.lines().filter((l) => l.startsWith('the service did not answer')).length >= 2,
+      'listen did not say it tries again',
+    );
+    down = false;
+    await listen.until(() => local.got.length >= 2, 'what came meanwhile was not forwarded');
+    expect(local.got.map((g) => [JSON.parse(g.raw).type, JSON.parse(g.raw).data.order.id, g.check.ok]).sort()).toEqual([
+      ['order.created', placed.id, true],
+      ['order.paid', placed.id, true],
+    ]);
+    expect(listen.lines().filter((l) => l.startsWith('the service did not answer'))[0]).toMatch(
+      /^the service did not answer \(fetch failed: \w+\); trying again in 1 s$/,
+    );
+    listen.child.kill('SIGTERM');
+    expect(await listen.exited).toBe(0);
+    proxy.close();
+    await local.close();
+  }, 180_000);
+
   it('a session nobody polls ends with its lease, and keeps nothing for later', async () => {
     const opened = await supplier.api.post('/webhook-listen-sessions', { events: ['order.paid'] });
     expect(opened.status, opened.text).toBe(201);
