@@ -40,6 +40,16 @@ export const loadListenSession = async (
   return state;
 };
 
+/** Why a session takes no more polls: closed, or its lease ran out. */
+const ended = (session: WebhookListenSessionState) =>
+  new DomainError(
+    'invalid_state',
+    session.ended?.reason === 'closed'
+      ? `listen session ${session.id} was closed`
+      : `listen session ${session.id} ended: no poll for ${LISTEN_LEASE_MS / 1000} s`,
+    { ended_at: session.ended?.at ?? null, reason: session.ended?.reason ?? 'lease_lapsed' },
+  );
+
 /** The session's row with its lease from `now`: kept once (an opening run again finds it). */
 const keepLive = (deps: CommandDeps, session: WebhookListenSessionState, leaseUntil: Date) =>
   deps.db
@@ -69,7 +79,10 @@ export const openListenSession = async (
 ): Promise<OpenedSession> => {
   const sessionId = operationId ?? newId();
   const made = operationId ? await loadSession(deps, sessionId) : null;
-  if (made && made.supplierId === supplierId && !made.ended) {
+  if (made) {
+    // the first run made it and its answer was lost: shown now, while it lives
+    if (made.supplierId !== supplierId) throw new DomainError('not_found', `listen session ${sessionId} not found`);
+    if (made.ended) throw ended(made);
     const leaseUntil = new Date(deps.clock.now().getTime() + LISTEN_LEASE_MS);
     await keepLive(deps, made, leaseUntil);
     return { session: made, secret: deps.secretBox.open(made.secretSealed), leaseUntil };
@@ -122,15 +135,6 @@ export const endListenSession = async (
   await deps.db.deleteFrom('webhook_listen_sessions').where('id', '=', sessionId).execute();
   await deps.db.deleteFrom('webhook_listen_events').where('session_id', '=', sessionId).execute();
 };
-
-const ended = (session: WebhookListenSessionState) =>
-  new DomainError(
-    'invalid_state',
-    session.ended?.reason === 'closed'
-      ? `listen session ${session.id} was closed`
-      : `listen session ${session.id} ended: no poll for ${LISTEN_LEASE_MS / 1000} s`,
-    { ended_at: session.ended?.at ?? null, reason: session.ended?.reason ?? 'lease_lapsed' },
-  );
 
 export interface ForwardedEvent {
   id: string;

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endListenSession, openListenSession } from '../../src/commands/webhook-listen.js';
 import { verifySignature } from '../../src/sdk/index.js';
 import { startTestService, type TestService } from '../support/harness.js';
 import { serviceArgs } from '../support/service-command.js';
@@ -293,6 +294,24 @@ describe('listen: a forwarding session, no endpoint of the supplier needed', () 
     expect((await other.api.delete(`/webhook-listen-sessions/${opened[0]}`)).status).toBe(204);
     expect((await other.api.post('/webhook-listen-sessions', {})).status).toBe(201);
   }, 120_000);
+
+  it('an opening run again under its operation (its answer lost) finds the session it made, while it lives', async () => {
+    const deps = svc.services.commands;
+    const first = await openListenSession(deps, supplier.id, ['*'], {}, 'op-listen-1');
+    const again = await openListenSession(deps, supplier.id, ['*'], {}, 'op-listen-1');
+    expect([again.session.id, again.secret]).toEqual([first.session.id, first.secret]);
+    await endListenSession(deps, first.session.id, 'closed', {});
+    await expect(openListenSession(deps, supplier.id, ['*'], {}, 'op-listen-1')).rejects.toMatchObject({
+      code: 'invalid_state',
+      detail: 'listen session op-listen-1 was closed',
+    });
+    const live = await deps.db
+      .selectFrom('webhook_listen_sessions')
+      .select('id')
+      .where('id', '=', first.session.id)
+      .execute();
+    expect(live).toEqual([]);
+  });
 
   it('a missing setting is refused with the usage, exit 2', async () => {
     const listen = startListen(['--base-url', svc.origin], { SUPPLIER_TOKEN: '' });

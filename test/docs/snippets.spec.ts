@@ -60,6 +60,7 @@ describe('the documents run as written, twice', () => {
   let clone: string;
   let service: ChildProcess | undefined;
   let data: string;
+  let logged = '';
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'docs-check-'));
@@ -80,7 +81,8 @@ describe('the documents run as written, twice', () => {
     const log = createWriteStream(path.join(clone, 'start.log'));
     let printed = '';
     service.stdout!.on('data', (c) => ((printed += String(c)), log.write(c)));
-    service.stderr!.on('data', (c) => (printed += String(c)));
+    // what it logs past its start (warnings and errors), told with a failing block
+    service.stderr!.on('data', (c) => ((printed += String(c)), (logged += String(c))));
     const deadline = Date.now() + 120_000;
     while (!/^demo_supplier_token=/m.test(printed)) {
       if (service.exitCode !== null || Date.now() > deadline) throw new Error(`the sandbox did not start:\n${printed}`);
@@ -128,7 +130,13 @@ describe('the documents run as written, twice', () => {
         if (blocks.every((b) => b.handling.kind === 'skip')) continue;
         const scratch = path.join(dir, 'blocks');
         await mkdir(scratch, { recursive: true });
-        await runDocument(blocks, { cwd: clone, env: terminalEnv(), scratch, run });
+        await runDocument(blocks, {
+          cwd: clone,
+          env: terminalEnv(),
+          scratch,
+          run,
+          context: () => (logged ? `\n--- the sandbox's log ---\n${logged.slice(-4000)}` : ''),
+        });
       }
     // the TypeScript example type-checked with the README's tsconfig, and ran
     expect(await readFile(path.join(dir, 'my-supplier/first-call.js'), 'utf8')).toContain('createMarketplaceClient');

@@ -23,6 +23,8 @@ export interface Terminal {
   run: number;
   /** How long one block may take. */
   blockTimeoutMs?: number;
+  /** More to tell with a failure (what the sandbox logged). */
+  context?: () => string;
 }
 
 export class SnippetFailed extends Error {}
@@ -73,7 +75,7 @@ export const runDocument = async (blocks: readonly Block[], t: Terminal): Promis
   const where = (b: Block) => `${b.doc} block ${b.index} (line ${b.line}), run ${t.run}`;
   const fail = (b: Block, why: string, since: number, extra = ''): never => {
     throw new SnippetFailed(
-      `${where(b)}: ${why}\n--- the block ---\n${b.code}--- its output ---\n${tail(out.slice(since))}${extra}`,
+      `${where(b)}: ${why}\n--- the block ---\n${b.code}--- its output ---\n${tail(out.slice(since))}${extra}${t.context?.() ?? ''}`,
     );
   };
   /** Waits for a line `<word> <index> …` from the shell; undefined when the shell ended first. */
