@@ -21,8 +21,8 @@ const usage = `usage: npm run cli -- <command>
   ledger verify [--supplier ID] recompute the ledger's hash chains, exit 1 naming the first break
   ledger statement --supplier ID --month YYYY-MM --format csv|html
                                 a monthly statement: opening balance, entries, closing balance
-  listen --base-url ORIGIN --webhook ID --forward-to URL
-                                forward a webhook endpoint's deliveries to a local receiver, signed again`;
+  listen --base-url ORIGIN --forward-to URL [--events TYPE,…]
+                                forward your webhook events to a local receiver while it runs (no endpoint needed)`;
 
 const main = async (args: string[]): Promise<number | undefined> => {
   // need no database and no settings: a supplier runs them on its own machine

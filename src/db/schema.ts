@@ -290,7 +290,28 @@ export interface WebhookEndpointTable {
   deleted: boolean;
 }
 
+/** A live `listen` session (migration 026): the fan-out copies its supplier's events to it. */
+export interface WebhookListenSessionTable {
+  id: string;
+  supplier_id: string;
+  events: string[];
+  lease_until: Timestamp;
+  created_at: Timestamp;
+}
+
+/** An event fanned out to a session, kept until the session's poll acknowledges it. */
+export interface WebhookListenEventTable {
+  id: string;
+  session_id: string;
+  event_id: string;
+  event_type: string;
+  body: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
+  webhook_listen_sessions: WebhookListenSessionTable;
+  webhook_listen_events: WebhookListenEventTable;
   webhook_deliveries: WebhookDeliveryTable;
   webhook_pacing_leases: WebhookPacingLeaseTable;
   webhook_attempts: WebhookAttemptTable;

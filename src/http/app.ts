@@ -23,9 +23,11 @@ import { registerWebhookRoutes } from './webhooks.js';
 import { registerCertificationRoutes } from './certification.js';
 import { registerCompetitionRoutes } from './competition.js';
 import { registerWebhookRecoveryRoutes } from './webhook-recovery.js';
+import { registerWebhookListenRoutes } from './webhook-listen.js';
 import { webhookDocs } from './webhook-docs.js';
 import { type AccessControl, accessControl } from './access.js';
 import { registerSystemRoutes } from './system.js';
+import { registerHomeRoutes } from './home.js';
 import { registerLedgerSigningKeyRoute } from './ledger-signing-key.js';
 import { registerWhoamiRoutes } from './whoami.js';
 import { registerMetrics } from './metrics.js';
@@ -233,6 +235,7 @@ const registerDocs = async (app: FastifyInstance, services: Services) => {
 /** Every route: the public ones, the supplier API and the operator API, then the console. */
 const registerAllRoutes = async (app: FastifyInstance, services: Services) => {
   registerSystemRoutes(app, services);
+  registerHomeRoutes(app, services);
   registerLedgerSigningKeyRoute(app, services);
   await app.register(
     async (api) => {
@@ -248,6 +251,7 @@ const registerAllRoutes = async (app: FastifyInstance, services: Services) => {
       registerCertificationRoutes(api, services);
       registerCompetitionRoutes(api, services);
       registerWebhookRecoveryRoutes(api, services);
+      registerWebhookListenRoutes(api, services);
     },
     { prefix: API_PREFIX },
   );
