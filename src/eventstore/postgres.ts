@@ -6,12 +6,15 @@ import {
   type EventStore,
   type ExpectedRevision,
   type NewEvent,
+  parsePosition,
   type Position,
   type RecordedEvent,
   type StreamAppend,
   type SubscribeOptions,
+  type StoreHistory,
   type Subscription,
   START,
+  type Witness,
 } from './port.js';
 import { newId } from '../ids.js';
 import { appendEvents, appendGroup, singleAtRevision } from './postgres-append.js';
@@ -51,6 +54,32 @@ const READ_AT_HEAD_ANNOUNCING = `select p.pending, b.* from (${UNSAFE_BEYOND}) p
   left join lateral (select ${COLUMNS} from es_events
     where (transaction_id, position) > ($1::text::xid8, $2::bigint) and ${SAFE}
     order by transaction_id, position limit $3) b on true`;
+
+/**
+ * One read of the store's history: the last committed event, whether the witness ($1: its
+ * id, $2/$3: its position) is still there, and the server's system identifier, timeline and
+ * WAL insert position. The timeline is the one the server writes on now, read from the name
+ * of its current WAL file: `pg_control_checkpoint()` names the last checkpoint's, which after
+ * a promotion stays the old one until the next checkpoint, minutes later. A server in
+ * recovery (a standby) has no WAL insert position: the line is then null.
+ */
+const HISTORY = `select
+  (select transaction_id::text || '/' || position from es_events
+    order by transaction_id desc, position desc limit 1) as head,
+  case when $1::text is null then null else exists (select 1 from es_events
+    where transaction_id = $2::text::xid8 and position = $3::bigint and event_id = $1::text) end as witnessed,
+  case when pg_is_in_recovery() then null else (select system_identifier::text from pg_control_system()) end as system,
+  case when pg_is_in_recovery() then null
+    else ('x' || substr(pg_walfile_name(pg_current_wal_insert_lsn()), 1, 8))::bit(32)::int end as timeline,
+  case when pg_is_in_recovery() then null else (pg_current_wal_insert_lsn() - '0/0'::pg_lsn)::text end as wal`;
+
+interface HistoryRow {
+  head: string | null;
+  witnessed: boolean | null;
+  system: string | null;
+  timeline: number | null;
+  wal: string | null;
+}
 
 const toRecorded = (r: EventRow): RecordedEvent => ({
   id: r.event_id,
@@ -166,6 +195,26 @@ export class PostgresEventStore implements EventStore {
    */
   async lastCommitted(): Promise<Position> {
     return this.last('true');
+  }
+
+  async history(witness?: Witness): Promise<StoreHistory> {
+    const { rows } = await this.pool.query<HistoryRow>({
+      name: 'es_history',
+      text: HISTORY,
+      values: [
+        witness?.id ?? null,
+        witness?.position.commit.toString() ?? '0',
+        witness?.position.prepare.toString() ?? '0',
+      ],
+    });
+    const row = rows[0]!;
+    return {
+      head: row.head === null ? START : parsePosition(row.head),
+      ...(row.witnessed !== null && { witnessed: row.witnessed }),
+      ...(row.system !== null &&
+        row.timeline !== null &&
+        row.wal !== null && { line: { system: row.system, timeline: row.timeline, wal: BigInt(row.wal) } }),
+    };
   }
 
   private async last(where: string): Promise<Position> {
