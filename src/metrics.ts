@@ -67,6 +67,12 @@ export class Metrics {
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1],
     registers: [this.registry],
   });
+  readonly storeRewinds = new Counter({
+    name: 'svc_store_rewinds_total',
+    help: 'Times the event store was found holding less than this instance had seen (a failover that lost commits, a restore), by cause',
+    labelNames: ['cause'] as const,
+    registers: [this.registry],
+  });
   private readonly projectionLag = new Gauge({
     name: 'svc_projection_lag_events',
     help: `Events in the store this instance's projector has not applied yet (counted up to ${LAG_CAP})`,

@@ -34,6 +34,8 @@ import { WebhookListeners } from './processes/webhook-listeners.js';
 import { Metrics, measuredStore } from './metrics.js';
 import { purgeIdempotencyKeys } from './http/idempotency.js';
 import { purgeConsoleSessions } from './http/console/session.js';
+import { RewindWatch } from './eventstore/rewind-watch.js';
+import { RewindRecovery } from './store-rewind.js';
 
 export interface ServiceOptions {
   config: Config;
@@ -73,6 +75,8 @@ export interface RunningService {
    */
   stopping(): void;
   stop(): Promise<void>;
+  /** Watches the event store for a rewind (src/eventstore/rewind-watch.ts); `probe()` reads it at once. */
+  rewindWatch: RewindWatch;
 }
 
 export const createLogger = (level: string): Logger =>
@@ -103,6 +107,15 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
   let store: EventStore;
   // the test clock continues from its stored offset (read once the schema exists)
   let clock: Clock;
+  // notices a store that went back in time under this instance (src/eventstore/rewind.ts):
+  // it sees every event the instance reads or writes, and the recovery below acts on a rewind
+  const watch = new RewindWatch(
+    // the store below, once connected (the watch reads it once started)
+    (witness) => store.history(witness),
+    () => clock.now(),
+    (rewind) => recovery.noticed(rewind),
+    log,
+  );
   try {
     // read models, timers, idempotency keys and rate limits live in Postgres whatever the event store
     await migrate(db.kysely);
@@ -110,7 +123,7 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
     // table stops the start before an event store is connected
     const versions = new EventVersions(eventVersions);
     store = measuredStore(
-      versionedStore(options.store ?? (await connectEventStore(config, () => db.pool, log)), versions),
+      versionedStore(watch.watching(options.store ?? (await connectEventStore(config, () => db.pool, log))), versions),
       metrics,
     );
     clock = options.clock ?? (config.testClock ? new OffsetClock(await loadClockOffset(db.kysely)) : systemClock);
@@ -126,6 +139,8 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
     () => clock.now(),
     log,
     config.readModelWaitMs,
+    // with the events in this database, each batch checks that those it follows are still there
+    config.eventStore === 'postgres' && !options.store,
   );
   projections.observe((events) => listeners.observe(events));
   const timers = new Timers(db.kysely, clock, log);
@@ -216,6 +231,7 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
     metrics,
     market: (ids, supplierId) => marketsFor(readDb, ids, supplierId, clock.now()),
     isReady: () => ready,
+    isRewound: () => recovery.active,
     isStopping: () => stopping,
     ...(advance &&
       config.testClock && {
@@ -241,7 +257,23 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
     rankOffers((await routableOffers(db.kysely, [productId])).get(productId) ?? [], clock.now()).map((o) => o.offerId);
   registerProcessTimers(timers, commands, rank, projections);
   registerLedgerCheckpoints(timers, commands, ledgerKey);
+  const recovery = new RewindRecovery({
+    watch,
+    projections,
+    states,
+    fence,
+    ...(replicaReads && { replicaReads }),
+    db: db.kysely,
+    clock,
+    log,
+    metrics,
+    startedAt: clock.now(),
+  });
+  projections.onRewind((rewind) => recovery.noticed(rewind));
   await projections.start();
+  // probed every few seconds, and at once when a connection opens again (a failover, a restore)
+  watch.start();
+  db.pool.on('connect', () => watch.nudge());
   await timers.schedule('maintenance.purge', 'all', clock.now(), {});
   await timers.schedule('webhook.purge', 'all', clock.now(), {});
   await timers.schedule('ledger.checkpoint', 'daily', nextMidnight(clock.now()), {});
@@ -259,6 +291,7 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
     services,
     app,
     drain,
+    rewindWatch: watch,
     listen: async () => {
       await app.listen({ port: config.port, host: config.host });
       const address = app.server.address();
@@ -271,7 +304,9 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
     stop: async () => {
       if (stopped) return;
       stopped = true;
+      watch.stop();
       await app.close(); // in-flight requests finish first
+      await recovery.stop();
       await rateLimiter.stop(); // their hits still reach the shared counts
       await timers.stop();
       await projections.stop();

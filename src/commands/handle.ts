@@ -79,6 +79,11 @@ export class StreamStates {
     this.states.delete(streamId);
   }
 
+  /** Forgets every state (the store went back in time: they may be of a history it lost). */
+  clear(): void {
+    this.states.clear();
+  }
+
   /**
    * A stream about to be created under an id no one can have used (a fresh operation's): its
    * state is known to be the initial one without a read. Were it not, the append at

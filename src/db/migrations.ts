@@ -272,6 +272,10 @@ export const migrations: Record<string, Migration> = {
         return next;
       end loop;
     end $$;`),
+  // a process that finds the store went back in time rebuilds the read models unless another
+  // did after the rewind: when the rebuild that set a checkpoint began
+  '026_projection_rebuilt_at': ddl(`
+    alter table projection_checkpoints add column rebuilt_at timestamptz;`),
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the schema they create exists

@@ -34,6 +34,7 @@ import { listenOrigin, openApiServers, withServers } from './openapi-servers.js'
 import { registerConsole } from './console/index.js';
 import { type Services } from './services.js';
 import { answerClientError } from './client-errors.js';
+import { registerRewindRefusal } from './store-rewound.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -261,6 +262,7 @@ export const buildHttpApp = async (services: Services, logger: Logger): Promise<
   registerBodyParsing(app);
   app.decorateRequest('principal', null as never);
   registerConnectionHandling(app);
+  registerRewindRefusal(app, services.isRewound);
   registerErrorHandling(app);
   registerMetrics(app, services);
   registerReplicaReads(app, services.replicaReads);
