@@ -35,6 +35,7 @@ import { Metrics, measuredStore } from './metrics.js';
 import { purgeIdempotencyKeys } from './http/idempotency.js';
 import { purgeConsoleSessions } from './http/console/session.js';
 import { RewindWatch } from './eventstore/rewind-watch.js';
+import { watchConnectionLines } from './eventstore/postgres.js';
 import { RewindRecovery } from './store-rewind.js';
 
 export interface ServiceOptions {
@@ -132,6 +133,7 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
     throw error;
   }
   const listeners = new WebhookListeners();
+  const eventsHere = config.eventStore === 'postgres' && !options.store;
   const projections = new ProjectionRunner(
     db.kysely,
     store,
@@ -140,7 +142,7 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
     log,
     config.readModelWaitMs,
     // with the events in this database, each batch checks that those it follows are still there
-    config.eventStore === 'postgres' && !options.store,
+    eventsHere,
   );
   projections.observe((events) => listeners.observe(events));
   const timers = new Timers(db.kysely, clock, log);
@@ -271,9 +273,11 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
   });
   projections.onRewind((rewind) => recovery.noticed(rewind));
   await projections.start();
-  // probed every few seconds, and at once when a connection opens again (a failover, a restore)
+  // probed every few seconds, and at once when a connection opens again (a failover, a
+  // restore); with the events in this database, each new connection's line is read first
   watch.start();
   db.pool.on('connect', () => watch.nudge());
+  if (eventsHere) watchConnectionLines(db.pool, (line) => watch.lineSeen(line));
   await timers.schedule('maintenance.purge', 'all', clock.now(), {});
   await timers.schedule('webhook.purge', 'all', clock.now(), {});
   await timers.schedule('ledger.checkpoint', 'daily', nextMidnight(clock.now()), {});

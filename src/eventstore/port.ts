@@ -149,12 +149,21 @@ export interface StoreHistory {
   head: Position;
   /** Whether the witness asked about is still stored where it was; absent when none was asked. */
   witnessed?: boolean;
-  /**
-   * The server's line of history and its place on it, where the store has them: Postgres's
-   * system identifier, timeline and WAL insert position (a number of bytes). Absent in
-   * KurrentDB and on a server still in recovery.
-   */
-  line?: { system: string; timeline: number; wal: bigint };
+  /** The server's line of history and its place on it, where the store has them (`Line`). */
+  line?: Line;
+}
+
+/**
+ * Which history a server writes and where on it: Postgres's system identifier, the
+ * database's oid (a database restored beside the old one and renamed into its place is
+ * another), the timeline and how far its WAL is flushed (a number of bytes). Absent in
+ * KurrentDB and on a server still in recovery.
+ */
+export interface Line {
+  system: string;
+  database: string;
+  timeline: number;
+  wal: bigint;
 }
 
 export interface EventStore {

@@ -5,6 +5,7 @@ import {
   type AppendResult,
   type EventStore,
   type ExpectedRevision,
+  type Line,
   type NewEvent,
   parsePosition,
   type Position,
@@ -56,30 +57,62 @@ const READ_AT_HEAD_ANNOUNCING = `select p.pending, b.* from (${UNSAFE_BEYOND}) p
     order by transaction_id, position limit $3) b on true`;
 
 /**
- * One read of the store's history: the last committed event, whether the witness ($1: its
- * id, $2/$3: its position) is still there, and the server's system identifier, timeline and
- * WAL insert position. The timeline is the one the server writes on now, read from the name
- * of its current WAL file: `pg_control_checkpoint()` names the last checkpoint's, which after
- * a promotion stays the old one until the next checkpoint, minutes later. A server in
- * recovery (a standby) has no WAL insert position: the line is then null.
+ * The server's line of history (port.ts, `Line`): the system identifier, the database's
+ * oid, the timeline it writes on now and how far its WAL is flushed (what a crash keeps: a
+ * server restarted after one is never behind it). The timeline is read from
+ * the name of the current WAL file: `pg_control_checkpoint()` names the last checkpoint's,
+ * which after a promotion stays the old one until the next checkpoint, minutes later. A
+ * server in recovery (a standby) writes no WAL of its own: the line is then null.
  */
+const LINE_COLUMNS = `case when pg_is_in_recovery() then null else (select system_identifier::text from pg_control_system()) end as system,
+  (select oid::text from pg_database where datname = current_database()) as database,
+  case when pg_is_in_recovery() then null
+    else ('x' || substr(pg_walfile_name(pg_current_wal_insert_lsn()), 1, 8))::bit(32)::int end as timeline,
+  case when pg_is_in_recovery() then null else (pg_current_wal_flush_lsn() - '0/0'::pg_lsn)::text end as wal`;
+
+/** One read of the store's history: the last committed event, whether the witness ($1: its id, $2/$3: its position) is still there, and the line. */
 const HISTORY = `select
   (select transaction_id::text || '/' || position from es_events
     order by transaction_id desc, position desc limit 1) as head,
   case when $1::text is null then null else exists (select 1 from es_events
     where transaction_id = $2::text::xid8 and position = $3::bigint and event_id = $1::text) end as witnessed,
-  case when pg_is_in_recovery() then null else (select system_identifier::text from pg_control_system()) end as system,
-  case when pg_is_in_recovery() then null
-    else ('x' || substr(pg_walfile_name(pg_current_wal_insert_lsn()), 1, 8))::bit(32)::int end as timeline,
-  case when pg_is_in_recovery() then null else (pg_current_wal_insert_lsn() - '0/0'::pg_lsn)::text end as wal`;
+  ${LINE_COLUMNS}`;
 
-interface HistoryRow {
-  head: string | null;
-  witnessed: boolean | null;
+interface LineRow {
   system: string | null;
+  database: string;
   timeline: number | null;
   wal: string | null;
 }
+
+interface HistoryRow extends LineRow {
+  head: string | null;
+  witnessed: boolean | null;
+}
+
+const lineOf = (row: LineRow): Line | undefined =>
+  row.system === null || row.timeline === null || row.wal === null
+    ? undefined
+    : { system: row.system, database: row.database, timeline: row.timeline, wal: BigInt(row.wal) };
+
+/**
+ * Reads the line of every connection `pool` opens, before anything else runs on it (a
+ * client runs its queries in the order given, and the pool announces a connection before
+ * handing it out), and hands it to `onLine`: a process learns that its server now writes
+ * another history (a failover, a restore) before it reads or writes anything there.
+ */
+export const watchConnectionLines = (pool: pg.Pool, onLine: (line: Line) => void): void => {
+  pool.on('connect', (client) => {
+    client.query<LineRow>(`select ${LINE_COLUMNS}`).then(
+      ({ rows }) => {
+        const line = rows[0] && lineOf(rows[0]);
+        if (line) onLine(line);
+      },
+      // the connection failed: what was queued after it fails too, and the next one is read
+      () => undefined,
+    );
+  });
+};
 
 const toRecorded = (r: EventRow): RecordedEvent => ({
   id: r.event_id,
@@ -208,12 +241,11 @@ export class PostgresEventStore implements EventStore {
       ],
     });
     const row = rows[0]!;
+    const line = lineOf(row);
     return {
       head: row.head === null ? START : parsePosition(row.head),
       ...(row.witnessed !== null && { witnessed: row.witnessed }),
-      ...(row.system !== null &&
-        row.timeline !== null &&
-        row.wal !== null && { line: { system: row.system, timeline: row.timeline, wal: BigInt(row.wal) } }),
+      ...(line && { line }),
     };
   }
 

@@ -1,7 +1,7 @@
 import { newId } from '../ids.js';
 import { overriding } from './overriding.js';
-import type { EventStore, NewEvent, RecordedEvent, StoreHistory, Witness } from './port.js';
-import { higher, lineChange, type Rewind, rewindOf } from './rewind.js';
+import type { EventStore, Line, NewEvent, RecordedEvent, StoreHistory, Witness } from './port.js';
+import { higher, lineChange, lineMoved, type Rewind, rewindOf } from './rewind.js';
 
 /** A probe every this often: a rewind is noticed within one interval and a probe's time. */
 export const PROBE_INTERVAL_MS = 2_000;
@@ -21,9 +21,20 @@ export interface RewindLog {
  * event is still there and where its history stands. One indexed read, a few seconds apart.
  * A rewind found is handed to `onRewind` once; the watch then waits (`pause`) until the
  * process has dropped what it held and calls `forget` and `resume`.
+ *
+ * The highest event seen stands for everything seen before it only within one history.
+ * After a rewind the new history's events pass the lost ones' positions as soon as its
+ * transactions have used the lost transaction ids again, and an event read there would hide
+ * the loss. So when a connection shows another line than the last reading's (`lineSeen`),
+ * the witness from before is held, what is seen from then on is kept apart, and the next
+ * reading asks about the held one.
  */
 export class RewindWatch {
   private seen: Witness | undefined;
+  /** Held when a connection showed another line: the witness from before, asked about first. */
+  private held: { witness: Witness | undefined } | undefined;
+  /** What was seen since the hold: it joins `seen` once the held witness is found stored. */
+  private seenSince: Witness | undefined;
   private last: StoreHistory | undefined;
   private timer: NodeJS.Timeout | undefined;
   private running = false;
@@ -46,7 +57,19 @@ export class RewindWatch {
 
   /** Notes an event the process read or wrote: the highest one is the witness the next probe asks about. */
   saw(witness: Witness): void {
-    this.seen = higher(this.seen, witness);
+    if (this.held) this.seenSince = higher(this.seenSince, witness);
+    else this.seen = higher(this.seen, witness);
+  }
+
+  /**
+   * A connection opened on `line` (read before anything else ran on it): another line than
+   * the last reading's, or its WAL behind, holds the witness and probes at once.
+   */
+  lineSeen(line: Line): void {
+    const known = this.last?.line;
+    if (!known || this.held || !lineMoved(known, line)) return;
+    this.held = { witness: this.seen };
+    this.nudge();
   }
 
   /**
@@ -138,6 +161,8 @@ export class RewindWatch {
   /** Forgets what the process saw and the last reading: after it dropped what it held, it starts over. */
   forget(): void {
     this.seen = undefined;
+    this.held = undefined;
+    this.seenSince = undefined;
     this.last = undefined;
     this.current++;
   }
@@ -153,7 +178,8 @@ export class RewindWatch {
     // one probe at a time, unless the one under way is past its time (the database away)
     const stuck = this.inFlight && performance.now() - this.inFlight.startedAt > PROBE_TIMEOUT_MS;
     if (!this.inFlight || stuck) await this.probe().catch(() => undefined);
-    if (this.running && !this.paused) this.schedule(this.intervalMs);
+    // a held witness is asked about again soon: until then the new line's events are kept apart
+    if (this.running && !this.paused) this.schedule(this.held ? NUDGE_GAP_MS : this.intervalMs);
   }
 
   /**
@@ -167,7 +193,8 @@ export class RewindWatch {
     this.inFlight = { id, startedAt };
     this.lastStartedAt = startedAt;
     const at = this.now();
-    const seen = this.seen;
+    const held = this.held;
+    const seen = held ? held.witness : this.seen;
     try {
       const now = await this.history(seen);
       if (id !== this.current || this.paused) return undefined;
@@ -185,6 +212,12 @@ export class RewindWatch {
         );
       this.last = now;
       this.verified = at;
+      if (held && this.held === held) {
+        // the history from before the new line holds: what was seen since stands with it
+        this.seen = this.seenSince ? higher(held.witness, this.seenSince) : held.witness;
+        this.held = undefined;
+        this.seenSince = undefined;
+      }
       return undefined;
     } finally {
       if (this.inFlight?.id === id) this.inFlight = undefined;

@@ -1,4 +1,4 @@
-import { comparePositions, formatPosition, type StoreHistory, type Witness } from './port.js';
+import { comparePositions, formatPosition, type Line, type StoreHistory, type Witness } from './port.js';
 
 /**
  * How a process tells that the store went back in time under it: it holds less than the
@@ -14,11 +14,14 @@ import { comparePositions, formatPosition, type StoreHistory, type Witness } fro
  *   while that event is there, so is everything the process saw before it.
  * - `head_behind`: the store's last event is below that position (the same loss, seen where
  *   no witness could be asked: a store that lost every event the process saw after its head).
- * - `wal_behind`: on the same system and timeline, the server writes at a WAL position below
- *   one it wrote at before: a copy of its files from an earlier moment was put back.
+ * - `wal_behind`: on the same system, database and timeline, the server's WAL is flushed
+ *   less far than it was before (a crash keeps what was flushed): a copy of its files from
+ *   an earlier moment was put back.
  *
- * A new timeline alone is no rewind: a switchover and a failover with synchronous
- * replication change it and lose nothing. Positions are (transaction id, sequence) pairs
+ * A new line alone (timeline, system, database) is no rewind: a switchover and a failover
+ * with synchronous replication change the timeline and lose nothing. It is where the
+ * witness must be asked about before anything seen on the new line may stand for it
+ * (rewind-watch.ts). Positions are (transaction id, sequence) pairs
  * taken again after a rewind from the restored counters, so the first events of the new
  * history often land exactly where lost ones were: the witness is an event's id, never its
  * position alone.
@@ -49,20 +52,28 @@ export const rewindOf = (
     };
   const was = before?.line;
   const is = now.line;
-  if (was && is && was.system === is.system && was.timeline === is.timeline && is.wal < was.wal)
+  if (was && is && sameLine(was, is) && is.wal < was.wal)
     return {
       cause: 'wal_behind',
-      detail: `the database writes at WAL byte ${is.wal} of timeline ${is.timeline}, below byte ${was.wal} it wrote at before: its files were put back to an earlier moment`,
+      detail: `the database's WAL is flushed to byte ${is.wal} of timeline ${is.timeline}, below byte ${was.wal} it had flushed before: its files were put back to an earlier moment`,
     };
   return undefined;
 };
 
-/** A new system or timeline since `before`, said in words (a failover, a switchover, a restore); else undefined. */
+/** The same system, database and timeline: one history, on which the WAL only grows. */
+export const sameLine = (a: Line, b: Line): boolean =>
+  a.system === b.system && a.database === b.database && a.timeline === b.timeline;
+
+/** Another line than `known`, or the same one gone back: nothing seen on it stands for what was seen before until checked. */
+export const lineMoved = (known: Line, now: Line): boolean => !sameLine(known, now) || now.wal < known.wal;
+
+/** A new system, database or timeline since `before`, said in words (a failover, a switchover, a restore); else undefined. */
 export const lineChange = (before: StoreHistory | undefined, now: StoreHistory): string | undefined => {
   const was = before?.line;
   const is = now.line;
   if (!was || !is) return undefined;
   if (was.system !== is.system) return `database system ${was.system} is now ${is.system}`;
+  if (was.database !== is.database) return `database oid ${was.database} is now ${is.database}`;
   if (was.timeline !== is.timeline) return `database timeline ${was.timeline} is now ${is.timeline}`;
   return undefined;
 };

@@ -6,13 +6,18 @@ const at = (commit: number, prepare: number) => ({ commit: BigInt(commit), prepa
 const seen: Witness = { id: '01JSEEN0000000000000000000', position: at(900, 40) };
 const history = (
   head: [number, number],
-  line?: { system?: string; timeline?: number; wal?: number },
+  line?: { system?: string; database?: string; timeline?: number; wal?: number },
   witnessed?: boolean,
 ): StoreHistory => ({
   head: at(...head),
   ...(witnessed !== undefined && { witnessed }),
   ...(line && {
-    line: { system: line.system ?? '7300000000000000001', timeline: line.timeline ?? 1, wal: BigInt(line.wal ?? 5000) },
+    line: {
+      system: line.system ?? '7300000000000000001',
+      database: line.database ?? '16384',
+      timeline: line.timeline ?? 1,
+      wal: BigInt(line.wal ?? 5000),
+    },
   }),
 });
 
@@ -46,7 +51,7 @@ describe('a store that went back in time, told from what the instance saw', () =
   });
 
   it('is no rewind when only the timeline changed and everything seen is there (a switchover, a synchronous failover)', () => {
-    // the new primary's WAL may start below the old one's last insert position (WAL of
+    // the new primary's WAL may start below the old one's last flushed position (WAL of
     // transactions never acknowledged): not a loss of anything the instance saw
     const before = history([900, 40], { timeline: 3, wal: 9000 });
     expect(rewindOf(seen, before, history([900, 40], { timeline: 4, wal: 8800 }, true))).toBeUndefined();
@@ -57,8 +62,12 @@ describe('a store that went back in time, told from what the instance saw', () =
     expect(rewindOf(undefined, before, history([900, 40], { timeline: 3, wal: 8999 }))).toEqual({
       cause: 'wal_behind',
       detail:
-        'the database writes at WAL byte 8999 of timeline 3, below byte 9000 it wrote at before: its files were put back to an earlier moment',
+        "the database's WAL is flushed to byte 8999 of timeline 3, below byte 9000 it had flushed before: its files were put back to an earlier moment",
     });
+    // another database in the place of the old one is another line: its WAL says nothing
+    expect(
+      rewindOf(undefined, before, history([900, 40], { database: '20001', timeline: 3, wal: 10 })),
+    ).toBeUndefined();
     // a standby (no line) or the first reading decides nothing about the WAL
     expect(rewindOf(undefined, before, history([900, 40]))).toBeUndefined();
     expect(rewindOf(undefined, undefined, history([900, 40], { wal: 1 }))).toBeUndefined();
@@ -68,6 +77,9 @@ describe('a store that went back in time, told from what the instance saw', () =
     const before = history([1, 1], { system: '11', timeline: 1 });
     expect(lineChange(before, history([1, 1], { system: '11', timeline: 2 }))).toBe('database timeline 1 is now 2');
     expect(lineChange(before, history([1, 1], { system: '12', timeline: 1 }))).toBe('database system 11 is now 12');
+    expect(lineChange(before, history([1, 1], { system: '11', database: '20001', timeline: 1 }))).toBe(
+      'database oid 16384 is now 20001',
+    );
     expect(lineChange(before, history([1, 1], { system: '11', timeline: 1, wal: 9 }))).toBeUndefined();
     expect(lineChange(undefined, before)).toBeUndefined();
   });
