@@ -128,9 +128,10 @@ export class RewindWatch {
     return this.verified;
   }
 
+  /** Probes now (the first reading names the line new connections are compared with), then every interval. */
   start(): void {
     this.running = true;
-    this.schedule(this.intervalMs);
+    this.schedule(0);
   }
 
   stop(): void {
