@@ -234,6 +234,7 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
     market: (ids, supplierId) => marketsFor(readDb, ids, supplierId, clock.now()),
     isReady: () => ready,
     isRewound: () => recovery.active,
+    rewinds: () => recovery.found,
     isStopping: () => stopping,
     ...(advance &&
       config.testClock && {

@@ -57,6 +57,7 @@ export interface RewindRecoveryDeps {
 export class RewindRecovery {
   private recovering: Promise<void> | undefined;
   private stopping = false;
+  private count = 0;
 
   constructor(private readonly deps: RewindRecoveryDeps) {}
 
@@ -65,10 +66,16 @@ export class RewindRecovery {
     return this.recovering !== undefined;
   }
 
+  /** How many rewinds this instance has found since it started. */
+  get found(): number {
+    return this.count;
+  }
+
   /** A rewind found (by the watch's probe or by a projection batch's check); one recovery at a time. */
   noticed(rewind: Rewind): void {
     if (this.recovering || this.stopping) return;
     const { log, metrics } = this.deps;
+    this.count++;
     metrics.storeRewinds.inc({ cause: rewind.cause });
     log.error(
       { rewind },

@@ -262,7 +262,7 @@ export const buildHttpApp = async (services: Services, logger: Logger): Promise<
   registerBodyParsing(app);
   app.decorateRequest('principal', null as never);
   registerConnectionHandling(app);
-  registerRewindRefusal(app, services.isRewound);
+  registerRewindRefusal(app, { rewound: services.isRewound, rewinds: services.rewinds });
   registerErrorHandling(app);
   registerMetrics(app, services);
   registerReplicaReads(app, services.replicaReads);

@@ -63,6 +63,8 @@ export interface Services {
    * says `store_rewound` and writes are refused with 503.
    */
   isRewound(): boolean;
+  /** How many times the instance has found its store went back in time (a write begun before the last is not answered as done). */
+  rewinds(): number;
   /** Stopping: /readyz says so, for the proxy in front to stop sending before the drain. */
   isStopping(): boolean;
   /** Present only with the test clock: moves time and runs what fell due. */

@@ -116,4 +116,56 @@ describe('events lost from the store under a running instance', () => {
       'the event store went back in time: it no longer holds what this instance saw; refusing writes, dropping what it held and rebuilding the read models from the store',
     ]);
   }, 120_000);
+
+  it('answers a write under way when the rewind is found with 503, and its retry runs it again', async () => {
+    await svc.rewindWatch.probe();
+    const before = await orderIdsStored();
+    const last = await svc.services.store.lastCommitted();
+    // the read models held up (a transaction of the test locks their checkpoints): a
+    // storefront checkout appends its order and then waits for them before it answers
+    const holder = new pg.Client({ connectionString: svc.databaseUrl });
+    await holder.connect();
+    await holder.query('begin; lock table projection_checkpoints in exclusive mode');
+    const productId = (await supplier.api.get(`/offers/${offerId}`)).body.product_id as string;
+    const checkout = () =>
+      svc.operator.post(
+        '/orders',
+        { items: [{ product_id: productId, quantity: 1 }], buyer_country: 'DE' },
+        { headers: { 'idempotency-key': 'under-way' } },
+      );
+    const underWay = checkout();
+    const placed = await eventually('the checkout appended', async () => {
+      const ids = await orderIdsStored();
+      return ids.length > before.length && ids;
+    });
+    const underWayId = placed.find((id) => !before.includes(id));
+    // its events go (as a restore would take them), while it still waits
+    await withDb(svc, (db) =>
+      db.query(`delete from es_events where (transaction_id, position) > ($1::text::xid8, $2::bigint)`, [
+        last.commit.toString(),
+        last.prepare.toString(),
+      ]),
+    );
+    await eventually('readyz says store_rewound', async () => (await readyz()).body?.status === 'store_rewound', {
+      everyMs: 20,
+    });
+    await holder.query('commit');
+    await holder.end();
+    const answered = await underWay;
+    expectUnavailable(answered);
+    await eventually('ready again', async () => (await readyz()).status === 200);
+    const metrics = await request(svc.origin, 'GET', '/metrics', { token: svc.operatorToken });
+    expect(metrics.text).toMatch(/^svc_store_rewinds_total\{cause="witness_lost"\} 2$/m);
+
+    // the retry with the same key places that order, and the store and the reads hold it
+    const retried = await checkout();
+    expect([retried.status, retried.body.id, retried.headers.get('idempotent-replay')]).toEqual([
+      201,
+      underWayId,
+      null,
+    ]);
+    await svc.drain();
+    expect(await orderIdsStored()).toEqual(placed);
+    expect(await orderIdsRead()).toEqual(placed);
+  }, 120_000);
 });
