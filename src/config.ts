@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { isConnectionString } from './net/kurrentdb-address.js';
-import { FAULT_STEPS } from './faults.js';
+import { FAULT_STEPS, START_FAULT_STEPS } from './faults.js';
 
 const flag = z
   .enum(['0', '1', 'true', 'false', ''])
@@ -51,7 +51,7 @@ const settings = z.object({
     .optional(),
   SVC_KURRENTDB_URL: z.string().min(1).optional(),
   /** Crash tests only (src/faults.ts): the process kills itself at this pipeline step. */
-  SVC_FAULT_KILL_AT: z.enum(FAULT_STEPS).optional(),
+  SVC_FAULT_KILL_AT: z.enum([...FAULT_STEPS, ...START_FAULT_STEPS]).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

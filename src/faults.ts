@@ -18,6 +18,10 @@
  * - `after-sale-credited`: the order's sale entries are posted (with the capture, or the first
  *   of them when a later run posts what a crash left), the answer is not given
  *
+ * And one of a sandbox's first start:
+ * - `before-demo-token-kept`: the demo supplier and its token are registered; the products
+ *   and the token's file in the data folder are not
+ *
  * More points only the simulator arms:
  * - `timer-after-run`: a timer's handler finished (its appends are committed), its row is not yet done
  * - `projector-batch`: a projector applied a batch inside its transaction, the checkpoint is not committed
@@ -31,6 +35,7 @@ export const FAULT_STEPS = [
   'after-sale-credited',
 ] as const;
 export type FaultStep = (typeof FAULT_STEPS)[number];
+export const START_FAULT_STEPS = ['before-demo-token-kept'] as const;
 export const SIM_FAULT_POINTS = [
   ...FAULT_STEPS,
   'timer-after-run',
@@ -38,7 +43,7 @@ export const SIM_FAULT_POINTS = [
   'after-supplier-call',
   'after-health-outcome',
 ] as const;
-export type FaultPoint = (typeof SIM_FAULT_POINTS)[number];
+export type FaultPoint = (typeof SIM_FAULT_POINTS)[number] | (typeof START_FAULT_STEPS)[number];
 
 /**
  * Rules the simulator's own test can break on purpose, to show that the simulation catches

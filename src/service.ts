@@ -104,7 +104,8 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
   const { config } = options;
   const log = options.logger ?? createLogger(config.logLevel);
   const db: Db = connect(options.databaseUrl, options.poolSize ?? 20, options.readDatabaseUrl);
-  const metrics = new Metrics();
+  const metrics = new Metrics({ process: true });
+  metrics.watchPool('primary', db.pool);
   let store: EventStore;
   // the test clock continues from its stored offset (read once the schema exists)
   let clock: Clock;

@@ -1,9 +1,8 @@
-import { existsSync } from 'node:fs';
-import { readFile, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import type { Config } from '../config.js';
 import { withAdminClient } from '../db/admin-client.js';
 import { startEmbeddedPostgres } from '../db/embedded.js';
+import { dataFile, readDataFile, writeDataFile } from './data-dir.js';
 
 const DATABASE = 'marketplace';
 
@@ -13,12 +12,12 @@ export interface OpenDatabase {
   release(): Promise<void>;
 }
 
-const urlFile = (config: Config) => path.join(config.dataDir, 'database-url');
+const URL_FILE = 'database-url';
 /** The pid of the process that started (or took over) the embedded server and stops it. */
-const ownerFile = (config: Config) => path.join(config.dataDir, 'database-owner');
+const OWNER_FILE = 'database-owner';
 
 const ownerAlive = async (config: Config) => {
-  const pid = Number((await readFile(ownerFile(config), 'utf8').catch(() => '')).trim());
+  const pid = Number((await readDataFile(config, OWNER_FILE).catch(() => undefined)) ?? '');
   if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return false;
   try {
     process.kill(pid, 0);
@@ -42,23 +41,22 @@ export const openDatabase = async (
   log: (line: string) => void = () => undefined,
 ): Promise<OpenDatabase> => {
   if (config.databaseUrl) return { url: config.databaseUrl, release: async () => undefined };
-  if (existsSync(urlFile(config))) {
-    const url = (await readFile(urlFile(config), 'utf8')).trim();
-    if ((await ownerAlive(config)) && (await reachable(url))) return { url, release: async () => undefined };
-  }
+  const running = await readDataFile(config, URL_FILE);
+  if (running && (await ownerAlive(config)) && (await reachable(running)))
+    return { url: running, release: async () => undefined };
   const embedded = await startEmbeddedPostgres(config.dataDir, log);
   await withAdminClient(embedded.adminUrl, async (admin) => {
     const exists = await admin.query('select 1 from pg_database where datname = $1', [DATABASE]);
     if (exists.rowCount === 0) await admin.query(`create database ${DATABASE}`);
   });
   const url = embedded.urlFor(DATABASE);
-  await writeFile(urlFile(config), url, { mode: 0o600 });
-  await writeFile(ownerFile(config), String(process.pid), { mode: 0o600 });
+  await writeDataFile(config, URL_FILE, url);
+  await writeDataFile(config, OWNER_FILE, String(process.pid));
   return {
     url,
     release: async () => {
-      await rm(urlFile(config), { force: true });
-      await rm(ownerFile(config), { force: true });
+      await rm(dataFile(config, URL_FILE), { force: true });
+      await rm(dataFile(config, OWNER_FILE), { force: true });
       await embedded.stop();
     },
   };

@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from '../config.js';
+import { unlessInterrupted } from '../db/stop-on-interrupt.js';
 import { EventStoreUnreachable } from '../eventstore/unreachable.js';
 import { ledgerAudit, ledgerBalance, ledgerExport, ledgerStatement, ledgerVerify } from './ledger.js';
 import { certifyCommand } from './certify.js';
@@ -41,7 +42,9 @@ const main = async (args: string[]): Promise<number | undefined> => {
   return 2;
 };
 
-main(process.argv.slice(2)).then(
+// interrupted while it runs on an embedded server it started, a command ends with the
+// interruption's code once that server is stopped, whatever its work then met
+unlessInterrupted(main(process.argv.slice(2))).then(
   (code) => {
     if (code !== undefined) process.exit(code);
   },

@@ -1,77 +1,78 @@
-import { existsSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
 import type { Config } from '../config.js';
-import { createProduct } from '../commands/products.js';
-import { registerSupplier } from '../commands/suppliers.js';
-import type { ProductFields } from '../domain/product.js';
-import { demoTokenFile } from './secrets.js';
+import { issueToken, registerSupplier, revokeToken } from '../commands/suppliers.js';
+import { hashToken } from '../crypto/tokens.js';
+import { faultPoint } from '../faults.js';
 import { type Services } from '../http/services.js';
+import { readDataFile, writeDataFile } from './data-dir.js';
+import { seedDemoProducts } from './demo-products.js';
+import { DEMO_TOKEN_FILE, SEED, seedTokens } from './demo-token.js';
 
-const demoProducts: ProductFields[] = [
-  { name: 'Starfall Odyssey', type: 'game_key', platform: 'steam', region: 'EU', status: 'sellable', formFields: [] },
-  {
-    name: 'Iron Meridian: Deluxe Edition',
-    type: 'game_key',
-    platform: 'steam',
-    region: 'GLOBAL',
-    status: 'sellable',
-    formFields: [],
-  },
-  { name: 'Harbor Lights', type: 'game_key', platform: 'xbox', region: 'EU', status: 'sellable', formFields: [] },
-  {
-    name: 'Retired Classic',
-    type: 'game_key',
-    platform: 'steam',
-    region: 'EU',
-    status: 'not_sellable',
-    formFields: [],
-  },
-  {
-    name: 'Crystal Legends 500 Gems',
-    type: 'topup',
-    platform: 'mobile',
-    region: 'GLOBAL',
-    status: 'sellable',
-    formFields: [
-      {
-        key: 'user_id',
-        label: 'Player ID',
-        type: 'text',
-        required: true,
-        pattern: '^[0-9]{6}$',
-        max_length: 6,
-        help_text: 'Six digits, shown under Settings > Account',
-        options: null,
-      },
-      {
-        key: 'server',
-        label: 'Server',
-        type: 'select',
-        required: true,
-        pattern: null,
-        max_length: null,
-        help_text: null,
-        options: [
-          { value: 'eu', label: 'Europe' },
-          { value: 'na', label: 'North America' },
-        ],
-      },
-    ],
-  },
-];
+const DEMO_SUPPLIER = 'Demo Supplier';
 
 /**
  * A fresh sandbox gets a demo supplier and a few products, so the API can be tried at
- * once. The demo token is kept in the data dir (sandbox only) and shown at every start.
+ * once. The demo token is kept in the data dir (sandbox only), written last, and shown at
+ * every start. The demo supplier is the sandbox's first supplier: the seed registers it
+ * before the instance listens.
  */
 export const seedSandbox = async (config: Config, services: Services): Promise<string | undefined> => {
   if (config.env !== 'sandbox') return undefined;
-  const file = demoTokenFile(config);
-  const anySupplier = await services.db.selectFrom('suppliers').select('id').limit(1).executeTakeFirst();
-  if (anySupplier) return existsSync(file) ? (await readFile(file, 'utf8')).trim() : undefined;
-  const caller = { correlationId: 'seed' };
-  const { token } = await registerSupplier(services.commands, 'Demo Supplier', caller);
-  for (const product of demoProducts) await createProduct(services.commands, product, caller);
-  await writeFile(file, token, { mode: 0o600 });
-  return token;
+  // the suppliers read model tells a seeded sandbox, so it must show what the log holds: a
+  // start after a crash, or after a projector's rebuild, can find it behind
+  if (!(await services.projections.waitFor(await services.store.head(), config.readModelWaitMs))) {
+    services.log.warn('the read models are still catching up: the demo supplier is looked at on the next start');
+    return readDataFile(config, DEMO_TOKEN_FILE);
+  }
+  const first = await services.db
+    .selectFrom('suppliers')
+    .select(['id', 'name'])
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  if (!first) {
+    const { token } = await registerSupplier(services.commands, DEMO_SUPPLIER, SEED);
+    faultPoint('before-demo-token-kept');
+    await seedDemoProducts(services);
+    await writeDataFile(config, DEMO_TOKEN_FILE, token);
+    return token;
+  }
+  return first.name === DEMO_SUPPLIER ? keptDemoToken(config, services, first.id) : undefined;
+};
+
+/**
+ * The demo supplier's token as the data folder keeps it. The folder and the database can
+ * part: a start stopped between registering the supplier and writing the file, a folder
+ * removed, one folder used with two databases. With no token kept that the seed issued
+ * here, a new one is made (`renewDemoToken`) and the seed's earlier tokens are revoked:
+ * nobody was shown them, or the file that held them is gone. Tokens the operator issued
+ * for the demo supplier stay.
+ */
+const keptDemoToken = async (config: Config, services: Services, supplierId: string): Promise<string> => {
+  const live = await seedTokens(services, supplierId);
+  const kept = await readDataFile(config, DEMO_TOKEN_FILE);
+  const keptId = kept === undefined ? undefined : live.get(hashToken(kept));
+  const demo =
+    kept !== undefined && keptId !== undefined
+      ? { token: kept, tokenId: keptId }
+      : await renewDemoToken(config, services, supplierId, live.size);
+  // after the file is written: a start stopped in between revokes them at its next start
+  for (const tokenId of live.values())
+    if (tokenId !== demo.tokenId) await revokeToken(services.commands, supplierId, tokenId, SEED);
+  return demo.token;
+};
+
+/**
+ * Finishes what a stopped seed may have left (the products), issues a token through the
+ * operator API's command, writes it to the folder before it is printed, and says so.
+ */
+const renewDemoToken = async (config: Config, services: Services, supplierId: string, lost: number) => {
+  await seedDemoProducts(services);
+  const issued = await issueToken(services.commands, supplierId, SEED);
+  await writeDataFile(config, DEMO_TOKEN_FILE, issued.token);
+  services.log.warn(
+    { supplierId, tokenId: issued.tokenId, revokedTokens: lost },
+    'the data folder held no token of the demo supplier: a new one was issued (demo_supplier_token below) and the lost ones revoked',
+  );
+  return issued;
 };

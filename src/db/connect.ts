@@ -7,6 +7,7 @@ import {
   type PostgresPoolClient,
 } from 'kysely';
 import pg from 'pg';
+import { PgClientForPools } from './pg-client.js';
 import { gatedKysely, type PostgresConnection, type ReadGate, type Replica } from './gated.js';
 import { sender } from './prepared.js';
 import type { Database } from './schema.js';
@@ -81,18 +82,21 @@ const lastResultOf = (pool: pg.Pool): PostgresPool => {
  */
 export const IDLE_CONNECTION_MS = 5 * 60_000;
 
+/**
+ * Every client of the pool is a `PgClient`: its 'error' heard from its construction on (a
+ * checked-out client whose session ends emits it, and its statement already fails with the
+ * same error; the pool drops the broken client on release), and none connects once an
+ * interruption began the process's stop.
+ */
 const poolFor = (url: string, max: number, connectionTimeoutMillis: number) => {
   const pool = new pg.Pool({
     connectionString: url,
     max,
     connectionTimeoutMillis,
     idleTimeoutMillis: IDLE_CONNECTION_MS,
+    Client: PgClientForPools,
   });
   pool.on('error', () => undefined); // idle client errors surface on the next query instead
-  // A checked-out client whose session ends (failover, restart, pg_terminate_backend, a
-  // network reset) emits `error`; unheard, that ends the process. Its query already fails
-  // with the same error, and the pool drops the broken client on release.
-  pool.on('connect', (client) => client.on('error', () => undefined));
   return pool;
 };
 
@@ -139,14 +143,19 @@ export const connect = (url: string, max = 20, readUrl?: string): Db => {
   const view = lastResultOf(pool);
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: view }) });
   const read = readUrl ? replicaOf(readUrl, max) : undefined;
+  let closing: Promise<void> | undefined;
   return {
     pool,
     kysely,
     gated: (gate) => gatedKysely(view, gate, read?.replica),
-    close: async () => {
-      // kysely's destroy() ends the pool it was given
-      await kysely.destroy();
-      await read?.pool.end();
-    },
+    // The pools end; the Kyselys are left as they are. kysely's destroy() drops the pool from
+    // its driver, and a statement already on its way (a request, a loop that had not stopped
+    // yet) then failed with a TypeError, a 500; an ended pool refuses it with its own error,
+    // which every caller takes as the database unavailable (503, or wait and try again).
+    close: () =>
+      (closing ??= (async () => {
+        await pool.end();
+        await read?.pool.end();
+      })()),
   };
 };

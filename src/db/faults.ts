@@ -1,9 +1,12 @@
+import { PROCESS_STOPPING } from './pg-client.js';
+
 /**
  * Errors that mean "the database cannot be reached right now" rather than "this request
  * is wrong": the session was ended (failover, restart, pg_terminate_backend), the network
- * dropped, the server refuses connections while it starts or stops, or no connection came
- * in time. Requests that meet one are answered 503 service_unavailable with Retry-After;
- * background loops wait and try again.
+ * dropped, the server refuses connections while it starts or stops, no connection came in
+ * time, or the process is stopping and opens none (or has closed the pool). Requests that
+ * meet one are answered 503 service_unavailable with Retry-After; background loops wait and
+ * try again.
  */
 const SQLSTATE_CLASSES = ['08', '53', '57P']; // connection exception, insufficient resources, operator intervention
 const NODE_CODES = new Set([
@@ -25,6 +28,8 @@ const MESSAGES = [
   'Connection timeout',
   'the database system is',
   'is not currently accepting connections',
+  PROCESS_STOPPING,
+  'Cannot use a pool after calling end on the pool', // pg's: the process is closing its pool
 ];
 
 export const isDatabaseUnavailable = (error: unknown): boolean => {

@@ -88,7 +88,8 @@ export const accessControl = (services: Services): AccessControl => {
    * Decided from memory, unless a bucket's instance needs budget first (near its limit).
    */
   const count = (req: FastifyRequest, reply: FastifyReply): void | Promise<void> => {
-    if (req.routeOptions.config?.unlimited) return;
+    const unlimited = req.routeOptions.config?.unlimited;
+    if (unlimited === true || (typeof unlimited === 'function' && unlimited(req))) return;
     const verdict = services.rateLimiter.hit(bucketsFor(req), services.clock.now());
     if (verdict instanceof Promise) return verdict.then((v) => answerVerdict(v, reply));
     answerVerdict(verdict, reply);

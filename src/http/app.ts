@@ -44,8 +44,11 @@ declare module 'fastify' {
     idempotent?: boolean;
     /** Needs no token (health, docs, the OpenAPI document). */
     public?: boolean;
-    /** Outside rate limiting (health probes). */
-    unlimited?: boolean;
+    /**
+     * Outside rate limiting (health probes); as a function, outside it when the function
+     * says so (the console's pages of a signed-in supplier, metered by the API calls they make).
+     */
+    unlimited?: boolean | ((req: FastifyRequest) => boolean);
     /**
      * Text media types the 200 answer also comes in, chosen by Accept (type → what it holds):
      * the handler sends them as they are; the OpenAPI document lists them beside the JSON.

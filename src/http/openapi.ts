@@ -28,7 +28,12 @@ type Input = Parameters<typeof jsonSchemaTransform>[0];
 interface RouteFacts {
   method: string;
   url: string;
-  config: { public?: boolean; unlimited?: boolean; idempotent?: boolean; textFormats?: Record<string, string> };
+  config: {
+    public?: boolean;
+    unlimited?: boolean | ((req: never) => boolean);
+    idempotent?: boolean;
+    textFormats?: Record<string, string>;
+  };
   schema: Record<string, unknown>;
 }
 
@@ -50,7 +55,7 @@ export const sharedProblems = ({ method, url, config, schema }: RouteFacts): Map
   if (!config.public) add(401, 'unauthorized');
   if (url.includes(':')) add(404, 'not_found');
   if (schema.body || schema.querystring || schema.params || url.includes(':')) add(422, 'validation_failed');
-  if (!config.unlimited) add(429, 'rate_limited');
+  if (config.unlimited !== true) add(429, 'rate_limited');
   return codes;
 };
 

@@ -1544,12 +1544,6 @@ export interface components {
             /** @constant */
             currency: "EUR";
         };
-        MoneyInput: {
-            /** @description minor units */
-            amount: number;
-            /** @constant */
-            currency: "EUR";
-        };
         Offer: {
             /** @description ISO 8601 UTC */
             created_at: string;
@@ -1717,7 +1711,7 @@ export interface components {
         };
         PricingRule: {
             beat_by: {
-                /** @description minor units */
+                /** @description minor units: 1 to 100000000 (1,000,000.00 EUR) */
                 amount: number;
             } | {
                 /** @description up to two decimals */
@@ -2161,7 +2155,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description YYYY-MM */
+                /** @description YYYY-MM, from 2000-01 to December of next year */
                 month: string;
             };
             cookie?: never;
@@ -2526,7 +2520,7 @@ export interface operations {
                     /** @default 0 */
                     low_stock_threshold?: number;
                     price: {
-                        /** @description minor units */
+                        /** @description minor units: 1 to 100000000 (1,000,000.00 EUR) */
                         amount: number;
                         /** @enum {string} */
                         currency: "EUR";
@@ -2801,7 +2795,7 @@ export interface operations {
                     };
                     low_stock_threshold?: number;
                     price?: {
-                        /** @description minor units */
+                        /** @description minor units: 1 to 100000000 (1,000,000.00 EUR) */
                         amount: number;
                         /** @enum {string} */
                         currency: "EUR";
@@ -4313,7 +4307,7 @@ export interface operations {
             content: {
                 "application/json": {
                     price: {
-                        /** @description minor units */
+                        /** @description minor units: 1 to 100000000 (1,000,000.00 EUR) */
                         amount: number;
                         /** @enum {string} */
                         currency: "EUR";
@@ -4593,7 +4587,7 @@ export interface operations {
                 "application/json": {
                     /** @description how far below the lowest competing price: {amount} in minor units or {percent} */
                     beat_by: {
-                        /** @description minor units */
+                        /** @description minor units: 1 to 100000000 (1,000,000.00 EUR) */
                         amount: number;
                     } | {
                         /** @description up to two decimals */
@@ -4601,14 +4595,14 @@ export interface operations {
                     };
                     /** @description never above this; also the price when no competitor is routable */
                     ceiling: {
-                        /** @description minor units */
+                        /** @description minor units: 1 to 100000000 (1,000,000.00 EUR) */
                         amount: number;
                         /** @enum {string} */
                         currency: "EUR";
                     };
                     /** @description never below this */
                     floor: {
-                        /** @description minor units */
+                        /** @description minor units: 1 to 100000000 (1,000,000.00 EUR) */
                         amount: number;
                         /** @enum {string} */
                         currency: "EUR";
@@ -5414,7 +5408,12 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    amount: components["schemas"]["MoneyInput"];
+                    amount: {
+                        /** @description minor units: 1 to 100000000 (1,000,000.00 EUR) */
+                        amount: number;
+                        /** @enum {string} */
+                        currency: "EUR";
+                    };
                     /**
                      * @default sepa_bank_transfer
                      * @enum {string}
@@ -5762,7 +5761,13 @@ export interface operations {
                      * @enum {string}
                      */
                     method?: "sepa_bank_transfer" | "paypal";
-                    minimum_amount?: components["schemas"]["MoneyInput"];
+                    /** @description default and lowest: 2000 */
+                    minimum_amount?: {
+                        /** @description minor units: 1 to 100000000 (1,000,000.00 EUR) */
+                        amount: number;
+                        /** @enum {string} */
+                        currency: "EUR";
+                    };
                 };
             };
         };
@@ -5918,7 +5923,7 @@ export interface operations {
             content: {
                 "application/json": {
                     price: {
-                        /** @description minor units */
+                        /** @description minor units: 1 to 100000000 (1,000,000.00 EUR) */
                         amount: number;
                         /** @enum {string} */
                         currency: "EUR";
@@ -6269,7 +6274,7 @@ export interface operations {
     getProductsByProductIdCompetition: {
         parameters: {
             query?: {
-                /** @description minor units */
+                /** @description minor units: 1 to 100000000 (1,000,000.00 EUR) */
                 price?: number;
             };
             header?: never;

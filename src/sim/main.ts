@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { unlessInterrupted } from '../db/stop-on-interrupt.js';
 import { DEFAULT_STEPS, prepareTemplate, runSeeds, withEmbeddedServer } from './run.js';
 
 /**
@@ -22,7 +23,7 @@ if (![first, count, steps].every((n) => Number.isInteger(n) && n >= 0)) {
   process.exit(2);
 }
 
-const summary = await withEmbeddedServer(async (adminUrl) => {
+const run = withEmbeddedServer(async (adminUrl) => {
   const template = await prepareTemplate(adminUrl);
   return runSeeds({
     adminUrl,
@@ -46,6 +47,9 @@ const summary = await withEmbeddedServer(async (adminUrl) => {
     },
   });
 });
+// interrupted (Ctrl-C, SIGTERM, `| head`), the run ends with the interruption's code once its
+// server is stopped, whatever the seeds in flight then met
+const summary = await unlessInterrupted(run);
 console.log(
   `\nseeds ${summary.seeds}, steps ${summary.steps}, crashes ${summary.crashes}, invariant checks ${summary.checks}, failures ${summary.failures.length}, ${(summary.ms / 1000).toFixed(1)} s`,
 );

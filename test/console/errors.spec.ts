@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../support/harness.js';
-import { csrfOf, signIn, type Visitor, visitor } from './visitor.js';
+import { csrfOf, newForm, signIn, type Visitor, visitor } from './visitor.js';
 
 const eur = (amount: number) => ({ amount, currency: 'EUR' });
 
@@ -89,14 +89,14 @@ describe('console error pages over plain HTTP', () => {
       ['/console/webhooks/deliveries/nope/resend', {}],
     ];
     for (const [path, form] of posts) {
-      const res = await browser.post(path, { _csrf: csrf, ...form });
+      const res = await browser.post(path, { ...newForm(csrf), ...form });
       expect(res.status, path).toBeLessThan(500);
       expect(res.text, path).not.toMatch(/body\.|Too small|expected number/);
     }
   });
 
   it("a form too large to read is a console page answering 413, not the API's JSON", async () => {
-    const res = await browser.post('/console/offers', { _csrf: csrf, external_ref: 'x'.repeat(2 * 1024 * 1024) });
+    const res = await browser.post('/console/offers', { ...newForm(csrf), external_ref: 'x'.repeat(2 * 1024 * 1024) });
     expect(res.status).toBe(413);
     expect(res.text).toContain('That is more than one form can send: send it in parts.');
     expect(res.text).toContain('<header>');
@@ -104,7 +104,7 @@ describe('console error pages over plain HTTP', () => {
 
   it('a refused price is said beside its field, in words, once', async () => {
     const res = await browser.post(`/console/offers/${offerId}/edit`, {
-      _csrf: csrf,
+      ...newForm(csrf),
       price: '0',
       external_ref: 'ALPHA-ERR',
     });

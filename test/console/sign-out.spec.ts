@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newSecretKey } from '../../src/crypto/secret-box.js';
 import { SESSION_COOKIE } from '../../src/http/console/session.js';
 import { startTestService, type TestService } from '../support/harness.js';
-import { csrfOf, signIn, type Visitor, visitor } from './visitor.js';
+import { csrfOf, newForm, signIn, type Visitor, visitor } from './visitor.js';
 
 const eur = (amount: number) => ({ amount, currency: 'EUR' });
 
@@ -48,7 +48,7 @@ describe('console sessions end on the server', () => {
   };
   /** The cookie is signed out: its price form changes nothing, and pages and forms lead to sign-in. */
   const refused = async (v: Visitor, csrf: string, expected: number) => {
-    const posted = await v.post(pricePath(), { _csrf: csrf, price: '15.00' });
+    const posted = await v.post(pricePath(), { ...newForm(csrf), price: '15.00' });
     expect(await price()).toEqual(eur(expected));
     expect(posted).toMatchObject({ status: 303, location: '/console/sign-in' });
     expect(await v.get('/console/offers')).toMatchObject({ status: 303, location: '/console/sign-in' });
@@ -63,7 +63,7 @@ describe('console sessions end on the server', () => {
     return csrfOf(page);
   };
   const signOut = async (v: Visitor, csrf: string) => {
-    expect(await v.post('/console/sign-out', { _csrf: csrf })).toMatchObject({
+    expect(await v.post('/console/sign-out', newForm(csrf))).toMatchObject({
       status: 303,
       location: '/console/sign-in',
     });
@@ -75,7 +75,7 @@ describe('console sessions end on the server', () => {
     await signIn(browser, alpha.token);
     const csrf = await signedInAs(browser);
     // signed in, this very form changes the price
-    expect(await browser.post(pricePath(), { _csrf: csrf, price: '12.50' })).toMatchObject({
+    expect(await browser.post(pricePath(), { ...newForm(csrf), price: '12.50' })).toMatchObject({
       status: 303,
       location: `/console/offers/${offerId}?notice=Price%20changed.`,
     });

@@ -81,6 +81,7 @@ describe('events lost from the store under a running instance', () => {
     expectUnavailable(await order('during-recovery'));
     const metrics = await request(svc.origin, 'GET', '/metrics', { token: svc.operatorToken });
     expect(metrics.text).toMatch(/^svc_store_rewinds_total\{cause="witness_lost"\} 1$/m);
+    expect(metrics.text).toMatch(/^svc_ready 0$/m);
     await holder.query('commit');
     await holder.end();
     await eventually('ready again', async () => (await readyz()).status === 200);

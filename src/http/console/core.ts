@@ -1,10 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Services } from '../services.js';
 import type { ConsoleSession } from './session.js';
 
-/** A posted form: a field sent more than once (the event checkboxes) is a list. */
-export type Form = Record<string, string | string[] | undefined>;
+import { type Form, FORM_LIMITS } from './form-body.js';
+import { nextWriteKey } from './form-token.js';
+
+export type { Form } from './form-body.js';
 
 /** The first value of a form field, trimmed; '' when absent. */
 export const one = (form: Form | undefined, name: string): string => {
@@ -16,15 +17,6 @@ export const one = (form: Form | undefined, name: string): string => {
 export const all = (form: Form | undefined, name: string): string[] => {
   const v = form?.[name];
   return v === undefined ? [] : Array.isArray(v) ? v : [v];
-};
-
-export const parseForm = (text: string): Form => {
-  const form: Form = {};
-  for (const [k, v] of new URLSearchParams(text)) {
-    const had = form[k];
-    form[k] = had === undefined ? v : [...(Array.isArray(had) ? had : [had]), v];
-  }
-  return form;
 };
 
 /** An API answer as the console reads it: the parsed JSON, or the text of another type. */
@@ -68,25 +60,48 @@ export interface Console {
   ) => Promise<Answer>;
 }
 
-/** Console routes: public to the API's authentication (the session is the console's), metered by the API calls they make. */
-export const ROUTE = { config: { public: true, unlimited: true }, schema: { hide: true } } as const;
+/**
+ * Console routes: public to the API's authentication (the session is the console's); how
+ * they are metered is set for all of them where the console is registered (index.ts). A
+ * form's body is read within FORM_LIMITS.formBytes unless its route says otherwise.
+ */
+export const ROUTE = { config: { public: true }, schema: { hide: true }, bodyLimit: FORM_LIMITS.formBytes } as const;
+
+/**
+ * How long a repeated form's post waits for the first post of the same form to finish (the
+ * API answers 409 while it runs): longer than any write takes, shorter than a person waits.
+ */
+const SAME_FORM_WAIT_MS = 20_000;
+const SAME_FORM_POLL_MS = 100;
+
+const stillRunning = (res: { statusCode: number; body: string }) =>
+  res.statusCode === 409 && res.body.includes('"idempotency_key_in_use"');
 
 export const consoleOf = (app: FastifyInstance, services: Services): Console => ({
   services,
   sandbox: services.config.env === 'sandbox',
   api: async (req, s, method, url, body, accept) => {
-    const res = await app.inject({
-      method,
-      url: `/api/v1${url}`,
-      remoteAddress: req.ip,
-      headers: {
-        authorization: `Bearer ${s.token}`,
-        ...(accept && { accept }),
-        ...(method !== 'GET' && { 'idempotency-key': randomUUID() }),
-        ...(body !== undefined && { 'content-type': 'application/json' }),
-      },
-      ...(body !== undefined && { payload: JSON.stringify(body) }),
-    });
+    const send = (key: string | undefined) =>
+      app.inject({
+        method,
+        url: `/api/v1${url}`,
+        remoteAddress: req.ip,
+        headers: {
+          authorization: `Bearer ${s.token}`,
+          ...(accept && { accept }),
+          ...(key && { 'idempotency-key': key }),
+          ...(body !== undefined && { 'content-type': 'application/json' }),
+        },
+        ...(body !== undefined && { payload: JSON.stringify(body) }),
+      });
+    const key = method === 'GET' ? undefined : nextWriteKey(req);
+    let res = await send(key);
+    // the same form posted twice at once: the second waits for the first's answer, then
+    // answers with it (replayed), so both posts show the same page
+    for (const until = Date.now() + SAME_FORM_WAIT_MS; stillRunning(res) && Date.now() < until;) {
+      await new Promise((resolve) => setTimeout(resolve, SAME_FORM_POLL_MS));
+      res = await send(key);
+    }
     if (res.statusCode >= 500) throw new ApiFault(res.statusCode, res.headers['retry-after']?.toString());
     // the page a form redirects to may be read on another instance (a session cookie
     // carries no Authorization for the balancer to route by): the change is applied first

@@ -1,7 +1,10 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_S } from '../../db/faults.js';
 import { WrongExpectedRevision } from '../../eventstore/port.js';
+import { HttpProblem } from '../problem.js';
+import { problemCodes } from '../problem-codes.js';
 import { ApiFault, type Console } from './core.js';
+import { FormRefused } from './form-body.js';
 import { html } from './html.js';
 import { render } from './page.js';
 import { readSession } from './session.js';
@@ -31,15 +34,37 @@ export const answerFault = (c: Console, error: FastifyError, req: FastifyRequest
     const message = 'The service cannot answer right now. Try again in a moment.';
     return render(c, reply, s, { title: 'Unavailable', error: message }, BACK, 503);
   }
-  const status = !(error instanceof ApiFault) && error.statusCode && error.statusCode < 500 ? error.statusCode : 500;
-  if (status === 500) {
+  const refused = refusedInput(error);
+  if (!refused) {
     req.log.error({ err: error }, 'console page failed');
     const message = `Something went wrong on our side. Try again, and if it keeps happening tell us this reference: ${req.id}.`;
     return render(c, reply, s, { title: 'Error', error: message }, BACK, 500);
   }
-  const message =
-    status === 413
+  for (const [name, value] of Object.entries(refused.headers)) reply.header(name, value);
+  return render(c, reply, s, { title: 'Refused', error: refused.words }, BACK, refused.status);
+};
+
+/**
+ * What a person sent that the console or the API's shared checks refused before any page
+ * ran (a form too large or unreadable, a NUL in a query, too many requests): a 4xx page
+ * saying so. Undefined for anything else, which is a fault of the service's own.
+ */
+const refusedInput = (
+  error: FastifyError,
+): { status: number; words: string; headers: Record<string, string> } | undefined => {
+  if (error instanceof FormRefused) return { status: error.statusCode, words: error.words, headers: {} };
+  if (error instanceof HttpProblem) {
+    const status = problemCodes[error.code].status;
+    const words =
+      error.code === 'rate_limited'
+        ? `Too many requests from here: wait ${error.headers['retry-after'] ?? '60'} seconds and try again.`
+        : `This request could not be read (${error.detail}). Reload the page and try again.`;
+    return status < 500 ? { status, words, headers: error.headers } : undefined;
+  }
+  if (error instanceof ApiFault || !error.statusCode || error.statusCode >= 500) return undefined;
+  const words =
+    error.statusCode === 413
       ? 'That is more than one form can send: send it in parts.'
       : 'This request could not be read: reload the page and try again.';
-  return render(c, reply, s, { title: 'Error', error: message }, BACK, status);
+  return { status: error.statusCode, words, headers: {} };
 };

@@ -1,3 +1,5 @@
+import { FORM_TOKEN_FIELD, newFormToken } from './form-token.js';
+
 /** HTML of the console: escaped by default, no script but the upload page's file reader. */
 
 export const esc = (value: unknown): string =>
@@ -86,7 +88,7 @@ export interface LayoutOptions {
 const nav = (o: LayoutOptions) =>
   o.who
     ? html`<nav aria-label="Console">${PAGES.map(([path, label]) => html`<a href="/console/${path}" class="${o.active === path ? 'on' : ''}"${o.active === path ? html` aria-current="page"` : ''}>${label}</a>`)}</nav>
-<span class="who"><span>${o.who.name}</span><form class="inline" method="post" action="/console/sign-out"><input type="hidden" name="_csrf" value="${o.who.csrf}"><button class="plain" type="submit">Sign out</button></form></span>`
+<span class="who"><span>${o.who.name}</span><form class="inline" method="post" action="/console/sign-out">${csrfField(o.who.csrf)}<button class="plain" type="submit">Sign out</button></form></span>`
     : '';
 
 export const layout = (options: LayoutOptions, body: Html): string =>
@@ -102,7 +104,12 @@ ${options.error ? html`<div class="notice error" role="alert">${options.error}</
 ${body}
 </main></body></html>`.text;
 
-export const csrfField = (csrf: string) => html`<input type="hidden" name="_csrf" value="${csrf}">`;
+/**
+ * The hidden fields of every form that posts: the session's CSRF token, and a token of this
+ * rendering of the form that its writes use as their Idempotency-Key (form-token.ts).
+ */
+export const csrfField = (csrf: string) =>
+  html`<input type="hidden" name="_csrf" value="${csrf}"><input type="hidden" name="${FORM_TOKEN_FIELD}" value="${newFormToken()}">`;
 
 export const statusPill = (status: string) =>
   html`<span class="pill ${['active', 'completed', 'delivered', 'available', 'succeeded', 'ok', 'paid', 'eligible', 'selected'].includes(status) ? 'ok' : ['inactive', 'disabled', 'failed', 'expired', 'cancelled', 'refunded', 'invalidated', 'abandoned', 'not eligible'].includes(status) ? 'bad' : 'warn'}">${status}</span>`;

@@ -1,6 +1,6 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { type Services } from '../services.js';
-import { consoleOf, parseForm } from './core.js';
+import { consoleOf } from './core.js';
 import { answerFault } from './fault.js';
 import { notFound } from './page.js';
 import { registerBalance } from './pages/balance.js';
@@ -20,7 +20,8 @@ import { registerStatements } from './pages/statements.js';
 import { registerWebhook } from './pages/webhook.js';
 import { registerWebhookActions } from './pages/webhook-actions.js';
 import { registerWebhooks } from './pages/webhooks.js';
-import { loadSession, readSession } from './session.js';
+import { checkNames, readForm } from './form-body.js';
+import { carriesSession, loadSession, readSession } from './session.js';
 
 /**
  * The supplier console at /console: server-rendered pages and plain HTML forms, one file
@@ -33,10 +34,36 @@ import { loadSession, readSession } from './session.js';
 export const registerConsole = async (app: FastifyInstance, services: Services) => {
   const c = consoleOf(app, services);
   await app.register(async (site) => {
-    // forms post urlencoded; only the console accepts that, the API stays JSON only
-    site.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
-      done(null, parseForm(body as string)),
-    );
+    // forms post urlencoded; only the console accepts that, the API stays JSON only. Read
+    // in linear time within each route's body limit (form-body.ts): this runs before the
+    // session and CSRF checks, for anyone
+    site.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+      try {
+        done(null, readForm(body as string));
+      } catch (refused) {
+        done(refused as Error, undefined);
+      }
+    });
+    const signedInCookie = (req: FastifyRequest) => carriesSession(req, services.secretBox, services.clock.now());
+    site.addHook('onRequest', (req, reply, done) => {
+      // a post of anyone not signed in but the sign-in's is sent to sign in before its body
+      // is read (as `posted` would after): only the sign-in form, of a few KB, is read for anyone
+      if (req.method === 'POST' && req.url !== '/console/sign-in' && !signedInCookie(req))
+        return void reply.redirect('/console/sign-in', 303);
+      // a query is read by fastify's own parser (the same as forms'); its names are checked here
+      try {
+        checkNames(Object.keys(req.query as object));
+        done();
+      } catch (refused) {
+        done(refused as Error);
+      }
+    });
+    // a console request of a signed-in supplier is metered by the API calls it makes (its
+    // token's budgets); any other (the sign-in form, a page before sign-in) by its address,
+    // in the API's unauthenticated class
+    site.addHook('onRoute', (route) => {
+      route.config = { ...route.config, unlimited: signedInCookie };
+    });
     // set before the routes: a route keeps the error handler in force when it is built (the
     // await below builds them), and the not-found scope inherits it
     site.setErrorHandler(async (error: FastifyError, req, reply) => answerFault(c, error, req, reply));

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Answer, type Console, type Form } from './core.js';
 import { refusalOf } from './errors.js';
+import { formTokenOf } from './form-token.js';
 import { type Html, html, type LayoutOptions, layout } from './html.js';
 import { type ConsoleSession, readSession, sameOrigin, sameToken } from './session.js';
 
@@ -34,8 +35,14 @@ export const signedIn = (req: FastifyRequest, reply: FastifyReply): ConsoleSessi
 export const posted = (c: Console, req: FastifyRequest, reply: FastifyReply): ConsoleSession | undefined => {
   const session = signedIn(req, reply);
   if (!session) return undefined;
-  const csrf = (req.body as Form | undefined)?._csrf;
-  if (!sameOrigin(req) || !sameToken(typeof csrf === 'string' ? csrf : undefined, session.csrf)) {
+  const form = req.body as Form | undefined;
+  const csrf = form?._csrf;
+  // a form without its rendering's token would write again on every repeat (form-token.ts)
+  if (
+    !sameOrigin(req) ||
+    !sameToken(typeof csrf === 'string' ? csrf : undefined, session.csrf) ||
+    formTokenOf(form) === undefined
+  ) {
     void render(
       c,
       reply,

@@ -18,6 +18,7 @@ export const SESSION_COOKIE = 'svc_console';
 /** Before sign-in: a double-submit token for the sign-in form (login CSRF). */
 export const SIGN_IN_COOKIE = 'svc_console_signin';
 const SESSION_SECONDS = 8 * 3600;
+const SIGN_IN_SECONDS = 3600;
 
 export interface ConsoleSession {
   /** Random, in the sealed cookie only; the row is keyed by its hash. */
@@ -74,6 +75,13 @@ const unsealed = (req: FastifyRequest, box: SecretBox, now: Date): ConsoleSessio
     return undefined; // not ours, or sealed under another key: signed out
   }
 };
+
+/**
+ * Whether the request carries a session cookie that opens and is unexpired by its own clock:
+ * no database read, so it can decide how a request is metered before anything else runs.
+ */
+export const carriesSession = (req: FastifyRequest, box: SecretBox, now: Date): boolean =>
+  unsealed(req, box, now) !== undefined;
 
 export interface SessionDeps {
   box: SecretBox;
@@ -147,10 +155,28 @@ export const endSession = async (req: FastifyRequest, reply: FastifyReply, db: K
 export const purgeConsoleSessions = (db: Kysely<Database>, now: Date) =>
   db.deleteFrom('console_sessions').where('expires_at', '<=', now).execute();
 
-export const signInToken = (req: FastifyRequest, reply: FastifyReply): string => {
-  const token = cookies(req).get(SIGN_IN_COOKIE) || newToken();
-  reply.header('set-cookie', cookie(req, SIGN_IN_COOKIE, token, 3600));
+/**
+ * The sign-in form's double-submit token (login CSRF), made anew for every rendering of the
+ * form and sealed with the service key, with an hour to live: a value already in the browser
+ * may have been planted there (by a sibling host's cookie) by someone who chose it, so none
+ * is ever taken up, and only a value this service sealed counts.
+ */
+export const signInToken = (reply: FastifyReply, req: FastifyRequest, deps: Omit<SessionDeps, 'db'>): string => {
+  const token = deps.box.seal(JSON.stringify({ n: newToken(), until: deps.now().getTime() + SIGN_IN_SECONDS * 1000 }));
+  reply.header('set-cookie', cookie(req, SIGN_IN_COOKIE, token, SIGN_IN_SECONDS));
   return token;
+};
+
+/** The sign-in form's token is the one its cookie holds, and this service sealed it within the hour. */
+export const signInTokenHolds = (req: FastifyRequest, posted: unknown, deps: Omit<SessionDeps, 'db'>): boolean => {
+  const token = typeof posted === 'string' ? posted : undefined;
+  if (!sameToken(token, cookies(req).get(SIGN_IN_COOKIE))) return false;
+  try {
+    const { until } = JSON.parse(deps.box.open(token ?? '')) as { until: unknown };
+    return typeof until === 'number' && until > deps.now().getTime();
+  } catch {
+    return false;
+  }
 };
 
 /** A form post must come from this origin's own page: Origin, when sent, names it. */
