@@ -96,22 +96,23 @@ const lineOf = (row: LineRow): Line | undefined =>
     : { system: row.system, database: row.database, timeline: row.timeline, wal: BigInt(row.wal) };
 
 /**
- * Reads the line of every connection `pool` opens, before anything else runs on it (a
- * client runs its queries in the order given, and the pool announces a connection before
- * handing it out), and hands it to `onLine`: a process learns that its server now writes
- * another history (a failover, a restore) before it reads or writes anything there.
+ * Reads the line of every connection `pool` opens before the pool hands it out (its
+ * `onConnect` hook, which it waits for), and hands it to `onLine`: a process learns that its
+ * server now writes another history (a failover, a restore) before it reads or writes
+ * anything there.
  */
 export const watchConnectionLines = (pool: pg.Pool, onLine: (line: Line) => void): void => {
-  pool.on('connect', (client) => {
-    client.query<LineRow>(`select ${LINE_COLUMNS}`).then(
-      ({ rows }) => {
-        const line = rows[0] && lineOf(rows[0]);
-        if (line) onLine(line);
-      },
-      // the connection failed: what was queued after it fails too, and the next one is read
-      () => undefined,
-    );
-  });
+  const check = async (client: pg.ClientBase) => {
+    try {
+      const { rows } = await client.query<LineRow>(`select ${LINE_COLUMNS}`);
+      const line = rows[0] && lineOf(rows[0]);
+      if (line) onLine(line);
+    } catch {
+      // the connection failed: the statement it was opened for fails on it as well
+    }
+  };
+  // eslint-disable-next-line @typescript-eslint/no-misused-promises -- pg-pool waits for the promise its hook returns (its types say void)
+  pool.options.onConnect = check;
 };
 
 const toRecorded = (r: EventRow): RecordedEvent => ({
