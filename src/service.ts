@@ -208,10 +208,16 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
   const fence = new ReadFence(projections, config.readModelWaitMs);
   const readDb = db.gated(() => fence.wait());
   const replicaReads = options.readDatabaseUrl
-    ? new ReplicaReads(projections, async () => {
-        const { rows } = await sql<{ lsn: string }>`select pg_current_wal_flush_lsn()::text as lsn`.execute(db.kysely);
-        return rows[0]!.lsn;
-      })
+    ? new ReplicaReads(
+        projections,
+        async () => {
+          const { rows } = await sql<{ lsn: string }>`select pg_current_wal_flush_lsn()::text as lsn`.execute(
+            db.kysely,
+          );
+          return rows[0]!.lsn;
+        },
+        db.primary,
+      )
     : undefined;
   const services: Services = {
     config,

@@ -12,7 +12,7 @@ import {
 } from '../eventstore/port.js';
 import { type Rewind, RewindFound } from '../eventstore/rewind.js';
 import { isDatabaseUnavailable } from '../db/faults.js';
-import { reconnectPause } from '../eventstore/wakeup.js';
+import { reconnectPause, retryPause } from '../eventstore/wakeup.js';
 import { applyShares, type Share } from './apply-shares.js';
 import { lockProjector, readCheckpoint, writeCheckpoint } from './checkpoints.js';
 import { Gathering, type Projector } from './projector.js';
@@ -126,7 +126,7 @@ export class ProjectionRunner {
         this.log.error({ err: error }, 'projection feed failed; opening it again');
         for (const c of this.consumers)
           if (c.live && comparePositions(c.position, this.feedCursor) < 0) this.fail(c, error);
-        this.feedRetry = setTimeout(() => this.openFeed(failures + 1), reconnectPause(failures));
+        this.feedRetry = setTimeout(() => this.openFeed(failures + 1), retryPause(failures));
       },
     });
   }
@@ -226,7 +226,7 @@ export class ProjectionRunner {
       this.retries.delete(retry);
       const running = this.catchUp(c, this.epoch).finally(() => this.catchingUp.delete(running));
       this.catchingUp.add(running);
-    }, reconnectPause(c.failures++));
+    }, retryPause(c.failures++));
     this.retries.add(retry);
   }
 

@@ -60,6 +60,11 @@ export const runSeeds = async (input: {
   verbose?: boolean;
   /** Reuse a world made by openWorld (tests); otherwise one is made for this run. */
   world?: OpenWorld;
+  /**
+   * Epoch ms after which no further seed starts (the one under way finishes). It decides how
+   * many seeds run, never what a seed does: each seed's steps come from the seed alone.
+   */
+  startUntil?: number;
   onSeed?: (r: SeedResult) => void;
 }): Promise<RunSummary> => {
   const started = Date.now();
@@ -70,6 +75,7 @@ export const runSeeds = async (input: {
     for (const seed of input.seeds) {
       // an interrupted run starts no seed: its server is being stopped
       if (interruptionBegan()) break;
+      if (input.startUntil !== undefined && Date.now() >= input.startUntil) break;
       const name = `sim_${seed}_${process.pid}`;
       const databaseUrl = await createSeedDatabase(input.adminUrl, worldDb, name);
       let result: SeedResult;
