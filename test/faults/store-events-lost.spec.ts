@@ -122,11 +122,13 @@ describe('events lost from the store under a running instance', () => {
     await svc.rewindWatch.probe();
     const before = await orderIdsStored();
     const last = await svc.services.store.lastCommitted();
-    // the read models held up (a transaction of the test locks their checkpoints): a
-    // storefront checkout appends its order and then waits for them before it answers
+    // the orders read model held up (a session of the test holds its projector's lock, as
+    // another instance's batch would; no transaction of its own, so no reader elsewhere on
+    // the server is held back): a storefront checkout appends its order and then waits for
+    // the read models before it answers
     const holder = new pg.Client({ connectionString: svc.databaseUrl });
     await holder.connect();
-    await holder.query('begin; lock table projection_checkpoints in exclusive mode');
+    await holder.query(`select pg_advisory_lock(hashtext('projection:orders'))`);
     const productId = (await supplier.api.get(`/offers/${offerId}`)).body.product_id as string;
     const checkout = () =>
       svc.operator.post(
@@ -150,7 +152,7 @@ describe('events lost from the store under a running instance', () => {
     await eventually('readyz says store_rewound', async () => (await readyz()).body?.status === 'store_rewound', {
       everyMs: 20,
     });
-    await holder.query('commit');
+    await holder.query(`select pg_advisory_unlock(hashtext('projection:orders'))`);
     await holder.end();
     const answered = await underWay;
     expectUnavailable(answered);
