@@ -78,6 +78,12 @@ export class Metrics {
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1],
     registers: [this.registry],
   });
+  readonly storeRewinds = new Counter({
+    name: 'svc_store_rewinds_total',
+    help: 'Times the event store was found holding less than this instance had seen (a failover that lost commits, a restore), by cause',
+    labelNames: ['cause'] as const,
+    registers: [this.registry],
+  });
   private readonly projectionLag = new Gauge({
     name: 'svc_projection_lag_events',
     help: `Events in the store this instance's projector has not applied yet (counted up to ${LAG_CAP})`,
@@ -155,7 +161,7 @@ export class Metrics {
   /** Reads the state gauges, then renders every metric in the Prometheus text format. */
   async render(source: ScrapeSource): Promise<string> {
     this.readPools();
-    this.ready.set(source.isReady() ? 1 : 0);
+    this.ready.set(source.isReady() && !source.isRewound() ? 1 : 0);
     await Promise.all([this.readLag(source), this.readTimers(source), this.readOrders(source)]);
     const own = await this.registry.metrics();
     return this.processRegistry ? `${own}\n${await this.processRegistry.metrics()}` : own;
@@ -266,6 +272,8 @@ export interface PoolCounts {
 export interface ScrapeSource {
   db: Kysely<Database>;
   isReady(): boolean;
+  /** Starting over from a store that went back in time: `/readyz` answers 503 `store_rewound`. */
+  isRewound(): boolean;
   clock: Clock;
   store: EventStore;
   /** The projection runner, as far as lag goes (metrics sit below the projections layer). */

@@ -293,6 +293,10 @@ export const migrations: Record<string, Migration> = {
       created_at timestamptz not null
     );
     create unique index webhook_listen_events_once on webhook_listen_events (session_id, event_id);`),
+  // a process that finds the store went back in time rebuilds the read models unless another
+  // did after the rewind: when the rebuild that set a checkpoint began
+  '027_projection_rebuilt_at': ddl(`
+    alter table projection_checkpoints add column rebuilt_at timestamptz;`),
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the schema they create exists

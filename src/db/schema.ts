@@ -12,6 +12,8 @@ export interface ProjectionCheckpointTable {
   prepare_position: ColumnType<number, string, string>;
   version: number;
   updated_at: Timestamp;
+  /** When the rebuild that last set it began (migration 026); null if none did since. */
+  rebuilt_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface TimerTable {

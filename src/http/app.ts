@@ -36,6 +36,7 @@ import { listenOrigin, openApiServers, withServers } from './openapi-servers.js'
 import { registerConsole } from './console/index.js';
 import { type Services } from './services.js';
 import { answerClientError } from './client-errors.js';
+import { registerRewindRefusal } from './store-rewound.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -268,6 +269,7 @@ export const buildHttpApp = async (services: Services, logger: Logger): Promise<
   registerBodyParsing(app);
   app.decorateRequest('principal', null as never);
   registerConnectionHandling(app);
+  registerRewindRefusal(app, { rewound: services.isRewound, rewinds: services.rewinds });
   registerErrorHandling(app);
   registerMetrics(app, services);
   registerReplicaReads(app, services.replicaReads);

@@ -339,3 +339,30 @@ const hooksOf = <H>(hooks: H | H[] | undefined): H[] =>
 
 export const purgeIdempotencyKeys = (db: Kysely<Database>, now: Date) =>
   db.deleteFrom('idempotency_keys').where('expires_at', '<', now).execute();
+
+/**
+ * After the store went back in time (src/store-rewind.ts): an answer stored for a key taken
+ * since `since` may name effects the store no longer holds, decided on what an instance held
+ * of the lost history. Such keys are opened again, as if their request had died: the next
+ * retry takes the key over and runs the operation again under its recorded identity, and
+ * finds what of it the store holds (the same order, or none, which it then places). Answers
+ * of keys lost with the rewind are gone with it; older answers stand with their effects,
+ * which the store kept. Answers how many were opened.
+ */
+export const reopenAnsweredKeys = async (db: Kysely<Database>, since: Date, now: Date): Promise<number> => {
+  const { numUpdatedRows } = await db
+    .updateTable('idempotency_keys')
+    .set({
+      state: 'in_flight',
+      owner: null,
+      lease_until: now,
+      response_status: null,
+      response_headers: null,
+      response_body: null,
+    })
+    .where('state', '=', 'done')
+    // by the expiry index: a key expires a fixed time after it was taken
+    .where('expires_at', '>=', new Date(since.getTime() + RETENTION_MS))
+    .executeTakeFirst();
+  return Number(numUpdatedRows);
+};

@@ -40,6 +40,11 @@ export class ReplicaReads {
     private readonly now: () => number = Date.now,
   ) {}
 
+  /** Forgets every followed write (the store went back in time: their positions may be of a history it lost). */
+  forget(): void {
+    this.followed.clear();
+  }
+
   wrote(token: string, position: Position): void {
     const before = this.followed.get(token);
     if (before && comparePositions(before.position, position) >= 0) return;
