@@ -39,8 +39,10 @@ const PROBER = `
 const url = process.argv[1];
 let open = true, count = 0, slowestMs = 0;
 process.stdin.on('end', () => (open = false)).resume();
-console.log('probing');
 (async () => {
+  // the first call sets up the connection and compiles the client: not the service's time
+  await (await fetch(url)).arrayBuffer();
+  console.log('probing');
   while (open) {
     const t0 = performance.now();
     const res = await fetch(url);
@@ -120,45 +122,54 @@ describe('the console at its edges', () => {
     ];
     // /healthz asked every few ms from a process of its own while the large forms are posted
     // one after another: the CPU this process spends is then the posts' alone
-    const prober = spawn(process.execPath, ['-e', PROBER, `${svc.origin}/healthz`], {
-      stdio: ['pipe', 'pipe', 'inherit'],
-    });
-    let report = '';
-    prober.stdout.on('data', (chunk) => (report += chunk));
-    const probed = new Promise((resolve) => prober.on('close', resolve));
-    await new Promise((resolve) => prober.stdout.once('data', resolve)); // it has started probing
-    const costs: { path: string; cpuMs: number; wallMs: number }[] = [];
-    for (const [v, path, status] of targets) {
-      // the least of three: a post's own cost, without a moment of the service's background
-      // work or a first call's compilation that happened to fall within it
-      const tries: { cpuMs: number; wallMs: number }[] = [];
-      for (let i = 0; i < 3; i++) {
+    const round = async () => {
+      const prober = spawn(process.execPath, ['-e', PROBER, `${svc.origin}/healthz`], {
+        stdio: ['pipe', 'pipe', 'inherit'],
+      });
+      let report = '';
+      prober.stdout.on('data', (chunk) => (report += chunk));
+      const probed = new Promise((resolve) => prober.on('close', resolve));
+      await new Promise((resolve) => prober.stdout.once('data', resolve)); // it has started probing
+      const costs: { path: string; cpuMs: number; wallMs: number }[] = [];
+      for (const [v, path, status] of targets) {
         const [cpu0, t0] = [process.cpuUsage(), performance.now()];
         const res = await post(v, path, body);
         const cpu = process.cpuUsage(cpu0);
-        tries.push({ cpuMs: (cpu.user + cpu.system) / 1000, wallMs: performance.now() - t0 });
+        costs.push({ path, cpuMs: (cpu.user + cpu.system) / 1000, wallMs: performance.now() - t0 });
         expect(res.status, path).toBe(status);
         if (status === 303) expect(res.location).toBe('/console/sign-in');
         else expect(res.text, path).toContain('<header>');
       }
-      costs.push({
-        path,
-        cpuMs: Math.min(...tries.map((t) => t.cpuMs)),
-        wallMs: Math.min(...tries.map((t) => t.wallMs)),
-      });
-    }
-    prober.stdin.end();
-    await probed;
-    const probes = JSON.parse(report.slice(report.indexOf('\n') + 1)) as { count: number; slowestMs: number };
-    // the service runs in this process: the CPU the process spent on a post (the client's
-    // sending included) bounds how long the post could hold the event loop, whatever else the
-    // machine is doing, where wall time on a busy machine measures the machine. A form read
-    // in quadratic time spends minutes on this body
-    for (const cost of costs) expect(cost.cpuMs, JSON.stringify(costs)).toBeLessThan(100);
-    // and in wall time, bounds a busy machine keeps: a freeze is minutes
-    for (const cost of costs) expect(cost.wallMs, JSON.stringify(costs)).toBeLessThan(2_000);
-    expect(probes.count).toBeGreaterThan(0);
-    expect(probes.slowestMs, JSON.stringify(probes)).toBeLessThan(2_000);
+      prober.stdin.end();
+      await probed;
+      const probes = JSON.parse(report.slice(report.indexOf('\n') + 1)) as { count: number; slowestMs: number };
+      expect(probes.count).toBeGreaterThan(0);
+      return { costs, probes };
+    };
+    // the least of three rounds: a post's own cost, without a moment of the service's
+    // background work, a first call's compilation or another process of the machine that
+    // happened to fall within it; a form read in quadratic time would stall every round
+    const rounds = [await round(), await round(), await round()];
+    const least = (of: (r: (typeof rounds)[number]) => number) => Math.min(...rounds.map(of));
+    const seen = JSON.stringify(rounds);
+    targets.forEach(([, path], i) => {
+      // the service runs in this process: the CPU the process spent on a post (the client's
+      // sending included) bounds how long the post could hold the event loop, whatever else
+      // the machine is doing. A form read in quadratic time spends minutes on this body
+      expect(
+        least((r) => r.costs[i]!.cpuMs),
+        `${path}: ${seen}`,
+      ).toBeLessThan(100);
+      expect(
+        least((r) => r.costs[i]!.wallMs),
+        `${path}: ${seen}`,
+      ).toBeLessThan(2_000);
+    });
+    // and /healthz, asked all along from outside, answered every probe of a round within 50 ms
+    expect(
+      least((r) => r.probes.slowestMs),
+      seen,
+    ).toBeLessThan(50);
   });
 
   it('counts pairs before building any, and bounds the repeats of a name', () => {
