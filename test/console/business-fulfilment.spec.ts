@@ -4,7 +4,14 @@ import { startSupplierKit, type SupplierKit } from '../../src/sdk/kit/index.js';
 import { PLAYER_FORM } from '../declared/support.js';
 import { startTestService, type TestService } from '../support/harness.js';
 import { selfSignedCertificate, startReceiver } from '../webhooks/receiver.js';
-import { CHROMIUM, expectAccessible, expectBannerSpans, expectNoSideScroll, LAUNCH } from './browser.js';
+import {
+  CHROMIUM,
+  expectAccessible,
+  expectBannerSpans,
+  expectNoSideScroll,
+  expectPhoneReadable,
+  LAUNCH,
+} from './browser.js';
 
 const eur = (amount: number) => ({ amount, currency: 'EUR' });
 
@@ -210,6 +217,7 @@ describe.skipIf(!CHROMIUM)('a supplier with its own fulfilment API runs it from 
     for (const path of seen) {
       await small.goto(`${svc.origin}${path}`);
       await expectNoSideScroll(small);
+      await expectPhoneReadable(small);
       await expectBannerSpans(small);
     }
     await phone.close();

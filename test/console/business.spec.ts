@@ -3,7 +3,16 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../support/harness.js';
 import { selfSignedCertificate, startReceiver } from '../webhooks/receiver.js';
-import { CHROMIUM, expectAccessible, expectBannerSpans, expectNoSideScroll, LAUNCH, SHOTS, shot } from './browser.js';
+import {
+  CHROMIUM,
+  expectAccessible,
+  expectBannerSpans,
+  expectNoSideScroll,
+  expectPhoneReadable,
+  LAUNCH,
+  SHOTS,
+  shot,
+} from './browser.js';
 
 const eur = (amount: number) => ({ amount, currency: 'EUR' });
 
@@ -198,7 +207,7 @@ describe.skipIf(!CHROMIUM)('a new supplier runs its business from the console', 
     await page.goto(`${svc.origin}/console/offers/${offerId}/pricing`);
     await page.getByLabel('Price to simulate').fill('16.00');
     await click(page, 'Simulate');
-    expect(await page.locator('#simulation').innerText()).toMatch(/^At 16\.00 €: rank 2, not selected/);
+    expect(await page.locator('#simulation').innerText()).toMatch(/^At 16\.00\s€: rank 2, not selected/);
     await visit(page);
     await page.getByLabel('Beat the lowest competitor by').fill('0.10');
     await page.getByLabel('Floor').fill('5.00');
@@ -264,7 +273,7 @@ describe.skipIf(!CHROMIUM)('a new supplier runs its business from the console', 
     const [payout] = (await alpha.api.get('/payouts')).body.data;
     expect(payout).toMatchObject({ amount: eur(2000), method: 'sepa_bank_transfer', trigger: 'manual' });
     expect(new URL(fresh.url()).pathname).toBe(`/console/payouts/${payout.id}`);
-    expect(await fresh.getByRole('status').innerText()).toBe('Payout of 20.00 € requested.');
+    expect(await fresh.getByRole('status').innerText()).toBe('Payout of 20.00\u00a0€ requested.');
     await visit(fresh);
     await fresh.goto(`${svc.origin}/console/payouts`);
     expect(await fresh.locator('tr', { hasText: payout.id }).innerText()).toContain(payout.status);
@@ -283,6 +292,7 @@ describe.skipIf(!CHROMIUM)('a new supplier runs its business from the console', 
     for (const path of seen) {
       await small.goto(`${svc.origin}${path}`);
       await expectNoSideScroll(small);
+      await expectPhoneReadable(small);
       await expectBannerSpans(small);
     }
     await small.goto(`${svc.origin}/console/balance?from=${today()}&to=${today()}`);

@@ -3,7 +3,7 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../support/harness.js';
 import { selfSignedCertificate, startReceiver } from '../webhooks/receiver.js';
-import { CHROMIUM, expectAccessible, LAUNCH, SHOTS, shot } from './browser.js';
+import { CHROMIUM, expectAccessible, expectPhoneReadable, LAUNCH, SHOTS, shot } from './browser.js';
 
 const eur = (amount: number) => ({ amount, currency: 'EUR' });
 
@@ -72,7 +72,7 @@ describe.skipIf(!CHROMIUM)('the supplier console in a real browser', () => {
 
   it('lists offers with status, price, stock, health, routing and market position', async () => {
     const row = page.locator('tr', { hasText: 'Starfall Odyssey' });
-    await expect.poll(() => row.innerText()).toMatch(/active\s+10\.00 €\s+3 available\s+100\s+eligible\s+selected/);
+    await expect.poll(() => row.innerText()).toMatch(/active\s+10\.00\s€\s+3 available\s+100\s+eligible\s+selected/);
     await shot(page, 'offers');
     const phone = await browser.newContext({
       viewport: { width: 390, height: 844 },
@@ -81,6 +81,7 @@ describe.skipIf(!CHROMIUM)('the supplier console in a real browser', () => {
     });
     const small = await phone.newPage();
     await small.goto(`${svc.origin}/console/offers`);
+    await expectPhoneReadable(small);
     await shot(small, 'offers-phone');
     await phone.close();
   });
@@ -132,7 +133,7 @@ describe.skipIf(!CHROMIUM)('the supplier console in a real browser', () => {
     await shot(page, 'orders');
     await page.click(`text=${placed.body.id}`);
     expect(await page.locator('h1').innerText()).toContain(placed.body.id);
-    expect(await page.locator('table').first().innerText()).toMatch(/delivered\s+12\.50 €/);
+    expect(await page.locator('table').first().innerText()).toMatch(/delivered\s+12\.50\s€/);
     expect(await page.locator('table').nth(1).innerText()).toMatch(/uploaded\s+—\s+1 unit\(s\)/);
     expect(await page.locator('.timeline').innerText()).toMatch(/paid/i);
     await shot(page, 'order');
@@ -140,7 +141,7 @@ describe.skipIf(!CHROMIUM)('the supplier console in a real browser', () => {
     await page.goto(`${svc.origin}/console/balance`);
     const entry = (await alpha.api.get('/balance/entries')).body.data[0];
     const pending = (await alpha.api.get('/balance')).body.pending;
-    expect(await page.locator('.stats').innerText()).toContain(`${(pending.amount / 100).toFixed(2)} €`);
+    expect(await page.locator('.stats').innerText()).toContain(`${(pending.amount / 100).toFixed(2)}\u00a0€`);
     expect(await page.locator('svg[aria-label^="balance over time"] circle').count()).toBe(1);
     await shot(page, 'balance');
     const csv = await page.request.get(`${svc.origin}/console/balance.csv`);
