@@ -10,7 +10,7 @@ import { endpointFields, endpointOf, WEBHOOK_FIELDS } from './webhook-form.js';
 const endpointCard = (
   h: any,
 ) => html`<div class="card"><a href="/console/webhooks/${h.id}"><strong>${h.url}</strong></a> ${statusPill(h.status)}<br>
-<small>${h.description ? `${h.description} · ` : ''}${h.events.join(', ')} · ${h.rate_limit ? `${h.rate_limit}/s` : 'no rate limit'} · ${h.consecutive_failures} failures in a row${h.disabled_at ? ` · disabled ${when(h.disabled_at)}` : ''}</small></div>`;
+<small>${h.description ? `${h.description} · ` : ''}${h.events.join(', ')} · ${h.rate_limit ? `${h.rate_limit}/s` : 'no rate limit'} · ${h.consecutive_failures} failures in a row${h.disabled_at ? html` · disabled ${when(h.disabled_at)}` : ''}</small></div>`;
 
 const attemptRow = (
   s: ConsoleSession,
