@@ -150,6 +150,12 @@ describe.skipIf(!CHROMIUM)('a new supplier runs its business from the console', 
     await click(page, 'Add endpoint');
     expect(await page.locator('#secret').innerText()).toMatch(/^whsec_[0-9a-f]{32}$/);
     await visit(page);
+    const endpointPage = await page.getByRole('link', { name: 'Go to the endpoint', exact: true }).getAttribute('href');
+    // the write answered with a redirect: a reload repeats no write, and the secret is gone
+    await page.reload();
+    expect(await page.locator('h1').innerText()).toBe('Secret shown once');
+    expect(await page.content()).not.toContain('whsec_');
+    expect((await alpha.api.get('/webhooks')).body.data).toHaveLength(1);
     const [hook] = (await alpha.api.get('/webhooks')).body.data;
     expect(hook).toMatchObject({
       url: receiver.url,
@@ -157,7 +163,8 @@ describe.skipIf(!CHROMIUM)('a new supplier runs its business from the console', 
       description: 'orders',
       rate_limit: 5,
     });
-    await click(page, 'Go to the endpoint', 'link');
+    expect(endpointPage).toBe(`/console/webhooks/${hook.id}`);
+    await page.goto(`${svc.origin}${endpointPage}`);
     expect(await page.content()).not.toContain('whsec_');
     await page.getByLabel('Event type').selectOption('payout.paid');
     await click(page, 'Test-fire');
@@ -175,7 +182,15 @@ describe.skipIf(!CHROMIUM)('a new supplier runs its business from the console', 
     await click(page, 'Recover');
     expect(await page.getByRole('status').innerText()).toMatch(/^Recovery started/);
     await visit(page);
+    // deleting asks first, and a cancel keeps the endpoint
+    await click(page, 'Delete endpoint…', 'link');
+    expect(await page.locator('main .card p').first().innerText()).toContain(`${receiver.url} stops receiving events`);
+    await visit(page);
+    await click(page, 'Cancel', 'link');
+    expect((await alpha.api.get('/webhooks')).body.data).toHaveLength(1);
+    await click(page, 'Delete endpoint…', 'link');
     await click(page, 'Delete endpoint');
+    expect(await page.getByRole('status').innerText()).toBe('Endpoint deleted.');
     expect((await alpha.api.get('/webhooks')).body.data).toEqual([]);
   });
 

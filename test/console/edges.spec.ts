@@ -84,7 +84,10 @@ describe('the console at its edges', () => {
   let fulfilment: Fulfilment;
 
   beforeAll(async () => {
-    svc = await startTestService({ trustedCa: tls.cert });
+    // the large forms' rounds post up to 20 times without a session, more than the
+    // unauthenticated class's 30 a minute leaves with the visits around them; the class's own
+    // metering has a test of its own below
+    svc = await startTestService({ trustedCa: tls.cert, limits: { unauthenticated: 1000 } });
     receiver = await startReceiver({ tls });
     fulfilment = await startFulfilment();
     alpha = await svc.newSupplier('Alpha Keys');
@@ -146,24 +149,29 @@ describe('the console at its edges', () => {
       expect(probes.count).toBeGreaterThan(0);
       return { costs, probes };
     };
-    // the least of three rounds: a post's own cost, without a moment of the service's
-    // background work, a first call's compilation or another process of the machine that
-    // happened to fall within it; a form read in quadratic time would stall every round
-    const rounds = [await round(), await round(), await round()];
+    // the least of up to ten rounds, each measure on its own: a post's own cost, without a
+    // moment of the service's background work, a first call's compilation or another process
+    // of the machine that happened to fall within it. A form read in quadratic time stalls
+    // every round (this body costs it minutes), so no round of it would ever meet a bound
+    const rounds: Awaited<ReturnType<typeof round>>[] = [];
     const least = (of: (r: (typeof rounds)[number]) => number) => Math.min(...rounds.map(of));
+    const met = () =>
+      targets.every((_, i) => least((r) => r.costs[i]!.cpuMs) < 100 && least((r) => r.costs[i]!.wallMs) < 100) &&
+      least((r) => r.probes.slowestMs) < 50;
+    while (rounds.length < 3 || (rounds.length < 10 && !met())) rounds.push(await round());
     const seen = JSON.stringify(rounds);
     targets.forEach(([, path], i) => {
       // the service runs in this process: the CPU the process spent on a post (the client's
-      // sending included) bounds how long the post could hold the event loop, whatever else
-      // the machine is doing. A form read in quadratic time spends minutes on this body
+      // sending included) bounds how long the post could hold the event loop
       expect(
         least((r) => r.costs[i]!.cpuMs),
         `${path}: ${seen}`,
       ).toBeLessThan(100);
+      // and its 4xx (or its way to sign in) came within 100 ms
       expect(
         least((r) => r.costs[i]!.wallMs),
         `${path}: ${seen}`,
-      ).toBeLessThan(2_000);
+      ).toBeLessThan(100);
     });
     // and /healthz, asked all along from outside, answered every probe of a round within 50 ms
     expect(

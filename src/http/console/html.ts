@@ -56,6 +56,7 @@ th{font-size:.8rem;text-transform:uppercase;letter-spacing:.03em;color:#4a5263}s
 a{color:#2450b0}
 .pill{display:inline-block;padding:0 .5rem;border-radius:99px;font-size:.8rem;background:#e8ecf3;color:#1d2330}.ok{background:#d9f3e3;color:#17603a}.bad{background:#fde2e1;color:#8c1d18}.warn{background:#fff1cc;color:#6b4700}
 form.inline{display:inline}button{font:inherit;padding:.35rem .8rem;border-radius:6px;border:1px solid #2450b0;background:#2f5bc4;color:#fff;cursor:pointer}button.plain{background:#fff;color:#2450b0}button.danger{background:#a3231d;border-color:#8c1d18}
+a.button{display:inline-block;padding:.35rem .8rem;border-radius:6px;border:1px solid #8c1d18;background:#a3231d;color:#fff;text-decoration:none;line-height:1.45}
 input,select,textarea{font:inherit;padding:.35rem .5rem;border:1px solid #767f90;border-radius:6px;max-width:100%}textarea{width:100%;min-height:8rem;font-family:ui-monospace,monospace}
 label,legend{display:block;margin:.5rem 0 .2rem;font-weight:600;font-size:.9rem}fieldset{border:1px solid #dde1e8;border-radius:6px;margin:.5rem 0;padding:.2rem .8rem .6rem}
 fieldset label{display:inline-flex;gap:.3rem;align-items:center;font-weight:400;margin:.2rem 1rem .2rem 0}

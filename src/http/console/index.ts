@@ -20,6 +20,7 @@ import { registerStatements } from './pages/statements.js';
 import { registerWebhook } from './pages/webhook.js';
 import { registerWebhookActions } from './pages/webhook-actions.js';
 import { registerWebhooks } from './pages/webhooks.js';
+import { registerShownOnce } from './shown-once.js';
 import { checkNames, readForm } from './form-body.js';
 import { carriesSession, loadSession, readSession } from './session.js';
 
@@ -86,6 +87,7 @@ export const registerConsole = async (app: FastifyInstance, services: Services) 
 
 const PAGES = [
   registerOffers,
+  registerShownOnce,
   registerOffer,
   registerOfferActions,
   registerInventory,

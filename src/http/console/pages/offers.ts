@@ -4,6 +4,7 @@ import { fieldRefusal, refusalOf } from '../errors.js';
 import { field, type FormState, select } from '../forms.js';
 import { csrfField, html, money, statusPill, when } from '../html.js';
 import type { ConsoleSession } from '../session.js';
+import { redirectToSecret } from '../shown-once.js';
 import { flash, loadOr, posted, render, signedIn } from '../page.js';
 import { OFFER_FIELDS, priceOf, termsFields, termsOf } from './offer-form.js';
 
@@ -98,15 +99,14 @@ const createOffer = async (c: Console, req: FastifyRequest, reply: FastifyReply,
   const secret: string | undefined = answer.body.fulfilment?.secret;
   if (!secret)
     return reply.redirect(`/console/offers/${seg(answer.body.id)}?notice=${encodeURIComponent('Offer created.')}`, 303);
-  // the fulfilment secret is shown once, on this answer only: never in a URL, never stored
-  return render(
-    c,
-    reply,
-    s,
-    { title: 'Offer created', active: 'offers', notice: 'Offer created.' },
-    html`<h1>Offer created</h1><div class="card"><p>Your fulfilment API checks our calls with this secret. Copy it now: it is not shown again.</p><p class="secret" id="secret">${secret}</p><a href="/console/offers/${answer.body.id}">Go to the offer</a></div>`,
-    201,
-  );
+  return redirectToSecret(c, req, reply, s, {
+    title: 'Offer created',
+    active: 'offers',
+    notice: 'Offer created.',
+    intro: 'Your fulfilment API checks our calls with this secret.',
+    secret,
+    links: [[`/console/offers/${seg(answer.body.id)}`, 'Go to the offer']],
+  });
 };
 
 export const registerOffers = (site: FastifyInstance, c: Console) => {
