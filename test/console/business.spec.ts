@@ -48,6 +48,7 @@ describe.skipIf(!CHROMIUM)('a new supplier runs its business from the console', 
     alpha = await svc.newSupplier('Alpha Keys');
     beta = await svc.newSupplier('Beta Games');
     productId = (await svc.newProduct({ name: 'Nebula Drift' })).id;
+    await svc.newProduct({ name: 'Retired Quest', status: 'not_sellable' });
     const rival = await beta.api.post('/offers', {
       product_id: productId,
       stock_mode: 'uploaded',
@@ -80,9 +81,18 @@ describe.skipIf(!CHROMIUM)('a new supplier runs its business from the console', 
   it('creates an offer on a catalogue product; a price of 0 is refused in words beside the field, once', async () => {
     await click(page, 'Create offer', 'link');
     await visit(page);
+    // only products on sale are offered
+    expect(await page.getByLabel('Product').locator('option', { hasText: 'Retired Quest' }).count()).toBe(0);
+    // every field's refusal at once, each value kept: a price the console cannot read, and no product
+    await page.getByLabel('Price').fill('12,3x');
+    await page.getByLabel('External ref').fill('NEB-1');
+    await click(page, 'Create offer');
+    expect(await page.locator('#price-error').innerText()).toBe('Price must be an amount in euros, like 19.99.');
+    expect(await page.locator('#product_id-error').innerText()).toMatch(/^Product /);
+    expect(await page.getByLabel('External ref').inputValue()).toBe('NEB-1');
+    expect(await page.getByLabel('Price').inputValue()).toBe('12,3x');
     await page.getByLabel('Product').selectOption({ label: 'Nebula Drift · steam · EU' });
     await page.getByLabel('Price').fill('0');
-    await page.getByLabel('External ref').fill('NEB-1');
     await click(page, 'Create offer');
     const price = page.getByLabel('Price');
     expect(await page.getByText('Price must be at least 0.01 EUR.').count()).toBe(1);
