@@ -188,6 +188,7 @@ export interface OrderItemTable {
     string | null
   >;
   delivered_at: Timestamp | null;
+  disputed_at: Timestamp | null;
   created_at: Timestamp;
 }
 

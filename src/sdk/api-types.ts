@@ -1683,6 +1683,8 @@ export interface components {
         OrderItem: {
             commission: components["schemas"]["Money"];
             delivered_at: string | null;
+            /** @description when the buyer first disputed this item (order.disputed); a dispute alone changes no status or money */
+            disputed_at: string | null;
             external_ref: string;
             fulfilment: {
                 /** @description top-up only: the account the supplier validated */

@@ -147,6 +147,35 @@ describe.skipIf(!CHROMIUM)('a new supplier runs its business from the console', 
     const orderId = new URL(page.url()).pathname.split('/').at(-1)!;
     expect((await alpha.api.get(`/orders/${orderId}`)).body).toMatchObject({ id: orderId, status: 'refunded' });
     await visit(page);
+    // a disputed one says so, on its page and in the list
+    await page.goBack();
+    await page.getByLabel('Scenario').selectOption('disputed');
+    await click(page, 'Place sandbox order');
+    const disputedId = new URL(page.url()).pathname.split('/').at(-1)!;
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toMatch(/completed\s+disputed$/);
+    await visit(page);
+    // the list: product, status in words, amount; filtered by days
+    await page.goto(`${svc.origin}/console/orders`);
+    await page.getByLabel('From').fill(today());
+    await page.getByLabel('To').fill(today());
+    await click(page, 'Filter');
+    const rows = page.locator('tbody tr');
+    expect(await rows.count()).toBe(2);
+    const disputed = (await alpha.api.get(`/orders/${disputedId}`)).body;
+    expect(await rows.filter({ hasText: disputedId }).innerText()).toBe(
+      `${disputedId}\tNebula Drift\tcompleted disputed\t${(disputed.totals.gross.amount / 100).toFixed(2)}\u00a0€\t1\t${disputed.created_at.replace('T', ' ').replace(/\.\d+Z$/, ' UTC')}`,
+    );
+    expect(await rows.filter({ hasText: orderId }).innerText()).toContain('refunded');
+    await visit(page);
+    // a day before any order shows none; a day that is no date is refused beside its field
+    await page.getByLabel('To').fill('2000-01-01');
+    await page.getByLabel('From').fill('2000-01-01');
+    await click(page, 'Filter');
+    expect(await page.getByText('No orders match.').count()).toBe(1);
+    await page.goto(`${svc.origin}/console/orders?from=2026-02-30`);
+    expect(await page.locator('#from-error').innerText()).toBe('From must be a date, like 2026-11-01.');
+    await visit(page);
+    await page.goto(`${svc.origin}/console/offers/${offerId}`);
   });
 
   it('adds a webhook endpoint, shows its secret once, test-fires, edits, recovers and deletes it', async () => {
