@@ -43,9 +43,15 @@ const openSet = (box: SecretBox, sealed: string): SetEntries => JSON.parse(box.o
 
 const familiesOf = (itemIds: readonly string[]) => [...new Set(itemIds.map(derivedFamily))];
 
-/** The sets that may hold these items' values: those of their ids' families. */
+/**
+ * The sets that hold these items' values: those of their ids' families (by the primary key)
+ * that list one of them; an import's family has a set per thousand keys, and only those read.
+ */
 const setsOf = (db: Kysely<Database>, itemIds: readonly string[]) =>
-  db.selectFrom('inventory_value_sets').where('family', 'in', familiesOf(itemIds));
+  db
+    .selectFrom('inventory_value_sets')
+    .where('family', 'in', familiesOf(itemIds))
+    .where(sql<boolean>`item_ids && ${sql.val([...itemIds])}::text[]`);
 
 /** The values of these items kept one row per item. */
 const singleRowsOf = (db: Kysely<Database>, itemIds: readonly string[]) =>

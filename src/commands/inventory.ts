@@ -6,14 +6,15 @@ import {
   type InventoryUploadedData,
   type NewItem,
 } from '../domain/inventory.js';
-import { type Rejection, type ValidItem, validateItem } from '../domain/inventory-items.js';
+import { maskOf, type Rejection, type ValidItem, validateItem } from '../domain/inventory-items.js';
+import { keyFormatCheck, productDecider } from '../domain/product.js';
 import { required } from '../domain/required.js';
 import { derivedFamily, derivedIds, newId } from '../ids.js';
 import { type Caller, type CommandDeps, execute } from './context.js';
 import { load } from './handle.js';
 import { deleteValueSets, dropValues, storedValueIds, storeValueSet, type Value } from './inventory-values.js';
 import { loadOffer } from './offers.js';
-import { inventoryStream } from './streams.js';
+import { inventoryStream, productStream } from './streams.js';
 
 export interface UploadResult {
   accepted: number;
@@ -47,7 +48,7 @@ export const uploadInventory = async (
       'stock_mode_mismatch',
       'inventory uploads are for uploaded offers; declare stock with PUT /offers/{offer_id}/stock',
     );
-  const { rejected, accepted } = validateItems(rawItems);
+  const { rejected, accepted } = validateItems(rawItems, await keyFormatOf(deps, offer.productId));
   const now = deps.clock.now();
   // one family of ids per upload, whose values are kept as one set (inventory-values.ts)
   const uploads = uploadsOf(accepted, derivedIds(operation?.id ?? newId()));
@@ -75,12 +76,18 @@ export const uploadInventory = async (
   return recordUpload(deps, { offerId, mode, items: items.all(), rejected }, caller);
 };
 
+/** The product's key format as one check (any key fits a product without one). */
+export const keyFormatOf = async (deps: CommandDeps, productId: string) => {
+  const { state } = await load(deps.store, productStream(productId), productDecider, deps.states);
+  return keyFormatCheck(state?.keyFormat ?? null);
+};
+
 /** Each raw item judged: a rejection, or a valid item with its index in the upload. */
-const validateItems = (rawItems: unknown[]) => {
+const validateItems = (rawItems: unknown[], format: (value: string) => string | undefined) => {
   const rejected: Rejection[] = [];
   const accepted: { index: number; item: ValidItem }[] = [];
   rawItems.forEach((raw, index) => {
-    const result = validateItem(raw, index);
+    const result = validateItem(raw, index, format);
     if ('rejection' in result) rejected.push(result.rejection);
     else accepted.push({ index, item: result.item });
   });
@@ -120,6 +127,8 @@ const newItemsOf = (deps: CommandDeps, uploads: readonly Upload[]) => {
       fingerprint: required(fingerprints[i], `the fingerprint of item ${value.itemId}`),
       fileName: item.kind === 'file' ? item.fileName : null,
       contentType: item.kind === 'file' ? item.contentType : null,
+      mask: item.kind === 'text' ? maskOf(item.value).mask : '',
+      size: item.kind === 'file' ? item.bytes.length : null,
     }));
   };
   return { fingerprintTo, all };

@@ -87,6 +87,7 @@ export interface ProductTable {
   region: string;
   status: string;
   form_fields: Json<unknown[]>;
+  key_format: Json<unknown> | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -146,6 +147,14 @@ export interface InventoryItemTable {
   file_name: string | null;
   content_type: string | null;
   order_id: string | null;
+  /** The upload or import the item came in: its ids' family (src/ids.ts). */
+  batch_id: string;
+  /** What is shown of a text key (null: a file, or a key recorded before masks). */
+  mask: string | null;
+  /** The mask's last characters, in capitals: what "find by last 4" compares. */
+  tail: string | null;
+  /** A file's bytes (null: a text key, or a file recorded before sizes). */
+  size: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

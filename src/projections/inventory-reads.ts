@@ -1,20 +1,28 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
 
-/** A page of an offer's items by id (never their values; removed ones left out), one row past `limit` when there are more. */
-export const listInventoryItems = (
-  db: Kysely<Database>,
-  offerId: string,
-  filter: { status?: string; after?: string; limit: number },
-) => {
+export interface InventoryFilter {
+  /** A status as the read model keeps it (`delivered`, `removed`, `held`…). */
+  status?: string;
+  batchId?: string;
+  /** 1 to 4 characters the shown end of a key's mask ends with, any case. */
+  last?: string;
+  after?: string;
+  limit: number;
+}
+
+/** A page of an offer's items by id (never their values), one row past `limit` when there are more. */
+export const listInventoryItems = (db: Kysely<Database>, offerId: string, filter: InventoryFilter) => {
   let q = db
     .selectFrom('inventory_items')
     .selectAll()
     .where('offer_id', '=', offerId)
-    .where('status', '!=', 'removed')
     .orderBy('id')
     .limit(filter.limit + 1);
   if (filter.status) q = q.where('status', '=', filter.status);
+  if (filter.batchId) q = q.where('batch_id', '=', filter.batchId);
+  // a few characters typed by a person: the mask's shown end, compared in capitals
+  if (filter.last) q = q.where(sql<boolean>`right(tail, ${filter.last.length}) = ${filter.last.toUpperCase()}`);
   if (filter.after) q = q.where('id', '>', filter.after);
   return q.execute();
 };

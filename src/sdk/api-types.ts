@@ -282,14 +282,14 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List an offer's inventory items (never their values)
-         * @description Errors: 404 not_found; 422 validation_failed (status filter, limit, cursor).
+         * List an offer's inventory items, their values masked
+         * @description Filters: status (delivered is read as sold), batch_id, last4 (the last characters a masked value shows, any case). Errors: 404 not_found; 422 validation_failed (a filter, limit, cursor).
          */
         get: operations["getOffersByOfferIdInventory"];
         put?: never;
         /**
          * Upload keys or files to an uploaded offer
-         * @description strict (default): any invalid item rejects the whole batch with 422 inventory_rejected listing every bad item ({index, code, message}), nothing stored. partial: valid items are stored, invalid ones listed in rejected. A key already in the offer's stock (available, reserved, delivered or invalidated), or twice in one batch, is rejected. Item codes: invalid_item, invalid_kind, invalid_value, invalid_file_name, unsupported_content_type, invalid_base64, file_too_large, content_mismatch, duplicate_key, duplicate_in_batch. Errors: 404 not_found; 409 stock_mode_mismatch (a declared offer); 413 payload_too_large; 422 inventory_rejected; 422 validation_failed (more than 1,000 items, none, an unknown mode).
+         * @description strict (default): any invalid item rejects the whole batch with 422 inventory_rejected listing every bad item ({index, code, message}), nothing stored. partial: valid items are stored, invalid ones listed in rejected. A key already in the offer's stock (available, reserved, delivered or invalidated), or twice in one batch, is rejected. Item codes: invalid_item, invalid_kind, invalid_value, format_mismatch (a text key that does not fit the product's key_format; the message names it in words), invalid_file_name, unsupported_content_type, invalid_base64, file_too_large, content_mismatch, duplicate_key, duplicate_in_batch. Errors: 404 not_found; 409 stock_mode_mismatch (a declared offer); 413 payload_too_large; 422 inventory_rejected; 422 validation_failed (more than 1,000 items, none, an unknown mode).
          */
         post: operations["postOffersByOfferIdInventory"];
         delete?: never;
@@ -313,6 +313,46 @@ export interface paths {
          * @description Errors: 404 not_found (no such item in this offer); 409 invalid_state (the item is reserved, delivered or invalidated).
          */
         delete: operations["deleteOffersByOfferIdInventoryByItemId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/offers/{offer_id}/inventory/{item_id}/reveal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Show an item's value whole (recorded in the offer's history)
+         * @description Every call is recorded in the offer's history (which token, when) before the value is answered; the answer is never stored, so an Idempotency-Key is not kept for it. Errors: 404 not_found; 409 invalid_state (withdrawn: its value is no longer kept).
+         */
+        post: operations["postOffersByOfferIdInventoryByItemIdReveal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/offers/{offer_id}/inventory/withdrawals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw items: a selection by id, or a whole batch
+         * @description Withdraws the available items (and those under review) among the ones named; their values are no longer kept and the stock figures follow at once. Items in another status (reserved, sold, invalidated, withdrawn already, or not in this offer) are left as they are and listed in skipped. Errors: 404 not_found (the offer, or a batch with no item in it); 409 invalid_state (none of the items can be withdrawn); 422 validation_failed.
+         */
+        post: operations["postOffersByOfferIdInventoryWithdrawals"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1498,19 +1538,48 @@ export interface components {
             /** @enum {string} */
             type: "text" | "number" | "select";
         };
-        /** @description An uploaded key or file; its value is never shown again */
+        /** @description An uploaded key or file, its value masked; Reveal shows it whole */
         InventoryItem: {
+            /** @description the upload or import the item came in */
+            batch_id: string;
             content_type: string | null;
-            /** @description ISO 8601 UTC */
+            /** @description when it was uploaded */
             created_at: string;
             file_name: string | null;
             id: string;
             /** @enum {string} */
             kind: "text" | "file";
-            /** @enum {string} */
-            status: "available" | "reserved" | "delivered" | "invalidated";
+            /** @description a text key's first 2 and last 4 characters at most (fewer for a short key); null for a file, or a key uploaded before masks were kept */
+            masked_value: string | null;
+            /** @description the order holding a reserved item, or that received a sold one */
+            order_id: string | null;
+            /** @description a file's size in bytes */
+            size: number | null;
+            /**
+             * @description under_review: held from sale while the operator looks at it; withdrawn: taken back by you, its value no longer kept
+             * @enum {string}
+             */
+            status: "available" | "reserved" | "sold" | "withdrawn" | "invalidated" | "under_review";
             /** @description ISO 8601 UTC */
             updated_at: string;
+        };
+        /** @description The shape of the product's keys; an uploaded key that does not fit is refused */
+        KeyFormat: {
+            /** @description the format in words, as a refused line names it: "5 groups of 5 letters or digits, joined by dashes" */
+            description: string;
+            max_length: number;
+            min_length: number;
+            /** @description a regular expression a key matches whole (anchored); JavaScript syntax, with the u flag */
+            pattern: string;
+        };
+        /** @description The shape of the product's keys; an uploaded key that does not fit is refused */
+        KeyFormatInput: {
+            /** @description the format in words, as a refused line names it: "5 groups of 5 letters or digits, joined by dashes" */
+            description: string;
+            max_length: number;
+            min_length: number;
+            /** @description a regular expression a key matches whole (anchored); JavaScript syntax, with the u flag */
+            pattern: string;
         };
         /** @description the chain head signed by the service: keep it to prove later that the history it covers was not rewritten */
         LedgerCheckpoint: {
@@ -1752,6 +1821,7 @@ export interface components {
         Product: {
             form_fields: components["schemas"]["FormField"][];
             id: string;
+            key_format: components["schemas"]["KeyFormat"] | null;
             market: {
                 active_offers: number;
                 /** @description the price a buyer pays now; null while no offer is routable */
@@ -3819,11 +3889,14 @@ export interface operations {
     getOffersByOfferIdInventory: {
         parameters: {
             query?: {
+                batch_id?: string;
                 /** @description next_cursor of the previous page */
                 cursor?: string;
+                /** @description 1 to 4 characters a key's masked value ends with */
+                last4?: string;
                 /** @description 1 to 200, default 50 */
                 limit?: number;
-                status?: "available" | "reserved" | "delivered" | "invalidated";
+                status?: "available" | "reserved" | "sold" | "withdrawn" | "invalidated" | "under_review" | "delivered";
             };
             header?: never;
             path: {
@@ -4157,6 +4230,367 @@ export interface operations {
                         /** @enum {string} */
                         status: "removed";
                         stock_available: number;
+                    };
+                };
+            };
+            /** @description Problem: malformed_json, bad_request */
+            400: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: unauthorized */
+            401: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: not_found, or a code the operation names */
+            404: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: idempotency_key_in_use, or a code the operation names */
+            409: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: payload_too_large */
+            413: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: unsupported_media_type */
+            415: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: idempotency_key_reused, validation_failed, or a code the operation names */
+            422: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: rate_limited */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "retry-after"?: number;
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postOffersByOfferIdInventoryByItemIdReveal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                item_id: string;
+                offer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a file's bytes */
+                        content_base64: string | null;
+                        item_id: string;
+                        /** @enum {string} */
+                        kind: "text" | "file";
+                        /** @description a text key */
+                        value: string | null;
+                    };
+                };
+            };
+            /** @description Problem: malformed_json */
+            400: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: unauthorized */
+            401: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: not_found, or a code the operation names */
+            404: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem */
+            409: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: payload_too_large */
+            413: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: unsupported_media_type */
+            415: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: validation_failed, or a code the operation names */
+            422: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: rate_limited */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "retry-after"?: number;
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postOffersByOfferIdInventoryWithdrawals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                offer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    item_ids: string[];
+                } | {
+                    batch_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        item_ids: string[];
+                        skipped: {
+                            item_id: string;
+                            status: ("available" | "reserved" | "sold" | "withdrawn" | "invalidated" | "under_review") | "unknown";
+                        }[];
+                        stock_available: number;
+                        withdrawn: number;
                     };
                 };
             };
@@ -10046,6 +10480,8 @@ export interface operations {
                 "application/json": {
                     /** @default [] */
                     form_fields?: components["schemas"]["FormFieldInput"][];
+                    /** @default null */
+                    key_format?: components["schemas"]["KeyFormatInput"] | null;
                     name: string;
                     platform: string;
                     region: string;
@@ -10074,6 +10510,7 @@ export interface operations {
                     "application/json": {
                         form_fields: components["schemas"]["FormField"][];
                         id: string;
+                        key_format: components["schemas"]["KeyFormat"] | null;
                         name: string;
                         platform: string;
                         region: string;
@@ -10220,6 +10657,7 @@ export interface operations {
             content: {
                 "application/json": {
                     form_fields?: components["schemas"]["FormFieldInput"][];
+                    key_format?: components["schemas"]["KeyFormatInput"] | null;
                     name?: string;
                     platform?: string;
                     region?: string;
@@ -10248,6 +10686,7 @@ export interface operations {
                     "application/json": {
                         form_fields: components["schemas"]["FormField"][];
                         id: string;
+                        key_format: components["schemas"]["KeyFormat"] | null;
                         name: string;
                         platform: string;
                         region: string;

@@ -162,12 +162,19 @@ describe('the OpenAPI document describes every answer', () => {
     );
     const offerId = { offer_id: offer.id };
     const uploaded = await ok(token, 'POST', '/api/v1/offers/{offer_id}/inventory', offerId, {
-      body: { items: textKeys('DOC', 8) },
+      body: { items: textKeys('DOC', 9) },
     });
     await ok(token, 'GET', '/api/v1/offers/{offer_id}/inventory', offerId);
     await ok(token, 'DELETE', '/api/v1/offers/{offer_id}/inventory/{item_id}', {
       ...offerId,
       item_id: uploaded.item_ids[7],
+    });
+    await ok(token, 'POST', '/api/v1/offers/{offer_id}/inventory/withdrawals', offerId, {
+      body: { item_ids: [uploaded.item_ids[8]] },
+    });
+    await ok(token, 'POST', '/api/v1/offers/{offer_id}/inventory/{item_id}/reveal', {
+      ...offerId,
+      item_id: uploaded.item_ids[5],
     });
     await ok(token, 'POST', '/api/v1/offers/{offer_id}/activate', offerId);
     await ok(token, 'PATCH', '/api/v1/offers/{offer_id}', offerId, { body: { low_stock_threshold: 1 } });
