@@ -6,6 +6,7 @@ import { derivedFamily } from '../ids.js';
 import { type Caller, type CommandDeps, execute } from './context.js';
 import { load } from './handle.js';
 import { dropValues, openValues, type OpenedValue } from './inventory-values.js';
+import { claimantsOf, releaseClaims } from './key-claims.js';
 import { loadOffer } from './offers.js';
 import { inventoryStream, offerStream } from './streams.js';
 
@@ -61,6 +62,7 @@ export const withdrawInventory = async (
   );
   const withdrawn = result.events.flatMap((e) => (e.type === 'InventoryItemsWithdrawn' ? e.data.itemIds : []));
   await dropValues(deps, withdrawn);
+  await releaseClaims(deps.db, claimantsOf(result.state, withdrawn));
   const gone = new Set(withdrawn);
   return {
     withdrawn,

@@ -92,6 +92,25 @@ export interface ProductTable {
   updated_at: Timestamp;
 }
 
+/** Who holds each key value on the marketplace, by keyed fingerprint (write side, not a read model). */
+export interface KeyFingerprintTable {
+  fingerprint: string;
+  item_id: string;
+  offer_id: string;
+  supplier_id: string;
+  claimed_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** An item stored under review because another supplier's item holds the same key (read model). */
+export interface KeyCollisionTable {
+  item_id: string;
+  offer_id: string;
+  other_item_id: string;
+  other_offer_id: string;
+  other_supplier_id: string;
+  detected_at: Timestamp;
+}
+
 export interface InventoryValueTable {
   item_id: string;
   offer_id: string;
@@ -313,6 +332,8 @@ export interface Database {
   payout_schedules: PayoutScheduleTable;
   inventory_values: InventoryValueTable;
   inventory_value_sets: InventoryValueSetTable;
+  key_fingerprints: KeyFingerprintTable;
+  key_collisions: KeyCollisionTable;
   offers: OfferTable;
   inventory_items: InventoryItemTable;
   projection_checkpoints: ProjectionCheckpointTable;

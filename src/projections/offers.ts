@@ -121,6 +121,22 @@ const statements: { [T in Exclude<OfferProjectionEvent['type'], MoveType>]?: Sta
       )
       update offers set stock_available = stock_available + ${itemIds.length - held.length}, updated_at = ${at}
       where id = ${offerId}`.execute(db);
+    // the operator's list of collisions (GET /operator/v1/key-collisions); the supplier's reads never join it
+    if (held.length > 0)
+      await db
+        .insertInto('key_collisions')
+        .values(
+          held.map((h) => ({
+            item_id: itemIds[h.place] ?? '',
+            offer_id: offerId,
+            other_item_id: h.itemId,
+            other_offer_id: h.offerId,
+            other_supplier_id: h.supplierId,
+            detected_at: at,
+          })),
+        )
+        .onConflict((oc) => oc.column('item_id').doNothing())
+        .execute();
   },
   InventoryItemRemoved: async (db, d) => {
     await db
@@ -267,11 +283,11 @@ const offerEvents: Gatherer<OfferProjectionEvent> = {
 
 const gathered = gatheredBy(offerEvents);
 
-/** Offers with their stock counts, and the inventory items (never their values). */
+/** Offers with their stock counts, the inventory items (never their values), and the keys found held twice. */
 export const offersProjection = projector<OfferEvent | InventoryEvent>({
   name: 'offers',
   version: 3,
-  tables: ['offers', 'inventory_items'],
+  tables: ['offers', 'inventory_items', 'key_collisions'],
   ddl: (s) => `
     create table ${s}.offers (
       id text primary key,
@@ -316,7 +332,15 @@ export const offersProjection = projector<OfferEvent | InventoryEvent>({
     );
     create index on ${s}.inventory_items (offer_id, id);
     create index on ${s}.inventory_items (offer_id, status, id);
-    create index on ${s}.inventory_items (offer_id, batch_id, id);`,
+    create index on ${s}.inventory_items (offer_id, batch_id, id);
+    create table ${s}.key_collisions (
+      item_id text primary key,
+      offer_id text not null,
+      other_item_id text not null,
+      other_offer_id text not null,
+      other_supplier_id text not null,
+      detected_at timestamptz not null
+    );`,
   handlers: {
     OfferCreated: gathered,
     OfferUpdated: gathered,

@@ -769,6 +769,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/operator/v1/inventory/{item_id}/hold": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hold an available item from sale, under review (the supplier sees under_review)
+         * @description An item in any other status is left as it is. Errors: 404 not_found.
+         */
+        post: operations["postOperatorInventoryByItemIdHold"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/operator/v1/inventory/{item_id}/invalidate": {
         parameters: {
             query?: never;
@@ -780,6 +800,46 @@ export interface paths {
         put?: never;
         /** Invalidate one inventory item (stock.invalidated); an available item leaves stock */
         post: operations["postOperatorInventoryByItemIdInvalidate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/inventory/{item_id}/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End an item's review: back for sale, its key this item's from now on
+         * @description An item not under review is left as it is. Errors: 404 not_found.
+         */
+        post: operations["postOperatorInventoryByItemIdRelease"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/key-collisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Keys held by two suppliers: the item held at upload, and the other
+         * @description open=true (default): only collisions whose held item is still under review. Resolve one with POST /inventory/{item_id}/release (the rightful item, back for sale) and POST /inventory/{item_id}/invalidate (the other). Errors: 422 validation_failed.
+         */
+        get: operations["getOperatorKeyCollisions"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1562,6 +1622,26 @@ export interface components {
             status: "available" | "reserved" | "sold" | "withdrawn" | "invalidated" | "under_review";
             /** @description ISO 8601 UTC */
             updated_at: string;
+        };
+        KeyCollision: {
+            /** @description ISO 8601 UTC */
+            detected_at: string;
+            /** @description the item stored under review at upload */
+            held: {
+                item_id: string;
+                offer_id: string;
+                status: string;
+                supplier_id: string;
+            };
+            /** @description the held item: the one uploaded second */
+            id: string;
+            /** @description the other supplier's item holding the same key (status unknown: not recorded) */
+            other: {
+                item_id: string;
+                offer_id: string;
+                status: string;
+                supplier_id: string;
+            };
         };
         /** @description The shape of the product's keys; an uploaded key that does not fit is refused */
         KeyFormat: {
@@ -8709,6 +8789,178 @@ export interface operations {
             };
         };
     };
+    postOperatorInventoryByItemIdHold: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                item_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        item_id: string;
+                        offer_id: string;
+                        status: string;
+                    };
+                };
+            };
+            /** @description Problem: malformed_json, bad_request */
+            400: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: unauthorized */
+            401: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: not_found, or a code the operation names */
+            404: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: idempotency_key_in_use, or a code the operation names */
+            409: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: payload_too_large */
+            413: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: unsupported_media_type */
+            415: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: idempotency_key_reused, validation_failed, or a code the operation names */
+            422: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: rate_limited */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "retry-after"?: number;
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     postOperatorInventoryByItemIdInvalidate: {
         parameters: {
             query?: never;
@@ -8852,6 +9104,268 @@ export interface operations {
                 };
             };
             /** @description Problem: idempotency_key_reused, validation_failed, or a code the operation names */
+            422: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: rate_limited */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "retry-after"?: number;
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postOperatorInventoryByItemIdRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                item_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        item_id: string;
+                        offer_id: string;
+                        status: string;
+                    };
+                };
+            };
+            /** @description Problem: malformed_json, bad_request */
+            400: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: unauthorized */
+            401: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: not_found, or a code the operation names */
+            404: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: idempotency_key_in_use, or a code the operation names */
+            409: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: payload_too_large */
+            413: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: unsupported_media_type */
+            415: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: idempotency_key_reused, validation_failed, or a code the operation names */
+            422: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: rate_limited */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "retry-after"?: number;
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getOperatorKeyCollisions: {
+        parameters: {
+            query?: {
+                /** @description next_cursor of the previous page */
+                cursor?: string;
+                /** @description 1 to 200, default 50 */
+                limit?: number;
+                open?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["KeyCollision"][];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Problem: unauthorized */
+            401: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: validation_failed, or a code the operation names */
             422: {
                 headers: {
                     /** @description requests allowed per rolling 60 seconds in the tightest bucket */

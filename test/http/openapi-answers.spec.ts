@@ -236,6 +236,9 @@ describe('the OpenAPI document describes every answer', () => {
       { item_id: available.data[0].id },
       { body: { reason: 'leaked' } },
     );
+    await ok(op, 'POST', '/operator/v1/inventory/{item_id}/hold', { item_id: available.data[1].id });
+    await ok(op, 'GET', '/operator/v1/key-collisions', {}, { query: '?open=false' });
+    await ok(op, 'POST', '/operator/v1/inventory/{item_id}/release', { item_id: available.data[1].id });
     await ok(op, 'POST', '/operator/v1/clock/advance', {}, { body: { seconds: 60 } });
     await svc.drain();
 

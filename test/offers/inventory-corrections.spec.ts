@@ -133,7 +133,12 @@ describe('Withdrawing, revealing and key formats', () => {
         { kind: 'text', value: 'AAAAA-BBBBB-12345' },
         { kind: 'text', value: 'key' },
         { kind: 'text', value: 'aaaaa-bbbbb-12345' },
-        { kind: 'file', file_name: 'card.png', content_type: 'image/png', content_base64: PNG.toString('base64') },
+        {
+          kind: 'file',
+          file_name: 'card.png',
+          content_type: 'image/png',
+          content_base64: Buffer.concat([PNG, Buffer.from('card 2')]).toString('base64'),
+        },
       ],
     });
     const words = "does not match the product's key format: 3 groups of 5 capital letters or digits, joined by dashes";
