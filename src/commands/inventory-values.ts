@@ -44,14 +44,19 @@ const openSet = (box: SecretBox, sealed: string): SetEntries => JSON.parse(box.o
 const familiesOf = (itemIds: readonly string[]) => [...new Set(itemIds.map(derivedFamily))];
 
 /**
- * The sets that hold these items' values: those of their ids' families (by the primary key)
- * that list one of them; an import's family has a set per thousand keys, and only those read.
+ * The sets that may hold these items' values: those of their ids' families (by the primary
+ * key) whose range of ids holds one of them. A set lists its ids in order, and ids of one
+ * family sort by their place (src/ids.ts), so an import's family of a hundred sets reads the
+ * set of each id, not all of them (an overlap of the arrays cost a million comparisons a set).
  */
 const setsOf = (db: Kysely<Database>, itemIds: readonly string[]) =>
   db
     .selectFrom('inventory_value_sets')
     .where('family', 'in', familiesOf(itemIds))
-    .where(sql<boolean>`item_ids && ${sql.val([...itemIds])}::text[]`);
+    .where(
+      sql<boolean>`exists (select from unnest(${sql.val([...itemIds])}::text[]) as w(id)
+        where (w.id collate "C") >= item_ids[1] and (w.id collate "C") <= item_ids[cardinality(item_ids)])`,
+    );
 
 /** The values of these items kept one row per item. */
 const singleRowsOf = (db: Kysely<Database>, itemIds: readonly string[]) =>
@@ -116,6 +121,26 @@ export const openValues = async (deps: ValueDeps, itemIds: readonly string[]): P
       bytes: deps.secretBox.openBytes(row.sealed),
     });
   return opened;
+};
+
+/** One stored set in clear, by its family and part (an import's chunk): its item ids and values, in order. */
+export const openValueSet = async (
+  deps: ValueDeps,
+  family: string,
+  part: number,
+): Promise<{ itemId: string; value: OpenedValue }[]> => {
+  const set = await deps.db
+    .selectFrom('inventory_value_sets')
+    .select(['item_ids', 'sealed'])
+    .where('family', '=', family)
+    .where('part', '=', part)
+    .executeTakeFirst();
+  if (!set) return [];
+  const entries = openSet(deps.secretBox, set.sealed);
+  return set.item_ids.map((itemId, i) => {
+    const [kind, content] = required(entries[i], `the value of item ${itemId} in its set`);
+    return { itemId, value: { kind, bytes: Buffer.from(content, kind === 'text' ? 'utf8' : 'base64') } };
+  });
 };
 
 /**

@@ -79,6 +79,27 @@ export const uploadInventory = async (
   return recordUpload(deps, { offerId, mode, items: claims.items, rejected: refused }, caller, claims);
 };
 
+/**
+ * Records items whose values are stored already (a chunk of an import): their keys claimed,
+ * the upload decided and appended as one of the API's in partial mode. What is not recorded
+ * loses its value and claim.
+ */
+export const recordStoredItems = async (
+  deps: CommandDeps,
+  supplierId: string,
+  offerId: string,
+  items: NewItem[],
+  caller: Caller,
+): Promise<UploadResult> => {
+  const claims = await claimsOf(deps, supplierId, offerId, items);
+  return recordUpload(
+    deps,
+    { offerId, mode: 'partial', items: claims.items, rejected: claims.rejected },
+    caller,
+    claims,
+  );
+};
+
 /** The product's key format as one check (any key fits a product without one). */
 export const keyFormatOf = async (deps: CommandDeps, productId: string) => {
   const { state } = await load(deps.store, productStream(productId), productDecider, deps.states);

@@ -13,3 +13,4 @@ export const productStream = (productId: string) => `product-${productId}`;
 /** A supplier's certification results, one stream per supplier. */
 export const certificationStream = (supplierId: string) => `certifications-${supplierId}`;
 export const webhookStream = (endpointId: string) => `webhook-${endpointId}`;
+export const importStream = (importId: string) => `inventory-import-${importId}`;

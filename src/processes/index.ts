@@ -2,6 +2,7 @@ import type { CommandDeps } from '../commands/context.js';
 import type { Projector } from '../projections/projector.js';
 import { fulfilmentProcess, registerFulfilmentTimers } from './fulfilment.js';
 import { orderProcess, registerOrderTimers } from './orders.js';
+import { importProcess, registerImportTimers } from './inventory-imports.js';
 import { keyCollisionProcess, registerKeyCollisionTimers } from './key-collisions.js';
 import { payoutProcess, registerPayoutTimers } from './payouts.js';
 import type { Timers } from './timers.js';
@@ -22,6 +23,7 @@ export const processProjectors = (listeners?: WebhookListeners): Projector[] => 
   payoutProcess,
   pricingProcess,
   keyCollisionProcess,
+  importProcess,
 ];
 
 /** The timer side of every process manager. */
@@ -37,5 +39,6 @@ export const registerProcessTimers = (
   registerSandboxTimers(timers, deps);
   registerPayoutTimers(timers, deps);
   registerKeyCollisionTimers(timers, deps);
+  registerImportTimers(timers, deps);
   registerPricingTimers(timers, deps, projections);
 };

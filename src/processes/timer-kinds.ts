@@ -19,6 +19,8 @@ export interface TimerPayloads {
   'order.expire': None;
   'order.provision': None;
   'inventory.reservation-expiry': { offerId: string; orderId: string; orderItemId: string };
+  /** An import's chunks, recorded one after another until it completes. */
+  'inventory.import': None;
   /** An upload's items stored under review: the other suppliers' items they collide with are looked at. */
   'inventory.collision': { offerId: string; held: (HeldOnUpload & { heldItemId: string })[] };
   'ledger.post-sales': None;

@@ -176,6 +176,17 @@ describe('the OpenAPI document describes every answer', () => {
       ...offerId,
       item_id: uploaded.item_ids[5],
     });
+    await ok(token, 'POST', '/api/v1/offers/{offer_id}/inventory/imports/preview', offerId, {
+      body: { content: 'key\nDOC-IMPORT-1\n' },
+    });
+    const imported = await ok(token, 'POST', '/api/v1/offers/{offer_id}/inventory/imports', offerId, {
+      body: { file_name: 'doc.csv', content: 'DOC-IMPORT-1\n' },
+    });
+    await svc.drain();
+    await ok(token, 'GET', '/api/v1/offers/{offer_id}/inventory/imports/{import_id}', {
+      ...offerId,
+      import_id: imported.id,
+    });
     await ok(token, 'POST', '/api/v1/offers/{offer_id}/activate', offerId);
     await ok(token, 'PATCH', '/api/v1/offers/{offer_id}', offerId, { body: { low_stock_threshold: 1 } });
     await ok(token, 'PUT', '/api/v1/offers/{offer_id}/price', offerId, { body: { price: eur(1100) } });
