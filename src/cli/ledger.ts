@@ -1,11 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { text } from 'node:stream/consumers';
 import cliProgress from 'cli-progress';
+import { type Clock, systemClock } from '../clock.js';
 import type { Config } from '../config.js';
 import { ledgerSigningKey as signingKeyOf } from '../crypto/ledger-signing.js';
 import { withStores } from './stores.js';
 import { ledgerAsOf } from '../projections/ledger-history.js';
-import { monthBounds, statementCsv, statementHtml } from '../projections/ledger-statement.js';
+import { monthRefusal, statementCsv, statementHtml } from '../projections/ledger-statement.js';
 import { entryRow, ledgerCsv, withBalancesAfter } from '../projections/ledger-csv.js';
 import { brokenDetail, signedStatement } from '../resources/ledger-proof.js';
 import { auditLedger, replayLedger } from './ledger-audit.js';
@@ -221,15 +222,20 @@ export const ledgerVerify = (config: Config, args: string[]) =>
     return report.breaks.length === 0 ? 0 : 1;
   });
 
-/** `ledger statement --supplier ID --month YYYY-MM --format csv|html`: a monthly statement on stdout. */
-export const ledgerStatement = (config: Config, args: string[]) =>
+/**
+ * `ledger statement --supplier ID --month YYYY-MM --format csv|html`: a monthly statement on
+ * stdout. The month's years are bounded as the API bounds them, by `clock`.
+ */
+export const ledgerStatement = (config: Config, args: string[], clock: Clock = systemClock) =>
   withStores(config, async ({ store }) => {
     const f = flagsOr(args, ['supplier', 'month', 'format'], USAGE.statement);
     if (!f) return 2;
     const supplierId = f.supplier;
     const month = f.month ?? '';
     const format = f.format ?? 'csv';
-    if (!supplierId || !monthBounds(month) || (format !== 'csv' && format !== 'html')) {
+    const refusal = monthRefusal(month, clock.now());
+    if (refusal && f.month !== undefined) console.error(`--month ${month} refused: ${refusal}`);
+    if (!supplierId || refusal || (format !== 'csv' && format !== 'html')) {
       console.error(`usage: ${USAGE.statement}`);
       return 2;
     }

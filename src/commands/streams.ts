@@ -14,3 +14,5 @@ export const productStream = (productId: string) => `product-${productId}`;
 export const certificationStream = (supplierId: string) => `certifications-${supplierId}`;
 export const webhookStream = (endpointId: string) => `webhook-${endpointId}`;
 export const importStream = (importId: string) => `inventory-import-${importId}`;
+/** A `listen` forwarding session's opening and end. */
+export const listenSessionStream = (sessionId: string) => `listen-session-${sessionId}`;

@@ -272,10 +272,35 @@ export const migrations: Record<string, Migration> = {
         return next;
       end loop;
     end $$;`),
+  // `listen`'s forwarding sessions, operational data as the delivery log is: a session lives
+  // while its lease (renewed by each poll) runs, and the events fanned out to it wait here
+  // until its poll acknowledges them; both go when the session ends
+  '026_webhook_listen_sessions': ddl(`
+    create table webhook_listen_sessions (
+      id text primary key,
+      supplier_id text not null,
+      events text[] not null,
+      lease_until timestamptz not null,
+      created_at timestamptz not null
+    );
+    create index webhook_listen_sessions_supplier on webhook_listen_sessions (supplier_id);
+    create table webhook_listen_events (
+      id text primary key,
+      session_id text not null,
+      event_id text not null,
+      event_type text not null,
+      body text not null,
+      created_at timestamptz not null
+    );
+    create unique index webhook_listen_events_once on webhook_listen_events (session_id, event_id);`),
+  // a process that finds the store went back in time rebuilds the read models unless another
+  // did after the rewind: when the rebuild that set a checkpoint began
+  '027_projection_rebuilt_at': ddl(`
+    alter table projection_checkpoints add column rebuilt_at timestamptz;`),
   // one owner per key value across the marketplace, by keyed fingerprint (never the key): an
   // upload claims its keys before its event is appended, so two suppliers uploading the same
   // key at once meet here, whichever appends first (src/commands/key-claims.ts)
-  '026_key_fingerprints': ddl(`
+  '035_key_fingerprints': ddl(`
     create table key_fingerprints (
       fingerprint text primary key,
       item_id text not null,
