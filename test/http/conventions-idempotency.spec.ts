@@ -4,11 +4,13 @@ import { startTestService, type TestService } from '../support/harness.js';
 import { request } from '../support/http.js';
 
 /**
- * Posts that are reads: a price simulation, and a listen session's poll, whose acknowledgements only drop
- * what an earlier poll handed over, so a retried poll hands over the same unacknowledged events again.
+ * Posts that are reads: a price simulation, a file of keys' preview (nothing stored), and a listen
+ * session's poll, whose acknowledgements only drop what an earlier poll handed over, so a retried
+ * poll hands over the same unacknowledged events again.
  */
 const NOT_MUTATING = new Set([
   'POST /api/v1/pricing/simulate',
+  'POST /api/v1/offers/{offer_id}/inventory/imports/preview',
   'POST /api/v1/webhook-listen-sessions/{session_id}/poll',
 ]);
 /** Routes whose answer is a key in clear: never kept in the Idempotency-Key table, so they take no key. */
