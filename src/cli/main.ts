@@ -24,7 +24,7 @@ const usage = `usage: npm run cli -- <command>
                                 a monthly statement: opening balance, entries, closing balance
   listen --base-url ORIGIN --forward-to URL [--events TYPE,…]
                                 forward your webhook events to a local receiver while it runs (no endpoint needed)
-  inventory import --base-url ORIGIN --offer ID --file PATH [--refused PATH]
+  inventory import OFFER_ID PATH --base-url ORIGIN [--import ID] [--refused PATH]
                                 import a file of keys into an offer, with a progress bar`;
 
 const main = async (args: string[]): Promise<number | undefined> => {
