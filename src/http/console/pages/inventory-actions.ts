@@ -93,11 +93,12 @@ const withdraw = async (c: Console, req: FastifyRequest, reply: FastifyReply) =>
       html`<p><a href="${back}">Back to the inventory</a></p>`,
       answer.status,
     );
-  const skipped = answer.body.skipped.length;
+  // items withdrawn before are not news; those reserved, sold or invalidated meanwhile are
+  const skipped = answer.body.skipped.filter((k: { status: string }) => k.status !== 'withdrawn').length;
   return done(
     reply,
     back,
-    `${n(answer.body.withdrawn, 'item')} withdrawn${skipped ? `, ${n(skipped, 'item')} left as they were (no longer available)` : ''}; ${answer.body.stock_available} available now.`,
+    `${n(answer.body.withdrawn, 'item')} withdrawn${skipped ? `, ${n(skipped, 'item')} left as they were (reserved, sold or invalidated)` : ''}; ${answer.body.stock_available} available now.`,
   );
 };
 
