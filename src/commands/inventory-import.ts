@@ -14,6 +14,7 @@ import {
   lineOfKey,
   lineRuns,
   MAX_KEYS_PER_IMPORT,
+  type KeyLine,
   type ReadKeyFile,
   readKeyFile,
   type RefusedLine,
@@ -24,13 +25,18 @@ import type { ProjectionRunner } from '../projections/runner.js';
 import { type Caller, type CommandDeps, execute } from './context.js';
 import { load } from './handle.js';
 import { keyFormatOf, recordStoredItems } from './inventory.js';
-import { openValueSet, storeValueSet } from './inventory-values.js';
+import { openValueSet, replaceValueSets } from './inventory-values.js';
 import { loadOffer } from './offers.js';
 import { importStream, inventoryStream } from './streams.js';
 
-/** What a file would add, before anything is stored: the preview, and what an import starts from. */
+/**
+ * What a file would add, before anything is stored: the preview, and what an import starts
+ * from. Each key carries the fingerprint its judging took, stored with its value so that
+ * recording it does not take it again.
+ */
 export interface ImportPlan extends ReadKeyFile {
   fileName: string;
+  keys: (KeyLine & { fingerprint: string })[];
 }
 
 const checkedOffer = async (deps: CommandDeps, supplierId: string, offerId: string) => {
@@ -70,11 +76,11 @@ export const planImport = async (
   const claimed = new Set(rows.map((r) => r.fingerprint));
   const inStock = (fp: string) => claimed.has(fp) || inventory.fingerprints.has(fp);
   const refused: RefusedLine[] = [...read.refused];
-  const keys = read.keys.filter((k, i) => {
-    const fp = required(fingerprints[i], `the fingerprint of line ${k.line}`);
-    if (!inStock(fp)) return true;
+  const keys = read.keys.flatMap((k, i) => {
+    const fingerprint = required(fingerprints[i], `the fingerprint of line ${k.line}`);
+    if (!inStock(fingerprint)) return [{ ...k, fingerprint }];
     refused.push({ line: k.line, reason: 'already_in_stock', shown: maskOf(k.value).mask });
-    return false;
+    return [];
   });
   refused.sort((a, b) => a.line - b.line);
   return { fileName, lines: read.lines, keys, refused };
@@ -103,20 +109,16 @@ export const startImport = async (
     if (state) return state;
   }
   const idOf = idsOf(importId);
-  const now = deps.clock.now();
-  for (let chunk = 0; chunk < chunksOf(plan.keys.length); chunk++) {
-    const keys = plan.keys.slice(chunk * IMPORT_CHUNK, (chunk + 1) * IMPORT_CHUNK);
-    const values = keys.map((k, i) => ({
+  const sets = Array.from({ length: chunksOf(plan.keys.length) }, (_, chunk) =>
+    plan.keys.slice(chunk * IMPORT_CHUNK, (chunk + 1) * IMPORT_CHUNK).map((k, i) => ({
       itemId: idOf(chunk * IMPORT_CHUNK + i),
       kind: 'text' as const,
       content: k.value,
-    }));
-    // a run resumed after a crash stores its sets again: the first run's are the same values
-    await sql`delete from inventory_value_sets where family = ${batchOf(importId)} and part = ${chunk}`.execute(
-      deps.db,
-    );
-    await storeValueSet(deps, offerId, chunk, values, now);
-  }
+      fingerprint: k.fingerprint,
+    })),
+  );
+  // a run resumed after a crash stores its sets again: the first run's are the same values
+  if (sets.length > 0) await replaceValueSets(deps, offerId, sets, deps.clock.now());
   const result = await execute(
     deps,
     importStream(importId),
@@ -149,17 +151,21 @@ export const loadImport = async (deps: CommandDeps, supplierId: string, offerId:
   return state;
 };
 
-/** A chunk's items from its stored set (the chunk's part of the import's family): fingerprinted and masked as an upload's are. */
-const chunkItems = async (deps: CommandDeps, state: ImportState, chunk: number): Promise<NewItem[]> => {
+/**
+ * A chunk's items from its stored set (the chunk's part of the import's family): fingerprinted
+ * and masked as an upload's are, the fingerprint the one stored with the value (a set stored
+ * before fingerprints were kept in it has it taken here).
+ */
+const chunkItems = async (deps: CommandDeps, importId: string, chunk: number): Promise<NewItem[]> => {
   const fingerprintOf = fingerprinter(deps.secretKey);
   // a value dropped since (a key refused when its chunk was first recorded) is not in the set
-  return (await openValueSet(deps, batchOf(state.importId), chunk)).map(({ itemId, value }) => {
+  return (await openValueSet(deps, batchOf(importId), chunk)).map(({ itemId, value }) => {
     const text = value.bytes.toString('utf8');
     return {
       itemId,
       index: derivedSeq(itemId),
       kind: 'text' as const,
-      fingerprint: fingerprintOf('text', text),
+      fingerprint: value.fingerprint ?? fingerprintOf('text', text),
       fileName: null,
       contentType: null,
       mask: maskOf(text).mask,
@@ -173,9 +179,8 @@ const chunkItems = async (deps: CommandDeps, state: ImportState, chunk: number):
  * offer's stream holds already (recorded before a crash, its result not) is not uploaded
  * again: its result is read from the stream.
  */
-const storeChunk = async (deps: CommandDeps, state: ImportState, caller: Caller) => {
+const storeChunk = async (deps: CommandDeps, state: ImportState, items: NewItem[], caller: Caller) => {
   const chunk = state.results.length;
-  const items = await chunkItems(deps, state, chunk);
   const { state: inventory } = await load(
     deps.store,
     inventoryStream(state.offerId),
@@ -227,6 +232,22 @@ export const runImport = async (
     ...service,
     projections: Object.create(service.projections, { waitFor: { value: async () => true } }) as ProjectionRunner,
   };
+  // the next chunk's set is read, opened and its items made while this one is written: only
+  // reads, of a set that nothing but this job's own recording changes (a refused key's value
+  // dropped from its own chunk's set, never from the next's)
+  let next: { chunk: number; items: Promise<NewItem[]> } | undefined;
+  const itemsOf = (chunk: number) => {
+    const ahead = next?.chunk === chunk ? next.items : undefined;
+    next = undefined;
+    // a failed read ahead is read again when its turn comes
+    return ahead ? ahead.catch(() => chunkItems(deps, importId, chunk)) : chunkItems(deps, importId, chunk);
+  };
+  const readAhead = (chunk: number, chunks: number) => {
+    if (chunk >= chunks) return;
+    next = { chunk, items: chunkItems(deps, importId, chunk) };
+    // not left unhandled if the job stops before its turn
+    next.items.catch(() => undefined);
+  };
   for (;;) {
     const { state } = await load(deps.store, importStream(importId), importDecider, deps.states, true);
     if (!state) throw new DomainError('not_found', `import ${importId} not found`);
@@ -241,7 +262,10 @@ export const runImport = async (
       );
       return required(done.state, `import ${importId}`);
     }
-    await storeChunk(deps, state, caller);
-    await onChunk(state.results.length + 1);
+    const chunk = state.results.length;
+    const items = await itemsOf(chunk);
+    readAhead(chunk + 1, chunksOf(state.keys));
+    await storeChunk(deps, state, items, caller);
+    await onChunk(chunk + 1);
   }
 };
