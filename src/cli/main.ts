@@ -3,6 +3,7 @@ import { unlessInterrupted } from '../db/stop-on-interrupt.js';
 import { EventStoreUnreachable } from '../eventstore/unreachable.js';
 import { ledgerAudit, ledgerBalance, ledgerExport, ledgerStatement, ledgerVerify } from './ledger.js';
 import { certifyCommand } from './certify.js';
+import { importCommand } from './import.js';
 import { listenCommand } from './listen.js';
 import { projectionsRebuild, projectionsStatus } from './projections.js';
 import { serve } from './serve.js';
@@ -22,12 +23,15 @@ const usage = `usage: npm run cli -- <command>
   ledger statement --supplier ID --month YYYY-MM --format csv|html
                                 a monthly statement: opening balance, entries, closing balance
   listen --base-url ORIGIN --forward-to URL [--events TYPE,…]
-                                forward your webhook events to a local receiver while it runs (no endpoint needed)`;
+                                forward your webhook events to a local receiver while it runs (no endpoint needed)
+  inventory import OFFER_ID PATH --base-url ORIGIN [--import ID] [--refused PATH]
+                                import a file of keys into an offer, with a progress bar`;
 
 const main = async (args: string[]): Promise<number | undefined> => {
   // need no database and no settings: a supplier runs them on its own machine
   if (args[0] === 'certify') return certifyCommand(args.slice(1));
   if (args[0] === 'listen') return listenCommand(args.slice(1));
+  if (args[0] === 'inventory' && args[1] === 'import') return importCommand(args.slice(2));
   const config = loadConfig();
   const [command, sub, arg] = args;
   if (command === 'serve') return void (await serve(config));

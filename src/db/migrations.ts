@@ -297,6 +297,17 @@ export const migrations: Record<string, Migration> = {
   // did after the rewind: when the rebuild that set a checkpoint began
   '027_projection_rebuilt_at': ddl(`
     alter table projection_checkpoints add column rebuilt_at timestamptz;`),
+  // one owner per key value across the marketplace, by keyed fingerprint (never the key): an
+  // upload claims its keys before its event is appended, so two suppliers uploading the same
+  // key at once meet here, whichever appends first (src/commands/key-claims.ts)
+  '035_key_fingerprints': ddl(`
+    create table key_fingerprints (
+      fingerprint text primary key,
+      item_id text not null,
+      offer_id text not null,
+      supplier_id text not null,
+      claimed_at timestamptz not null default now()
+    );`),
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the schema they create exists

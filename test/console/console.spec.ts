@@ -103,21 +103,22 @@ describe.skipIf(!CHROMIUM)('the supplier console in a real browser', () => {
     await shot(page, 'offer');
   });
 
-  it('uploads keys in partial mode and shows each rejected line with its reason', async () => {
+  it('previews keys with each line not added and its reason, then stores the others', async () => {
     await page.goto(`${svc.origin}/console/offers/${offerId}/inventory`);
     await page.fill('#keys', 'BBBB-4444\nAAAA-1111\nBBBB-5555');
-    await page.selectOption('#mode', 'partial');
-    await page.getByRole('button', { name: 'Upload keys' }).click();
-    await expect.poll(() => page.textContent('[role=status]')).toContain('2 accepted, 1 rejected; 5 available now.');
-    const rejected = await page.locator('table').first().innerText();
-    expect(rejected).toMatch(/2\s+duplicate/);
+    await Promise.all([page.waitForURL(/\/preview$/), page.getByRole('button', { name: 'Preview' }).click()]);
+    expect(await page.textContent('[role=status]')).toBe('2 keys will be added from 3 lines; 1 line will not.');
+    expect(await page.locator('table').first().innerText()).toMatch(/2\s+already in stock/);
     await shot(page, 'inventory');
-    expect((await alpha.api.get(`/offers/${offerId}`)).body.stock.available).toBe(5);
-    // strict: one bad line refuses the batch, and the page names it
-    await page.fill('#keys', 'CCCC-6666\nBBBB-4444');
-    await page.getByRole('button', { name: 'Upload keys' }).click();
-    await expect.poll(() => page.textContent('[role=alert]')).toContain('Inventory rejected');
-    expect(await page.locator('table').first().innerText()).toMatch(/2\s+duplicate_key/);
+    expect((await alpha.api.get(`/offers/${offerId}`)).body.stock.available).toBe(3);
+    await Promise.all([
+      page.waitForURL(/\/inventory\/imports\//),
+      page.getByRole('button', { name: 'Store 2 keys' }).click(),
+    ]);
+    // the harness runs the import when told
+    await svc.drain();
+    await page.reload();
+    expect(await page.textContent('[role=status]')).toMatch(/^2 keys added in batch \S+; 1 line not added\.$/);
     expect((await alpha.api.get(`/offers/${offerId}`)).body.stock.available).toBe(5);
   });
 

@@ -115,7 +115,7 @@ describe('the console at its edges', () => {
     const body = Buffer.from('a&'.repeat(512 * 1024));
     const anonymous = visitor(svc.origin);
     // the sign-in form is read for anyone; another form of someone not signed in is not read
-    // at all (sent to sign in); a signed-in supplier's forms are read, the key upload's up to 8 MiB
+    // at all (sent to sign in); a signed-in supplier's forms are read, a file of keys' up to 32 MiB
     const targets: [Visitor, string, number][] = [
       [anonymous, '/console/sign-in', 413],
       [anonymous, '/console/payouts', 303],
@@ -297,7 +297,10 @@ describe('the console at its edges', () => {
       '/console/offers/:id/activate',
       '/console/offers/:id/deactivate',
       '/console/offers/:id/edit',
-      '/console/offers/:id/inventory',
+      // the key import's store (`…/inventory`) is on the preview's page, reached by a post
+      '/console/offers/:id/inventory/files',
+      '/console/offers/:id/inventory/preview',
+      '/console/offers/:id/inventory/withdraw',
       '/console/offers/:id/pricing/remove',
       '/console/offers/:id/pricing/save',
       '/console/offers/:id/rotate-secret',

@@ -8,6 +8,8 @@ import { registerBalanceCsv } from './pages/balance-csv.js';
 import { registerCompetition } from './pages/competition.js';
 import { registerDeliveries } from './pages/deliveries.js';
 import { registerInventory } from './pages/inventory.js';
+import { registerInventoryActions } from './pages/inventory-actions.js';
+import { registerInventoryImport } from './pages/inventory-import.js';
 import { registerOffer } from './pages/offer.js';
 import { registerOfferActions } from './pages/offer-actions.js';
 import { registerOffers } from './pages/offers.js';
@@ -91,6 +93,8 @@ const PAGES = [
   registerOffer,
   registerOfferActions,
   registerInventory,
+  registerInventoryImport,
+  registerInventoryActions,
   registerPricing,
   registerPricingActions,
   registerOrders,
