@@ -8140,7 +8140,7 @@ export interface operations {
                      *       "*"
                      *     ]
                      */
-                    events?: (("order.created" | "order.expired" | "order.paid" | "order.refunded" | "order.disputed" | "offer.deactivated" | "offer.stock_low" | "offer.repriced" | "stock.invalidated" | "webhook.disabled" | "payout.created" | "payout.paid" | "payout.failed") | "*")[];
+                    events?: (("order.created" | "order.expired" | "order.paid" | "order.refunded" | "order.disputed" | "offer.deactivated" | "offer.stock_low" | "offer.repriced" | "stock.invalidated" | "inventory.import_completed" | "webhook.disabled" | "payout.created" | "payout.paid" | "payout.failed") | "*")[];
                 };
             };
         };
