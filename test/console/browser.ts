@@ -86,7 +86,7 @@ export const expectPhoneReadable = async (p: Page) => {
           );
       }
     }
-    const unlabelled = [...d.querySelectorAll('main tbody td:not([data-label])')].filter(
+    const unlabelled = [...d.querySelectorAll('main table:has(thead) tbody td:not([data-label])')].filter(
       (td: any) => !td.hasAttribute('colspan'),
     ).length;
     return { header: Math.round(d.querySelector('header').getBoundingClientRect().height), broken, unlabelled };

@@ -78,7 +78,7 @@ time{white-space:nowrap}td.n,th.n{text-align:right;white-space:nowrap;font-varia
 header{padding:.3rem .6rem;gap:.1rem .6rem}.banner{flex-basis:calc(100% + 1.2rem);margin:-.3rem -.6rem .1rem;padding:.15rem .6rem;font-size:.8rem}
 header .who{font-size:.85rem}header .who>span{max-width:9rem;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 header nav{order:1;flex:1 1 100%;flex-wrap:nowrap;overflow-x:auto;gap:1rem}header nav a{white-space:nowrap;line-height:24px}
-.scroll{overflow-x:visible}table,tbody,tr,td{display:block;width:100%}
+.scroll{overflow-x:visible}table,tbody,tr,td,tbody th{display:block;width:100%}tbody th{padding:.3rem .5rem 0;border:0}
 thead{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
 tr{border-bottom:2px solid #dde1e8;padding:.3rem 0}td{border:0;padding:.15rem .5rem .15rem 8rem;position:relative;min-height:1.6rem}
 td.n{text-align:left}td code{font-size:.8rem}td:not([data-label]){padding-left:.5rem}
