@@ -109,6 +109,18 @@ export class Metrics {
     registers: [this.registry],
   });
   private readonly pools = new Map<string, PoolCounts>();
+  private readonly stateCacheBytes = new Gauge({
+    name: 'svc_state_cache_bytes',
+    help: "Heap the command side's cache of folded aggregate states is reckoned to hold, and its budget (SVC_STATE_CACHE_MB), by kind (held, budget)",
+    labelNames: ['kind'] as const,
+    registers: [this.registry],
+  });
+  private readonly stateCacheStreams = new Gauge({
+    name: 'svc_state_cache_streams',
+    help: "Streams whose folded state the command side's cache holds",
+    registers: [this.registry],
+  });
+  private stateCache: () => StateCacheSize = () => ({ streams: 0, bytes: 0, maxBytes: 0 });
   private readonly ready = new Gauge({
     name: 'svc_ready',
     help: 'Whether this instance answers /readyz with 200 (1) or not (0: starting, stopping, its store away)',
@@ -158,9 +170,18 @@ export class Metrics {
     this.pools.set(name, pool);
   }
 
+  /** The cache of folded states, whose size is shown when scraped. */
+  watchStateCache(size: () => StateCacheSize): void {
+    this.stateCache = size;
+  }
+
   /** Reads the state gauges, then renders every metric in the Prometheus text format. */
   async render(source: ScrapeSource): Promise<string> {
     this.readPools();
+    const cache = this.stateCache();
+    this.stateCacheBytes.set({ kind: 'held' }, cache.bytes);
+    this.stateCacheBytes.set({ kind: 'budget' }, cache.maxBytes);
+    this.stateCacheStreams.set(cache.streams);
     this.ready.set(source.isReady() && !source.isRewound() ? 1 : 0);
     await Promise.all([this.readLag(source), this.readTimers(source), this.readOrders(source)]);
     const own = await this.registry.metrics();
@@ -261,6 +282,12 @@ const processRegistry = (): Registry => {
 /** Lag is counted by reading the events after a projector's position, so it stops counting here. */
 const LAG_CAP = 10_000;
 const ORDER_STATES = ['placed', 'paid', 'completed', 'expired', 'refunded', 'partially_refunded', 'cancelled'];
+
+export interface StateCacheSize {
+  streams: number;
+  bytes: number;
+  maxBytes: number;
+}
 
 /** What a pg pool says of its connections. */
 export interface PoolCounts {

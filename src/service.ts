@@ -159,7 +159,8 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
   );
   // cached aggregate states stay current through the one subscription: it evicts a state
   // another instance moved on, so commands and reads skip reading a cached stream's tail
-  const states = new StreamStates();
+  const states = new StreamStates({ maxBytes: config.stateCacheBytes });
+  metrics.watchStateCache(() => states.size);
   projections.observe((events) => states.observe(events));
   states.watchedBy(() => projections.feeding);
   const commands: CommandDeps = {
