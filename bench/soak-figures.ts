@@ -12,6 +12,8 @@ export interface Minute {
   deliveries: number;
   errors: number;
   behind: number;
+  /** The machine's one-minute load average at the minute's end (the soak shares its cores). */
+  machineLoad: number;
 }
 
 /**

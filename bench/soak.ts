@@ -393,6 +393,7 @@ const finish = (n: number, c: ReturnType<typeof newCounts>): Minute => ({
   deliveries: c.deliveries,
   errors: c.errors,
   behind: c.behind,
+  machineLoad: os.loadavg()[0]!,
 });
 
 const line = (m: Minute) =>
@@ -408,6 +409,7 @@ const line = (m: Minute) =>
     String(m.deliveries).padStart(11),
     String(m.errors).padStart(7),
     String(m.behind).padStart(7),
+    m.machineLoad.toFixed(1).padStart(6),
   ].join(' ');
 
 main().catch((error: unknown) => {
