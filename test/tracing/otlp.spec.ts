@@ -13,7 +13,8 @@ import { request } from '../support/http.js';
  * Tracing on (OTEL_EXPORTER_OTLP_ENDPOINT): the service, in a process of its own as it is
  * run, exports its spans over OTLP/HTTP to a collector; here a real HTTP server that decodes
  * OTLP's JSON encoding (OTEL_EXPORTER_OTLP_PROTOCOL=http/json). A sandbox order's request is
- * one trace: the request's span, and the statements it sent beneath it.
+ * one trace: the request's span, the statements it sent beneath it, and (through the trace
+ * context its events carry in their metadata) the projections that applied them.
  */
 interface Span {
   traceId: string;
@@ -21,6 +22,7 @@ interface Span {
   parentSpanId?: string;
   name: string;
   kind: number;
+  links?: { traceId: string; spanId: string }[];
   attributes: { key: string; value: { stringValue?: string; intValue?: string } }[];
 }
 
@@ -67,7 +69,7 @@ describe('traces exported to an OTLP collector', () => {
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
-  it("sends a sandbox order's request as one trace: the request's span and its statements beneath it", async () => {
+  it("sends a sandbox order's request as one trace: the request's span, its statements, the projections its events caused", async () => {
     const op = (method: string, url: string, body?: unknown) =>
       request(instance.origin, method, `/operator/v1${url}`, { token: operatorToken, body });
     const made = await op('POST', '/suppliers', { name: 'Traced Keys' });
@@ -115,5 +117,19 @@ describe('traces exported to an OTLP collector', () => {
       inTrace.filter((s) => s.spanId !== requestSpan.spanId && !ids.has(s.parentSpanId ?? '')).map((s) => s.name),
     ).toEqual([]);
     expect(inTrace.filter((s) => s.name.startsWith('pg.')).length).toBeGreaterThan(0);
+
+    // the projections that applied its events: a step of its trace, or (batched with
+    // another trace's events) a span linked to it; their statements beneath them
+    const projection = await eventually(
+      "the projection of the order's events",
+      async () =>
+        spans.find(
+          (s) =>
+            s.name === 'projections.apply' &&
+            (s.traceId === requestSpan.traceId || s.links?.some((l) => l.traceId === requestSpan.traceId)),
+        ) ?? false,
+      { timeoutMs: 30_000, everyMs: 100 },
+    );
+    expect(spans.some((s) => s.parentSpanId === projection.spanId && s.name.startsWith('pg.query'))).toBe(true);
   });
 });
