@@ -14,7 +14,8 @@ import { request } from '../support/http.js';
  * run, exports its spans over OTLP/HTTP to a collector; here a real HTTP server that decodes
  * OTLP's JSON encoding (OTEL_EXPORTER_OTLP_PROTOCOL=http/json). A sandbox order's request is
  * one trace: the request's span, the statements it sent beneath it, and (through the trace
- * context its events carry in their metadata) the projections that applied them.
+ * context its events carry in their metadata) the projections that applied them and the
+ * webhook deliveries they caused, to a receiver of the test's.
  */
 interface Span {
   traceId: string;
@@ -34,6 +35,8 @@ describe('traces exported to an OTLP collector', () => {
   const spans: Span[] = [];
   const paths: string[] = [];
   let dataDir: string;
+  let collectorUrl: string;
+  let hooksSeen = 0;
   let instance: Awaited<ReturnType<typeof spawnService>>;
 
   beforeAll(async () => {
@@ -41,6 +44,10 @@ describe('traces exported to an OTLP collector', () => {
       let body = '';
       req.on('data', (c: Buffer) => (body += c.toString()));
       req.on('end', () => {
+        if (req.url === '/hooks') {
+          hooksSeen++;
+          return void res.writeHead(204).end();
+        }
         paths.push(`${req.method} ${req.url} ${req.headers['content-type']}`);
         const sent = JSON.parse(body) as { resourceSpans: { scopeSpans: { spans: Span[] }[] }[] };
         for (const r of sent.resourceSpans) for (const s of r.scopeSpans) spans.push(...s.spans);
@@ -48,6 +55,7 @@ describe('traces exported to an OTLP collector', () => {
       });
     });
     await new Promise<void>((resolve) => collector.listen(0, '127.0.0.1', resolve));
+    collectorUrl = `http://127.0.0.1:${(collector.address() as AddressInfo).port}`;
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'svc-otlp-'));
     instance = await spawnService({
       databaseUrl: await createTestDatabase(),
@@ -58,6 +66,7 @@ describe('traces exported to an OTLP collector', () => {
         OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(collector.address() as AddressInfo).port}`,
         OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
         OTEL_BSP_SCHEDULE_DELAY: '100',
+        SVC_ALLOW_PRIVATE_TARGETS: '1',
       },
     });
   });
@@ -69,7 +78,7 @@ describe('traces exported to an OTLP collector', () => {
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
-  it("sends a sandbox order's request as one trace: the request's span, its statements, the projections its events caused", async () => {
+  it("sends a sandbox order's request as one trace: the request's span, its statements, the projections and webhook deliveries its events caused", async () => {
     const op = (method: string, url: string, body?: unknown) =>
       request(instance.origin, method, `/operator/v1${url}`, { token: operatorToken, body });
     const made = await op('POST', '/suppliers', { name: 'Traced Keys' });
@@ -94,6 +103,8 @@ describe('traces exported to an OTLP collector', () => {
       (await api('POST', `/offers/${offer.body.id}/inventory`, { items: [{ kind: 'text', value: 'K-1' }] })).status,
     ).toBe(201);
     expect((await api('POST', `/offers/${offer.body.id}/activate`)).status).toBe(200);
+    const hooks = await api('POST', '/webhooks', { url: `${collectorUrl}/hooks`, events: ['*'] });
+    expect(hooks.status, hooks.text).toBe(201);
     const order = await api('POST', '/sandbox/orders', { offer_id: offer.body.id, quantity: 1, buyer_country: 'DE' });
     expect(order.status, order.text).toBe(201);
 
@@ -131,5 +142,22 @@ describe('traces exported to an OTLP collector', () => {
       { timeoutMs: 30_000, everyMs: 100 },
     );
     expect(spans.some((s) => s.parentSpanId === projection.spanId && s.name.startsWith('pg.query'))).toBe(true);
+    // its webhook deliveries: each a step of its trace, the POST beneath it
+    await eventually('the deliveries', () => hooksSeen >= 2, { timeoutMs: 30_000, everyMs: 100 });
+    const posts = () =>
+      spans.filter(
+        (s) =>
+          s.kind === 3 &&
+          s.traceId === requestSpan.traceId &&
+          s.attributes.some((a) => a.key === 'url.full' && a.value.stringValue === `${collectorUrl}/hooks`),
+      );
+    await eventually('every delivery in the trace', () => posts().length === hooksSeen, {
+      timeoutMs: 30_000,
+      everyMs: 100,
+    });
+    const delivering = new Map(spans.filter((s) => s.name === 'webhook.deliver').map((s) => [s.spanId, s]));
+    expect(posts().map((p) => delivering.get(p.parentSpanId ?? '')?.traceId)).toEqual(
+      posts().map(() => requestSpan.traceId),
+    );
   });
 });
