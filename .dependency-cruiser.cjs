@@ -6,7 +6,10 @@
  */
 const layers = [
   // the base: small modules everything may use
-  ['base', ['clock\\.ts', 'ids\\.ts', 'faults\\.ts', 'config\\.ts', 'net/', 'crypto/']],
+  [
+    'base',
+    ['clock\\.ts', 'ids\\.ts', 'faults\\.ts', 'config\\.ts', 'tracing\\.ts', 'tracing-sdk\\.ts', 'net/', 'crypto/'],
+  ],
   ['db', ['db/']],
   ['eventstore', ['eventstore/']],
   ['metrics', ['metrics\\.ts']],

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { getHeapStatistics } from 'node:v8';
 import { z } from 'zod';
 import { isConnectionString } from './net/kurrentdb-address.js';
 import { FAULT_STEPS, START_FAULT_STEPS } from './faults.js';
@@ -37,6 +38,11 @@ const settings = z.object({
    * model, generous because on a busy machine a batch can take seconds.
    */
   SVC_READ_MODEL_WAIT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
+  /**
+   * The heap the command side's cache of folded aggregate states may hold, in MiB. Unset: a
+   * quarter of the heap limit, at most 64 MiB (a 512 MB container's default heap gives 64).
+   */
+  SVC_STATE_CACHE_MB: z.coerce.number().int().min(1).max(16_384).optional(),
   SVC_TEST_CLOCK: flag,
   SVC_ALLOW_PRIVATE_TARGETS: flag,
   SVC_EVENT_STORE: z.enum(['postgres', 'kurrentdb']).default('postgres'),
@@ -98,6 +104,8 @@ export interface Config {
   databaseReadUrl: string | undefined;
   stopGraceMs: number;
   readModelWaitMs: number;
+  /** What the cache of folded aggregate states may hold (SVC_STATE_CACHE_MB). */
+  stateCacheBytes: number;
   dataDir: string;
   operatorToken: string | undefined;
   secretKey: string | undefined;
@@ -133,6 +141,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     databaseReadUrl: c.DATABASE_READ_URL,
     stopGraceMs: c.SVC_STOP_GRACE_MS,
     readModelWaitMs: c.SVC_READ_MODEL_WAIT_MS,
+    stateCacheBytes: c.SVC_STATE_CACHE_MB === undefined ? defaultStateCacheBytes() : c.SVC_STATE_CACHE_MB * MIB,
     dataDir: path.resolve(c.SVC_DATA_DIR ?? path.join('.data', c.SVC_ENV)),
     operatorToken: c.SVC_OPERATOR_TOKEN,
     secretKey: c.SVC_SECRET_KEY?.toLowerCase(),
@@ -145,3 +154,13 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     logLevel: c.LOG_LEVEL,
   };
 };
+
+const MIB = 2 ** 20;
+
+/**
+ * A quarter of the heap V8 may grow to (`--max-old-space-size`, or what Node chose for the
+ * machine or container), at most 64 MiB: past that the states' hits gain little, and the
+ * rest of the heap is the requests', the projections' and the collector's headroom.
+ */
+export const defaultStateCacheBytes = (): number =>
+  Math.min(64 * MIB, Math.floor(getHeapStatistics().heap_size_limit / 4 / MIB) * MIB);

@@ -115,6 +115,26 @@ export class Metrics {
     registers: [this.registry],
   });
   private readonly pools = new Map<string, PoolCounts>();
+  private readonly stateCacheBytes = new Gauge({
+    name: 'svc_state_cache_bytes',
+    help: "Heap the command side's cache of folded aggregate states is reckoned to hold, and its budget (SVC_STATE_CACHE_MB), by kind (held, budget)",
+    labelNames: ['kind'] as const,
+    registers: [this.registry],
+  });
+  private readonly stateCacheStreams = new Gauge({
+    name: 'svc_state_cache_streams',
+    help: "Streams whose folded state the command side's cache holds",
+    registers: [this.registry],
+  });
+  private readonly replicaLag = new Gauge({
+    name: 'svc_db_replica_lag_seconds',
+    help: "How far this instance's read replica (DATABASE_READ_URL) is behind the primary, by pool (replica): 0 once it replayed all the primary had written when scraped; absent without a replica or while it does not answer",
+    // labelled, so that without a value there is no series at all (an unlabelled gauge shows 0)
+    labelNames: ['pool'] as const,
+    registers: [this.registry],
+  });
+  private replica: (() => Promise<number>) | undefined;
+  private stateCache: () => StateCacheSize = () => ({ streams: 0, bytes: 0, maxBytes: 0 });
   private readonly ready = new Gauge({
     name: 'svc_ready',
     help: 'Whether this instance answers /readyz with 200 (1) or not (0: starting, stopping, its store away)',
@@ -164,11 +184,25 @@ export class Metrics {
     this.pools.set(name, pool);
   }
 
+  /** The read replica, whose lag behind the primary is read when scraped. */
+  watchReplica(lag: () => Promise<number>): void {
+    this.replica = lag;
+  }
+
+  /** The cache of folded states, whose size is shown when scraped. */
+  watchStateCache(size: () => StateCacheSize): void {
+    this.stateCache = size;
+  }
+
   /** Reads the state gauges, then renders every metric in the Prometheus text format. */
   async render(source: ScrapeSource): Promise<string> {
     this.readPools();
+    const cache = this.stateCache();
+    this.stateCacheBytes.set({ kind: 'held' }, cache.bytes);
+    this.stateCacheBytes.set({ kind: 'budget' }, cache.maxBytes);
+    this.stateCacheStreams.set(cache.streams);
     this.ready.set(source.isReady() && !source.isRewound() ? 1 : 0);
-    await Promise.all([this.readLag(source), this.readTimers(source), this.readOrders(source)]);
+    await Promise.all([this.readLag(source), this.readTimers(source), this.readOrders(source), this.readReplicaLag()]);
     const own = await this.registry.metrics();
     return this.processRegistry ? `${own}\n${await this.processRegistry.metrics()}` : own;
   }
@@ -198,6 +232,16 @@ export class Metrics {
         { projector: p.name },
         oldest === undefined ? 0 : Math.max(0, (clock.now().getTime() - oldest) / 1000),
       );
+    }
+  }
+
+  private async readReplicaLag(): Promise<void> {
+    if (!this.replica) return;
+    try {
+      this.replicaLag.set({ pool: 'replica' }, await this.replica());
+    } catch {
+      // a replica that does not answer has no lag to show: the series goes, and reads go to the primary
+      this.replicaLag.reset();
     }
   }
 
@@ -267,6 +311,12 @@ const processRegistry = (): Registry => {
 /** Lag is counted by reading the events after a projector's position, so it stops counting here. */
 const LAG_CAP = 10_000;
 const ORDER_STATES = ['placed', 'paid', 'completed', 'expired', 'refunded', 'partially_refunded', 'cancelled'];
+
+export interface StateCacheSize {
+  streams: number;
+  bytes: number;
+  maxBytes: number;
+}
 
 /** What a pg pool says of its connections. */
 export interface PoolCounts {

@@ -6,6 +6,7 @@ import { addClockOffset, loadClockOffset } from './clock-offset.js';
 import type { CommandDeps } from './commands/context.js';
 import { sweepValueSets } from './commands/value-set-sweep.js';
 import { StreamStates } from './commands/handle.js';
+import { replicaLagSeconds } from './db/replica-lag.js';
 import { type SupplierTimeouts, specTimeouts } from './outbound/supplier-timeouts.js';
 import type { Config } from './config.js';
 import { connect, type Db } from './db/connect.js';
@@ -106,6 +107,12 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
   const db: Db = connect(options.databaseUrl, options.poolSize ?? 20, options.readDatabaseUrl);
   const metrics = new Metrics({ process: true });
   metrics.watchPool('primary', db.pool);
+  const { replicaPool } = db;
+  const replicaUrl = options.readDatabaseUrl;
+  if (replicaPool && replicaUrl) {
+    metrics.watchPool('replica', replicaPool);
+    metrics.watchReplica(() => replicaLagSeconds(db.pool, replicaUrl));
+  }
   let store: EventStore;
   // the test clock continues from its stored offset (read once the schema exists)
   let clock: Clock;
@@ -159,7 +166,8 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
   );
   // cached aggregate states stay current through the one subscription: it evicts a state
   // another instance moved on, so commands and reads skip reading a cached stream's tail
-  const states = new StreamStates();
+  const states = new StreamStates({ maxBytes: config.stateCacheBytes });
+  metrics.watchStateCache(() => states.size);
   projections.observe((events) => states.observe(events));
   states.watchedBy(() => projections.feeding);
   const commands: CommandDeps = {

@@ -4,6 +4,7 @@ import { createLogger, startService } from '../service.js';
 import { openDatabase } from './database.js';
 import { ledgerSigningKey, operatorToken, secretKey } from './secrets.js';
 import { seedSandbox } from './seed.js';
+import { stopTracing } from '../tracing.js';
 
 /** `npm start`: one instance with the operator contract's settings. */
 export const serve = async (config: Config): Promise<void> => {
@@ -46,6 +47,7 @@ export const serve = async (config: Config): Promise<void> => {
     await service.stop();
     await database.release();
     log.info('stopped');
+    await stopTracing();
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));

@@ -1,3 +1,4 @@
+import { traceContext } from '../tracing.js';
 import type { Kysely } from 'kysely';
 import type { Dispatcher } from 'undici';
 import type { Clock } from '../clock.js';
@@ -50,6 +51,8 @@ export const metadataFor = (env: Environment, caller: Caller): EventMetadata => 
   ...(caller.causationId && { causation_id: caller.causationId }),
   ...(caller.supplierId && { supplier_id: caller.supplierId }),
   mode: env === 'sandbox' ? 'test' : 'live',
+  // with tracing on, the work the events cause later (projections) joins the writer's trace
+  ...traceContext(),
 });
 
 /**

@@ -1,6 +1,8 @@
 import { type Decided, type Decider, decideSteps, type DomainEvent, type Step } from '../domain/decider.js';
 import type { EventMetadata, EventStore, Position } from '../eventstore/port.js';
 import { WrongExpectedRevision } from '../eventstore/port.js';
+import { LRUCache } from 'lru-cache';
+import { heapBytesOf } from './state-size.js';
 
 export interface Handled<State, Event> {
   state: State;
@@ -15,7 +17,8 @@ export interface Handled<State, Event> {
  * can otherwise win every race for a while, and a burst of its appends lasts tens of ms.
  */
 export const MAX_ATTEMPTS = 8;
-const CACHE_LIMIT = 20_000;
+/** The cache's budget when none is given (tests): the service passes SVC_STATE_CACHE_MB's. */
+export const DEFAULT_STATE_CACHE_BYTES = 32 * 2 ** 20;
 
 /** The pause before deciding again after a conflict: up to 2^attempt ms, at random (see MAX_ATTEMPTS). */
 export const pauseBeforeRetry = (attempt: number) =>
@@ -27,17 +30,42 @@ interface Cached {
   state: unknown;
 }
 
+/** A cached state with what it is reckoned to hold (see `StreamStates.sized`). */
+interface Held extends Cached {
+  bytes: number;
+  /** The last measured size, and the revision it was measured at. */
+  measured: { bytes: number; revision: number };
+}
+
+/** The cache's own share of an entry: its key, its slots in the LRU's arrays and map. */
+const ENTRY_BYTES = 160;
+
 /**
  * Folded states by stream, so a command reads no events at all when its state is cached
  * (see `handle`) and a read reads only those appended since it last looked. Always safe: a
- * concurrent writer elsewhere is caught by the expected revision.
+ * concurrent writer elsewhere is caught by the expected revision. Bounded by the heap its
+ * states hold, not by their number: one inventory of 90,000 keys holds what thousands of
+ * orders do, and a count that fits the one overflows a small heap with the other. The least
+ * recently used states go first; a state larger than the whole budget is not kept.
  */
 export class StreamStates {
-  private readonly states = new Map<string, Cached>();
+  private readonly states: LRUCache<string, Held>;
   /** Raised by `clear`: a state folded from what the cache held before is dropped, not kept. */
   private generation = 0;
   private readonly queues = new Map<string, Promise<unknown>>();
   private watching: () => boolean = () => false;
+
+  constructor(options: { maxBytes?: number } = {}) {
+    this.states = new LRUCache<string, Held>({
+      maxSize: options.maxBytes ?? DEFAULT_STATE_CACHE_BYTES,
+      sizeCalculation: (held, streamId) => held.bytes + ENTRY_BYTES + streamId.length,
+    });
+  }
+
+  /** The budget, and what the states held now are reckoned to take of it. */
+  get size(): { streams: number; bytes: number; maxBytes: number } {
+    return { streams: this.states.size, bytes: this.states.calculatedSize, maxBytes: this.states.maxSize };
+  }
 
   /**
    * Has the process's subscription (`watch`) evict every state another writer moved on, so a
@@ -56,17 +84,15 @@ export class StreamStates {
   /** Forgets the states of streams that gained events this cache has not folded. */
   observe(events: readonly { streamId: string; revision: number }[]): void {
     for (const e of events) {
-      const hit = this.states.get(e.streamId);
+      const hit = this.states.peek(e.streamId);
       if (hit && hit.revision < e.revision) this.states.delete(e.streamId);
     }
   }
 
   get(streamId: string, decider: unknown): Cached | undefined {
-    const hit = this.states.get(streamId);
+    const hit = this.states.peek(streamId);
     if (!hit || hit.decider !== decider) return undefined;
-    // refresh its place in the LRU order
-    this.states.delete(streamId);
-    this.states.set(streamId, hit);
+    this.states.get(streamId); // refreshes its place in the LRU order
     return hit;
   }
 
@@ -80,10 +106,21 @@ export class StreamStates {
 
   set(streamId: string, value: Cached, mark = this.generation): void {
     if (mark !== this.generation) return;
-    this.states.set(streamId, value);
-    if (this.states.size <= CACHE_LIMIT) return;
-    const oldest = this.states.keys().next();
-    if (!oldest.done) this.states.delete(oldest.value);
+    this.states.set(streamId, this.sized(value, this.states.peek(streamId)));
+  }
+
+  /**
+   * Walking a state to measure it costs its size, so it is done only once the stream grew a
+   * quarter past its last measure (at least 4 events); in between its size is taken to grow
+   * with its events. Every event then pays a constant share of the walks, a large state's
+   * reckoning runs at most about a quarter short, and a small one's errs high.
+   */
+  private sized(value: Cached, before: Held | undefined): Held {
+    const last = before && before.decider === value.decider ? before.measured : undefined;
+    if (last && value.revision >= last.revision && value.revision <= last.revision + Math.max(4, last.revision / 4))
+      return { ...value, measured: last, bytes: Math.ceil((last.bytes * (value.revision + 2)) / (last.revision + 2)) };
+    const bytes = heapBytesOf(value.state);
+    return { ...value, measured: { bytes, revision: value.revision }, bytes };
   }
 
   forget(streamId: string): void {

@@ -24,6 +24,8 @@ export interface Db {
   gated(gate: ReadGate): Kysely<Database>;
   /** Whether the primary answers, as this pool's statements find it. */
   primary: Reachability;
+  /** The read replica's pool (DATABASE_READ_URL), when there is one. */
+  replicaPool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -168,6 +170,7 @@ export const connect = (url: string, max = 20, readUrl?: string): Db => {
     kysely,
     gated: (gate) => gatedKysely(view, gate, primary, read?.replica),
     primary,
+    ...(read && { replicaPool: read.pool }),
     // The pools end; the Kyselys are left as they are. kysely's destroy() drops the pool from
     // its driver, and a statement already on its way (a request, a loop that had not stopped
     // yet) then failed with a TypeError, a 500; an ended pool refuses it with its own error,

@@ -23,7 +23,10 @@ const MAX_BACKOFF_MS = 60 * 60_000;
 type DeliveryRow = Pick<
   Insertable<WebhookDeliveryTable>,
   'id' | 'event_id' | 'event_type' | 'supplier_id' | 'endpoint_id' | 'body'
->;
+> & {
+  /** The event's trace context (tracing on), kept in memory for the sender's span: not a column. */
+  traceparent?: string;
+};
 
 type Endpoints = Map<string, { id: string; events: string[] }[]>;
 
@@ -65,6 +68,7 @@ const deliveriesOf = (
       supplier_id: supplierId,
       endpoint_id: endpoint.id,
       body,
+      ...(typeof event.metadata.traceparent === 'string' && { traceparent: event.metadata.traceparent }),
     }));
   });
 

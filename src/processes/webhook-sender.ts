@@ -1,3 +1,4 @@
+import { inSpan } from '../tracing.js';
 import { type Selectable, sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { CommandDeps } from '../commands/context.js';
@@ -60,7 +61,10 @@ const GONE = Symbol('endpoint gone');
 export type ClaimedDelivery = Pick<
   Selectable<WebhookDeliveryTable>,
   'id' | 'event_id' | 'event_type' | 'supplier_id' | 'endpoint_id' | 'body' | 'attempts'
->;
+> & {
+  /** Its event's trace context, when the fan-out handed it over with tracing on (not stored). */
+  traceparent?: string;
+};
 
 interface Waiting {
   outcome: DeliveryOutcome;
@@ -218,7 +222,17 @@ export class DeliverySender implements DueSource {
       };
       await Promise.all(
         rows.map(async (row) => {
-          const outcome = await this.attempt(row, endpointOf).catch((error: unknown) => {
+          // a delivery handed over by the fan-out is a step of its event's trace (tracing on)
+          const attempt = () => this.attempt(row, endpointOf);
+          const traced = row.traceparent
+            ? inSpan(
+                'webhook.deliver',
+                [{ traceparent: row.traceparent }],
+                { 'svc.webhook_id': row.endpoint_id, 'svc.event_type': row.event_type },
+                attempt,
+              )
+            : attempt();
+          const outcome = await traced.catch((error: unknown) => {
             // the attempt could not even start: nothing was sent; the delivery is due again later
             this.log.error({ err: error, deliveryId: row.id }, 'webhook attempt failed to start; retrying later');
             return this.later(row, UNEXPECTED_RETRY_MS);

@@ -1,3 +1,4 @@
+import { inSpan } from '../tracing.js';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../db/schema.js';
@@ -191,7 +192,13 @@ export class ProjectionRunner {
     for (let outage = 0; !this.stopped; outage++) {
       try {
         const gathering = new Gathering();
-        const after = await applyShares(this.db, shares, end, this.now(), gathering, witnesses);
+        const events = shares.flatMap((s) => s.events);
+        const after = await inSpan(
+          'projections.apply',
+          events.map((e) => e.metadata),
+          { 'svc.projectors': shares.map((s) => s.projector.name).join(','), 'svc.events': events.length },
+          () => applyShares(this.db, shares, end, this.now(), gathering, witnesses),
+        );
         this.failures.delete('database');
         for (const listener of this.appliedListeners) listener(gathering.earliestDue);
         return after;

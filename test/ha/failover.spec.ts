@@ -140,6 +140,18 @@ describe.skipIf(skip !== undefined)('a Patroni cluster under two instances', () 
 
   let killed: string;
 
+  it("shows each instance's replica lag, a real streaming replica's, within the alert's bound", async () => {
+    for (const instance of instances) {
+      const metrics = await request(instance.origin, 'GET', '/metrics', { token: cluster.cluster.operatorToken });
+      expect(metrics.status).toBe(200);
+      const lag = /^svc_db_replica_lag_seconds\{pool="replica"\} (\S+)$/m.exec(metrics.text)?.[1];
+      expect(lag, 'svc_db_replica_lag_seconds on /metrics').toBeDefined();
+      // synchronous replication: the replica replays within moments (SvcReplicaLagging fires above 30)
+      expect(Number(lag)).toBeGreaterThanOrEqual(0);
+      expect(Number(lag)).toBeLessThan(30);
+    }
+  });
+
   it('loses its primary to SIGKILL: writes resume on the new primary, nothing acknowledged is lost or doubled', async () => {
     const window = await underLoad(
       'unplanned primary loss',

@@ -44,6 +44,14 @@ const countingRelay = async (databaseUrl: string) => {
   };
 };
 
+/** The instance's /metrics lines of one family. */
+const family = async (svc: TestService, name: string) => {
+  const res = await fetch(`${svc.origin}/metrics`, { headers: { authorization: `Bearer ${svc.operatorToken}` } });
+  const text = await res.text();
+  expect(res.status, text).toBe(200);
+  return text.split('\n').filter((l) => l.startsWith(`${name} `) || l.startsWith(`${name}{`));
+};
+
 describe('reads from a replica (DATABASE_READ_URL)', () => {
   let svc: TestService;
   let relay: Awaited<ReturnType<typeof countingRelay>>;
@@ -77,7 +85,12 @@ describe('reads from a replica (DATABASE_READ_URL)', () => {
     expect(read.body.price).toEqual({ amount: 1500, currency: 'EUR' });
     // the read (its token look-up and the offer) went through the replica's connection
     expect(relay.connections()).toBeGreaterThan(before);
+    // the replica is the primary itself here (not in recovery): nothing to replay, no lag
+    expect(await family(svc, 'svc_db_replica_lag_seconds')).toEqual(['svc_db_replica_lag_seconds{pool="replica"} 0']);
+    expect((await family(svc, 'svc_db_pool_connections')).filter((l) => l.includes('pool="replica"'))).toHaveLength(2);
     relay.cut();
+    // a replica that does not answer shows no lag at all
+    expect(await family(svc, 'svc_db_replica_lag_seconds')).toEqual([]);
     const without = await api.get(`/offers/${created.body.id}`);
     expect(without.status).toBe(200);
     expect(without.body.external_ref).toBe('R-1');
@@ -96,6 +109,7 @@ describe('reads from a replica (DATABASE_READ_URL)', () => {
       });
       expect(created.status).toBe(201);
       expect(created.headers.get('x-svc-commit-position')).toBe(null);
+      expect(await family(plain, 'svc_db_replica_lag_seconds')).toEqual([]);
     } finally {
       await plain.stop();
     }

@@ -12,7 +12,7 @@ export const SERVICE_ENTRIES = ['src/cli/main.ts', 'src/sim/main.ts'];
  * embedded server's package hooks the process's signals through it, and src/db/embedded.ts
  * takes those hooks off through the same module; a copy inside the bundle would take off
  * nothing, and the package's hook would stop the server on SIGINT and SIGTERM in the tests'
- * processes as it does in no other.
+ * processes as it does in no other. pg too, for tracing's sake (below).
  */
 const EXTERNAL = [
   '@kurrent/*',
@@ -21,6 +21,12 @@ const EXTERNAL = [
   '@fastify/swagger-ui',
   '@fastify/static',
   'async-exit-hook',
+  // tracing (src/tracing-sdk.ts) patches pg as it is imported, which a bundled copy never is;
+  // its own packages are loaded only when it is on
+  'pg',
+  'pg-pool',
+  '@opentelemetry/*',
+  '@fastify/otel',
 ];
 
 /**

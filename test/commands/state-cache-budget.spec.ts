@@ -1,0 +1,167 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { handle, load, StreamStates } from '../../src/commands/handle.js';
+import { heapBytesOf } from '../../src/commands/state-size.js';
+import { connect, type Db } from '../../src/db/connect.js';
+import { type InventoryCommand, inventoryDecider, type InventoryState } from '../../src/domain/inventory.js';
+import { PostgresEventStore } from '../../src/eventstore/postgres.js';
+import { newId } from '../../src/ids.js';
+import { createTestDatabase } from '../support/database.js';
+
+/**
+ * The command side's cache of folded states is bounded by the heap its states hold
+ * (SVC_STATE_CACHE_MB), not by their number: filled past its budget it stays within it,
+ * dropping the least recently used, and a command on a stream it dropped reads the stream
+ * back whole and succeeds. The reckoning of a state's heap is checked against the heap itself.
+ */
+const at = new Date('2026-01-05T10:00:00.000Z');
+const now = at.toISOString();
+
+const upload = (offerId: string, keys: number, from = 0): InventoryCommand => ({
+  type: 'UploadInventory',
+  data: {
+    offerId,
+    mode: 'strict',
+    items: Array.from({ length: keys }, (_, i) => ({
+      itemId: `${offerId}-i${from + i}`,
+      index: i,
+      kind: 'text' as const,
+      fingerprint: `${offerId}-f${from + i}`,
+      fileName: null,
+      contentType: null,
+      mask: 'AB••••1234',
+      size: null,
+    })),
+    rejected: [],
+    now,
+  },
+});
+
+const reserve = (offerId: string, orderItemId: string): InventoryCommand => ({
+  type: 'ReserveItems',
+  data: {
+    offerId,
+    orderId: `ord-${orderItemId}`,
+    orderItemId,
+    quantity: 1,
+    expiresAt: '2026-01-05T10:15:00.000Z',
+    lowStockThreshold: 0,
+    now,
+  },
+});
+
+/** An inventory state folded without a store: what a stream of `keys` keys and a reservation holds. */
+const folded = (keys: number): InventoryState => {
+  const offerId = newId();
+  let state = inventoryDecider.initialState;
+  for (const command of [upload(offerId, keys), reserve(offerId, `${offerId}-oi`)])
+    for (const e of inventoryDecider.decide(command, state)) state = inventoryDecider.evolve(state, e);
+  return state;
+};
+
+describe('the state cache within its memory budget', () => {
+  let db: Db;
+  let store: PostgresEventStore;
+
+  beforeAll(async () => {
+    db = connect(await createTestDatabase(), 4);
+    store = new PostgresEventStore(db.pool);
+  });
+  afterAll(async () => {
+    await store?.close();
+    await db?.close();
+  });
+
+  const run = (streamId: string, command: InventoryCommand, cache: StreamStates) =>
+    handle(store, streamId, inventoryDecider, [command], { at, metadata: {}, cache });
+
+  it('reckons a state at about the heap it holds', () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    /** The heap `count` states take, and what they are reckoned at: each count in a call of its own, so none outlives it. */
+    const measure = (count: number, keys: number) => {
+      gc();
+      gc();
+      const before = process.memoryUsage().heapUsed;
+      const states = Array.from({ length: count }, () => folded(keys));
+      gc();
+      gc();
+      const held = process.memoryUsage().heapUsed - before;
+      return states.reduce((sum, s) => sum + heapBytesOf(s), 0) / held;
+    };
+    for (const [count, keys] of [
+      [2_000, 3],
+      [100, 200],
+    ] as const) {
+      const ratio = measure(count, keys);
+      // never much below the heap they hold (the budget would not hold), nor far above (it would be wasted)
+      expect(ratio, `${count} states of ${keys} keys`).toBeGreaterThan(0.75);
+      expect(ratio, `${count} states of ${keys} keys`).toBeLessThan(1.6);
+    }
+  });
+
+  it('stays within its budget when filled past it, the least recently used going first', () => {
+    const one = heapBytesOf(folded(20));
+    const cache = new StreamStates({ maxBytes: 10 * one });
+    const ids = Array.from({ length: 40 }, () => `inventory-${newId()}`);
+    ids.forEach((streamId, i) => {
+      cache.set(streamId, { decider: inventoryDecider, revision: 1, state: folded(20) });
+      // the first stream is used all along: it stays
+      if (i > 0) expect(cache.get(ids[0]!, inventoryDecider)?.revision).toBe(1);
+      expect(cache.size.bytes).toBeLessThanOrEqual(10 * one);
+    });
+    const kept = ids.filter((id) => cache.get(id, inventoryDecider));
+    expect(kept.length).toBeGreaterThanOrEqual(5);
+    expect(kept.length).toBeLessThan(10);
+    expect(kept[0]).toBe(ids[0]);
+    // the rest are the last ones set
+    expect(kept.slice(1)).toEqual(ids.slice(ids.length - (kept.length - 1)));
+    expect(cache.size).toMatchObject({ streams: kept.length, maxBytes: 10 * one });
+  });
+
+  it('does not keep a state larger than its whole budget', () => {
+    const cache = new StreamStates({ maxBytes: heapBytesOf(folded(5)) * 4 });
+    cache.set('inventory-large', { decider: inventoryDecider, revision: 1, state: folded(500) });
+    expect(cache.get('inventory-large', inventoryDecider)).toBeUndefined();
+    expect(cache.size).toMatchObject({ streams: 0, bytes: 0 });
+  });
+
+  it('reads a stream it dropped back whole, and commands on it succeed', async () => {
+    const cache = new StreamStates({ maxBytes: 3 * heapBytesOf(folded(10)) });
+    const offerId = newId();
+    const streamId = `inventory-${offerId}`;
+    await run(streamId, upload(offerId, 10), cache);
+    await run(streamId, reserve(offerId, 'oi1'), cache);
+    expect(cache.get(streamId, inventoryDecider)?.revision).toBe(1);
+    // other streams push it out
+    for (let n = 0; n < 6; n++) {
+      const other = newId();
+      await run(`inventory-${other}`, upload(other, 10), cache);
+    }
+    expect(cache.get(streamId, inventoryDecider)).toBeUndefined();
+    expect(cache.size.bytes).toBeLessThanOrEqual(cache.size.maxBytes);
+
+    const result = await run(streamId, reserve(offerId, 'oi2'), cache);
+    const state = result.state as InventoryState;
+    expect([state.reservations.has('oi1'), state.reservations.has('oi2'), state.available]).toEqual([true, true, 8]);
+    const stored = await load(store, streamId, inventoryDecider);
+    expect([stored.revision, (stored.state as InventoryState).available]).toEqual([2, 8]);
+    expect(cache.get(streamId, inventoryDecider)).toMatchObject({ revision: 2, state: result.state });
+  });
+
+  it('measures a growing state again as it grows, so its reckoning keeps up', async () => {
+    const cache = new StreamStates({ maxBytes: 64 * 2 ** 20 });
+    const offerId = newId();
+    const streamId = `inventory-${offerId}`;
+    await run(streamId, upload(offerId, 5), cache);
+    const small = cache.size.bytes;
+    for (let n = 1; n <= 20; n++) await run(streamId, upload(offerId, 50, n * 50), cache);
+    const grown = cache.get(streamId, inventoryDecider)!;
+    const reckoned = cache.size.bytes;
+    expect(reckoned).toBeGreaterThan(small);
+    // within a quarter of a fresh measure (the cache's entry adds its key's share)
+    expect(reckoned / heapBytesOf(grown.state)).toBeGreaterThan(0.75);
+    expect(reckoned / heapBytesOf(grown.state)).toBeLessThan(1.6);
+  });
+});
