@@ -5,6 +5,7 @@ import { type Clock, OffsetClock, systemClock } from './clock.js';
 import { addClockOffset, loadClockOffset } from './clock-offset.js';
 import type { CommandDeps } from './commands/context.js';
 import { sweepValueSets } from './commands/value-set-sweep.js';
+import { adoptOlderData } from './commands/older-data.js';
 import { StreamStates } from './commands/handle.js';
 import { type SupplierTimeouts, specTimeouts } from './outbound/supplier-timeouts.js';
 import type { Config } from './config.js';
@@ -241,6 +242,8 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
     rankOffers((await routableOffers(db.kysely, [productId])).get(productId) ?? [], clock.now()).map((o) => o.offerId);
   registerProcessTimers(timers, commands, rank, projections);
   registerLedgerCheckpoints(timers, commands, ledgerKey);
+  // what older releases wrote is brought forward before the read models read it
+  await adoptOlderData(commands, log);
   await projections.start();
   await timers.schedule('maintenance.purge', 'all', clock.now(), {});
   await timers.schedule('webhook.purge', 'all', clock.now(), {});

@@ -272,6 +272,16 @@ export const migrations: Record<string, Migration> = {
         return next;
       end loop;
     end $$;`),
+  // what a start of a new release did once to the data an older one wrote, by name: the
+  // keying of stored token hashes and the signing of older ledger entries
+  // (src/commands/older-data.ts). A start that finds its row does not do it again, so data
+  // written later in the older shape (by hand) is never adopted.
+  '026_upgrades': ddl(`
+    create table upgrades (
+      name text primary key,
+      done_at timestamptz not null,
+      summary jsonb not null
+    );`),
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the schema they create exists

@@ -290,6 +290,12 @@ export interface WebhookEndpointTable {
   deleted: boolean;
 }
 
+export interface UpgradeTable {
+  name: string;
+  done_at: Timestamp;
+  summary: Json<Record<string, unknown>>;
+}
+
 export interface Database {
   webhook_deliveries: WebhookDeliveryTable;
   webhook_pacing_leases: WebhookPacingLeaseTable;
@@ -314,4 +320,5 @@ export interface Database {
   supplier_tokens: SupplierTokenTable;
   console_sessions: ConsoleSessionTable;
   products: ProductTable;
+  upgrades: UpgradeTable;
 }
