@@ -12,7 +12,8 @@ import type { Config } from './config.js';
 import { connect, type Db } from './db/connect.js';
 import { migrate } from './db/migrations.js';
 import { SecretBox } from './crypto/secret-box.js';
-import { derivedLedgerSigningKey, ledgerSigningKey } from './crypto/ledger-signing.js';
+import { derivedLedgerSigningKey, ledgerKeys } from './crypto/ledger-signing.js';
+import { LedgerBook, ledgerCheckedStore } from './projections/ledger-book.js';
 import type { EventStore } from './eventstore/port.js';
 import { connectEventStore } from './eventstore/select.js';
 import { EventVersions, versionedStore } from './eventstore/upcast.js';
@@ -102,6 +103,9 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
   const db: Db = connect(options.databaseUrl, options.poolSize ?? 20, options.readDatabaseUrl);
   const metrics = new Metrics();
   let store: EventStore;
+  /** The store below the ledger's check (upcast and measured): what the upgrade reads. */
+  let stored: EventStore;
+  let ledger: LedgerBook;
   // the test clock continues from its stored offset (read once the schema exists)
   let clock: Clock;
   try {
@@ -110,10 +114,17 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
     // every reader gets events in their type's current shape (upcast on read); a gap in the
     // table stops the start before an event store is connected
     const versions = new EventVersions(eventVersions);
-    store = measuredStore(
+    stored = measuredStore(
       versionedStore(options.store ?? (await connectEventStore(config, () => db.pool, log)), versions),
       metrics,
     );
+    // every balance event read is checked against the ledger's keys: the refused ones count nowhere
+    const keys = ledgerKeys(
+      options.ledgerSigningKey ?? config.ledgerSigningKey ?? derivedLedgerSigningKey(options.secretKey),
+      config.ledgerRetiredKeys,
+    );
+    ledger = new LedgerBook(stored, keys, { metrics, log });
+    store = ledgerCheckedStore(stored, ledger);
     clock = options.clock ?? (config.testClock ? new OffsetClock(await loadClockOffset(db.kysely)) : systemClock);
   } catch (error) {
     await db.close();
@@ -137,9 +148,7 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
   });
   const rateLimiter = new RateLimiter(db.kysely, clock, { log });
   const secretBox = new SecretBox(options.secretKey);
-  const ledgerKey = ledgerSigningKey(
-    options.ledgerSigningKey ?? config.ledgerSigningKey ?? derivedLedgerSigningKey(options.secretKey),
-  );
+  const ledgerKey = ledger.keys.current!;
   // cached aggregate states stay current through the one subscription: it evicts a state
   // another instance moved on, so commands and reads skip reading a cached stream's tail
   const states = new StreamStates();
@@ -154,6 +163,7 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
     db: db.kysely,
     secretBox,
     secretKey: options.secretKey,
+    ledger,
     metrics,
     targets: { allowPrivate: config.allowPrivateTargets, ...(options.trustedCa && { ca: options.trustedCa }) },
     timeouts: { ...specTimeouts, ...options.supplierTimeouts },
@@ -213,6 +223,7 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
     operatorToken: options.operatorToken,
     secretBox,
     ledgerKey,
+    ledger,
     log,
     metrics,
     market: (ids, supplierId) => marketsFor(readDb, ids, supplierId, clock.now()),
@@ -243,7 +254,7 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
   registerProcessTimers(timers, commands, rank, projections);
   registerLedgerCheckpoints(timers, commands, ledgerKey);
   // what older releases wrote is brought forward before the read models read it
-  await adoptOlderData(commands, log);
+  await adoptOlderData(commands, stored, log);
   await projections.start();
   await timers.schedule('maintenance.purge', 'all', clock.now(), {});
   await timers.schedule('webhook.purge', 'all', clock.now(), {});

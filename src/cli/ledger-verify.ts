@@ -1,11 +1,11 @@
-import type { BalanceEvent } from '../domain/balance.js';
-import { type LedgerSigningKey, type SignedCheckpoint, verifyCheckpointSignature } from '../crypto/ledger-signing.js';
-import { type CheckpointClaim, chainWalk, GENESIS, readCheckpointText } from '../domain/ledger-chain.js';
-import { type EventStore, pagesOf, type RecordedEvent, START } from '../eventstore/port.js';
+import type { LedgerKeyring, SignedCheckpoint } from '../crypto/ledger-signing.js';
+import { type CheckpointClaim, GENESIS, readCheckpointText } from '../domain/ledger-chain.js';
+import { type EventStore, pagesOf, START } from '../eventstore/port.js';
 import { BALANCE_EVENT_TYPES } from '../projections/ledger.js';
-import { balanceStreamOf } from '../projections/ledger-history.js';
+import type { CheckedEvent, LedgerBook } from '../projections/ledger-book.js';
 
-export interface ChainBreak {
+/** A stored entry the ledger does not accept, and why. */
+export interface RefusedEntry {
   supplierId: string;
   entryId: string;
   eventId: string;
@@ -15,67 +15,62 @@ export interface ChainBreak {
 
 export interface VerifyReport {
   suppliers: number;
+  /** Entries accepted: each signed by the service where it stands. */
   entries: number;
-  /** Entries written before the chain existed: covered by the next link, not checked alone. */
-  unchained: number;
-  /** The first break of each supplier's chain. */
-  breaks: ChainBreak[];
-  /** The head of each supplier whose chain holds. */
+  /** Of those, the entries an older release wrote, signed when the ledger was upgraded. */
+  adopted: number;
+  /** Every entry refused, in each supplier's order. */
+  refused: RefusedEntry[];
+  /** The head of each supplier's accepted entries. */
   heads: Map<string, { hash: string; entries: number }>;
 }
 
-type B = RecordedEvent<BalanceEvent['data']>;
-
-/** Walks one supplier's chain in stream order; stops at its first break. */
-const verifyStream = (supplierId: string, events: B[], report: VerifyReport) => {
-  const walk = chainWalk();
-  for (const event of events) {
-    const step = walk.step(event);
-    if ('fault' in step) {
-      report.breaks.push({
-        supplierId,
-        entryId: event.data?.entryId ?? '(unknown)',
-        eventId: event.id,
-        revision: event.revision,
-        reason: step.fault.reason,
-      });
-      break;
-    }
-    report.entries++;
-  }
-  report.unchained += walk.unchained;
-  if (!walk.fault) report.heads.set(supplierId, walk.head);
-};
+const refusedOf = (supplierId: string, e: CheckedEvent): RefusedEntry => ({
+  supplierId,
+  entryId: e.data?.entryId ?? '(unknown)',
+  eventId: e.id,
+  revision: e.revision,
+  reason: e.refused ?? '',
+});
 
 const PAGE = 5000;
 
 /**
- * Recomputes every supplier's hash chain from the event store (through its port, never a
- * read model) and reports the first break of each: an entry changed, deleted or reordered.
+ * Checks every supplier's stored entries (through the event store's port, never a read
+ * model) as the ledger reads them (`LedgerBook`): each must carry the service's signature
+ * over its content, its place and the head before it. Names every entry refused.
  */
-export const verifyLedger = async (store: EventStore, options: { supplierId?: string } = {}): Promise<VerifyReport> => {
-  const report: VerifyReport = { suppliers: 0, entries: 0, unchained: 0, breaks: [], heads: new Map() };
-  const streams = new Map<string, B[]>();
-  if (options.supplierId)
-    streams.set(options.supplierId, (await store.readStream(balanceStreamOf(options.supplierId))) as B[]);
+export const verifyLedger = async (
+  store: EventStore,
+  book: LedgerBook,
+  options: { supplierId?: string } = {},
+): Promise<VerifyReport> => {
+  const report: VerifyReport = { suppliers: 0, entries: 0, adopted: 0, refused: [], heads: new Map() };
+  const streams = new Map<string, CheckedEvent[]>();
+  if (options.supplierId) streams.set(options.supplierId, await book.entries(options.supplierId));
   else
     for await (const page of pagesOf(store, START, PAGE))
       for (const e of page) {
         if (!BALANCE_EVENT_TYPES.has(e.type) || !e.streamId.startsWith('balance-')) continue;
         const supplierId = e.streamId.slice('balance-'.length);
         const list = streams.get(supplierId);
-        if (list) list.push(e as B);
-        else streams.set(supplierId, [e as B]);
+        if (list) list.push(e as CheckedEvent);
+        else streams.set(supplierId, [e as CheckedEvent]);
       }
   for (const [supplierId, events] of [...streams].sort(([a], [b]) => a.localeCompare(b))) {
     if (events.length === 0) continue;
     report.suppliers++;
-    // the store's order within a stream is its revision order; a reordering shows in the links
-    verifyStream(
-      supplierId,
-      [...events].sort((a, b) => a.revision - b.revision),
-      report,
-    );
+    let head = { hash: GENESIS, entries: 0 };
+    for (const e of [...events].sort((a, b) => a.revision - b.revision)) {
+      if (e.refused) {
+        report.refused.push(refusedOf(supplierId, e));
+        continue;
+      }
+      report.entries++;
+      if (e.data.chain?.signature === undefined) report.adopted++;
+      head = { hash: e.chainHead!, entries: head.entries + 1 };
+    }
+    report.heads.set(supplierId, head);
   }
   return report;
 };
@@ -111,53 +106,60 @@ export interface CheckpointReport {
   /** Why the checkpoint itself is not believed (its key, its signature, its text); nothing was compared. */
   refused?: string;
   claim?: CheckpointClaim;
-  /** The first stored entry that no longer matches what the checkpoint covers, or that breaks the chain. */
+  /** The first stored entry that no longer matches what the checkpoint covers. */
   mismatch?: { entryId: string; eventId: string | null; revision: number; reason: string };
-  /** The ledger's entries now (after the checkpoint's too). */
+  /** Entries refused after those the checkpoint covers. */
+  refusedAfter: RefusedEntry[];
+  /** The ledger's accepted entries now (after the checkpoint's too). */
   entries: number;
 }
 
-/**
- * Checks a supplier's ledger against a checkpoint it kept: the checkpoint's signature under
- * this service's key first, then the supplier's stored entries, walked as `ledger verify`
- * does, up to the head the checkpoint covers. A stored link that fails names its entry; a
- * rewrite that recomputed every link after its change shows only in the head, and the
- * last entry the checkpoint covers is named (a single head cannot say which entry before
- * it changed); fewer entries than the checkpoint covers were deleted.
- */
-export const verifyCheckpoint = async (
-  store: EventStore,
-  key: LedgerSigningKey,
-  checkpoint: SignedCheckpoint,
-): Promise<CheckpointReport> => {
-  if (checkpoint.algorithm !== 'ed25519' || checkpoint.key_id !== key.keyId)
+/** The checkpoint's claim, if its key is one of the ledger's and its signature holds. */
+const believed = (keyring: LedgerKeyring, checkpoint: SignedCheckpoint): CheckpointClaim | { refused: string } => {
+  if (checkpoint.algorithm !== 'ed25519')
+    return { refused: `it is signed with ${String(checkpoint.algorithm)}; the ledger signs with ed25519` };
+  const verified = keyring.verify(checkpoint.key_id, checkpoint.signed, checkpoint.signature);
+  if (verified === 'unknown')
     return {
-      refused: `it is signed with ${checkpoint.algorithm} key ${checkpoint.key_id}; this service signs with ed25519 key ${key.keyId}`,
-      entries: 0,
+      refused: `it is signed with key ${checkpoint.key_id}, which is not one of the ledger's public keys (${keyring.published.map((k) => k.key_id).join(', ')})`,
     };
-  if (!verifyCheckpointSignature(key.publicKey, checkpoint.signed, checkpoint.signature))
-    return {
-      refused: 'its signature does not verify: the checkpoint was changed, or this service did not sign it',
-      entries: 0,
-    };
+  if (!verified)
+    return { refused: 'its signature does not verify: the checkpoint was changed, or the ledger did not sign it' };
   const claim = readCheckpointText(checkpoint.signed);
-  if ('error' in claim) return { refused: claim.error, entries: 0 };
-  const events = ((await store.readStream(balanceStreamOf(claim.supplierId))) as B[])
-    .filter((e) => BALANCE_EVENT_TYPES.has(e.type))
-    .sort((a, b) => a.revision - b.revision);
-  const report: CheckpointReport = { claim, entries: events.length };
-  const walk = chainWalk();
-  for (const [index, event] of events.entries()) {
+  if ('error' in claim) return { refused: claim.error };
+  if (claim.keyId !== checkpoint.key_id)
+    return { refused: `its text names key ${claim.keyId}, not ${checkpoint.key_id}` };
+  return claim;
+};
+
+/**
+ * Checks a supplier's ledger against a checkpoint it kept, with the ledger's public keys only:
+ * the checkpoint's signature first, then the supplier's stored entries as the ledger reads
+ * them, up to the head the checkpoint covers. A refused entry among those it covers is named
+ * with why; a rewrite that kept every signature (only the key's holder can) shows in the
+ * head, and the last entry the checkpoint covers is named (a single head cannot say which
+ * entry before it changed); fewer entries than it covers were deleted.
+ */
+export const verifyCheckpoint = async (book: LedgerBook, checkpoint: SignedCheckpoint): Promise<CheckpointReport> => {
+  const claim = believed(book.keyring, checkpoint);
+  if ('refused' in claim) return { refused: claim.refused, refusedAfter: [], entries: 0 };
+  const events = await book.entries(claim.supplierId);
+  const report: CheckpointReport = { claim, refusedAfter: [], entries: 0 };
+  for (const event of events) {
     const entry = { entryId: event.data?.entryId ?? '(unknown)', eventId: event.id, revision: event.revision };
-    const step = walk.step(event);
-    if ('fault' in step) return { ...report, mismatch: { ...entry, reason: step.fault.reason } };
-    if (index !== claim.entries - 1) continue;
-    if (step.head !== claim.head)
+    if (event.refused) {
+      if (report.entries < claim.entries) return { ...report, mismatch: { ...entry, reason: event.refused } };
+      report.refusedAfter.push(refusedOf(claim.supplierId, event));
+      continue;
+    }
+    report.entries++;
+    if (report.entries !== claim.entries) continue;
+    if (event.chainHead !== claim.head)
       return {
         ...report,
         mismatch: {
           ...entry,
-          reason: `is the last entry the checkpoint covers and the head after it is ${step.head.slice(0, 12)}…, where the checkpoint signed ${claim.head.slice(0, 12)}…: it or an entry before it was rewritten, links and all`,
+          reason: `is the last entry the checkpoint covers and the head after it is ${event.chainHead!.slice(0, 12)}…, where the checkpoint signed ${claim.head.slice(0, 12)}…: it or an entry before it was rewritten, links, signatures and all`,
         },
       };
     if (entry.entryId !== claim.lastEntryId)
@@ -166,14 +168,14 @@ export const verifyCheckpoint = async (
         mismatch: { ...entry, reason: `stands where the checkpoint's last entry ${claim.lastEntryId} stood` },
       };
   }
-  if (events.length < claim.entries)
+  if (report.entries < claim.entries)
     return {
       ...report,
       mismatch: {
         entryId: claim.lastEntryId ?? '(unknown)',
         eventId: null,
         revision: claim.entries - 1,
-        reason: `is gone: the checkpoint covers ${claim.entries} entries and the ledger holds ${events.length}, entries were deleted`,
+        reason: `is gone: the checkpoint covers ${claim.entries} entries and the ledger holds ${report.entries}, entries were deleted`,
       },
     };
   if (claim.entries === 0 && claim.head !== GENESIS)

@@ -104,7 +104,7 @@ const balance: Route = (api, services) =>
     async (req) => {
       const { supplierId } = supplierOf(req);
       if (req.query.as_of) {
-        const then = await ledgerAsOf(services.store, supplierId, new Date(req.query.as_of));
+        const then = await ledgerAsOf(services.ledger, supplierId, new Date(req.query.as_of));
         return {
           currency: 'EUR' as const,
           available: eur(then.available),
@@ -143,7 +143,7 @@ const statement: Route = (api, services) =>
     },
     async (req, reply) => {
       const { supplierId } = supplierOf(req);
-      const signed = await signedStatement(services.store, services.ledgerKey, supplierId, req.params.month);
+      const signed = await signedStatement(services.ledger, services.ledgerKey, supplierId, req.params.month);
       if ('broken' in signed) throw chainBroken(signed);
       const { statement, checkpoint } = signed;
       const format = req.headers.accept ? negotiate(req.headers.accept) : 'json';
@@ -198,7 +198,7 @@ const proof: Route = (api, services) =>
       const proof = ledgerProof(
         supplierId,
         asOf,
-        await ledgerAsOf(services.store, supplierId, asOf),
+        await ledgerAsOf(services.ledger, supplierId, asOf),
         services.ledgerKey,
       );
       if ('broken' in proof) throw chainBroken(proof);
@@ -229,7 +229,7 @@ const entries: Route = (api, services) =>
       if (as_of) {
         const fromMs = from ? new Date(from).getTime() : -Infinity;
         const toMs = to ? new Date(to).getTime() : Infinity;
-        const rows = (await ledgerAsOf(services.store, supplierOf(req).supplierId, new Date(as_of))).entries.filter(
+        const rows = (await ledgerAsOf(services.ledger, supplierOf(req).supplierId, new Date(as_of))).entries.filter(
           (e) => {
             const at = new Date(e.created_at).getTime();
             return (!type || e.type === type) && at >= fromMs && at < toMs && (after === undefined || e.seq > after);

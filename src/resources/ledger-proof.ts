@@ -1,5 +1,5 @@
 import type { LedgerSigningKey, SignedCheckpoint } from '../crypto/ledger-signing.js';
-import type { EventStore } from '../eventstore/port.js';
+import type { LedgerBook } from '../projections/ledger-book.js';
 import { type LedgerAsOf, ledgerAsOf } from '../projections/ledger-history.js';
 import { monthBounds, monthlyStatement, type Statement } from '../projections/ledger-statement.js';
 
@@ -76,7 +76,7 @@ export const statementAsOf = (entries: { created_at: string }[], to: Date, from:
  * `statementAsOf`), or the chain's first fault: a statement is not made over a broken chain.
  */
 export const signedStatement = async (
-  store: EventStore,
+  book: LedgerBook,
   key: LedgerSigningKey,
   supplierId: string,
   month: string,
@@ -84,7 +84,7 @@ export const signedStatement = async (
   const bounds = monthBounds(month);
   if (!bounds) throw new Error(`not a month: ${month}`);
   // every entry before the month's end (timestamps are whole milliseconds): what the statement counts
-  const ledger = await ledgerAsOf(store, supplierId, new Date(bounds.to.getTime() - 1));
+  const ledger = await ledgerAsOf(book, supplierId, new Date(bounds.to.getTime() - 1));
   const proof = ledgerProof(supplierId, statementAsOf(ledger.entries, bounds.to, bounds.from), ledger, key);
   if ('broken' in proof) return proof;
   return { statement: monthlyStatement(supplierId, month, ledger.entries), checkpoint: proof.checkpoint };

@@ -2,6 +2,8 @@ import { hashToken, newSupplierToken } from '../../src/crypto/tokens.js';
 import { connect } from '../../src/db/connect.js';
 import { newId } from '../../src/ids.js';
 import { PostgresEventStore } from '../../src/eventstore/postgres.js';
+import { type BalanceCommand, balanceDecider, type BalanceEvent, emptyBalance } from '../../src/domain/balance.js';
+import { chainEvents } from '../../src/domain/ledger-chain.js';
 import type { NewEvent } from '../../src/eventstore/port.js';
 
 /**
@@ -39,6 +41,45 @@ export const olderRelease = async (databaseUrl: string) => {
         'no_stream',
       );
       return { supplierId, tokens: issued };
+    },
+    /**
+     * A supplier's ledger as that release wrote it: `sales` sales of `gross` each, credited
+     * then settled, unsigned; the first `unlinked` entries from before the hash chain (no
+     * link at all), the rest linked. Answers the entries written, in order.
+     */
+    ledger: async (supplierId: string, options: { sales: number; gross: number; unlinked: number }) => {
+      let state = emptyBalance;
+      const written: BalanceEvent[] = [];
+      const commission = Math.round((options.gross * 850) / 10_000);
+      for (let i = 0; i < options.sales; i++) {
+        const orderItemId = `${supplierId}-oi-${i}`;
+        const now = new Date(at.getTime() + i * 60_000).toISOString();
+        const commands: BalanceCommand[] = [
+          {
+            type: 'CreditSale',
+            data: {
+              supplierId,
+              orderId: `${supplierId}-ord-${i}`,
+              orderItemId,
+              gross: options.gross,
+              commission,
+              net: options.gross - commission,
+              availableAt: now,
+              now,
+            },
+          },
+          { type: 'SettleSale', data: { orderItemId, now } },
+        ];
+        for (const command of commands) {
+          const decided = balanceDecider.decide(command, state);
+          const events =
+            written.length < options.unlinked ? decided : chainEvents(state.chainHead, state.chainLength, decided);
+          for (const e of events) state = balanceDecider.evolve(state, e);
+          written.push(...events);
+        }
+      }
+      await append(`balance-${supplierId}`, written, 'no_stream');
+      return written;
     },
     close: async () => {
       await store.close();
