@@ -196,21 +196,27 @@ const verifyAgainstCheckpoint = async (
     return 2;
   }
   for (const r of report.refusedAfter) console.log(refusedLine(r));
+  const signed = claim.signedAt ? `signed at ${claim.signedAt}` : `signed as of ${claim.asOf}`;
   if (mismatch) {
     const event = mismatch.eventId ? `event ${mismatch.eventId}, ` : '';
     console.log(
       `MISMATCH supplier ${claim.supplierId}: entry ${mismatch.entryId} (${event}revision ${mismatch.revision}) ${mismatch.reason}`,
     );
     console.log(
-      `FAILED: the ledger no longer matches the checkpoint of ${claim.entries} entries signed as of ${claim.asOf} (key ${claim.keyId})`,
+      `FAILED: the ledger no longer matches the checkpoint of ${claim.entries} entries ${signed} (key ${claim.keyId})`,
     );
     return 1;
   }
-  const after = report.refusedAfter.length;
+  for (const b of report.backdated)
+    console.log(
+      `BACKDATED supplier ${b.supplierId}: entry ${b.entryId} (event ${b.eventId}, revision ${b.revision}) ${b.reason}`,
+    );
+  const failed = report.refusedAfter.length + report.backdated.length;
+  const view = claim.view ? `, and its view as of ${claim.asOf} the first ${claim.view.entries}` : '';
   console.log(
-    `${after === 0 ? 'OK' : 'FAILED'}: supplier ${claim.supplierId}'s first ${claim.entries} entries match the head ${claim.head} signed as of ${claim.asOf} (key ${claim.keyId}); ${report.entries - claim.entries} entries since, ${after} refused`,
+    `${failed === 0 ? 'OK' : 'FAILED'}: supplier ${claim.supplierId}'s first ${claim.entries} entries match the head ${claim.head} ${signed} (key ${claim.keyId})${view}; ${report.entries - claim.entries} entries since, ${report.refusedAfter.length} refused${claim.view ? `, ${report.backdated.length} backdated` : ''}`,
   );
-  return after === 0 ? 0 : 1;
+  return failed === 0 ? 0 : 1;
 };
 
 const refusedLine = (r: RefusedEntry) =>
@@ -270,7 +276,11 @@ export const ledgerStatement = async (config: Config, args: string[]): Promise<n
       withStores(
         config,
         async ({ ledger }) => {
-          const signed = await signedStatement(ledger, keys.current, supplierId, month);
+          const signed = await signedStatement(ledger, keys.current, supplierId, month, new Date());
+          if (!signed) {
+            console.error(`no statement: ${month} has not begun\nusage: ${USAGE.statement}`);
+            return 2;
+          }
           if ('broken' in signed) {
             console.error(`no statement: ${brokenDetail(signed)} (ledger verify names every break)`);
             return 1;

@@ -8,7 +8,7 @@ import {
   sign,
   verify,
 } from 'node:crypto';
-import { type CheckpointClaim, checkpointText, type EntrySigner, type EntryVerifier } from '../domain/ledger-chain.js';
+import { type EntrySigner, type EntryVerifier, type SignedHeadClaim, signedHeadText } from '../domain/ledger-chain.js';
 
 /** DER prefixes that wrap a raw 32-byte Ed25519 seed (PKCS #8) and public key (SPKI). */
 const PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
@@ -35,7 +35,7 @@ export const keyIdOf = (publicKeyHex: string): string =>
 export interface SignedCheckpoint {
   algorithm: 'ed25519';
   key_id: string;
-  /** The exact text signed (its UTF-8 bytes): canonical JSON, see `checkpointText`. */
+  /** The exact text signed (its UTF-8 bytes): canonical JSON, see `signedHeadText`. */
   signed: string;
   /** The Ed25519 signature over `signed`, hex (64 bytes). */
   signature: string;
@@ -47,7 +47,8 @@ export interface LedgerSigningKey {
   readonly publicKey: string;
   /** The same key as SPKI PEM, for OpenSSL and most libraries. */
   readonly publicKeyPem: string;
-  signCheckpoint(claim: Omit<CheckpointClaim, 'keyId'>): SignedCheckpoint;
+  /** Signs a head of the ledger (svc-ledger-checkpoint/2) with this key. */
+  signHead(claim: Omit<SignedHeadClaim, 'key_id'>): SignedCheckpoint;
   /** Signs a text with this key: Ed25519, hex. */
   sign(text: string): string;
 }
@@ -75,8 +76,8 @@ export const ledgerSigningKey = (seedHex: string): LedgerSigningKey => {
     keyId,
     publicKey,
     publicKeyPem: String(publicKeyObject.export({ format: 'pem', type: 'spki' })),
-    signCheckpoint: (claim) => {
-      const signed = checkpointText({ ...claim, keyId });
+    signHead: (claim) => {
+      const signed = signedHeadText({ ...claim, key_id: keyId });
       return {
         algorithm: 'ed25519',
         key_id: keyId,

@@ -143,7 +143,8 @@ export interface StoredEntry {
 
 /** An entry's place in the ledger the walk accepts, or why it is not part of it. */
 export type Verdict =
-  { accepted: true; seq: number; prev: string; hash: string; keyId: string } | { accepted: false; reason: string };
+  | { accepted: true; seq: number; prev: string; hash: string; keyId: string; text: string }
+  | { accepted: false; reason: string };
 
 /** Where a walk stands: the accepted entries' count and head. */
 export interface WalkState {
@@ -219,7 +220,7 @@ export const ledgerWalk = (supplierId: string, verifier: EntryVerifier, adopted?
         reason: `is signed with key ${signed.keyId}, which is not one of the ledger's keys (SVC_LEDGER_SIGNING_KEY, SVC_LEDGER_RETIRED_KEYS): it was not written by this service`,
       };
     if (!verified) return { accepted: false, reason: refusal(supplierId, verifier, entry, link, at, signed) };
-    const accepted = { accepted: true as const, seq: at.size, prev: at.head, hash, keyId: signed.keyId };
+    const accepted = { accepted: true as const, seq: at.size, prev: at.head, hash, keyId: signed.keyId, text };
     at = { size: at.size + 1, head: hash };
     return accepted;
   };
@@ -232,7 +233,39 @@ export const ledgerWalk = (supplierId: string, verifier: EntryVerifier, adopted?
 };
 
 /** Names the signed text's shape: a verifier refuses a text of another version. */
-export const CHECKPOINT_FORMAT = 'svc-ledger-checkpoint/1';
+export const CHECKPOINT_FORMAT = 'svc-ledger-checkpoint/2';
+/** The shape signed before checkpoints were tied to time and to the Merkle tree: still verified. */
+export const CHECKPOINT_FORMAT_V1 = 'svc-ledger-checkpoint/1';
+
+/**
+ * What a signed head says (svc-ledger-checkpoint/2): the supplier's ledger as it stands when
+ * signed (its size, Merkle root and chain head), and a view of it at a moment no later (the
+ * entries posted by `as_of`, a prefix of the same log). A head for a past moment thus
+ * carries today's head too: two heads that disagree about the past show it, and which was
+ * signed first.
+ */
+export interface SignedHeadClaim {
+  supplier_id: string;
+  key_id: string;
+  /** ISO 8601 UTC: the service's clock when it signed. */
+  signed_at: string;
+  tree_size: number;
+  /** RFC 9162 root over the entries' signed texts, hex. */
+  root_hash: string;
+  /** The hash chain's head after `tree_size` entries. */
+  head: string;
+  last_entry_id: string | null;
+  /** ISO 8601 UTC, at or before `signed_at`: the view covers every entry posted at or before it. */
+  as_of: string;
+  as_of_tree_size: number;
+  as_of_root_hash: string;
+  as_of_head: string;
+  as_of_last_entry_id: string | null;
+}
+
+/** The exact text a signed head's signature covers: canonical JSON of the claim and its format. */
+export const signedHeadText = (claim: SignedHeadClaim): string =>
+  canonicalJson({ format: CHECKPOINT_FORMAT, ...claim });
 
 /** What a signed checkpoint says: a supplier's chain head at a moment, and the key that signs it. */
 export interface CheckpointClaim {
@@ -254,7 +287,7 @@ export interface CheckpointClaim {
  */
 export const checkpointText = (c: CheckpointClaim): string =>
   canonicalJson({
-    format: CHECKPOINT_FORMAT,
+    format: CHECKPOINT_FORMAT_V1,
     supplier_id: c.supplierId,
     entries: c.entries,
     head: c.head,
@@ -272,8 +305,8 @@ export const readCheckpointText = (text: string): CheckpointClaim | { error: str
     return { error: 'the signed text is not JSON' };
   }
   const p = parsed as Record<string, unknown>;
-  if (p === null || typeof p !== 'object' || p.format !== CHECKPOINT_FORMAT)
-    return { error: `the signed text is not a ${CHECKPOINT_FORMAT} checkpoint` };
+  if (p === null || typeof p !== 'object' || p.format !== CHECKPOINT_FORMAT_V1)
+    return { error: `the signed text is not a ${CHECKPOINT_FORMAT_V1} checkpoint` };
   const { supplier_id, entries, head, last_entry_id, as_of, key_id } = p;
   if (
     typeof supplier_id !== 'string' ||

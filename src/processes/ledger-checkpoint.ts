@@ -85,7 +85,13 @@ export const registerLedgerCheckpoints = (timers: Timers, deps: CommandDeps, key
     const bySupplier = new Map<string, string[]>();
     for (const e of endpoints) bySupplier.set(e.supplier_id, [...(bySupplier.get(e.supplier_id) ?? []), e.id]);
     for (const [supplierId, endpointIds] of bySupplier) {
-      const proof = ledgerProof(supplierId, asOf, await ledgerAsOf(deps.ledger, supplierId, asOf), key);
+      const proof = ledgerProof(
+        supplierId,
+        asOf,
+        deps.clock.now(),
+        await ledgerAsOf(deps.ledger, supplierId, asOf),
+        key,
+      );
       if ('broken' in proof) {
         timers.log.error(
           { supplierId, entryId: proof.broken.entryId },

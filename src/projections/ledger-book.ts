@@ -16,6 +16,8 @@ export type CheckedEvent = RecordedEvent<BalanceEvent['data']> & {
   refused?: string;
   chainHead?: string;
   chainSeq?: number;
+  /** The text its signature covers: its leaf in the supplier's Merkle tree. */
+  entryText?: string;
 };
 
 const BALANCE = 'balance-';
@@ -98,10 +100,12 @@ export class LedgerBook {
         delete checked.refused;
         checked.chainHead = verdict.hash;
         checked.chainSeq = verdict.seq;
+        checked.entryText = verdict.text;
       } else {
         checked.refused = verdict.reason;
         delete checked.chainHead;
         delete checked.chainSeq;
+        delete checked.entryText;
         this.reportRefused(supplierId, checked, verdict.reason);
       }
       this.keep(supplierId, e.revision, walk.state);

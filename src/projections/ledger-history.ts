@@ -1,6 +1,6 @@
 import { GENESIS } from '../domain/ledger-chain.js';
 import { type LedgerEntry, ledgerEntries } from './ledger.js';
-import type { LedgerBook } from './ledger-book.js';
+import type { CheckedEvent, LedgerBook } from './ledger-book.js';
 
 export { balanceStreamOf } from './ledger-book.js';
 
@@ -14,6 +14,11 @@ export interface LedgerAsOf {
   head: { hash: string; length: number; entryId: string | null; at: string | null };
   /** The first stored entry the ledger refused, anywhere in the stream (whatever `asOf`): no head of it is to be signed. */
   broken?: { entryId: string; revision: number; reason: string };
+  /** The whole ledger as it stands (whatever `asOf`): its head, and each accepted entry's signed text, in order. */
+  now: { hash: string; length: number; entryId: string | null; at: string | null };
+  texts: string[];
+  /** The accepted entries themselves, in order (whatever `asOf`). */
+  accepted: CheckedEvent[];
 }
 
 /**
@@ -29,6 +34,9 @@ export const ledgerAsOf = async (book: LedgerBook, supplierId: string, asOf?: Da
     updatedAt: null,
     entries: [],
     head: { hash: GENESIS, length: 0, entryId: null, at: null },
+    now: { hash: GENESIS, length: 0, entryId: null, at: null },
+    texts: [],
+    accepted: [],
   };
   let length = 0;
   for (const event of await book.entries(supplierId)) {
@@ -41,6 +49,9 @@ export const ledgerAsOf = async (book: LedgerBook, supplierId: string, asOf?: Da
       continue;
     }
     length++;
+    result.texts.push(event.entryText!);
+    result.accepted.push(event);
+    result.now = { hash: event.chainHead!, length, entryId: event.data.entryId, at: event.data.at };
     if (asOf && new Date(event.data.at).getTime() > asOf.getTime()) continue;
     for (const entry of ledgerEntries(event)) {
       result.entries.push(entry);

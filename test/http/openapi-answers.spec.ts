@@ -258,6 +258,9 @@ describe('the OpenAPI document describes every answer', () => {
     const balance = await ok(token, 'GET', '/api/v1/balance', {}, { query: `?as_of=${encodeURIComponent(now)}` });
     expect(balance.available.amount, 'available before the payouts').toBeGreaterThanOrEqual(2000);
     await ok(token, 'GET', '/api/v1/balance/proof');
+    const listed = await ok(token, 'GET', '/api/v1/balance/entries');
+    await ok(token, 'GET', '/api/v1/balance/entries/{entry_id}/proof', { entry_id: listed.data[0].id });
+    await ok(token, 'GET', '/api/v1/balance/proof/consistency', {}, { query: '?from=1' });
     await ok(token, 'GET', '/api/v1/balance/statements/{month}', { month: now.slice(0, 7) });
     // the statement's text formats, each listed beside the JSON
     for (const accept of ['text/csv', 'text/html'])

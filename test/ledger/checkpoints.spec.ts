@@ -135,16 +135,25 @@ describe('signed ledger checkpoints', () => {
     const published = await request(svc.origin, 'GET', '/.well-known/svc-ledger-signing-key');
     expect(published.status).toBe(200);
     const { algorithm, key_id, public_key, public_key_pem, checkpoint_format } = published.body;
-    expect([algorithm, checkpoint_format]).toEqual(['ed25519', 'svc-ledger-checkpoint/1']);
+    expect([algorithm, checkpoint_format]).toEqual(['ed25519', 'svc-ledger-checkpoint/2']);
     expect(public_key).toMatch(/^[0-9a-f]{64}$/);
     expect(key_id).toMatch(/^[0-9a-f]{16}$/);
     const proof = (await alpha.api.get('/balance/proof')).body;
     const { checkpoint } = proof;
     expect(checkpoint.algorithm).toBe('ed25519');
     expect(checkpoint.key_id).toBe(key_id);
-    // the signed text says what it covers, canonically
+    // the signed text says what it covers, canonically: the ledger when signed, and the view as of (here the same)
+    expect(proof.signed_at).toBe(svc.clock.now().toISOString());
+    expect(proof.as_of).toBe(proof.signed_at);
+    expect(proof.tree).toEqual({
+      size: 5,
+      root_hash: proof.root_hash,
+      head: proof.head,
+      last_entry_id: payoutEntry,
+      last_entry_at: proof.last_entry_at,
+    });
     expect(checkpoint.signed).toBe(
-      `{"as_of":"${proof.as_of}","entries":5,"format":"svc-ledger-checkpoint/1","head":"${proof.head}","key_id":"${key_id}","last_entry_id":"${payoutEntry}","supplier_id":"${alpha.id}"}`,
+      `{"as_of":"${proof.as_of}","as_of_head":"${proof.head}","as_of_last_entry_id":"${payoutEntry}","as_of_root_hash":"${proof.root_hash}","as_of_tree_size":5,"format":"svc-ledger-checkpoint/2","head":"${proof.head}","key_id":"${key_id}","last_entry_id":"${payoutEntry}","root_hash":"${proof.root_hash}","signed_at":"${proof.signed_at}","supplier_id":"${alpha.id}","tree_size":5}`,
     );
     // a supplier needs the public key alone: plain node:crypto with the PEM, and the raw key
     const pem = createPublicKey(public_key_pem);
@@ -162,9 +171,11 @@ describe('signed ledger checkpoints', () => {
       changed[i] = changed[i]! ^ 0x01;
       expect(verify(null, bytes, pem, changed), `signature byte ${i}`).toBe(false);
     }
-    // the same head, signed the same way, in the month's statement
+    // the same head, signed the same way, in the month's statement: viewed as of its last entry
     const statement = (await alpha.api.get('/balance/statements/2026-01')).body;
-    expect(statement.checkpoint).toEqual(proof.checkpoint);
+    expect(statement.checkpoint).toEqual(
+      (await alpha.api.get(`/balance/proof?as_of=${proof.last_entry_at}`)).body.checkpoint,
+    );
     expect(
       verify(null, Buffer.from(statement.checkpoint.signed), pem, Buffer.from(statement.checkpoint.signature, 'hex')),
     ).toBe(true);
@@ -211,7 +222,7 @@ describe('signed ledger checkpoints', () => {
     expect(ok).toEqual({
       code: 0,
       out: [
-        `OK: supplier ${alpha.id}'s first 5 entries match the head ${proof.head} signed as of ${proof.as_of} (key ${proof.checkpoint.key_id}); 0 entries since, 0 refused`,
+        `OK: supplier ${alpha.id}'s first 5 entries match the head ${proof.head} signed at ${proof.signed_at} (key ${proof.checkpoint.key_id}), and its view as of ${proof.as_of} the first 5; 0 entries since, 0 refused, 0 backdated`,
       ],
     });
     // the webhook's envelope is a kept head too
@@ -225,7 +236,7 @@ describe('signed ledger checkpoints', () => {
       expect(code).toBe(1);
       expect(out).toEqual([
         `MISMATCH supplier ${alpha.id}: entry ${target.data.entryId} (event ${target.event_id}, revision 2) its stored content does not match what was signed: it was changed after it was written`,
-        `FAILED: the ledger no longer matches the checkpoint of 5 entries signed as of ${proof.as_of} (key ${proof.checkpoint.key_id})`,
+        `FAILED: the ledger no longer matches the checkpoint of 5 entries signed at ${proof.signed_at} (key ${proof.checkpoint.key_id})`,
       ]);
     } finally {
       await setData(target.event_id, target.data);
@@ -255,7 +266,7 @@ describe('signed ledger checkpoints', () => {
     expect((await run(['--checkpoint', kept])).code).toBe(0);
 
     // a checkpoint changed by one byte is refused before anything is compared
-    const altered = { ...proof.checkpoint, signed: proof.checkpoint.signed.replace('"entries":5', '"entries":4') };
+    const altered = { ...proof.checkpoint, signed: proof.checkpoint.signed.replace('"tree_size":5', '"tree_size":4') };
     expect(await run(['--checkpoint', await keep('altered.json', { checkpoint: altered })])).toEqual({
       code: 1,
       out: [

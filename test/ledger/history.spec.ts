@@ -175,12 +175,24 @@ describe('the ledger at any moment, and its hash chain', () => {
     }
   });
 
-  it('GET /balance/proof?as_of returns the chain head kept at that moment; a later head covers more entries', async () => {
-    for (const moment of moments)
-      for (const s of suppliers) {
+  it('GET /balance/proof?as_of returns the chain head kept at that moment, signed now beside the ledger now; a later head covers more entries', async () => {
+    const view = (p: any) => ({
+      as_of: p.as_of,
+      head: p.head,
+      entries: p.entries,
+      last_entry_id: p.last_entry_id,
+      last_entry_at: p.last_entry_at,
+      root_hash: p.root_hash,
+    });
+    for (const s of suppliers) {
+      const now = (await s.api.get('/balance/proof')).body;
+      for (const moment of moments) {
         const kept = moment.bySupplier.get(s.id)!.proof;
-        expect((await s.api.get(`/balance/proof?as_of=${encodeURIComponent(moment.at)}`)).body).toEqual(kept);
+        const again = (await s.api.get(`/balance/proof?as_of=${encodeURIComponent(moment.at)}`)).body;
+        expect(view(again)).toEqual(view(kept));
+        expect([again.signed_at, again.tree]).toEqual([now.signed_at, now.tree]);
       }
+    }
     const first = moments[0]!.bySupplier.get(suppliers[0]!.id)!.proof;
     expect(first).toMatchObject({
       head: '0'.repeat(64),

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../support/harness.js';
+import { buy, keys, uploadedOffer } from '../orders/fixtures.js';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
@@ -42,6 +43,40 @@ console.log(JSON.stringify({
   problem,
   verified: verifySignature(body, headers, ['whsec_pkg']).ok,
   wrongSecret: verifySignature(body, headers, ['whsec_other']),
+}));
+`;
+
+/**
+ * A supplier's plain Node script checking its ledger with the package alone: the public keys
+ * from the well-known address, every entry's inclusion proof, and the head it kept earlier
+ * against the head now.
+ */
+const LEDGER_SCRIPT = `
+import { createMarketplaceClient, readPublicKeys, verifyConsistency, verifyInclusion } from '@svc-marketplace/client';
+
+const [origin, token, keptJson] = process.argv.slice(2);
+const kept = JSON.parse(keptJson);
+const api = createMarketplaceClient({ baseUrl: origin, token });
+const keys = readPublicKeys(await (await fetch(origin + '/.well-known/svc-ledger-signing-key')).text());
+const { data: entries } = await api.GET('/api/v1/balance/entries', { params: { query: { limit: 100 } } });
+const inclusion = [];
+for (const e of entries.data) {
+  const { data } = await api.GET('/api/v1/balance/entries/{entry_id}/proof', { params: { path: { entry_id: e.id } } });
+  const checked = verifyInclusion(data, keys);
+  inclusion.push(checked.ok ? checked.entry.seq : checked.reason);
+}
+const { data: now } = await api.GET('/api/v1/balance/proof');
+const { data: between } = await api.GET('/api/v1/balance/proof/consistency', {
+  params: { query: { from: kept.tree.size, to: now.tree.size } },
+});
+const consistent = verifyConsistency(kept.checkpoint, now.checkpoint, between.proof, keys);
+// the kept head changed afterwards proves nothing
+const changed = { ...kept.checkpoint, signed: kept.checkpoint.signed.replace(kept.tree.root_hash, now.tree.root_hash) };
+console.log(JSON.stringify({
+  keys: keys.map((k) => k.keyId),
+  inclusion,
+  consistency: consistent.ok ? [consistent.older.tree_size, consistent.newer.tree_size] : consistent.reason,
+  changed: verifyConsistency(changed, now.checkpoint, between.proof, keys),
 }));
 `;
 
@@ -157,6 +192,31 @@ describe('the @svc-marketplace/client package', () => {
     // the offer is the service's, made through the package
     const offers = (await supplier.api.get('/offers')).body.data;
     expect(offers.map((o: { external_ref: string }) => o.external_ref)).toEqual(['PKG-1']);
+
+    // the ledger's proofs, checked by the package alone with the published public key
+    const seller = await svc.newSupplier('Proving Keys');
+    const sold = await svc.newProduct({ name: 'Proving Quest' });
+    await uploadedOffer(seller, sold.id, { price: 1000, values: keys('PK', 2) });
+    await buy(svc, [{ product_id: sold.id, quantity: 1 }]);
+    await svc.advance(700);
+    const kept = (await seller.api.get('/balance/proof')).body;
+    await buy(svc, [{ product_id: sold.id, quantity: 1 }]);
+    await svc.advance(700);
+    await writeFile(path.join(app, 'ledger.mjs'), LEDGER_SCRIPT);
+    const ledger = await run(process.execPath, ['ledger.mjs', svc.origin, seller.token, JSON.stringify(kept)], {
+      cwd: app,
+      env: { PATH: process.env.PATH ?? '' },
+    });
+    expect(JSON.parse(ledger.stdout)).toEqual({
+      keys: [svc.services.ledgerKey.keyId],
+      // two sales and their settlements: six balance entries over four ledger entries
+      inclusion: [0, 1, 1, 2, 3, 3],
+      consistency: [2, 4],
+      changed: {
+        ok: false,
+        reason: 'the older head: the signature does not verify: the head was changed, or the ledger did not sign it',
+      },
+    });
 
     await writeFile(path.join(app, 'typed.ts'), TYPED);
     await writeFile(

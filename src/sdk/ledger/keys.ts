@@ -18,7 +18,11 @@ const objects = new Map<string, KeyObject>();
 const keyObject = (publicKeyHex: string): KeyObject => {
   let key = objects.get(publicKeyHex);
   if (!key) {
-    key = createPublicKey({ key: Buffer.concat([SPKI_PREFIX, Buffer.from(publicKeyHex, 'hex')]), format: 'der', type: 'spki' });
+    key = createPublicKey({
+      key: Buffer.concat([SPKI_PREFIX, Buffer.from(publicKeyHex, 'hex')]),
+      format: 'der',
+      type: 'spki',
+    });
     if (objects.size >= 64) objects.delete(objects.keys().next().value!);
     objects.set(publicKeyHex, key);
   }
@@ -29,7 +33,12 @@ const keyObject = (publicKeyHex: string): KeyObject => {
 export const verifyEd25519 = (publicKeyHex: string, text: string, signatureHex: string): boolean => {
   // Buffer.from(…, 'hex') stops at the first non-hex character: the text is checked whole first
   if (!/^[0-9a-f]{64}$/i.test(publicKeyHex) || !/^[0-9a-f]{128}$/i.test(signatureHex)) return false;
-  return verify(null, Buffer.from(text, 'utf8'), keyObject(publicKeyHex.toLowerCase()), Buffer.from(signatureHex, 'hex'));
+  return verify(
+    null,
+    Buffer.from(text, 'utf8'),
+    keyObject(publicKeyHex.toLowerCase()),
+    Buffer.from(signatureHex, 'hex'),
+  );
 };
 
 const rawOfPem = (pem: string): string =>
@@ -56,7 +65,9 @@ export const readPublicKeys = (text: string): LedgerPublicKey[] => {
   if (pems) return pems.map((pem) => fromHex(rawOfPem(pem)));
   const hexes = trimmed.split(/[\s,]+/).filter(Boolean);
   if (hexes.length > 0 && hexes.every((h) => /^[0-9a-f]{64}$/i.test(h))) return hexes.map(fromHex);
-  throw new Error('not a public key: expected the JSON of /.well-known/svc-ledger-signing-key, a PEM public key or 64 hex characters');
+  throw new Error(
+    'not a public key: expected the JSON of /.well-known/svc-ledger-signing-key, a PEM public key or 64 hex characters',
+  );
 };
 
 /** The well-known document's address at a service's origin. */
