@@ -13,3 +13,5 @@ export const productStream = (productId: string) => `product-${productId}`;
 /** A supplier's certification results, one stream per supplier. */
 export const certificationStream = (supplierId: string) => `certifications-${supplierId}`;
 export const webhookStream = (endpointId: string) => `webhook-${endpointId}`;
+/** The witnesses' cosignatures of a supplier's ledger heads. */
+export const witnessStream = (supplierId: string) => `ledger-witness-${supplierId}`;

@@ -290,6 +290,17 @@ export interface WebhookEndpointTable {
   deleted: boolean;
 }
 
+export interface LedgerCosignatureTable {
+  supplier_id: string;
+  witness_key_id: string;
+  witness_key: string;
+  cosigned_at: Timestamp;
+  tree_size: number;
+  signed_at: Timestamp;
+  checkpoint: Json<{ algorithm: 'ed25519'; key_id: string; signed: string; signature: string }>;
+  signature: string;
+}
+
 export interface UpgradeTable {
   name: string;
   done_at: Timestamp;
@@ -321,4 +332,5 @@ export interface Database {
   console_sessions: ConsoleSessionTable;
   products: ProductTable;
   upgrades: UpgradeTable;
+  ledger_cosignatures: LedgerCosignatureTable;
 }

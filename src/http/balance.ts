@@ -12,6 +12,7 @@ import {
   type BrokenLedger,
 } from '../resources/ledger-proof.js';
 import { HttpProblem } from './problem.js';
+import { Checkpoint, Proof } from './ledger-schemas.js';
 import { decodeSeqCursor, page, listOf, pageQuery } from './pagination.js';
 import { problems } from './schemas.js';
 import { iso, Money, Timestamp } from '../resources/values.js';
@@ -26,50 +27,6 @@ const Balance = z
   .meta({ id: 'Balance' });
 
 const AsOf = z.iso.datetime({ offset: true }).describe('a moment: the answer is the ledger as it stood then');
-
-const Checkpoint = z
-  .object({
-    algorithm: z.literal('ed25519'),
-    key_id: z.string().describe('the signing key: GET /.well-known/svc-ledger-signing-key'),
-    signed: z
-      .string()
-      .describe(
-        'the exact signed text (svc-ledger-checkpoint/2): canonical JSON (keys sorted, no whitespace) of {as_of, as_of_head, as_of_last_entry_id, as_of_root_hash, as_of_tree_size, format, head, key_id, last_entry_id, root_hash, signed_at, supplier_id, tree_size}: the ledger when signed (tree_size entries, their RFC 9162 root_hash, the hash chain head) and the first as_of_tree_size of them, posted by as_of',
-      ),
-    signature: z.string().describe('Ed25519 over the UTF-8 bytes of `signed`, hex (64 bytes)'),
-  })
-  .describe(
-    "the ledger's head signed by the service: keep it to prove later that the history it covers was not rewritten (verifyConsistency in the client package)",
-  )
-  .meta({ id: 'LedgerCheckpoint' });
-
-const Tree = z
-  .object({
-    size: z.number().int().describe('the entries of the ledger when the head was signed'),
-    root_hash: z.string().describe('RFC 9162 Merkle root over their signed texts, hex'),
-    head: z.string().describe('the hash chain head after them'),
-    last_entry_id: z.string().nullable(),
-    last_entry_at: Timestamp.nullable(),
-  })
-  .meta({ id: 'LedgerTree' });
-
-const Proof = z
-  .object({
-    supplier_id: z.string(),
-    as_of: Timestamp.describe('the moment viewed: the head, entries and root_hash beside it are the ledger as of then'),
-    signed_at: Timestamp.describe('when the service signed: `tree` is the ledger then'),
-    algorithm: z
-      .literal('sha256')
-      .describe('head = sha256(previous head + canonical JSON of the entry), from 64 zeros'),
-    head: z.string().describe('hex; 64 zeros before the first entry'),
-    entries: z.number().int().describe('how many ledger entries the head covers'),
-    last_entry_id: z.string().nullable(),
-    last_entry_at: Timestamp.nullable(),
-    root_hash: z.string().describe('RFC 9162 Merkle root over those entries, hex'),
-    tree: Tree,
-    checkpoint: Checkpoint,
-  })
-  .meta({ id: 'BalanceProof' });
 
 /** A month after the current one has no statement yet. */
 const notBegun = (month: string) =>

@@ -38,6 +38,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/balance/cosignatures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The latest cosignature of each witness of your ledger */
+        get: operations["getBalanceCosignatures"];
+        put?: never;
+        /**
+         * A witness's cosignature of one of your ledger's signed heads: kept and published
+         * @description A witness (`ledger witness`, or `runWitness` in the client package) cosigns a head once it checked it consistent with every head it accepted before. The head must be the ledger's, yours, and still what the ledger holds; the signature the witness key's. The latest cosignature of each witness is published (GET /balance/cosignatures) and sent with the daily `ledger.checkpoint`.
+         */
+        post: operations["postBalanceCosignatures"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/balance/entries": {
         parameters: {
             query?: never;
@@ -1568,6 +1589,17 @@ export interface components {
             /** @description the exact signed text (svc-ledger-checkpoint/2): canonical JSON (keys sorted, no whitespace) of {as_of, as_of_head, as_of_last_entry_id, as_of_root_hash, as_of_tree_size, format, head, key_id, last_entry_id, root_hash, signed_at, supplier_id, tree_size}: the ledger when signed (tree_size entries, their RFC 9162 root_hash, the hash chain head) and the first as_of_tree_size of them, posted by as_of */
             signed: string;
         };
+        /** @description the ledger's head signed by the service: keep it to prove later that the history it covers was not rewritten (verifyConsistency in the client package) */
+        LedgerCheckpointInput: {
+            /** @constant */
+            algorithm: "ed25519";
+            /** @description the signing key: GET /.well-known/svc-ledger-signing-key */
+            key_id: string;
+            /** @description Ed25519 over the UTF-8 bytes of `signed`, hex (64 bytes) */
+            signature: string;
+            /** @description the exact signed text (svc-ledger-checkpoint/2): canonical JSON (keys sorted, no whitespace) of {as_of, as_of_head, as_of_last_entry_id, as_of_root_hash, as_of_tree_size, format, head, key_id, last_entry_id, root_hash, signed_at, supplier_id, tree_size}: the ledger when signed (tree_size entries, their RFC 9162 root_hash, the hash chain head) and the first as_of_tree_size of them, posted by as_of */
+            signed: string;
+        };
         LedgerConsistencyProof: {
             /** @description the head signed now */
             checkpoint: components["schemas"]["LedgerCheckpoint"];
@@ -1575,6 +1607,36 @@ export interface components {
             /** @description RFC 9162 consistency proof between the trees of `from` and `to` entries, hex */
             proof: string[];
             to: number;
+        };
+        LedgerCosignature: {
+            /** @description the service's signed head the witness cosigns, as it was handed out */
+            checkpoint: components["schemas"]["LedgerCheckpoint"];
+            /**
+             * Format: date-time
+             * @description when the witness cosigned, as toISOString writes it (its own clock)
+             */
+            cosigned_at: string;
+            /** @description Ed25519 by witness_key over "svc-ledger-cosignature/1\n" + cosigned_at + "\n" + checkpoint.signed, hex */
+            signature: string;
+            /** @description the witness's raw 32-byte Ed25519 public key, hex */
+            witness_key: string;
+            /** @description the first 8 bytes of sha256 over witness_key, hex */
+            witness_key_id: string;
+        };
+        LedgerCosignatureInput: {
+            /** @description the service's signed head the witness cosigns, as it was handed out */
+            checkpoint: components["schemas"]["LedgerCheckpointInput"];
+            /**
+             * Format: date-time
+             * @description when the witness cosigned, as toISOString writes it (its own clock)
+             */
+            cosigned_at: string;
+            /** @description Ed25519 by witness_key over "svc-ledger-cosignature/1\n" + cosigned_at + "\n" + checkpoint.signed, hex */
+            signature: string;
+            /** @description the witness's raw 32-byte Ed25519 public key, hex */
+            witness_key: string;
+            /** @description the first 8 bytes of sha256 over witness_key, hex */
+            witness_key_id: string;
         };
         LedgerInclusionProof: {
             /** @description RFC 9162 inclusion path, leaf side first, hex */
@@ -2025,6 +2087,242 @@ export interface operations {
                 };
             };
             /** @description Problem: validation_failed, or a code the operation names */
+            422: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: rate_limited */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "retry-after"?: number;
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getBalanceCosignatures: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["LedgerCosignature"][];
+                    };
+                };
+            };
+            /** @description Problem: unauthorized */
+            401: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem */
+            422: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: rate_limited */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "retry-after"?: number;
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postBalanceCosignatures: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LedgerCosignatureInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LedgerCosignature"];
+                };
+            };
+            /** @description Problem: malformed_json, bad_request */
+            400: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: unauthorized */
+            401: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: idempotency_key_in_use, or a code the operation names */
+            409: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: payload_too_large */
+            413: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: unsupported_media_type */
+            415: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: idempotency_key_reused, validation_failed, or a code the operation names */
             422: {
                 headers: {
                     /** @description requests allowed per rolling 60 seconds in the tightest bucket */
@@ -11531,7 +11829,9 @@ export interface operations {
                     /** @constant */
                     api_version: "v1";
                     created_at: string;
-                    data: components["schemas"]["BalanceProof"];
+                    data: components["schemas"]["BalanceProof"] & {
+                        cosignatures: components["schemas"]["LedgerCosignature"][];
+                    };
                     /** @description the dedupe key */
                     id: string;
                     /** @enum {unknown} */

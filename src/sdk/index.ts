@@ -51,3 +51,19 @@ export {
   verifyConsistency,
   verifyInclusion,
 } from './ledger/verify.js';
+export {
+  COSIGNATURE_FORMAT,
+  type Cosignature,
+  cosignatureText,
+  newWitnessKey,
+  verifyCosignature,
+  witnessKey,
+  type WitnessKey,
+} from './ledger/cosignature.js';
+export {
+  describeHead,
+  type WitnessOptions,
+  type WitnessOutcome,
+  type WitnessState,
+  witnessOnce,
+} from './ledger/witness.js';
