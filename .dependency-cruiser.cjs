@@ -16,7 +16,7 @@ const layers = [
   ['commands', ['commands/']],
   ['processes', ['processes/']],
   ['http', ['http/']],
-  ['composition', ['service\\.ts', 'clock-offset\\.ts']],
+  ['composition', ['service\\.ts', 'clock-offset\\.ts', 'store-rewind\\.ts']],
   // the command line and the simulation use everything; nothing uses them
   ['tools', ['cli/', 'sim/']],
 ];

@@ -23,6 +23,10 @@ COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 
 COPY --from=build /app/dist ./dist
+# the documents the service serves under /docs/ (src/http/docs-pages.ts finds them beside dist)
+COPY README.md ./
+COPY docs/*.md ./docs/
+COPY docs/console ./docs/console
 # the data directory holds generated secrets when the settings give none (sandbox only)
 RUN mkdir -p /app/.data && chown node:node /app/.data
 

@@ -1,9 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * The high-availability tests (`npm run test:ha`): a Patroni cluster of Debian's packages
- * and service instances as processes. One file at a time, apart from the main suite, so
- * that its timing figures are not another file's load.
+ * The high-availability tests (`npm run test:ha`, run by `.ci/run` after the suite): a
+ * Patroni cluster of Debian's packages and service instances as processes. One file at a
+ * time, apart from the main suite, so that their timing bounds meet no other file's load.
  */
 export default defineConfig({
   test: {

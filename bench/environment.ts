@@ -5,7 +5,8 @@
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
+import { withAdminClient } from '../src/db/admin-client.js';
 import { connect, type Db } from '../src/db/connect.js';
 import { startEmbeddedPostgres } from '../src/db/embedded.js';
 import { migrate } from '../src/db/migrations.js';
@@ -49,15 +50,7 @@ export const startEnvironment = async (settings: Settings, log: (line: string) =
       'pg_stat_statements.track=top',
     ]);
     const server = embedded;
-    const admin = async <T>(work: (client: pg.Client) => Promise<T>) => {
-      const client = new pg.Client({ connectionString: server.adminUrl });
-      await client.connect();
-      try {
-        return await work(client);
-      } finally {
-        await client.end();
-      }
-    };
+    const admin = <T>(work: (client: pg.Client) => Promise<T>) => withAdminClient(server.adminUrl, work);
     await admin((c) => c.query(`create database ${TEMPLATE}`));
     await admin((c) => c.query('create extension if not exists pg_stat_statements'));
     const template = connect(server.urlFor(TEMPLATE), 1);

@@ -13,6 +13,7 @@
  */
 import Fastify from 'fastify';
 import pg from 'pg';
+import { PgClientForPools } from '../src/db/pg-client.js';
 import { newId } from '../src/ids.js';
 
 const main = async () => {
@@ -20,7 +21,8 @@ const main = async () => {
   if (!url) throw new Error('BENCH_DATABASE_URL is required');
   const rows = Number(process.env.BENCH_ORDER_ROWS ?? 7);
   // the service's pool size, on the same database
-  const db = new pg.Pool({ connectionString: url, max: 20 });
+  const db = new pg.Pool({ connectionString: url, max: 20, Client: PgClientForPools });
+  db.on('error', () => undefined); // an idle connection's end shows on the next query
   await db.query('create table if not exists bench_raw_order_events (like es_events including all)');
   const insert = `insert into bench_raw_order_events (stream_id, stream_revision, event_id, type, data, metadata, created_at) values ${Array.from(
     { length: rows },

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Clock } from './clock.js';
 import type { Database } from './db/schema.js';
 import { changedWrites, overriding } from './eventstore/overriding.js';
@@ -14,6 +14,17 @@ import { type EventStore, type Position, WrongExpectedRevision } from './eventst
  */
 export class Metrics {
   readonly registry = new Registry();
+
+  private readonly processRegistry: Registry | undefined;
+
+  /**
+   * `process`: the process's own families too (prom-client's defaults: CPU, resident memory,
+   * open files, heap, GC, event-loop lag with its percentiles), collected once per process
+   * however many instances it runs (tests start many), and rendered after the instance's own.
+   */
+  constructor(options: { process?: boolean } = {}) {
+    this.processRegistry = options.process ? processRegistry() : undefined;
+  }
 
   readonly httpRequests = new Counter({
     name: 'svc_http_requests_total',
@@ -77,10 +88,46 @@ export class Metrics {
     help: 'Ledger entry signatures checked with Ed25519 (those this instance signed or checked lately cost a comparison instead)',
     registers: [this.registry],
   });
+  readonly storeRewinds = new Counter({
+    name: 'svc_store_rewinds_total',
+    help: 'Times the event store was found holding less than this instance had seen (a failover that lost commits, a restore), by cause',
+    labelNames: ['cause'] as const,
+    registers: [this.registry],
+  });
   private readonly projectionLag = new Gauge({
     name: 'svc_projection_lag_events',
     help: `Events in the store this instance's projector has not applied yet (counted up to ${LAG_CAP})`,
     labelNames: ['projector'] as const,
+    registers: [this.registry],
+  });
+  private readonly projectionLagSeconds = new Gauge({
+    name: 'svc_projection_lag_seconds',
+    help: "Age of the oldest event in the store this instance's projector has not applied yet (0 when none)",
+    labelNames: ['projector'] as const,
+    registers: [this.registry],
+  });
+  private readonly poolConnections = new Gauge({
+    name: 'svc_db_pool_connections',
+    help: 'Connections of a database pool of this instance, by pool (primary, replica) and state (in_use, idle)',
+    labelNames: ['pool', 'state'] as const,
+    registers: [this.registry],
+  });
+  private readonly poolWaiting = new Gauge({
+    name: 'svc_db_pool_waiting',
+    help: 'Queries of this instance waiting for a connection of a database pool, by pool',
+    labelNames: ['pool'] as const,
+    registers: [this.registry],
+  });
+  private readonly pools = new Map<string, PoolCounts>();
+  private readonly ready = new Gauge({
+    name: 'svc_ready',
+    help: 'Whether this instance answers /readyz with 200 (1) or not (0: starting, stopping, its store away)',
+    registers: [this.registry],
+  });
+  private readonly timersNextDue = new Gauge({
+    name: 'svc_timers_next_due_timestamp_seconds',
+    help: 'When the earliest timer of a kind is due (Unix seconds): a daily one far in the past did not run',
+    labelNames: ['kind'] as const,
     registers: [this.registry],
   });
   private readonly timersDue = new Gauge({
@@ -116,21 +163,45 @@ export class Metrics {
     this.webhookDuration.observe({ outcome }, durationMs / 1000);
   }
 
+  /** A database pool whose connections are shown when scraped. */
+  watchPool(name: string, pool: PoolCounts): void {
+    this.pools.set(name, pool);
+  }
+
   /** Reads the state gauges, then renders every metric in the Prometheus text format. */
   async render(source: ScrapeSource): Promise<string> {
+    this.readPools();
+    this.ready.set(source.isReady() && !source.isRewound() ? 1 : 0);
     await Promise.all([this.readLag(source), this.readTimers(source), this.readOrders(source)]);
-    return this.registry.metrics();
+    const own = await this.registry.metrics();
+    return this.processRegistry ? `${own}\n${await this.processRegistry.metrics()}` : own;
+  }
+
+  private readPools(): void {
+    for (const [name, pool] of this.pools) {
+      this.poolConnections.set({ pool: name, state: 'in_use' }, pool.totalCount - pool.idleCount);
+      this.poolConnections.set({ pool: name, state: 'idle' }, pool.idleCount);
+      this.poolWaiting.set({ pool: name }, pool.waitingCount);
+    }
   }
 
   get contentType(): string {
     return this.registry.contentType;
   }
 
-  private async readLag({ store, projections }: ScrapeSource): Promise<void> {
+  private async readLag({ store, projections, clock }: ScrapeSource): Promise<void> {
     this.projectionLag.reset();
+    this.projectionLagSeconds.reset();
     for (const p of projections.projectors) {
       const at = projections.position(p.name);
-      if (at) this.projectionLag.set({ projector: p.name }, (await store.readAll(at, LAG_CAP)).length);
+      if (!at) continue;
+      const behind = await store.readAll(at, LAG_CAP);
+      this.projectionLag.set({ projector: p.name }, behind.length);
+      const oldest = behind[0]?.createdAt.getTime();
+      this.projectionLagSeconds.set(
+        { projector: p.name },
+        oldest === undefined ? 0 : Math.max(0, (clock.now().getTime() - oldest) / 1000),
+      );
     }
   }
 
@@ -146,6 +217,7 @@ export class Metrics {
           .filterWhere((w) => w.or([w('claimed_until', 'is', null), w('claimed_until', '<=', now)]))
           .as('due'),
         eb.fn.countAll<string>().filterWhere('claimed_until', '>', now).as('running'),
+        eb.fn.min<Date>('due_at').as('next'),
       ])
       .groupBy('kind')
       .execute();
@@ -163,10 +235,11 @@ export class Metrics {
       ])
       .where('next_attempt_at', 'is not', null)
       .executeTakeFirstOrThrow();
-    rows.push({ kind: 'webhook.deliver', ...deliveries });
+    this.timersNextDue.reset();
+    for (const r of rows) this.timersNextDue.set({ kind: r.kind }, new Date(r.next).getTime() / 1000);
     this.timersDue.reset();
     this.timersRunning.reset();
-    for (const r of rows) {
+    for (const r of [...rows, { kind: 'webhook.deliver', ...deliveries }]) {
       this.timersDue.set({ kind: r.kind }, Number(r.due));
       this.timersRunning.set({ kind: r.kind }, Number(r.running));
     }
@@ -184,12 +257,33 @@ export class Metrics {
   }
 }
 
+let shared: Registry | undefined;
+
+/** The process's families, collected from the first time an instance asks for them (an event-loop monitor and a GC observer run from then on). */
+const processRegistry = (): Registry => {
+  if (!shared) {
+    shared = new Registry();
+    collectDefaultMetrics({ register: shared, eventLoopMonitoringPrecision: 10 });
+  }
+  return shared;
+};
+
 /** Lag is counted by reading the events after a projector's position, so it stops counting here. */
 const LAG_CAP = 10_000;
 const ORDER_STATES = ['placed', 'paid', 'completed', 'expired', 'refunded', 'partially_refunded', 'cancelled'];
 
+/** What a pg pool says of its connections. */
+export interface PoolCounts {
+  readonly totalCount: number;
+  readonly idleCount: number;
+  readonly waitingCount: number;
+}
+
 export interface ScrapeSource {
   db: Kysely<Database>;
+  isReady(): boolean;
+  /** Starting over from a store that went back in time: `/readyz` answers 503 `store_rewound`. */
+  isRewound(): boolean;
   clock: Clock;
   store: EventStore;
   /** The projection runner, as far as lag goes (metrics sit below the projections layer). */

@@ -36,6 +36,9 @@ import { WebhookListeners } from './processes/webhook-listeners.js';
 import { Metrics, measuredStore } from './metrics.js';
 import { purgeIdempotencyKeys } from './http/idempotency.js';
 import { purgeConsoleSessions } from './http/console/session.js';
+import { RewindWatch } from './eventstore/rewind-watch.js';
+import { watchConnectionLines } from './eventstore/postgres.js';
+import { RewindRecovery } from './store-rewind.js';
 
 export interface ServiceOptions {
   config: Config;
@@ -75,6 +78,8 @@ export interface RunningService {
    */
   stopping(): void;
   stop(): Promise<void>;
+  /** Watches the event store for a rewind (src/eventstore/rewind-watch.ts); `probe()` reads it at once. */
+  rewindWatch: RewindWatch;
 }
 
 export const createLogger = (level: string): Logger =>
@@ -101,13 +106,23 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
   const { config } = options;
   const log = options.logger ?? createLogger(config.logLevel);
   const db: Db = connect(options.databaseUrl, options.poolSize ?? 20, options.readDatabaseUrl);
-  const metrics = new Metrics();
+  const metrics = new Metrics({ process: true });
+  metrics.watchPool('primary', db.pool);
   let store: EventStore;
   /** The store below the ledger's check (upcast and measured): what the upgrade reads. */
   let stored: EventStore;
   let ledger: LedgerBook;
   // the test clock continues from its stored offset (read once the schema exists)
   let clock: Clock;
+  // notices a store that went back in time under this instance (src/eventstore/rewind.ts):
+  // it sees every event the instance reads or writes, and the recovery below acts on a rewind
+  const watch = new RewindWatch(
+    // the store below, once connected (the watch reads it once started)
+    (witness) => store.history(witness),
+    () => clock.now(),
+    (rewind) => recovery.noticed(rewind),
+    log,
+  );
   try {
     // read models, timers, idempotency keys and rate limits live in Postgres whatever the event store
     await migrate(db.kysely);
@@ -115,7 +130,7 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
     // table stops the start before an event store is connected
     const versions = new EventVersions(eventVersions);
     stored = measuredStore(
-      versionedStore(options.store ?? (await connectEventStore(config, () => db.pool, log)), versions),
+      versionedStore(watch.watching(options.store ?? (await connectEventStore(config, () => db.pool, log))), versions),
       metrics,
     );
     // every balance event read is checked against the ledger's keys: the refused ones count nowhere
@@ -131,6 +146,7 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
     throw error;
   }
   const listeners = new WebhookListeners();
+  const eventsHere = config.eventStore === 'postgres' && !options.store;
   const projections = new ProjectionRunner(
     db.kysely,
     store,
@@ -138,6 +154,8 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
     () => clock.now(),
     log,
     config.readModelWaitMs,
+    // with the events in this database, each batch checks that those it follows are still there
+    eventsHere,
   );
   projections.observe((events) => listeners.observe(events));
   const timers = new Timers(db.kysely, clock, log);
@@ -201,10 +219,16 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
   const fence = new ReadFence(projections, config.readModelWaitMs);
   const readDb = db.gated(() => fence.wait());
   const replicaReads = options.readDatabaseUrl
-    ? new ReplicaReads(projections, async () => {
-        const { rows } = await sql<{ lsn: string }>`select pg_current_wal_flush_lsn()::text as lsn`.execute(db.kysely);
-        return rows[0]!.lsn;
-      })
+    ? new ReplicaReads(
+        projections,
+        async () => {
+          const { rows } = await sql<{ lsn: string }>`select pg_current_wal_flush_lsn()::text as lsn`.execute(
+            db.kysely,
+          );
+          return rows[0]!.lsn;
+        },
+        db.primary,
+      )
     : undefined;
   const services: Services = {
     config,
@@ -228,6 +252,8 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
     metrics,
     market: (ids, supplierId) => marketsFor(readDb, ids, supplierId, clock.now()),
     isReady: () => ready,
+    isRewound: () => recovery.active,
+    rewinds: () => recovery.found,
     isStopping: () => stopping,
     ...(advance &&
       config.testClock && {
@@ -255,7 +281,25 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
   registerLedgerCheckpoints(timers, commands, ledgerKey);
   // what older releases wrote is brought forward before the read models read it
   await adoptOlderData(commands, stored, log);
+  const recovery = new RewindRecovery({
+    watch,
+    projections,
+    states,
+    fence,
+    ...(replicaReads && { replicaReads }),
+    db: db.kysely,
+    clock,
+    log,
+    metrics,
+    startedAt: clock.now(),
+  });
+  projections.onRewind((rewind) => recovery.noticed(rewind));
   await projections.start();
+  // probed every few seconds, and at once when a connection opens again (a failover, a
+  // restore); with the events in this database, each new connection's line is read first
+  watch.start();
+  db.pool.on('connect', () => watch.nudge());
+  if (eventsHere) watchConnectionLines(db.pool, (line) => watch.lineSeen(line));
   await timers.schedule('maintenance.purge', 'all', clock.now(), {});
   await timers.schedule('webhook.purge', 'all', clock.now(), {});
   await timers.schedule('ledger.checkpoint', 'daily', nextMidnight(clock.now()), {});
@@ -273,6 +317,7 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
     services,
     app,
     drain,
+    rewindWatch: watch,
     listen: async () => {
       await app.listen({ port: config.port, host: config.host });
       const address = app.server.address();
@@ -285,7 +330,9 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
     stop: async () => {
       if (stopped) return;
       stopped = true;
+      watch.stop();
       await app.close(); // in-flight requests finish first
+      await recovery.stop();
       await rateLimiter.stop(); // their hits still reach the shared counts
       await timers.stop();
       await projections.stop();

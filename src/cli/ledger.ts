@@ -1,12 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { text } from 'node:stream/consumers';
 import cliProgress from 'cli-progress';
+import { type Clock, systemClock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { SignedCheckpoint } from '../crypto/ledger-signing.js';
 import type { LedgerBook } from '../projections/ledger-book.js';
 import { withStores } from './stores.js';
 import { ledgerAsOf } from '../projections/ledger-history.js';
-import { monthBounds, statementCsv, statementHtml } from '../projections/ledger-statement.js';
+import { monthRefusal, statementCsv, statementHtml } from '../projections/ledger-statement.js';
 import { entryRow, ledgerCsv, withBalancesAfter } from '../projections/ledger-csv.js';
 import { brokenDetail, signedStatement } from '../resources/ledger-proof.js';
 import { auditLedger, replayLedger } from './ledger-audit.js';
@@ -259,14 +260,19 @@ export const ledgerVerify = async (config: Config, args: string[]): Promise<numb
   );
 };
 
-/** `ledger statement --supplier ID --month YYYY-MM --format csv|html`: a monthly statement on stdout. */
-export const ledgerStatement = async (config: Config, args: string[]): Promise<number> => {
+/**
+ * `ledger statement --supplier ID --month YYYY-MM --format csv|html`: a monthly statement on
+ * stdout. The month's years are bounded as the API bounds them, by `clock`.
+ */
+export const ledgerStatement = async (config: Config, args: string[], clock: Clock = systemClock): Promise<number> => {
   const f = flagsOr(args, ['supplier', 'month', 'format'], USAGE.statement);
   if (!f) return 2;
   const supplierId = f.supplier;
   const month = f.month ?? '';
   const format = f.format ?? 'csv';
-  if (!supplierId || !monthBounds(month) || (format !== 'csv' && format !== 'html')) {
+  const refusal = monthRefusal(month, clock.now());
+  if (refusal && f.month !== undefined) console.error(`--month ${month} refused: ${refusal}`);
+  if (!supplierId || refusal || (format !== 'csv' && format !== 'html')) {
     console.error(`usage: ${USAGE.statement}`);
     return 2;
   }
@@ -276,7 +282,7 @@ export const ledgerStatement = async (config: Config, args: string[]): Promise<n
       withStores(
         config,
         async ({ ledger }) => {
-          const signed = await signedStatement(ledger, keys.current, supplierId, month, new Date());
+          const signed = await signedStatement(ledger, keys.current, supplierId, month, clock.now());
           if (!signed) {
             console.error(`no statement: ${month} has not begun\nusage: ${USAGE.statement}`);
             return 2;

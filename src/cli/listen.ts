@@ -1,64 +1,56 @@
 import { parseArgs } from 'node:util';
-import { decodeTime } from 'ulid';
-import { signatureHeader } from '../crypto/signature.js';
-import { createMarketplaceClient, type MarketplaceClient, ProblemError, verifySignature } from '../sdk/index.js';
+import { createMarketplaceClient, type MarketplaceClient, ProblemError } from '../sdk/index.js';
 
-export const listenUsage = `usage: npm run cli -- listen --base-url ORIGIN --webhook WEBHOOK_ID --forward-to URL
-                                [--token TOKEN] [--secret WHSEC]
+export const listenUsage = `usage: npm run cli -- listen --base-url ORIGIN --forward-to URL [--events TYPE,TYPE…] [--token TOKEN]
 
-  Follows the delivery log of one of your webhook endpoints and forwards every attempt the
-  service makes to it, the same envelope, to URL (your receiver on this machine), signed
-  again now with the endpoint's secret: your receiver's verifySignature(rawBody, headers,
-  [secret]) passes exactly as it will in production. ORIGIN is the service's origin
-  (https://api.example.com, or the base_url npm start prints). The token (svc_test_… or
-  svc_live_…) may come from SUPPLIER_TOKEN and the secret (whsec_…) from WEBHOOK_SECRET,
-  keeping them out of the process list. One line per event: time, type, event id, the
-  local answer. Exit 2 on bad arguments, 1 when the secret does not sign the endpoint's
-  deliveries; Ctrl-C stops it.`;
+  Opens a forwarding session on the service and forwards your webhook events to URL (your
+  receiver on this machine) while it runs: no endpoint of yours is needed, and the service
+  never calls this machine (listen asks it for the events). Each event comes as a delivery
+  does, its headers signed with the session's own secret, which listen prints once as
+  webhook_secret=whsec_… (give it to your receiver's verifySignature). ORIGIN is the
+  service's origin (https://api.example.com, or the base_url npm start prints); the token
+  (svc_test_… or svc_live_…) may come from SUPPLIER_TOKEN, keeping it out of the process
+  list. --events names the event types (default: every one). One line per event: time,
+  type, event id, the local answer. Ctrl-C ends the session; an interrupted one ends by
+  itself a minute after its last poll. Exit 2 on bad arguments, 1 when the session cannot
+  be opened or ended under it.`;
 
-/** How far back each poll looks again: an attempt written late (its id older than one seen) is still found. */
-const OVERLAP_MS = 60_000;
 const LOCAL_TIMEOUT_MS = 10_000;
-const PAGE = 100;
+/** How long one poll waits on the service for an event. */
+const WAIT_SECONDS = 10;
+/** How much longer than that a poll may take before it counts as unanswered. */
+const POLL_SLACK_S = 20;
+const RETRY_FIRST_MS = 1000;
+const RETRY_MAX_MS = 8000;
 
 export interface ListenOptions {
   baseUrl: string;
   token: string;
-  webhookId: string;
-  secret: string;
   forwardTo: string;
-  /** Between two reads of the delivery log; 1 s by default. */
-  intervalMs?: number;
+  /** Event types, or `*` (the default). */
+  events?: string[];
+  /** How long each poll waits on the service when nothing is there (seconds; 10 by default). */
+  waitSeconds?: number;
   out?: (line: string) => void;
   signal?: AbortSignal;
 }
 
-type Attempt = { id: string; event_id: string; event_type: string; created_at: string };
-
-/** The attempts newer than `horizon` (ULID time, ms), newest first, page after page. */
-const recentAttempts = async (api: MarketplaceClient, webhookId: string, horizon: number): Promise<Attempt[]> => {
-  const found: Attempt[] = [];
-  let cursor: string | undefined;
-  for (;;) {
-    const { data } = await api.GET('/api/v1/webhook-deliveries', {
-      params: { query: { webhook_id: webhookId, limit: PAGE, ...(cursor && { cursor }) } },
-    });
-    for (const row of data!.data) {
-      if (decodeTime(row.id) < horizon) return found;
-      found.push(row);
-    }
-    if (!data!.next_cursor) return found;
-    cursor = data!.next_cursor;
-  }
+type Forwarded = {
+  id: string;
+  event_id: string;
+  event_type: string;
+  created_at: string;
+  headers: Record<string, string>;
+  body: string;
 };
 
 /** The local answer in a word: its status, or why there was none. */
-const localStatus = async (url: string, headers: Record<string, string>, body: string): Promise<string> => {
+const localStatus = async (url: string, event: Forwarded): Promise<string> => {
   try {
     const res = await fetch(url, {
       method: 'POST',
-      headers,
-      body,
+      headers: event.headers,
+      body: event.body,
       redirect: 'manual',
       signal: AbortSignal.timeout(LOCAL_TIMEOUT_MS),
     });
@@ -73,70 +65,91 @@ const localStatus = async (url: string, headers: Record<string, string>, body: s
   }
 };
 
-class WrongSecret extends Error {}
+/** A failure a later poll may not meet: no answer, a cut connection, the service busy or restarting. */
+const passing = (error: unknown) => !(error instanceof ProblemError) || error.status >= 500 || error.status === 429;
+
+/** A failure in a few words: fetch's own is "fetch failed", its cause says which. */
+const said = (error: unknown) => {
+  const code = (error as { cause?: { code?: string } }).cause?.code;
+  const message = error instanceof Error ? error.message : String(error);
+  return code ? `${message}: ${code}` : message;
+};
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+  });
 
 /**
- * Follows the endpoint's delivery log and forwards each new attempt. The log is read, not a
- * feed of its own: it holds the exact bytes the endpoint is sent (test-fires, resends and
- * recoveries among them), each attempt once, with nothing more to store. Resolves when
- * `signal` aborts; rejects when the secret does not sign the deliveries.
+ * Polls until `signal` aborts: each poll acknowledges what the one before handed over. A poll
+ * the service did not answer (it restarts, the network dropped) is tried again after a
+ * growing pause, up to 8 s, as long as it takes: the session waits a minute for its next
+ * poll, and one that lapsed meanwhile is said by the service (409), which ends `listen`.
+ */
+const forwardAll = async (api: MarketplaceClient, sessionId: string, options: ListenOptions) => {
+  const out = options.out ?? console.log;
+  const wait = options.waitSeconds ?? WAIT_SECONDS;
+  let ack: string[] = [];
+  let pause = RETRY_FIRST_MS;
+  while (!options.signal?.aborted) {
+    // a poll that hangs (a connection that went silent) is given up past the service's wait
+    const limit = AbortSignal.timeout((wait + POLL_SLACK_S) * 1000);
+    let events: Forwarded[];
+    try {
+      const { data } = await api.POST('/api/v1/webhook-listen-sessions/{session_id}/poll', {
+        params: { path: { session_id: sessionId } },
+        body: { ack, wait_seconds: wait },
+        signal: options.signal ? AbortSignal.any([options.signal, limit]) : limit,
+      });
+      events = data.data;
+    } catch (error) {
+      if (options.signal?.aborted || !passing(error)) throw error;
+      out(`the service did not answer (${said(error)}); trying again in ${pause / 1000} s`);
+      await sleep(pause, options.signal);
+      pause = Math.min(pause * 2, RETRY_MAX_MS);
+      continue;
+    }
+    pause = RETRY_FIRST_MS;
+    ack = [];
+    for (const event of events) {
+      const status = await localStatus(options.forwardTo, event);
+      ack.push(event.id);
+      out(`${event.created_at} ${event.event_type} ${event.event_id} -> ${status}`);
+    }
+  }
+};
+
+/**
+ * Opens a session, forwards what it receives until `signal` aborts, then ends it. The session
+ * is the service's: it takes no endpoint slot, and nothing it was handed is retried after it
+ * ends. Rejects when the session cannot be opened, or ends under it (its lease lapsed while
+ * this machine slept).
  */
 export const listen = async (options: ListenOptions): Promise<void> => {
   const out = options.out ?? console.log;
   const api = createMarketplaceClient({ baseUrl: options.baseUrl, token: options.token });
-  const { data: endpoint } = await api.GET('/api/v1/webhooks/{webhook_id}', {
-    params: { path: { webhook_id: options.webhookId } },
+  const { data: me } = await api.GET('/api/v1/whoami');
+  const { data: session } = await api.POST('/api/v1/webhook-listen-sessions', {
+    body: { events: (options.events ?? ['*']) as ['*'] },
   });
-  const seen = new Map<string, number>();
-  // what the log holds already was delivered before: only attempts from now on are forwarded.
-  // Time is the ids' (the service's clock), never this machine's
-  const { data: head } = await api.GET('/api/v1/webhook-deliveries', {
-    params: { query: { webhook_id: options.webhookId, limit: 1 } },
-  });
-  let newest = head!.data[0] ? decodeTime(head!.data[0].id) : 0;
-  for (const a of await recentAttempts(api, options.webhookId, newest - OVERLAP_MS)) seen.set(a.id, decodeTime(a.id));
   out(
-    `listening to webhook ${endpoint!.id} (${endpoint!.url}, ${endpoint!.status}), forwarding to ${options.forwardTo}`,
+    `listening to ${me.supplier.name}'s events (${session.events.join(', ')}) in the ${me.environment}, session ${session.id}, forwarding to ${options.forwardTo}`,
   );
-
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      options.signal?.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
-    });
-
-  while (!options.signal?.aborted) {
-    const fresh = (await recentAttempts(api, options.webhookId, newest - OVERLAP_MS))
-      .filter((a) => !seen.has(a.id))
-      .reverse();
-    for (const attempt of fresh) {
-      const { data: sent } = await api.GET('/api/v1/webhook-deliveries/{delivery_id}', {
-        params: { path: { delivery_id: attempt.id } },
-      });
-      const original = sent!.request_headers;
-      // the secret given must be one that signed this attempt: else the receiver would be
-      // taught to accept a signature production never makes
-      const check = verifySignature(sent!.request_body, original, [options.secret], {
-        now: () => Number(original['x-svc-timestamp']),
-      });
-      if (!check.ok)
-        throw new WrongSecret(
-          `the secret given does not sign webhook ${options.webhookId}'s deliveries (${check.reason}): pass the endpoint's current secret`,
-        );
-      const timestamp = String(Date.now());
-      const headers = {
-        ...original,
-        'x-svc-timestamp': timestamp,
-        'x-svc-signature': signatureHeader([options.secret], timestamp, sent!.request_body),
-      };
-      const status = await localStatus(options.forwardTo, headers, sent!.request_body);
-      seen.set(attempt.id, decodeTime(attempt.id));
-      newest = Math.max(newest, decodeTime(attempt.id));
-      out(`${attempt.created_at} ${attempt.event_type} ${attempt.event_id} -> ${status}`);
-    }
-    for (const [id, at] of seen) if (at < newest - OVERLAP_MS) seen.delete(id);
-    await sleep(options.intervalMs ?? 1000);
+  // on a line of its own, as npm start's settings are: a script reads it with sed
+  out(`webhook_secret=${session.secret}`);
+  try {
+    await forwardAll(api, session.id, options);
+  } catch (error) {
+    // a poll cut short by the stop is no failure
+    if (!options.signal?.aborted) throw error;
   }
+  // stopped: the session ends now (or, should the service not answer, a minute after its last poll)
+  await api
+    .DELETE('/api/v1/webhook-listen-sessions/{session_id}', { params: { path: { session_id: session.id } } })
+    .catch((error: unknown) =>
+      out(`the session was not ended now (${said(error)}): it ends by itself within a minute`),
+    );
 };
 
 /** `listen`: the command line of `listen`, its settings from flags or the environment. */
@@ -151,10 +164,9 @@ export const listenCommand = async (
       args,
       options: {
         'base-url': { type: 'string' },
-        webhook: { type: 'string' },
         'forward-to': { type: 'string' },
+        events: { type: 'string' },
         token: { type: 'string' },
-        secret: { type: 'string' },
       },
       strict: true,
       allowPositionals: false,
@@ -164,13 +176,10 @@ export const listenCommand = async (
     return 2;
   }
   const token = values.token ?? env.SUPPLIER_TOKEN;
-  const secret = values.secret ?? env.WEBHOOK_SECRET;
   const missing = [
     !values['base-url'] && '--base-url',
-    !values.webhook && '--webhook',
     !values['forward-to'] && '--forward-to',
     !token && '--token (or SUPPLIER_TOKEN)',
-    !secret && '--secret (or WEBHOOK_SECRET)',
   ].filter(Boolean);
   const urls = [values['base-url'], values['forward-to']].filter((u) => u && !URL.canParse(u));
   if (missing.length > 0 || urls.length > 0) {
@@ -186,9 +195,8 @@ export const listenCommand = async (
     await listen({
       baseUrl: values['base-url']!,
       token: token!,
-      webhookId: values.webhook!,
-      secret: secret!,
       forwardTo: values['forward-to']!,
+      ...(values.events !== undefined && { events: values.events.split(',').map((e) => e.trim()) }),
       out,
       signal: stop.signal,
     });

@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from '../config.js';
+import { unlessInterrupted } from '../db/stop-on-interrupt.js';
 import { EventStoreUnreachable } from '../eventstore/unreachable.js';
 import { ledgerAudit, ledgerBalance, ledgerExport, ledgerStatement, ledgerVerify } from './ledger.js';
 import { certifyCommand } from './certify.js';
@@ -20,8 +21,8 @@ const usage = `usage: npm run cli -- <command>
   ledger verify [--supplier ID] recompute the ledger's hash chains, exit 1 naming the first break
   ledger statement --supplier ID --month YYYY-MM --format csv|html
                                 a monthly statement: opening balance, entries, closing balance
-  listen --base-url ORIGIN --webhook ID --forward-to URL
-                                forward a webhook endpoint's deliveries to a local receiver, signed again`;
+  listen --base-url ORIGIN --forward-to URL [--events TYPE,…]
+                                forward your webhook events to a local receiver while it runs (no endpoint needed)`;
 
 const main = async (args: string[]): Promise<number | undefined> => {
   // need no database and no settings: a supplier runs them on its own machine
@@ -41,7 +42,9 @@ const main = async (args: string[]): Promise<number | undefined> => {
   return 2;
 };
 
-main(process.argv.slice(2)).then(
+// interrupted while it runs on an embedded server it started, a command ends with the
+// interruption's code once that server is stopped, whatever its work then met
+unlessInterrupted(main(process.argv.slice(2))).then(
   (code) => {
     if (code !== undefined) process.exit(code);
   },

@@ -8,7 +8,7 @@ import {
   WrongExpectedRevision,
 } from '../eventstore/port.js';
 import { required } from '../domain/required.js';
-import { load, MAX_ATTEMPTS, pauseBeforeRetry, type StreamStates } from './handle.js';
+import { load, MAX_ATTEMPTS, pauseBeforeRetry, type StreamStates, wentBack } from './handle.js';
 
 /** A stream a write together may touch, with the decider that folds it (see `streamOf`). */
 export interface StreamOf {
@@ -70,6 +70,7 @@ export const handleTogether = async <T>(
   const { cache } = context;
   const run = async () => {
     for (let attempt = 0; ; attempt++) {
+      const mark = cache?.mark;
       const entries = await loadAll(store, streams, attempt === 0 ? cache : undefined, cache);
       const cached = [...entries.values()].some((e) => e.cached);
       let result: T;
@@ -95,7 +96,7 @@ export const handleTogether = async <T>(
         );
         parts.forEach(([streamId, e], i) => {
           const appended = required(results[i], `the append's result for stream ${streamId}`);
-          cache?.set(streamId, { decider: e.decider, revision: appended.nextRevision, state: e.state });
+          cache?.set(streamId, { decider: e.decider, revision: appended.nextRevision, state: e.state }, mark);
         });
         const position = results.map((r) => r.position).reduce((high, p) => (comparePositions(p, high) > 0 ? p : high));
         return { result, position };
@@ -105,6 +106,8 @@ export const handleTogether = async <T>(
         // (with a store without appendMany, the parts before it written) the next attempt
         // reads each stream's tail after its cached state, so the states stay.
         if (!(error instanceof WrongExpectedRevision)) parts.forEach(([streamId]) => cache?.forget(streamId));
+        // a stream that holds less than its state was folded to: that state is of a lost history
+        else if (wentBack(error)) cache?.forget(error.streamId);
         if (!(error instanceof WrongExpectedRevision) || attempt + 1 >= MAX_ATTEMPTS) throw error;
         await pauseBeforeRetry(attempt);
       }

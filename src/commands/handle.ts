@@ -34,6 +34,8 @@ interface Cached {
  */
 export class StreamStates {
   private readonly states = new Map<string, Cached>();
+  /** Raised by `clear`: a state folded from what the cache held before is dropped, not kept. */
+  private generation = 0;
   private readonly queues = new Map<string, Promise<unknown>>();
   private watching: () => boolean = () => false;
 
@@ -68,7 +70,16 @@ export class StreamStates {
     return hit;
   }
 
-  set(streamId: string, value: Cached): void {
+  /**
+   * What the cache holds now, for `set`: a command or read that began on it keeps what it
+   * folds only while the cache was not cleared meanwhile (its state may be of a lost history).
+   */
+  get mark(): number {
+    return this.generation;
+  }
+
+  set(streamId: string, value: Cached, mark = this.generation): void {
+    if (mark !== this.generation) return;
     this.states.set(streamId, value);
     if (this.states.size <= CACHE_LIMIT) return;
     const oldest = this.states.keys().next();
@@ -77,6 +88,15 @@ export class StreamStates {
 
   forget(streamId: string): void {
     this.states.delete(streamId);
+  }
+
+  /**
+   * Forgets every state (the store went back in time: they may be of a history it lost), and
+   * what commands under way fold from them.
+   */
+  clear(): void {
+    this.states.clear();
+    this.generation++;
   }
 
   /**
@@ -116,6 +136,7 @@ export const load = async <State, Command, Event extends DomainEvent>(
   /** Read the stream's tail even when the cached state is trusted (a command proved it stale). */
   fresh = false,
 ): Promise<{ state: State; revision: number }> => {
+  const mark = cache?.mark;
   const cached = cache?.get(streamId, decider);
   if (cached && cache?.trusted && !fresh) return { state: cached.state as State, revision: cached.revision };
   let state = (cached?.state as State | undefined) ?? decider.initialState;
@@ -127,9 +148,17 @@ export const load = async <State, Command, Event extends DomainEvent>(
   if (last) revision = last.revision;
   // a stream found empty is remembered too: the command that creates it appends at no_stream
   // without reading it again (and the expected revision catches a creator elsewhere)
-  if (cache && (revision >= 0 || cache.trusted)) cache.set(streamId, { decider, revision, state });
+  if (cache && (revision >= 0 || cache.trusted)) cache.set(streamId, { decider, revision, state }, mark);
   return { state, revision };
 };
+
+/**
+ * A wrong revision below the one a state was folded to: the stream holds less than it did
+ * when that state was folded, which only a store that went back in time does. The state is
+ * of a lost history: reading the tail after it would fold the new history onto it.
+ */
+export const wentBack = (error: WrongExpectedRevision): boolean =>
+  typeof error.expected === 'number' && (error.actual === 'no_stream' || error.actual < error.expected);
 
 /**
  * Decide on the stream's state and append at the revision it was folded from. A cached state
@@ -150,6 +179,7 @@ export const handle = async <State, Command extends object, Event extends Domain
     // attempts on a stored state; a cached one goes first and does not count
     let attempt = 0;
     for (let first = true; ; first = false) {
+      const mark = context.cache?.mark;
       const cached = first ? context.cache?.get(streamId, decider) : undefined;
       if (!cached) attempt++;
       const { state, revision } = cached
@@ -182,17 +212,16 @@ export const handle = async <State, Command extends object, Event extends Domain
         await new Promise<void>((resolve) => process.nextTick(resolve));
         const next = decided.last.reduce(decider.evolve, decided.before);
         const result = await appending;
-        context.cache?.set(streamId, { decider, revision: result.nextRevision, state: next });
+        context.cache?.set(streamId, { decider, revision: result.nextRevision, state: next }, mark);
         return { state: next, events, position: result.position };
       } catch (error) {
-        if (error instanceof WrongExpectedRevision && attempt < MAX_ATTEMPTS) {
-          if (attempt > 0) await pauseBeforeRetry(attempt);
-          continue;
-        }
-        // an append whose answer was lost (the database went away) may have committed: the
-        // cached state is no longer known to be current, and a retry must read the stream
-        if (!(error instanceof WrongExpectedRevision)) context.cache?.forget(streamId);
-        throw error;
+        // an append whose answer was lost (the database went away) may have committed, and a
+        // stream holding less than the cached state (`wentBack`) makes it one of a lost
+        // history: either way the cached state is not known current, and a retry reads the stream
+        const conflict = error instanceof WrongExpectedRevision;
+        if (!conflict || wentBack(error)) context.cache?.forget(streamId);
+        if (!conflict || attempt >= MAX_ATTEMPTS) throw error;
+        if (attempt > 0) await pauseBeforeRetry(attempt);
       }
     }
   };

@@ -1,22 +1,21 @@
-import pg from 'pg';
+import type pg from 'pg';
+import { PgClient } from './pg-client.js';
 
 /**
  * Runs `work` on one short-lived connection (creating and dropping databases, a readiness
  * probe), then closes it.
  *
- * The connection listens for 'error': a server that goes away while the connection sits
- * between two statements (a process stopping its own embedded server on SIGTERM, a
- * failover) makes pg emit 'error' on the client, and an emitter with no listener turns
- * that into an uncaught exception that ends the process. With the listener the failure
- * reaches `work` as the rejection of its next statement, or nowhere once it has finished.
+ * The connection is a `PgClient`: its 'error' is heard (a server that goes away while it
+ * sits between two statements reaches `work` as the rejection of its next statement, or
+ * nowhere once it has finished), and none is opened once an interruption began the
+ * process's stop.
  */
 export const withAdminClient = async <T>(
   connectionString: string,
   work: (client: pg.Client) => Promise<T>,
   options: { connectionTimeoutMillis?: number } = {},
 ): Promise<T> => {
-  const client = new pg.Client({ connectionString, ...options });
-  client.on('error', () => undefined);
+  const client = new PgClient({ connectionString, ...options });
   try {
     await client.connect();
     return await work(client);

@@ -7,8 +7,10 @@ import {
   type PostgresPoolClient,
 } from 'kysely';
 import pg from 'pg';
+import { PgClientForPools } from './pg-client.js';
 import { gatedKysely, type PostgresConnection, type ReadGate, type Replica } from './gated.js';
 import { sender } from './prepared.js';
+import { Reachability } from './reachability.js';
 import type { Database } from './schema.js';
 
 // bigint columns arrive as strings unless told otherwise; counts and amounts here stay
@@ -20,6 +22,8 @@ export interface Db {
   kysely: Kysely<Database>;
   /** A Kysely on the same pool whose reads wait for `gate` first (src/db/gated.ts). */
   gated(gate: ReadGate): Kysely<Database>;
+  /** Whether the primary answers, as this pool's statements find it. */
+  primary: Reachability;
   close(): Promise<void>;
 }
 
@@ -37,7 +41,7 @@ const CONNECT_TIMEOUT_MS = 10_000;
  * (projections/checkpoints.ts). Texts compiled once go as prepared statements
  * (./prepared.ts). Each client keeps one view, as kysely caches per client.
  */
-const lastResultOf = (pool: pg.Pool): PostgresPool => {
+const lastResultOf = (pool: pg.Pool, reach?: Reachability): PostgresPool => {
   const views = new WeakMap<pg.PoolClient, PostgresPoolClient>();
   const viewOf = (client: pg.PoolClient): PostgresPoolClient => {
     const send = sender(client);
@@ -46,10 +50,17 @@ const lastResultOf = (pool: pg.Pool): PostgresPool => {
     // pool would hand it out again for the next statement to fail on
     let ended: Error | undefined;
     const noted = <T>(answer: Promise<T>): Promise<T> =>
-      answer.catch((error: unknown) => {
-        if ((error as { severity?: string } | null)?.severity === 'FATAL') ended = error as Error;
-        throw error;
-      });
+      answer.then(
+        (result) => {
+          reach?.answered();
+          return result;
+        },
+        (error: unknown) => {
+          if ((error as { severity?: string } | null)?.severity === 'FATAL') ended = error as Error;
+          reach?.failed(error);
+          throw error;
+        },
+      );
     return {
       query: ((text: string | pg.Submittable, parameters?: unknown[]) =>
         typeof text === 'string'
@@ -65,7 +76,10 @@ const lastResultOf = (pool: pg.Pool): PostgresPool => {
   };
   return {
     connect: async () => {
-      const client = await pool.connect();
+      const client = await pool.connect().catch((error: unknown) => {
+        reach?.failed(error);
+        throw error;
+      });
       let view = views.get(client);
       if (!view) views.set(client, (view = viewOf(client)));
       return view;
@@ -81,18 +95,21 @@ const lastResultOf = (pool: pg.Pool): PostgresPool => {
  */
 export const IDLE_CONNECTION_MS = 5 * 60_000;
 
+/**
+ * Every client of the pool is a `PgClient`: its 'error' heard from its construction on (a
+ * checked-out client whose session ends emits it, and its statement already fails with the
+ * same error; the pool drops the broken client on release), and none connects once an
+ * interruption began the process's stop.
+ */
 const poolFor = (url: string, max: number, connectionTimeoutMillis: number) => {
   const pool = new pg.Pool({
     connectionString: url,
     max,
     connectionTimeoutMillis,
     idleTimeoutMillis: IDLE_CONNECTION_MS,
+    Client: PgClientForPools,
   });
   pool.on('error', () => undefined); // idle client errors surface on the next query instead
-  // A checked-out client whose session ends (failover, restart, pg_terminate_backend, a
-  // network reset) emits `error`; unheard, that ends the process. Its query already fails
-  // with the same error, and the pool drops the broken client on release.
-  pool.on('connect', (client) => client.on('error', () => undefined));
   return pool;
 };
 
@@ -101,8 +118,11 @@ const poolFor = (url: string, max: number, connectionTimeoutMillis: number) => {
  * primary instead (the read still sees the write, a little later than a replica would).
  */
 const REPLAY_WAIT_MS = 1_000;
-/** A replica that takes longer to connect is taken as down: the primary answers. */
-const REPLICA_CONNECT_TIMEOUT_MS = 2_000;
+/**
+ * A replica that takes longer to connect is taken as down: the primary answers. Short, so
+ * that a read that first waited READ_WAIT_MS for a lost primary still answers within 2 s.
+ */
+const REPLICA_CONNECT_TIMEOUT_MS = 1_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -121,12 +141,12 @@ const replicaOf = (url: string, max: number) => {
       await initialized;
       return (await driver.acquireConnection()) as PostgresConnection;
     },
-    replayed: async (connection, lsn) => {
+    replayed: async (connection, lsn, giveUp) => {
       const until = Date.now() + REPLAY_WAIT_MS;
       for (;;) {
         const { rows } = await connection.executeQuery<{ ok: boolean }>(replayedQuery(lsn));
         if (rows[0]?.ok) return true;
-        if (Date.now() >= until) return false;
+        if (Date.now() >= until || giveUp()) return false;
         await sleep(5);
       }
     },
@@ -136,17 +156,26 @@ const replicaOf = (url: string, max: number) => {
 
 export const connect = (url: string, max = 20, readUrl?: string): Db => {
   const pool = poolFor(url, max, CONNECT_TIMEOUT_MS);
-  const view = lastResultOf(pool);
+  const primary = new Reachability();
+  // a connection made is the server answering
+  pool.on('connect', () => primary.answered());
+  const view = lastResultOf(pool, primary);
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: view }) });
   const read = readUrl ? replicaOf(readUrl, max) : undefined;
+  let closing: Promise<void> | undefined;
   return {
     pool,
     kysely,
-    gated: (gate) => gatedKysely(view, gate, read?.replica),
-    close: async () => {
-      // kysely's destroy() ends the pool it was given
-      await kysely.destroy();
-      await read?.pool.end();
-    },
+    gated: (gate) => gatedKysely(view, gate, primary, read?.replica),
+    primary,
+    // The pools end; the Kyselys are left as they are. kysely's destroy() drops the pool from
+    // its driver, and a statement already on its way (a request, a loop that had not stopped
+    // yet) then failed with a TypeError, a 500; an ended pool refuses it with its own error,
+    // which every caller takes as the database unavailable (503, or wait and try again).
+    close: () =>
+      (closing ??= (async () => {
+        await pool.end();
+        await read?.pool.end();
+      })()),
   };
 };

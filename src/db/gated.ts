@@ -11,7 +11,8 @@ import {
   type QueryCompiler,
   type TransactionSettings,
 } from 'kysely';
-import { isDatabaseUnavailable } from './faults.js';
+import { DatabaseUnreachable, isDatabaseUnavailable } from './faults.js';
+import type { Reachability } from './reachability.js';
 import { readRoutes } from './read-route.js';
 import type { Database } from './schema.js';
 
@@ -43,6 +44,7 @@ class GatedConnection implements DatabaseConnection {
   constructor(
     private readonly driver: PostgresDriver,
     private readonly gate: ReadGate,
+    private readonly primary: Reachability,
     private readonly replica?: Replica,
   ) {}
 
@@ -50,15 +52,35 @@ class GatedConnection implements DatabaseConnection {
    * The pooled connection, after the gate if `query` reads (a transaction passes it at its
    * start). Kysely sends one connection's queries one at a time (its single-connection
    * provider), so two never race to take it.
+   *
+   * A read stops waiting for the gate (the read models cannot move) and for the primary's
+   * connections once the primary has been lost for READ_WAIT_MS, or is lost past the
+   * deadline of the request's route (src/db/read-route.ts, src/db/reachability.ts). A
+   * replica then answers with what it has; a read with no replica to go to answers 503.
    */
   async connection(query?: CompiledQuery): Promise<PostgresConnection> {
     if (this.inner) return this.inner;
     const reading = !query || reads(query);
+    const deadline = readRoutes.getStore()?.deadline ?? Infinity;
     const wait = reading ? this.gate() : undefined;
-    if (wait) await wait;
-    const replicated = reading && this.replica ? await this.fromReplica() : undefined;
+    const gaveUp =
+      wait !== undefined &&
+      (await Promise.race([wait.then(() => false), this.primary.givenUp(deadline, wait).then(() => true)]));
+    const replicated = reading && this.replica ? await this.fromReplica(deadline) : undefined;
+    if (replicated) return (this.inner ??= replicated);
+    if (gaveUp) throw new DatabaseUnreachable('the read models cannot reach the database');
     // the driver answers its own connection class, which its other methods take
-    return (this.inner ??= replicated ?? ((await this.driver.acquireConnection()) as PostgresConnection));
+    return (this.inner ??= await (reading
+      ? this.fromPrimary(deadline)
+      : (this.driver.acquireConnection() as Promise<PostgresConnection>)));
+  }
+
+  /** One of the primary's connections, unless the primary is lost past `deadline` first. */
+  private fromPrimary(deadline: number): Promise<PostgresConnection> {
+    const acquired = this.driver.acquireConnection() as Promise<PostgresConnection>;
+    return this.primary.bounded(acquired, deadline, 'a connection to the primary', (late) => {
+      void this.driver.releaseConnection(late).catch(() => undefined);
+    });
   }
 
   /**
@@ -66,13 +88,14 @@ class GatedConnection implements DatabaseConnection {
    * replayed what the route asks for (checked on that very connection: the replica port may
    * lead to several); nothing to read the primary instead.
    */
-  private async fromReplica(): Promise<PostgresConnection | undefined> {
+  private async fromReplica(deadline: number): Promise<PostgresConnection | undefined> {
     const target = await readRoutes.getStore()?.replicaTarget();
     if (target === undefined || !this.replica) return undefined;
+    const giveUp = () => this.primary.gaveUp(deadline);
     let connection: PostgresConnection | undefined;
     try {
       connection = await this.replica.acquire();
-      if (target === '' || (await this.replica.replayed(connection, target))) {
+      if (target === '' || (await this.replica.replayed(connection, target, giveUp))) {
         this.fromReplicaPool = true;
         return connection;
       }
@@ -81,7 +104,7 @@ class GatedConnection implements DatabaseConnection {
     }
     if (!connection) return undefined;
     try {
-      const primary = (await this.driver.acquireConnection()) as PostgresConnection;
+      const primary = await this.fromPrimary(deadline);
       await this.replica.driver.releaseConnection(connection).catch(() => undefined);
       return primary;
     } catch {
@@ -126,13 +149,14 @@ export interface Replica {
   driver: PostgresDriver;
   /** A pooled connection to the replica. */
   acquire(): Promise<PostgresConnection>;
-  replayed(connection: PostgresConnection, lsn: string): Promise<boolean>;
+  /** Has the replica behind `connection` replayed `lsn`? Waits a moment for it, unless `giveUp` says stop. */
+  replayed(connection: PostgresConnection, lsn: string, giveUp: () => boolean): Promise<boolean>;
 }
 
 /** `driver`, with every read passing `gate` before it takes a pooled connection. */
-const gatedDriver = (driver: PostgresDriver, gate: ReadGate, replica?: Replica): Driver => ({
+const gatedDriver = (driver: PostgresDriver, gate: ReadGate, primary: Reachability, replica?: Replica): Driver => ({
   init: () => driver.init(),
-  acquireConnection: async () => new GatedConnection(driver, gate, replica),
+  acquireConnection: async () => new GatedConnection(driver, gate, primary, replica),
   beginTransaction: async (c: DatabaseConnection, settings: TransactionSettings) => {
     gated(c).inTransaction = true;
     return driver.beginTransaction(await gated(c).connection(), settings);
@@ -155,11 +179,16 @@ const gatedDriver = (driver: PostgresDriver, gate: ReadGate, replica?: Replica):
 
 /**
  * A Kysely on the same pool whose reads wait for `gate` (src/projections/read-fence.ts), and
- * whose reads inside a request that allows it go to `replica`. Never destroyed: the plain one
- * ends the pool.
+ * whose reads inside a request that allows it go to `replica`; a request's reads stop waiting
+ * once `primary` is lost past their deadline. Never destroyed: the plain one ends the pool.
  */
-export const gatedKysely = (pool: PostgresPool, gate: ReadGate, replica?: Replica): Kysely<Database> => {
-  const driver = gatedDriver(new PostgresDriver({ pool }), gate, replica);
+export const gatedKysely = (
+  pool: PostgresPool,
+  gate: ReadGate,
+  primary: Reachability,
+  replica?: Replica,
+): Kysely<Database> => {
+  const driver = gatedDriver(new PostgresDriver({ pool }), gate, primary, replica);
   return new Kysely<Database>({
     dialect: {
       createAdapter: () => new PostgresAdapter(),

@@ -272,11 +272,36 @@ export const migrations: Record<string, Migration> = {
         return next;
       end loop;
     end $$;`),
+  // `listen`'s forwarding sessions, operational data as the delivery log is: a session lives
+  // while its lease (renewed by each poll) runs, and the events fanned out to it wait here
+  // until its poll acknowledges them; both go when the session ends
+  '026_webhook_listen_sessions': ddl(`
+    create table webhook_listen_sessions (
+      id text primary key,
+      supplier_id text not null,
+      events text[] not null,
+      lease_until timestamptz not null,
+      created_at timestamptz not null
+    );
+    create index webhook_listen_sessions_supplier on webhook_listen_sessions (supplier_id);
+    create table webhook_listen_events (
+      id text primary key,
+      session_id text not null,
+      event_id text not null,
+      event_type text not null,
+      body text not null,
+      created_at timestamptz not null
+    );
+    create unique index webhook_listen_events_once on webhook_listen_events (session_id, event_id);`),
+  // a process that finds the store went back in time rebuilds the read models unless another
+  // did after the rewind: when the rebuild that set a checkpoint began
+  '027_projection_rebuilt_at': ddl(`
+    alter table projection_checkpoints add column rebuilt_at timestamptz;`),
   // what a start of a new release did once to the data an older one wrote, by name: the
   // keying of stored token hashes and the signing of older ledger entries
   // (src/commands/older-data.ts). A start that finds its row does not do it again, so data
   // written later in the older shape (by hand) is never adopted.
-  '026_upgrades': ddl(`
+  '028_upgrades': ddl(`
     create table upgrades (
       name text primary key,
       done_at timestamptz not null,

@@ -12,6 +12,8 @@ export interface ProjectionCheckpointTable {
   prepare_position: ColumnType<number, string, string>;
   version: number;
   updated_at: Timestamp;
+  /** When the rebuild that last set it began (migration 026); null if none did since. */
+  rebuilt_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface TimerTable {
@@ -307,7 +309,28 @@ export interface UpgradeTable {
   summary: Json<Record<string, unknown>>;
 }
 
+/** A live `listen` session (migration 026): the fan-out copies its supplier's events to it. */
+export interface WebhookListenSessionTable {
+  id: string;
+  supplier_id: string;
+  events: string[];
+  lease_until: Timestamp;
+  created_at: Timestamp;
+}
+
+/** An event fanned out to a session, kept until the session's poll acknowledges it. */
+export interface WebhookListenEventTable {
+  id: string;
+  session_id: string;
+  event_id: string;
+  event_type: string;
+  body: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
+  webhook_listen_sessions: WebhookListenSessionTable;
+  webhook_listen_events: WebhookListenEventTable;
   webhook_deliveries: WebhookDeliveryTable;
   webhook_pacing_leases: WebhookPacingLeaseTable;
   webhook_attempts: WebhookAttemptTable;

@@ -13,6 +13,11 @@ import os from 'node:os';
  * which is handled; with a listener, every write to a socket its peer closed raises it too
  * (a client hanging up on npm start, a crash the simulation injects), and a listener once
  * removed leaves the default action, which ends the process.
+ *
+ * From the moment an interruption begins the stop, the process opens no new database
+ * connection (`PgClient` refuses: the servers are about to go), and its program's outcome is
+ * the interruption's (`unlessInterrupted`): work that then fails on a server stopping under it
+ * does not end the process with a code of its own before the servers are stopped.
  */
 
 export interface OwnedServer {
@@ -59,6 +64,24 @@ const unhook = () => {
   for (const signal of SIGNALS) process.removeListener(signal, onSignal[signal]);
   process.stdout.removeListener('error', onStdoutError);
   process.removeListener('exit', onExit);
+};
+
+/** Whether an interruption began this process's stop: no new database connection from then on. */
+export const interruptionBegan = (): boolean => stopping;
+
+/**
+ * `work`'s outcome, unless an interruption began the process's stop meanwhile: then neither
+ * its result nor its failure (most likely the server stopping under it) is the program's to
+ * report, and this waits for the exit the interruption makes once its servers are stopped.
+ */
+export const unlessInterrupted = async <T>(work: Promise<T>): Promise<T> => {
+  const outcome = await work.then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error }),
+  );
+  if (stopping) return new Promise<never>(() => undefined);
+  if ('error' in outcome) throw outcome.error;
+  return outcome.value;
 };
 
 /** Owns `server` until the returned release is called (once it has been stopped). */

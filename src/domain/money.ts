@@ -6,6 +6,15 @@ export interface Money {
 
 export const eur = (amount: number): Money => ({ amount, currency: 'EUR' });
 
+/**
+ * The largest amount a request may name (a price, a payout, a schedule's minimum):
+ * 1,000,000.00 EUR. Far past any digital good or a marketplace seller's single transfer,
+ * and small enough that every sum the ledger makes of such amounts (an order's 50 lines of
+ * 100 units, their commission at 850 bps, a balance over millions of entries) stays an exact
+ * integer in a JavaScript number and a Postgres bigint.
+ */
+export const MAX_AMOUNT = 100_000_000;
+
 export const COMMISSION_RATE_BPS = 850;
 export const COMMISSION_MIN_FEE = 5;
 

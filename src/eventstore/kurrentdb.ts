@@ -30,9 +30,12 @@ import {
   type Position,
   type RecordedEvent,
   schemaVersionOf,
+  comparePositions,
+  type StoreHistory,
   type SubscribeOptions,
   type Subscription,
   START,
+  type Witness,
   WrongExpectedRevision,
 } from './port.js';
 
@@ -242,6 +245,23 @@ export class KurrentDbEventStore implements EventStore {
   /** KurrentDB's log has no writes that commit out of order: its head is everything committed. */
   lastCommitted(): Promise<Position> {
     return this.head();
+  }
+
+  /**
+   * The head, and whether the witness is still the event at its position in $all (a read
+   * from a position includes the event there). KurrentDB tells no line of history: a node
+   * restored from a backup keeps its name and its log goes on from the backup's end.
+   */
+  async history(witness?: Witness): Promise<StoreHistory> {
+    const head = await this.head();
+    if (!witness) return { head };
+    for await (const r of this.client.readAll({ direction: FORWARDS, fromPosition: witness.position, maxCount: 1 })) {
+      const e = r.event as StoredEvent | undefined;
+      const there =
+        isOurs(e) && comparePositions(e.position, witness.position) === 0 && toRecorded(e).id === witness.id;
+      return { head, witnessed: there };
+    }
+    return { head, witnessed: false };
   }
 
   subscribe(options: SubscribeOptions): Subscription {

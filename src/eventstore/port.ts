@@ -133,6 +133,39 @@ export interface StreamAppend {
   expected: 'no_stream' | number;
 }
 
+/** An event a reader saw, named by its id at its position: still stored, or lost with a rewind. */
+export interface Witness {
+  id: string;
+  position: Position;
+}
+
+/**
+ * What a store says of its own history, read at once (`history`): how a process notices
+ * that the store went back in time under it (a failover that lost acknowledged commits, a
+ * restore from backup) while it still holds what it read before (src/eventstore/rewind.ts).
+ */
+export interface StoreHistory {
+  /** The last committed event's position, as `lastCommitted` answers it. */
+  head: Position;
+  /** Whether the witness asked about is still stored where it was; absent when none was asked. */
+  witnessed?: boolean;
+  /** The server's line of history and its place on it, where the store has them (`Line`). */
+  line?: Line;
+}
+
+/**
+ * Which history a server writes and where on it: Postgres's system identifier, the
+ * database's oid (a database restored beside the old one and renamed into its place is
+ * another), the timeline and how far its WAL is flushed (a number of bytes). Absent in
+ * KurrentDB and on a server still in recovery.
+ */
+export interface Line {
+  system: string;
+  database: string;
+  timeline: number;
+  wal: bigint;
+}
+
 export interface EventStore {
   append(
     streamId: string,
@@ -166,5 +199,7 @@ export interface EventStore {
   lastCommitted(): Promise<Position>;
   /** Catch-up from `from`, then live: every event exactly once, in global order. */
   subscribe(options: SubscribeOptions): Subscription;
+  /** The store's head, its line of history and whether `witness` is still stored, in one read. */
+  history(witness?: Witness): Promise<StoreHistory>;
   close(): Promise<void>;
 }

@@ -5,13 +5,17 @@ import {
   type AppendResult,
   type EventStore,
   type ExpectedRevision,
+  type Line,
   type NewEvent,
+  parsePosition,
   type Position,
   type RecordedEvent,
   type StreamAppend,
   type SubscribeOptions,
+  type StoreHistory,
   type Subscription,
   START,
+  type Witness,
 } from './port.js';
 import { newId } from '../ids.js';
 import { appendEvents, appendGroup, singleAtRevision } from './postgres-append.js';
@@ -51,6 +55,65 @@ const READ_AT_HEAD_ANNOUNCING = `select p.pending, b.* from (${UNSAFE_BEYOND}) p
   left join lateral (select ${COLUMNS} from es_events
     where (transaction_id, position) > ($1::text::xid8, $2::bigint) and ${SAFE}
     order by transaction_id, position limit $3) b on true`;
+
+/**
+ * The server's line of history (port.ts, `Line`): the system identifier, the database's
+ * oid, the timeline it writes on now and how far its WAL is flushed (what a crash keeps: a
+ * server restarted after one is never behind it). The timeline is read from
+ * the name of the current WAL file: `pg_control_checkpoint()` names the last checkpoint's,
+ * which after a promotion stays the old one until the next checkpoint, minutes later. A
+ * server in recovery (a standby) writes no WAL of its own: the line is then null.
+ */
+const LINE_COLUMNS = `case when pg_is_in_recovery() then null else (select system_identifier::text from pg_control_system()) end as system,
+  (select oid::text from pg_database where datname = current_database()) as database,
+  case when pg_is_in_recovery() then null
+    else ('x' || substr(pg_walfile_name(pg_current_wal_insert_lsn()), 1, 8))::bit(32)::int end as timeline,
+  case when pg_is_in_recovery() then null else (pg_current_wal_flush_lsn() - '0/0'::pg_lsn)::text end as wal`;
+
+/** One read of the store's history: the last committed event, whether the witness ($1: its id, $2/$3: its position) is still there, and the line. */
+const HISTORY = `select
+  (select transaction_id::text || '/' || position from es_events
+    order by transaction_id desc, position desc limit 1) as head,
+  case when $1::text is null then null else exists (select 1 from es_events
+    where transaction_id = $2::text::xid8 and position = $3::bigint and event_id = $1::text) end as witnessed,
+  ${LINE_COLUMNS}`;
+
+interface LineRow {
+  system: string | null;
+  database: string;
+  timeline: number | null;
+  wal: string | null;
+}
+
+interface HistoryRow extends LineRow {
+  head: string | null;
+  witnessed: boolean | null;
+}
+
+const lineOf = (row: LineRow): Line | undefined =>
+  row.system === null || row.timeline === null || row.wal === null
+    ? undefined
+    : { system: row.system, database: row.database, timeline: row.timeline, wal: BigInt(row.wal) };
+
+/**
+ * Reads the line of every connection `pool` opens before the pool hands it out (its
+ * `onConnect` hook, which it waits for), and hands it to `onLine`: a process learns that its
+ * server now writes another history (a failover, a restore) before it reads or writes
+ * anything there.
+ */
+export const watchConnectionLines = (pool: pg.Pool, onLine: (line: Line) => void): void => {
+  const check = async (client: pg.ClientBase) => {
+    try {
+      const { rows } = await client.query<LineRow>(`select ${LINE_COLUMNS}`);
+      const line = rows[0] && lineOf(rows[0]);
+      if (line) onLine(line);
+    } catch {
+      // the connection failed: the statement it was opened for fails on it as well
+    }
+  };
+  // eslint-disable-next-line @typescript-eslint/no-misused-promises -- pg-pool waits for the promise its hook returns (its types say void)
+  pool.options.onConnect = check;
+};
 
 const toRecorded = (r: EventRow): RecordedEvent => ({
   id: r.event_id,
@@ -166,6 +229,25 @@ export class PostgresEventStore implements EventStore {
    */
   async lastCommitted(): Promise<Position> {
     return this.last('true');
+  }
+
+  async history(witness?: Witness): Promise<StoreHistory> {
+    const { rows } = await this.pool.query<HistoryRow>({
+      name: 'es_history',
+      text: HISTORY,
+      values: [
+        witness?.id ?? null,
+        witness?.position.commit.toString() ?? '0',
+        witness?.position.prepare.toString() ?? '0',
+      ],
+    });
+    const row = rows[0]!;
+    const line = lineOf(row);
+    return {
+      head: row.head === null ? START : parsePosition(row.head),
+      ...(row.witnessed !== null && { witnessed: row.witnessed }),
+      ...(line && { line }),
+    };
   }
 
   private async last(where: string): Promise<Position> {

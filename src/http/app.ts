@@ -23,9 +23,11 @@ import { registerWebhookRoutes } from './webhooks.js';
 import { registerCertificationRoutes } from './certification.js';
 import { registerCompetitionRoutes } from './competition.js';
 import { registerWebhookRecoveryRoutes } from './webhook-recovery.js';
+import { registerWebhookListenRoutes } from './webhook-listen.js';
 import { webhookDocs } from './webhook-docs.js';
 import { type AccessControl, accessControl } from './access.js';
 import { registerSystemRoutes } from './system.js';
+import { registerHomeRoutes } from './home.js';
 import { registerLedgerSigningKeyRoute } from './ledger-signing-key.js';
 import { registerWitnessRoutes } from './witnesses.js';
 import { registerWhoamiRoutes } from './whoami.js';
@@ -35,6 +37,7 @@ import { listenOrigin, openApiServers, withServers } from './openapi-servers.js'
 import { registerConsole } from './console/index.js';
 import { type Services } from './services.js';
 import { answerClientError } from './client-errors.js';
+import { registerRewindRefusal } from './store-rewound.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -234,6 +237,7 @@ const registerDocs = async (app: FastifyInstance, services: Services) => {
 /** Every route: the public ones, the supplier API and the operator API, then the console. */
 const registerAllRoutes = async (app: FastifyInstance, services: Services) => {
   registerSystemRoutes(app, services);
+  registerHomeRoutes(app, services);
   registerLedgerSigningKeyRoute(app, services);
   await app.register(
     async (api) => {
@@ -250,6 +254,7 @@ const registerAllRoutes = async (app: FastifyInstance, services: Services) => {
       registerCertificationRoutes(api, services);
       registerCompetitionRoutes(api, services);
       registerWebhookRecoveryRoutes(api, services);
+      registerWebhookListenRoutes(api, services);
     },
     { prefix: API_PREFIX },
   );
@@ -266,6 +271,7 @@ export const buildHttpApp = async (services: Services, logger: Logger): Promise<
   registerBodyParsing(app);
   app.decorateRequest('principal', null as never);
   registerConnectionHandling(app);
+  registerRewindRefusal(app, { rewound: services.isRewound, rewinds: services.rewinds });
   registerErrorHandling(app);
   registerMetrics(app, services);
   registerReplicaReads(app, services.replicaReads);

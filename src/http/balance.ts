@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
+import type { Clock } from '../clock.js';
 import { currentBalance, listBalanceEntries } from '../projections/balance-reads.js';
 import { ledgerAsOf } from '../projections/ledger-history.js';
-import { MONTH, statementCsv, statementHtml } from '../projections/ledger-statement.js';
+import { MONTH, monthRefusal, statementCsv, statementHtml } from '../projections/ledger-statement.js';
 import {
   brokenDetail,
   consistencyBetween,
@@ -116,6 +117,17 @@ const balance: Route = (api, services) =>
     },
   );
 
+/** A statement's month, its years bounded by the service's clock at each request. */
+const StatementMonth = (clock: Clock) =>
+  z
+    .string()
+    .regex(MONTH, { error: 'YYYY-MM', abort: true })
+    .superRefine((month, ctx) => {
+      const refusal = monthRefusal(month, clock.now());
+      if (refusal) ctx.addIssue({ code: 'custom', message: refusal });
+    })
+    .describe('YYYY-MM, from 2000-01 to December of next year');
+
 const statement: Route = (api, services) =>
   api.get(
     '/balance/statements/:month',
@@ -131,7 +143,7 @@ const statement: Route = (api, services) =>
         description:
           'Accept: application/json (default), text/csv (amounts in minor units, an opening and a closing row) or text/html (a printable page). The month runs from 00:00 UTC on its first day to 00:00 UTC on the next.',
         tags: ['balance'],
-        params: z.object({ month: z.string().regex(MONTH, 'YYYY-MM').describe('YYYY-MM') }),
+        params: z.object({ month: StatementMonth(services.clock) }),
         response: { 200: Statement, ...problems(409) },
       },
     },

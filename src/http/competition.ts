@@ -14,12 +14,11 @@ import { ownOfferOn } from '../projections/offer-reads.js';
 import { productExists } from '../projections/product-reads.js';
 import { routableOffers } from '../resources/market.js';
 import { routableOf, snapshotOfRow } from '../resources/offer-resource.js';
-import { PriceInput } from './offers.js';
 import { HttpProblem } from './problem.js';
-import { problems } from './schemas.js';
+import { AmountInput, MoneyInput, problems } from './schemas.js';
 import { callerOf, supplierOf } from './supplier.js';
 import { Money, Timestamp } from '../resources/values.js';
-import { eur } from '../domain/money.js';
+import { eur, MAX_AMOUNT } from '../domain/money.js';
 import { type Services } from './services.js';
 import { operationOf } from './idempotency.js';
 import { registerRoutes, type Route } from './routes.js';
@@ -61,7 +60,7 @@ const Competition = z
   .meta({ id: 'Competition' });
 
 const BeatBy = z.union([
-  z.object({ amount: z.number().int().min(1).max(100_000_000).describe('minor units') }).strict(),
+  z.object({ amount: AmountInput }).strict(),
   z
     .object({
       percent: z
@@ -77,8 +76,8 @@ const BeatBy = z.union([
 const PricingRuleBody = z
   .object({
     beat_by: BeatBy.describe('how far below the lowest competing price: {amount} in minor units or {percent}'),
-    floor: PriceInput.describe('never below this'),
-    ceiling: PriceInput.describe('never above this; also the price when no competitor is routable'),
+    floor: MoneyInput.describe('never below this'),
+    ceiling: MoneyInput.describe('never above this; also the price when no competitor is routable'),
     max_changes_per_hour: z.number().int().min(1).max(60),
   })
   .strict();
@@ -162,7 +161,15 @@ const competition: Route = (api, services) =>
         tags: ['products'],
         params: z.object({ product_id: z.string().min(1).max(100) }),
         querystring: z
-          .object({ price: z.coerce.number().int().min(1).max(100_000_000).optional().describe('minor units') })
+          .object({
+            price: z.coerce
+              .number()
+              .int()
+              .min(1)
+              .max(MAX_AMOUNT)
+              .optional()
+              .describe(`minor units: 1 to ${MAX_AMOUNT} (1,000,000.00 EUR)`),
+          })
           .strict(),
         response: { 200: Competition, ...problems(404) },
       },

@@ -8,9 +8,8 @@ import { ownOfferOn } from '../projections/offer-reads.js';
 import { productExists } from '../projections/product-reads.js';
 import { routableOffers } from '../resources/market.js';
 import { routableOf, snapshotOfRow } from '../resources/offer-resource.js';
-import { PriceInput } from './offers.js';
 import { HttpProblem } from './problem.js';
-import { problems } from './schemas.js';
+import { MoneyInput, problems } from './schemas.js';
 import { supplierOf } from './supplier.js';
 import { Money } from '../resources/values.js';
 import { type Services } from './services.js';
@@ -59,7 +58,7 @@ export const registerFeeRoutes = (app: FastifyInstance, services: Services) => {
         description:
           "gross, commission and net per the fee schedule; rank (1 = routed first) and would_be_selected by the routing rule against the other suppliers' eligible offers, the caller's own offer taking the simulated price (an inactive one at health 70). Errors: 404 not_found (product); 422 validation_failed.",
         tags: ['fees'],
-        body: z.object({ product_id: z.string().min(1).max(100), price: PriceInput }).strict(),
+        body: z.object({ product_id: z.string().min(1).max(100), price: MoneyInput }).strict(),
         response: { 200: Simulation, ...problems(404) },
       },
     },

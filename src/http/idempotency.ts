@@ -6,6 +6,8 @@ import type { SecretBox } from '../crypto/secret-box.js';
 import type { Database } from '../db/schema.js';
 import { newId } from '../ids.js';
 import { OPERATION_RETENTION_MS } from '../commands/context.js';
+import { isDatabaseUnavailable } from '../db/faults.js';
+import { reconnectPause } from '../eventstore/wakeup.js';
 import { HttpProblem } from './problem.js';
 
 const RETENTION_MS = OPERATION_RETENTION_MS;
@@ -31,6 +33,9 @@ interface Claim {
   resumed: boolean;
   heartbeat: NodeJS.Timeout;
 }
+
+/** Who holds a key: what a release names. */
+type Owned = Pick<Claim, 'scope' | 'key' | 'owner'>;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -126,13 +131,8 @@ export const registerIdempotency = (
 
   // claimed once the request is valid: a refused body does not take the key
   // eslint-disable-next-line max-lines-per-function -- claim, replay or take over a key: one decision read in one place
-  const takeKey = async (req: FastifyRequest, reply: FastifyReply) => {
-    const key = keyOf(req);
-    if (key === undefined) return;
-    const scope = deps.scopeOf(req);
+  const claimKey = async (req: FastifyRequest, reply: FastifyReply, scope: string, key: string, owner: string) => {
     const hash = fingerprint(deps.secretKey, req);
-    const owner = newId();
-
     for (let attempt = 0; attempt < 3; attempt++) {
       const now = clock.now();
       const operationId = newId();
@@ -218,8 +218,24 @@ export const registerIdempotency = (
     );
   };
 
+  const takeKey = async (req: FastifyRequest, reply: FastifyReply) => {
+    const key = keyOf(req);
+    if (key === undefined) return;
+    const scope = deps.scopeOf(req);
+    const owner = newId();
+    try {
+      return await claimKey(req, reply, scope, key, owner);
+    } catch (error) {
+      // the database went away while the key was being taken: whether the claim committed is
+      // unknown (its answer was lost with the session), so it is let go once the database
+      // answers again. A release names this request as the owner: it frees nothing else.
+      if (isDatabaseUnavailable(error)) void releaseLater({ scope, key, owner }, req.log, Date.now() + LEASE_MS);
+      throw error;
+    }
+  };
+
   /** Lets the key go at once, keeping its operation's identity for the retry. */
-  const release = (claim: Claim) =>
+  const releaseNow = (claim: Owned) =>
     db
       .updateTable('idempotency_keys')
       .set({ owner: null, lease_until: clock.now() })
@@ -229,6 +245,34 @@ export const registerIdempotency = (
       .where('state', '=', 'in_flight')
       .execute();
 
+  /**
+   * Lets the key go. While the database cannot be reached (the 5xx was a lost primary) it is
+   * tried again in the background until it lands, for as long as the lease would have held
+   * the key: a client's retry after a failover then runs at once instead of meeting 409
+   * until the lease lapses. The release names its owner, so a late one changes nothing.
+   */
+  const release = async (claim: Claim, log: FastifyRequest['log']) => {
+    try {
+      await releaseNow(claim);
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      void releaseLater(claim, log, Date.now() + LEASE_MS);
+    }
+  };
+
+  const releaseLater = async (claim: Owned, log: FastifyRequest['log'], until: number) => {
+    for (let attempt = 0; Date.now() < until; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, reconnectPause(attempt)).unref());
+      try {
+        await releaseNow(claim);
+        return;
+      } catch (error) {
+        if (!isDatabaseUnavailable(error)) break;
+      }
+    }
+    log.warn('idempotency key not released; its lease will lapse');
+  };
+
   const storeAnswer = async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const claim = req.idempotency;
     if (!claim) return payload;
@@ -236,7 +280,7 @@ export const registerIdempotency = (
     clearInterval(claim.heartbeat);
     try {
       if (reply.statusCode >= 500) {
-        await release(claim);
+        await release(claim, req.log);
         return payload;
       }
       const headers: Record<string, string> = {};
@@ -275,7 +319,7 @@ export const registerIdempotency = (
     if (!claim) return;
     req.idempotency = undefined;
     clearInterval(claim.heartbeat);
-    await release(claim).catch((error) =>
+    await release(claim, req.log).catch((error) =>
       req.log.warn({ err: error }, 'idempotency key not released; its lease will lapse'),
     );
   };
@@ -295,3 +339,30 @@ const hooksOf = <H>(hooks: H | H[] | undefined): H[] =>
 
 export const purgeIdempotencyKeys = (db: Kysely<Database>, now: Date) =>
   db.deleteFrom('idempotency_keys').where('expires_at', '<', now).execute();
+
+/**
+ * After the store went back in time (src/store-rewind.ts): an answer stored for a key taken
+ * since `since` may name effects the store no longer holds, decided on what an instance held
+ * of the lost history. Such keys are opened again, as if their request had died: the next
+ * retry takes the key over and runs the operation again under its recorded identity, and
+ * finds what of it the store holds (the same order, or none, which it then places). Answers
+ * of keys lost with the rewind are gone with it; older answers stand with their effects,
+ * which the store kept. Answers how many were opened.
+ */
+export const reopenAnsweredKeys = async (db: Kysely<Database>, since: Date, now: Date): Promise<number> => {
+  const { numUpdatedRows } = await db
+    .updateTable('idempotency_keys')
+    .set({
+      state: 'in_flight',
+      owner: null,
+      lease_until: now,
+      response_status: null,
+      response_headers: null,
+      response_body: null,
+    })
+    .where('state', '=', 'done')
+    // by the expiry index: a key expires a fixed time after it was taken
+    .where('expires_at', '>=', new Date(since.getTime() + RETENTION_MS))
+    .executeTakeFirst();
+  return Number(numUpdatedRows);
+};

@@ -23,22 +23,13 @@ import { listSupplierOffers } from '../projections/offer-reads.js';
 import { decodeCursor, listOf, page, pageQuery } from './pagination.js';
 import { operationOf } from './idempotency.js';
 import { HttpProblem } from './problem.js';
-import { problems } from './schemas.js';
+import { MoneyInput, problems } from './schemas.js';
 import { callerOf, supplierOf } from './supplier.js';
 import { Timestamp } from '../resources/values.js';
 import { registerRoutes, type Route } from './routes.js';
 import { type Services } from './services.js';
 
 const tags = ['offers'];
-const MAX_PRICE = 100_000_000; // one million euros per unit is far past any digital good
-
-export const PriceInput = z
-  .object({
-    amount: z.number().int().min(1).max(MAX_PRICE).describe('minor units'),
-    currency: z.literal('EUR'),
-  })
-  .strict();
-
 const OfferParams = z.object({ offer_id: z.string().min(1).max(100) });
 const ExternalRef = z.string().trim().min(1).max(128);
 const Threshold = z.number().int().min(0).max(1_000_000);
@@ -54,7 +45,7 @@ const CreateOfferBody = z
   .object({
     product_id: z.string().min(1).max(100),
     stock_mode: z.enum(['uploaded', 'declared']),
-    price: PriceInput,
+    price: MoneyInput,
     external_ref: ExternalRef,
     low_stock_threshold: Threshold.default(0),
     fulfilment: z.object({ base_url: BaseUrl }).strict().optional().describe('declared only; omit for uploaded'),
@@ -66,7 +57,7 @@ const CreateOfferBody = z
 
 const PatchOfferBody = z
   .object({
-    price: PriceInput.optional(),
+    price: MoneyInput.optional(),
     external_ref: ExternalRef.optional(),
     low_stock_threshold: Threshold.optional(),
     delivery_sla_minutes: SlaMinutes.optional().describe('declared offers only'),
@@ -230,7 +221,7 @@ const setPrice: Route = (api, services) =>
         description: 'Errors: 404 not_found; 422 validation_failed.',
         tags,
         params: OfferParams,
-        body: z.object({ price: PriceInput }).strict(),
+        body: z.object({ price: MoneyInput }).strict(),
         response: { 200: Offer, ...problems(404) },
       },
     },

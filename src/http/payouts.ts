@@ -8,7 +8,7 @@ import { Payout, PayoutWithEntries, payoutOut, readPayout } from '../resources/p
 import { operationOf } from './idempotency.js';
 import { HttpProblem } from './problem.js';
 import { recordedPayout } from './recorded-payout.js';
-import { problems } from './schemas.js';
+import { MoneyInput, problems } from './schemas.js';
 import { callerOf, supplierOf } from './supplier.js';
 import { iso, Money, Timestamp } from '../resources/values.js';
 import { registerRoutes, type Route } from './routes.js';
@@ -46,17 +46,13 @@ const create: Route = (api, services) =>
         summary: 'Pay out part of your available balance',
         description: `At least ${PAYOUT_MINIMUM} minor units and never more than available; the amount leaves available at once and comes back if the payout fails or is cancelled.`,
         tags,
-        body: z.object({ amount: Money, method: Method.default('sepa_bank_transfer') }).strict(),
+        body: z.object({ amount: MoneyInput, method: Method.default('sepa_bank_transfer') }).strict(),
         response: { 201: PayoutWithEntries, ...problems(409) },
       },
     },
     async (req, reply) => {
       const { supplierId } = supplierOf(req);
       const amount = req.body.amount.amount;
-      if (amount <= 0)
-        throw new HttpProblem('validation_failed', 'amount must be positive', {
-          errors: [{ field: 'body.amount.amount', message: 'must be greater than 0' }],
-        });
       // the payout's id follows from the request's operation: a run of it again (its answer
       // lost to a crash or a 5xx) finds the payout made and makes no second one
       const payoutId = await createPayout(
@@ -123,7 +119,7 @@ const setSchedule: Route = (api, services) =>
         body: z
           .object({
             interval: z.enum(['manual', 'daily', 'weekly']),
-            minimum_amount: Money.optional().describe(`default and lowest: ${PAYOUT_MINIMUM}`),
+            minimum_amount: MoneyInput.optional().describe(`default and lowest: ${PAYOUT_MINIMUM}`),
             method: Method.default('sepa_bank_transfer'),
           })
           .strict(),

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type Reachability, READ_WAIT_MS } from '../db/reachability.js';
 import { type ReadRoute, readRoutes, writeNotes } from '../db/read-route.js';
 import { comparePositions, formatPosition, parsePosition, type Position } from '../eventstore/port.js';
 import type { ProjectionRunner } from '../projections/runner.js';
@@ -34,8 +35,15 @@ export class ReplicaReads {
     private readonly projections: ProjectionRunner,
     /** The primary's current WAL insert position. */
     private readonly primaryLsn: () => Promise<string>,
+    /** Whether the primary answers: a read stops waiting for it once it is lost past its deadline. */
+    private readonly primary: Reachability,
     private readonly now: () => number = Date.now,
   ) {}
+
+  /** Forgets every followed write (the store went back in time: their positions may be of a history it lost). */
+  forget(): void {
+    this.followed.clear();
+  }
 
   wrote(token: string, position: Position): void {
     const before = this.followed.get(token);
@@ -49,16 +57,17 @@ export class ReplicaReads {
    * The route of a read request: before the caller is known (its token being looked up) a
    * replica answers as it is; after, as the caller's writes require.
    */
-  route(req: FastifyRequest): ReadRoute {
+  route(req: FastifyRequest, deadline: number): ReadRoute {
     return {
       replicaTarget: () => {
         const token = tokenOf(req);
-        return token === undefined ? '' : this.target(token, sentPosition(req));
+        return token === undefined ? '' : this.target(token, sentPosition(req), deadline);
       },
+      deadline,
     };
   }
 
-  private async target(token: string, sentBack: Position | undefined): Promise<string | undefined> {
+  private async target(token: string, sentBack: Position | undefined, deadline: number): Promise<string | undefined> {
     let followed = this.followed.get(token);
     if (followed && this.now() - followed.at > FOLLOW_MS) {
       this.followed.delete(token);
@@ -70,9 +79,11 @@ export class ReplicaReads {
     if (followed.lsn) return followed.lsn;
     // read models that have not applied the write yet (their database lost, a failover under
     // way) have it nowhere: the primary could answer no more than a replica does
-    if (!(await this.projections.waitFor(followed.position, 5_000))) return '';
+    const applied = this.projections.waitFor(followed.position, 5_000);
+    const lost = this.primary.givenUp(deadline, applied).then(() => false);
+    if (!(await Promise.race([applied, lost]))) return '';
     try {
-      followed.lsn = await this.primaryLsn();
+      followed.lsn = await this.primary.bounded(this.primaryLsn(), deadline, "the primary's WAL position");
       return followed.lsn;
     } catch {
       // the primary is unreachable (a failover): the replica answers with what it has
@@ -100,15 +111,18 @@ const tokenOf = (req: FastifyRequest): string | undefined =>
 const positions = new WeakMap<FastifyRequest, Position>();
 
 /**
- * Runs each handler inside its route: a read's may go to the replica, a write's notes its
- * stored position for its answer's header and its token's next reads.
+ * Runs each handler inside its route: a read's may go to the replica and has a deadline for
+ * waiting on a lost primary, a write's notes its stored position for its answer's header and
+ * its token's next reads. (Without a replica there is no route: every read goes to the
+ * primary, and stops waiting once it has been lost for READ_WAIT_MS.)
  */
 export const registerReplicaReads = (app: FastifyInstance, reads: ReplicaReads | undefined): void => {
   if (!reads) return;
   // registered before authentication: a read's token look-up goes to the replica too, so
   // reads go on answering while the primary is lost
   app.addHook('onRequest', (req, _reply, done) => {
-    if (req.method === 'GET' || req.method === 'HEAD') readRoutes.run(reads.route(req), done);
+    if (req.method === 'GET' || req.method === 'HEAD')
+      readRoutes.run(reads.route(req, Date.now() + READ_WAIT_MS), done);
     else done();
   });
   app.addHook('preHandler', (req, _reply, done) => {

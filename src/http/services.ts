@@ -60,6 +60,14 @@ export interface Services {
   /** The product's market as one supplier sees it. */
   market(productIds: string[], supplierId: string): Promise<Map<string, MarketView>>;
   isReady(): boolean;
+  /**
+   * The event store was found holding less than this instance saw, and the instance is
+   * dropping what it held and rebuilding its read models (src/store-rewind.ts): `/readyz`
+   * says `store_rewound` and writes are refused with 503.
+   */
+  isRewound(): boolean;
+  /** How many times the instance has found its store went back in time (a write begun before the last is not answered as done). */
+  rewinds(): number;
   /** Stopping: /readyz says so, for the proxy in front to stop sending before the drain. */
   isStopping(): boolean;
   /** Present only with the test clock: moves time and runs what fell due. */

@@ -35,6 +35,10 @@ export const registerSystemRoutes = (app: FastifyInstance, services: Services) =
   app.get('/readyz', { config: probe, schema: { hide: true } }, async (_req, reply) => {
     if (services.isStopping()) return reply.code(503).send({ status: 'stopping' });
     if (!services.isReady()) return reply.code(503).send({ status: 'starting' });
+    if (services.isRewound()) {
+      reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S));
+      return reply.code(503).send({ status: 'store_rewound' });
+    }
     const reachable = await databaseAnswers(services);
     if (!reachable) reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S));
     return reply.code(reachable ? 200 : 503).send({ status: reachable ? 'ready' : 'database_unreachable' });

@@ -96,6 +96,14 @@ export const hostOf = (url: URL) => url.hostname.replace(/^\[|\]$/g, '');
 // eslint-disable-next-line no-control-regex -- control characters are what it looks for
 const controlCharacter = /[\u0000-\u001f\u007f-\u009f]/;
 
+/**
+ * The authority as the text writes it (between `scheme://` and the path), or undefined when
+ * the text has none. URL parsing makes a host of whatever follows the slashes of an http(s)
+ * URL (`http:///x`, `http:x` and `https:\\x` all parse as host `x`), so a URL whose text
+ * names no host would be stored as written and called at a host its owner never wrote.
+ */
+const authorityOf = (raw: string) => /^[a-z][a-z0-9+.-]*:\/\/([^/\\?#]*)/i.exec(raw)?.[1];
+
 /** Syntax only: a URL the service could ever call. */
 export const checkTargetSyntax = (raw: string, policy: TargetPolicy): TargetCheck => {
   if (controlCharacter.test(raw)) return { ok: false, reason: 'must not contain control characters' };
@@ -107,7 +115,11 @@ export const checkTargetSyntax = (raw: string, policy: TargetPolicy): TargetChec
   }
   if (url.protocol !== 'https:' && !(policy.allowPrivate && url.protocol === 'http:'))
     return { ok: false, reason: 'must use https' };
-  if (url.username || url.password) return { ok: false, reason: 'must not carry credentials' };
+  const authority = authorityOf(raw);
+  if (!authority) return { ok: false, reason: 'must name its host, as in https://host/path' };
+  // `https://@host` carries empty credentials: as refused as full ones
+  if (url.username || url.password || authority.includes('@'))
+    return { ok: false, reason: 'must not carry credentials' };
   if (url.hash) return { ok: false, reason: 'must not carry a fragment' };
   return { ok: true, url };
 };

@@ -102,6 +102,24 @@ export interface AttemptRecord extends AttemptResult {
   at: Date;
 }
 
+/** A delivery's headers, signed at `now` with each of `secrets` (an endpoint's, or a listen session's). */
+export const deliveryHeaders = (
+  delivery: Pick<OutgoingDelivery, 'id' | 'eventId' | 'eventType' | 'body'>,
+  secrets: string[],
+  now: Date,
+): Record<string, string> => {
+  const timestamp = String(now.getTime());
+  return {
+    'content-type': 'application/json',
+    'user-agent': WEBHOOK_USER_AGENT,
+    'x-svc-event': delivery.eventType,
+    'x-svc-event-id': delivery.eventId,
+    'x-svc-delivery-id': delivery.id,
+    'x-svc-timestamp': timestamp,
+    'x-svc-signature': signatureHeader(secrets, timestamp, delivery.body),
+  };
+};
+
 /**
  * One attempt: the stored body, signed now, POSTed to the endpoint. Success is a 2xx within
  * the window; redirects are not followed (they fail). The target is checked on every
@@ -116,16 +134,7 @@ export const attemptDelivery = async (
   attempt: number,
 ): Promise<AttemptRecord> => {
   const now = deps.clock.now();
-  const timestamp = String(now.getTime());
-  const headers: Record<string, string> = {
-    'content-type': 'application/json',
-    'user-agent': WEBHOOK_USER_AGENT,
-    'x-svc-event': delivery.eventType,
-    'x-svc-event-id': delivery.eventId,
-    'x-svc-delivery-id': delivery.id,
-    'x-svc-timestamp': timestamp,
-    'x-svc-signature': signatureHeader(endpointSecrets(deps, endpoint, now), timestamp, delivery.body),
-  };
+  const headers = deliveryHeaders(delivery, endpointSecrets(deps, endpoint, now), now);
   const started = performance.now();
   let responseStatus = 0;
   let responseBody: string | null = null;

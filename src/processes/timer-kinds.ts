@@ -42,6 +42,8 @@ export interface TimerPayloads {
   'webhook.deliver': { deliveryId: string; attempt: number };
   'webhook.recover': RecoveryPayload;
   'webhook.purge': None;
+  /** At a `listen` session's lease end: ends the session unless a poll renewed the lease meanwhile. */
+  'webhook.listen-lease': None;
   'maintenance.purge': None;
   'payout.schedule': None;
   /** Daily at 00:00 UTC: the signed ledger heads to the endpoints that name `ledger.checkpoint`. */

@@ -10,6 +10,7 @@ import { envelopeBody, type Outgoing, outgoingFor, type SharedReads } from '../o
 import { type DueSource, LEASE_MS } from './timers.js';
 import { suppliersNamedBy } from './webhook-listeners.js';
 import { BatchRuns } from './batch-runs.js';
+import { insertSessionCopies, liveSessions, type SessionCopy, sessionCopies } from './webhook-listen-fanout.js';
 
 export const FANOUT_KIND = 'webhook.fanout';
 /** Fan-out timers one statement claims. */
@@ -130,21 +131,29 @@ const readEvents = async (deps: CommandDeps, wanted: { key: string; position: Po
 };
 
 /**
- * The deliveries of a batch's events. Whose endpoints listen is asked first for the events
- * that name their suppliers: with none listening, an event's envelope data (the read
- * models' view of the order or payout) is never read.
+ * The deliveries of a batch's events, and their copies for live `listen` sessions. Whose
+ * endpoints and sessions listen is asked first for the events that name their suppliers:
+ * with none listening, an event's envelope data (the read models' view of the order or
+ * payout) is never read.
  */
-const deliveriesFor = async (deps: CommandDeps, events: RecordedEvent[]): Promise<DeliveryRow[]> => {
-  const named = await activeEndpoints(
-    deps.db,
-    events.flatMap((e) => suppliersNamedBy(e) ?? []),
-  );
-  const heard = events.filter((e) => suppliersNamedBy(e)?.some((s) => named.has(s)) ?? true);
+const deliveriesFor = async (
+  deps: CommandDeps,
+  events: RecordedEvent[],
+): Promise<{ deliveries: DeliveryRow[]; copies: SessionCopy[] }> => {
+  const now = deps.clock.now();
+  const suppliers = events.flatMap((e) => suppliersNamedBy(e) ?? []);
+  const named = await activeEndpoints(deps.db, suppliers);
+  const listening = await liveSessions(deps.db, suppliers, now);
+  const heard = events.filter((e) => suppliersNamedBy(e)?.some((s) => named.has(s) || listening.has(s)) ?? true);
   const shared: SharedReads = new Map();
   const outgoing = await Promise.all(heard.map(async (e) => ({ e, out: await outgoingFor(deps.db, e, shared) })));
   const unnamed = outgoing.flatMap((o) => (o.out && !suppliersNamedBy(o.e) ? [...o.out.bySupplier.keys()] : []));
   const endpoints = new Map([...named, ...(await activeEndpoints(deps.db, unnamed))]);
-  return outgoing.flatMap(({ e, out }) => (out ? deliveriesOf(deps, e, out, endpoints) : []));
+  const sessions = new Map([...listening, ...(await liveSessions(deps.db, unnamed, now))]);
+  return {
+    deliveries: outgoing.flatMap(({ e, out }) => (out ? deliveriesOf(deps, e, out, endpoints) : [])),
+    copies: outgoing.flatMap(({ e, out }) => (out ? sessionCopies(deps, e, out, sessions) : [])),
+  };
 };
 
 /**
@@ -215,7 +224,9 @@ export class FanoutBatcher implements DueSource {
       const latest = wanted.reduce((a, b) => (comparePositions(a.position, b.position) >= 0 ? a : b)).position;
       await this.projections.waitFor(latest, 30_000);
       const events = [...(await readEvents(this.deps, wanted)).values()];
-      const rows = await deliveriesFor(this.deps, events);
+      const { deliveries: rows, copies } = await deliveriesFor(this.deps, events);
+      // a session's copies first: they are nobody's to send, and a batch run again makes none twice
+      await insertSessionCopies(this.deps, copies, this.deps.clock.now());
       const reserved = this.sender?.reserve(rows.length) ?? 0;
       let inserted = new Set<string>();
       let handing: Promise<void> | undefined;

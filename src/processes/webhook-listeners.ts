@@ -11,8 +11,9 @@ export const suppliersNamedBy = (event: RecordedEvent): string[] | undefined => 
 };
 
 /**
- * The suppliers that have, or once had, a webhook endpoint, as far as this process has
- * read: the endpoints' table once, then every WebhookEndpointCreated the projection feed
+ * The suppliers that have, or once had, a webhook endpoint or a `listen` session, as far as
+ * this process has read: the endpoints' and sessions' tables once, then every
+ * WebhookEndpointCreated and WebhookListenSessionOpened the projection feed
  * reads (it hands each batch to observers before any projector, from the lowest position of
  * them all, so an endpoint is known before any later event is applied). A superset, never
  * forgetting a supplier: an event that names only suppliers outside it cannot have a
@@ -26,15 +27,15 @@ export class WebhookListeners {
 
   observe(events: RecordedEvent[]): void {
     for (const e of events)
-      if (e.type === 'WebhookEndpointCreated') this.suppliers.add((e.data as { supplierId: string }).supplierId);
+      if (e.type === 'WebhookEndpointCreated' || e.type === 'WebhookListenSessionOpened')
+        this.suppliers.add((e.data as { supplierId: string }).supplierId);
   }
 
   /** May any of these suppliers have an endpoint? Reads the table the first time (in the caller's transaction). */
   async mayListen(db: Kysely<Database>, supplierIds: string[]): Promise<boolean> {
     if (!this.loaded) {
-      const { rows } = await sql<{ supplier_id: string }>`select distinct supplier_id from webhook_endpoints`.execute(
-        db,
-      );
+      const { rows } = await sql<{ supplier_id: string }>`
+        select supplier_id from webhook_endpoints union select supplier_id from webhook_listen_sessions`.execute(db);
       for (const r of rows) this.suppliers.add(r.supplier_id);
       this.loaded = true;
     }

@@ -10,6 +10,8 @@ import { scheduleTimer } from './schedule.js';
 import type { Timers } from './timers.js';
 import { SOURCES } from '../domain/webhook-sources.js';
 import { suppliersNamedBy, type WebhookListeners } from './webhook-listeners.js';
+import { LISTEN_LEASE_MS } from '../domain/webhook-listen-session.js';
+import { endListenSession } from '../commands/webhook-listen.js';
 
 export { MAX_ATTEMPTS } from './webhook-sender.js';
 export { WEBHOOK_RETRY_LADDER_MS as RETRY_LADDER_MS } from '../domain/contract-timings.js';
@@ -27,16 +29,23 @@ export const webhookProcess = (listeners?: WebhookListeners) =>
     tables: [],
     ddl: () => '',
     rebuildable: false,
-    handlers: Object.fromEntries(
-      Object.keys(SOURCES).map((type) => [
-        type,
-        async (db, e: RecordedEvent) => {
-          const named = suppliersNamedBy(e);
-          if (listeners && named && !(await listeners.mayListen(db, named))) return undefined;
-          return scheduleTimer('webhook.fanout', e.id, e.createdAt, { position: formatPosition(e.position) });
-        },
-      ]),
-    ),
+    handlers: {
+      ...Object.fromEntries(
+        Object.keys(SOURCES).map((type) => [
+          type,
+          async (db, e: RecordedEvent) => {
+            const named = suppliersNamedBy(e);
+            if (listeners && named && !(await listeners.mayListen(db, named))) return undefined;
+            return scheduleTimer('webhook.fanout', e.id, e.createdAt, { position: formatPosition(e.position) });
+          },
+        ]),
+      ),
+      // a session's lease is looked at when it would end: a session nobody polls ends by itself
+      WebhookListenSessionOpened: async (_db, e: RecordedEvent) => {
+        const { sessionId, at } = e.data as { sessionId: string; at: string };
+        return scheduleTimer('webhook.listen-lease', sessionId, new Date(Date.parse(at) + LISTEN_LEASE_MS), {});
+      },
+    },
   });
 
 /**
@@ -65,6 +74,17 @@ export const registerWebhookTimers = (timers: Timers, deps: CommandDeps, project
       .where('next_attempt_at', 'is', null)
       .execute();
     timers.wake();
+  });
+
+  /** A session whose lease ran out ends (its waiting events dropped); one polled since looks again at its new lease end. */
+  timers.on('webhook.listen-lease', async (t) => {
+    const live = await deps.db
+      .selectFrom('webhook_listen_sessions')
+      .select('lease_until')
+      .where('id', '=', t.key)
+      .executeTakeFirst();
+    if (live && new Date(live.lease_until) > deps.clock.now()) return { runAgainAt: new Date(live.lease_until) };
+    await endListenSession(deps, t.key, 'lease_lapsed', { causationId: t.key });
   });
 
   /** The delivery log is kept 30 days. */

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { comparePositions, type Position, type RecordedEvent, START } from '../eventstore/port.js';
+import { comparePositions, type Position, type RecordedEvent, START, type Witness } from '../eventstore/port.js';
 import { StatementRecorder } from '../db/recorder.js';
 import { faultPoint } from '../faults.js';
 import { beginAndClaim, writeCheckpoints } from './checkpoints.js';
@@ -18,7 +18,8 @@ export interface Share {
  * batch or after it. The transaction opens with the claim, and the gathered rows, the
  * checkpoints and the commit go as one text, so a batch of gathered rows is two round trips. Under the projectors' locks each share is filtered again by the
  * checkpoint in the database, as another instance (or a rebuild's swap) may have gone
- * further meanwhile. Answers each projector's position afterwards.
+ * further meanwhile. Answers each projector's position afterwards. With `witnesses` the
+ * claim first checks those events are still stored (`beginAndClaim`).
  */
 export const applyShares = (
   db: Kysely<Database>,
@@ -27,12 +28,14 @@ export const applyShares = (
   at: Date,
   /** The batch's gathered rows, for the caller to see what they were (a timer due, say). */
   gathering = new Gathering(),
+  witnesses: Witness[] = [],
 ): Promise<Map<string, Position>> =>
   db.connection().execute(async (trx) => {
     try {
       const claimed = await beginAndClaim(
         trx,
         shares.map((s) => s.projector.name),
+        witnesses,
       );
       const after = new Map<string, Position>();
       const advanced: { name: string; position: Position; version: number }[] = [];

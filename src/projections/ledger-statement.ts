@@ -19,12 +19,37 @@ export interface Statement {
 
 export const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
 
+/** The first year a statement may be asked for: the ledger holds nothing older. */
+export const FIRST_STATEMENT_YEAR = 2000;
+
+/**
+ * Why `month` is no month a statement may be asked for by `now`, or undefined when it is:
+ * YYYY-MM from 2000-01 to December of next year. Years further out name no ledger, and a
+ * mistyped one (`0026-01`) should be refused, not answered with an empty statement.
+ */
+export const monthRefusal = (month: string, now: Date): string | undefined => {
+  const m = MONTH.exec(month);
+  if (!m) return 'a month is YYYY-MM';
+  const year = Number(m[1]);
+  const last = now.getUTCFullYear() + 1;
+  if (year < FIRST_STATEMENT_YEAR || year > last) return `a month from ${FIRST_STATEMENT_YEAR}-01 to ${last}-12`;
+  return undefined;
+};
+
+/** 00:00 UTC on the first day of `index` (0-based, may run past December) of `year`, for any year. */
+const monthStart = (year: number, index: number) => {
+  const at = new Date(0);
+  // Date.UTC would read the years 0 to 99 as 1900 to 1999; setUTCFullYear takes them as written
+  at.setUTCFullYear(year, index, 1);
+  return at;
+};
+
 export const monthBounds = (month: string) => {
   const m = MONTH.exec(month);
   if (!m) return undefined;
   const year = Number(m[1]);
   const index = Number(m[2]) - 1;
-  return { from: new Date(Date.UTC(year, index, 1)), to: new Date(Date.UTC(year, index + 1, 1)) };
+  return { from: monthStart(year, index), to: monthStart(year, index + 1) };
 };
 
 export const monthlyStatement = (supplierId: string, month: string, all: LedgerEntry[]): Statement => {

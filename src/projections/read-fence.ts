@@ -29,6 +29,11 @@ export class ReadFence {
     if (!this.answered || comparePositions(position, this.answered) > 0) this.answered = position;
   }
 
+  /** Forgets the answered writes (the store went back in time: their positions may be of a history it lost). */
+  forget(): void {
+    this.answered = undefined;
+  }
+
   /** Nothing when every answered write is applied; else a promise settling once it is (or at the timeout). */
   wait(): Promise<unknown> | undefined {
     const target = this.answered;

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { comparePositions, type EventStore, type Position, START } from '../eventstore/port.js';
-import { lockProjector, writeCheckpoint } from './checkpoints.js';
+import { lockProjector, markRebuilt, writeCheckpoint } from './checkpoints.js';
 import { applyEvent, Gathering, type Projector } from './projector.js';
 
 export interface RebuildProgress {
@@ -81,6 +81,7 @@ const rebuildUnlocked = async (
   onProgress: (progress: RebuildProgress) => void,
 ): Promise<Position> => {
   const schema = rebuildSchema(p);
+  const startedAt = now();
   const end = Number((await store.head()).prepare);
   const fraction = (at: Position) => (end <= 0 ? 1 : Math.min(1, Number(at.prepare) / end));
   await sql.raw(`drop schema if exists ${schema} cascade; create schema ${schema};`).execute(db);
@@ -110,6 +111,7 @@ const rebuildUnlocked = async (
         .execute(trx);
     }
     await writeCheckpoint(trx, p.name, position, p.version, now());
+    await markRebuilt(trx, p.name, startedAt);
   });
   await sql.raw(`drop schema if exists ${schema} cascade`).execute(db);
   onProgress({ processed, fraction: 1 });

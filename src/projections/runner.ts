@@ -8,9 +8,11 @@ import {
   type RecordedEvent,
   START,
   type Subscription,
+  type Witness,
 } from '../eventstore/port.js';
+import { type Rewind, RewindFound } from '../eventstore/rewind.js';
 import { isDatabaseUnavailable } from '../db/faults.js';
-import { reconnectPause } from '../eventstore/wakeup.js';
+import { reconnectPause, retryPause } from '../eventstore/wakeup.js';
 import { applyShares, type Share } from './apply-shares.js';
 import { lockProjector, readCheckpoint, writeCheckpoint } from './checkpoints.js';
 import { Gathering, type Projector } from './projector.js';
@@ -64,7 +66,15 @@ export class ProjectionRunner {
   private waiters: Waiter[] = [];
   private readonly observers: ((events: RecordedEvent[]) => void)[] = [];
   private readonly appliedListeners: ((earliestDue: Date | undefined) => void)[] = [];
+  private readonly rewindListeners: ((rewind: Rewind) => void)[] = [];
   private stopped = false;
+  /** The last event of the last batch the feed delivered: what every later batch follows. */
+  private witness: Witness | undefined;
+  /** Set by `halt`: nothing reads or writes until `resume`. */
+  private halted = false;
+  /** Raised by `halt`: a catch-up of an earlier epoch ends. */
+  private epoch = 0;
+  private readonly catchingUp = new Set<Promise<void>>();
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -74,6 +84,11 @@ export class ProjectionRunner {
     private readonly log: Logger,
     /** How long `waitFor` waits unless told (config.readModelWaitMs). */
     private readonly waitBoundMs = 30_000,
+    /**
+     * The events live in this database (the Postgres store): each batch's transaction then
+     * checks that the events it follows and ends at are still stored (`beginAndClaim`).
+     */
+    private readonly checkWitnesses = false,
   ) {}
 
   /** Prepares tables and checkpoints (rebuilding a projector whose version changed), then subscribes once. */
@@ -85,7 +100,7 @@ export class ProjectionRunner {
   }
 
   private openFeed(failures: number): void {
-    if (this.stopped) return;
+    if (this.stopped || this.halted) return;
     this.feedCurrent = false;
     this.feed = this.store.subscribe({
       from: this.feedCursor,
@@ -99,16 +114,19 @@ export class ProjectionRunner {
           this.consumers.filter((c) => c.live),
           events,
         );
+        const last = events[events.length - 1]!;
+        this.witness = { id: last.id, position: last.position };
         failures = 0;
       },
       onError: (error) => {
+        this.feed = undefined;
+        if (error instanceof RewindFound) return this.rewound(error.rewind);
         // only a read that is not a passing outage ends the feed; the consumers that had not
         // applied its last batch catch up on their own, and the feed opens again later on
         this.log.error({ err: error }, 'projection feed failed; opening it again');
-        this.feed = undefined;
         for (const c of this.consumers)
           if (c.live && comparePositions(c.position, this.feedCursor) < 0) this.fail(c, error);
-        this.feedRetry = setTimeout(() => this.openFeed(failures + 1), reconnectPause(failures));
+        this.feedRetry = setTimeout(() => this.openFeed(failures + 1), retryPause(failures));
       },
     });
   }
@@ -121,7 +139,9 @@ export class ProjectionRunner {
    * is found and set aside while the others go on.
    */
   private async deliver(consumers: Consumer[], events: RecordedEvent[]): Promise<void> {
-    const end = events[events.length - 1]!.position;
+    const last = events[events.length - 1]!;
+    const end = last.position;
+    const witnesses = this.witnessesOf(last);
     const shares = new Map<Consumer, Share>();
     for (const c of consumers) {
       const mine = events.filter(
@@ -133,10 +153,10 @@ export class ProjectionRunner {
       // the idle ones ride along: their checkpoints advance in the same statement
       const riders = consumers.filter((c) => !shares.has(c) && comparePositions(c.position, end) < 0);
       const together = [...shares.values(), ...riders.map((c) => ({ projector: c.projector, events: [] }))];
-      const applied = await this.apply(together, end);
+      const applied = await this.apply(together, end, witnesses);
       if (!applied) {
         for (const [c, share] of shares) {
-          const alone = await this.apply([share], end, c);
+          const alone = await this.apply([share], end, witnesses, c);
           if (alone) this.advance(c, alone.get(c.projector.name)!);
         }
         for (const c of riders) this.advance(c, end);
@@ -146,19 +166,37 @@ export class ProjectionRunner {
   }
 
   /**
+   * What a batch ending at `last` must find still stored before it is applied: the event the
+   * feed delivered last (the batch follows it) and `last` itself. None when the events live
+   * elsewhere than this database.
+   */
+  private witnessesOf(last: RecordedEvent): Witness[] {
+    if (!this.checkWitnesses) return [];
+    const end = { id: last.id, position: last.position };
+    return this.witness ? [this.witness, end] : [end];
+  }
+
+  /**
    * One transaction for `shares`. While the database is away it waits and tries again (an
    * outage is not a projector's fault). Any other failure answers undefined, and sets
-   * `alone` aside when it was the only one in it.
+   * `alone` aside when it was the only one in it; a rewind found (`RewindFound`) is no
+   * projector's fault either and goes to the caller.
    */
-  private async apply(shares: Share[], end: Position, alone?: Consumer): Promise<Map<string, Position> | undefined> {
+  private async apply(
+    shares: Share[],
+    end: Position,
+    witnesses: Witness[],
+    alone?: Consumer,
+  ): Promise<Map<string, Position> | undefined> {
     for (let outage = 0; !this.stopped; outage++) {
       try {
         const gathering = new Gathering();
-        const after = await applyShares(this.db, shares, end, this.now(), gathering);
+        const after = await applyShares(this.db, shares, end, this.now(), gathering, witnesses);
         this.failures.delete('database');
         for (const listener of this.appliedListeners) listener(gathering.earliestDue);
         return after;
       } catch (error) {
+        if (error instanceof RewindFound) throw error;
         if (!isDatabaseUnavailable(error)) {
           if (alone) this.fail(alone, error);
           return undefined;
@@ -186,14 +224,24 @@ export class ProjectionRunner {
     this.log.error({ err: error, projector: c.projector.name }, 'projector failed; retrying from its checkpoint');
     const retry = setTimeout(() => {
       this.retries.delete(retry);
-      void this.catchUp(c);
-    }, reconnectPause(c.failures++));
+      const running = this.catchUp(c, this.epoch).finally(() => this.catchingUp.delete(running));
+      this.catchingUp.add(running);
+    }, retryPause(c.failures++));
     this.retries.add(retry);
   }
 
   /** Reads on its own from the consumer's position until it reaches the feed, then joins it again. */
-  private async catchUp(c: Consumer): Promise<void> {
-    while (!this.stopped && !c.live) {
+  private async catchUp(c: Consumer, epoch: number): Promise<void> {
+    try {
+      await this.catchUpFrom(c, epoch);
+    } catch (error) {
+      if (error instanceof RewindFound) this.rewound(error.rewind);
+      else this.fail(c, error);
+    }
+  }
+
+  private async catchUpFrom(c: Consumer, epoch: number): Promise<void> {
+    while (!this.stopped && !c.live && epoch === this.epoch) {
       let events: RecordedEvent[];
       try {
         events = await this.store.readAll(c.position, BATCH);
@@ -206,13 +254,19 @@ export class ProjectionRunner {
         const mine = events.filter((e) => c.projector.handlers[e.type] !== undefined);
         let to = end;
         if (mine.length > 0) {
-          const after = await this.apply([{ projector: c.projector, events: mine }], end, c);
+          const after = await this.apply(
+            [{ projector: c.projector, events: mine }],
+            end,
+            this.witnessesOf(events[events.length - 1]!),
+            c,
+          );
           if (!after) return; // set aside again, with a longer pause
           to = after.get(c.projector.name)!;
         }
         c.position = later(c.position, to);
       }
       // no await between this check and joining: the feed cannot hand out a batch in between
+      if (epoch !== this.epoch) return;
       if (comparePositions(c.position, this.feedCursor) >= 0) {
         c.live = true;
         c.failures = 0;
@@ -310,6 +364,64 @@ export class ProjectionRunner {
     return comparePositions(this.lowest('all'), await this.store.head()) >= 0;
   }
 
+  /**
+   * Called when a batch finds the store went back in time (an event it follows no longer
+   * stored): the runner stops reading until `halt` and `resume`.
+   */
+  onRewind(listener: (rewind: Rewind) => void): void {
+    this.rewindListeners.push(listener);
+  }
+
+  private rewound(rewind: Rewind): void {
+    for (const listener of this.rewindListeners) listener(rewind);
+  }
+
+  /**
+   * After the store went back in time: stops the feed and every catch-up (a batch under way
+   * ends first), forgets the feed's place and lets every wait go (their positions may be of
+   * the lost history). Nothing is read or written until `resume`.
+   */
+  async halt(): Promise<void> {
+    this.halted = true;
+    this.epoch++;
+    clearTimeout(this.feedRetry);
+    this.retries.forEach(clearTimeout);
+    this.retries.clear();
+    await this.feed?.close();
+    this.feed = undefined;
+    this.feedCurrent = false;
+    await Promise.all([...this.catchingUp]);
+    this.witness = undefined;
+    this.waiters.forEach((w) => w.resolve());
+    this.waiters = [];
+  }
+
+  /**
+   * After `halt`: every read model rebuilt from the events the store holds now (unless
+   * another instance rebuilt it after `since`), every process manager from its checkpoint
+   * (its effects are not replayed: the checkpoint is in the database the timers it wrote
+   * are in, and with the events there too, batches never wrote one past a lost event), and
+   * the feed opened again from the lowest of them.
+   */
+  async resume(since: Date | undefined): Promise<void> {
+    for (const c of this.consumers) {
+      const p = c.projector;
+      c.position = p.rebuildable
+        ? await rebuildProjector(this.db, this.store, p, this.now, undefined, async () => {
+            const done = await readCheckpoint(this.db, p.name);
+            const after = since && done?.rebuiltAt && done.rebuiltAt.getTime() > since.getTime();
+            return after && done.version === p.version ? done.position : undefined;
+          })
+        : ((await readCheckpoint(this.db, p.name))?.position ?? START);
+      c.live = true;
+      c.failures = 0;
+    }
+    this.failures.clear();
+    this.halted = false;
+    this.feedCursor = this.lowest('all');
+    this.openFeed(0);
+  }
+
   /** Hands every event the feed reads to `observer` as well (in order, before the projectors). */
   observe(observer: (events: RecordedEvent[]) => void): void {
     this.observers.push(observer);
@@ -343,7 +455,7 @@ export class ProjectionRunner {
     this.feed = undefined;
     // the checkpoints of projectors that only moved in memory are written now, so a
     // restart does not read those events again (harmless if it did: they had no handler)
-    const live = this.consumers.filter((c) => c.live);
+    const live = this.halted ? [] : this.consumers.filter((c) => c.live);
     const applied = lowestOf(live);
     if (applied && comparePositions(applied, START) > 0)
       await applyShares(
@@ -351,6 +463,8 @@ export class ProjectionRunner {
         live.map((c) => ({ projector: c.projector, events: [] })),
         applied,
         this.now(),
+        undefined,
+        this.checkWitnesses && this.witness ? [this.witness] : [],
       ).catch(() => undefined);
     this.waiters.forEach((w) => w.resolve());
     this.waiters = [];

@@ -682,6 +682,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/webhook-listen-sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Open a forwarding session for `listen`: your events while you poll it, signed with its own secret (shown once); no endpoint needed, at most 5 at once */
+        post: operations["postWebhookListenSessions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhook-listen-sessions/{session_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** End a forwarding session: nothing more is copied to it, and what waits is dropped */
+        delete: operations["deleteWebhookListenSessionsBySessionId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhook-listen-sessions/{session_id}/poll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Acknowledge what the last poll handed over, renew the lease, and take the events waiting (up to 100, oldest first; with none, waits up to wait_seconds for one) */
+        post: operations["postWebhookListenSessionsBySessionIdPoll"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/webhooks": {
         parameters: {
             query?: never;
@@ -1709,12 +1760,6 @@ export interface components {
             /** @constant */
             currency: "EUR";
         };
-        MoneyInput: {
-            /** @description minor units */
-            amount: number;
-            /** @constant */
-            currency: "EUR";
-        };
         Offer: {
             /** @description ISO 8601 UTC */
             created_at: string;
@@ -1882,7 +1927,7 @@ export interface components {
         };
         PricingRule: {
             beat_by: {
-                /** @description minor units */
+                /** @description minor units: 1 to 100000000 (1,000,000.00 EUR) */
                 amount: number;
             } | {
                 /** @description up to two decimals */
@@ -1972,6 +2017,30 @@ export interface components {
             /** @enum {string} */
             status: "active" | "disabled";
             url: string;
+        };
+        WebhookListenEvent: {
+            /** @description the envelope, exactly the signed bytes */
+            body: string;
+            /** @description ISO 8601 UTC */
+            created_at: string;
+            event_id: string;
+            event_type: string;
+            /** @description a webhook delivery's headers, signed now with the session's secret: forward them as they are */
+            headers: {
+                [key: string]: string;
+            };
+            /** @description the event's copy for this session; acknowledge it by this id */
+            id: string;
+        };
+        WebhookListenSession: {
+            /** @description ISO 8601 UTC */
+            created_at: string;
+            events: string[];
+            id: string;
+            /** @description the session ends unless polled before then; each poll moves it 60 s on */
+            lease_until: string;
+            /** @description whsec_…; only in the opening answer: the forwarded events' signing secret */
+            secret?: string;
         };
         WebhookRecovery: {
             /** @description the recovery; its deliveries carry recovered: true in the delivery log */
@@ -2783,7 +2852,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description YYYY-MM */
+                /** @description YYYY-MM, from 2000-01 to December of next year */
                 month: string;
             };
             cookie?: never;
@@ -3148,7 +3217,7 @@ export interface operations {
                     /** @default 0 */
                     low_stock_threshold?: number;
                     price: {
-                        /** @description minor units */
+                        /** @description minor units: 1 to 100000000 (1,000,000.00 EUR) */
                         amount: number;
                         /** @enum {string} */
                         currency: "EUR";
@@ -3423,7 +3492,7 @@ export interface operations {
                     };
                     low_stock_threshold?: number;
                     price?: {
-                        /** @description minor units */
+                        /** @description minor units: 1 to 100000000 (1,000,000.00 EUR) */
                         amount: number;
                         /** @enum {string} */
                         currency: "EUR";
@@ -4935,7 +5004,7 @@ export interface operations {
             content: {
                 "application/json": {
                     price: {
-                        /** @description minor units */
+                        /** @description minor units: 1 to 100000000 (1,000,000.00 EUR) */
                         amount: number;
                         /** @enum {string} */
                         currency: "EUR";
@@ -5215,7 +5284,7 @@ export interface operations {
                 "application/json": {
                     /** @description how far below the lowest competing price: {amount} in minor units or {percent} */
                     beat_by: {
-                        /** @description minor units */
+                        /** @description minor units: 1 to 100000000 (1,000,000.00 EUR) */
                         amount: number;
                     } | {
                         /** @description up to two decimals */
@@ -5223,14 +5292,14 @@ export interface operations {
                     };
                     /** @description never above this; also the price when no competitor is routable */
                     ceiling: {
-                        /** @description minor units */
+                        /** @description minor units: 1 to 100000000 (1,000,000.00 EUR) */
                         amount: number;
                         /** @enum {string} */
                         currency: "EUR";
                     };
                     /** @description never below this */
                     floor: {
-                        /** @description minor units */
+                        /** @description minor units: 1 to 100000000 (1,000,000.00 EUR) */
                         amount: number;
                         /** @enum {string} */
                         currency: "EUR";
@@ -6036,7 +6105,12 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    amount: components["schemas"]["MoneyInput"];
+                    amount: {
+                        /** @description minor units: 1 to 100000000 (1,000,000.00 EUR) */
+                        amount: number;
+                        /** @enum {string} */
+                        currency: "EUR";
+                    };
                     /**
                      * @default sepa_bank_transfer
                      * @enum {string}
@@ -6384,7 +6458,13 @@ export interface operations {
                      * @enum {string}
                      */
                     method?: "sepa_bank_transfer" | "paypal";
-                    minimum_amount?: components["schemas"]["MoneyInput"];
+                    /** @description default and lowest: 2000 */
+                    minimum_amount?: {
+                        /** @description minor units: 1 to 100000000 (1,000,000.00 EUR) */
+                        amount: number;
+                        /** @enum {string} */
+                        currency: "EUR";
+                    };
                 };
             };
         };
@@ -6540,7 +6620,7 @@ export interface operations {
             content: {
                 "application/json": {
                     price: {
-                        /** @description minor units */
+                        /** @description minor units: 1 to 100000000 (1,000,000.00 EUR) */
                         amount: number;
                         /** @enum {string} */
                         currency: "EUR";
@@ -6891,7 +6971,7 @@ export interface operations {
     getProductsByProductIdCompetition: {
         parameters: {
             query?: {
-                /** @description minor units */
+                /** @description minor units: 1 to 100000000 (1,000,000.00 EUR) */
                 price?: number;
             };
             header?: never;
@@ -7543,6 +7623,513 @@ export interface operations {
                 };
             };
             /** @description Problem: idempotency_key_reused, validation_failed, or a code the operation names */
+            422: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: rate_limited */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "retry-after"?: number;
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postWebhookListenSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @default [
+                     *       "*"
+                     *     ]
+                     */
+                    events?: (("order.created" | "order.expired" | "order.paid" | "order.refunded" | "order.disputed" | "offer.deactivated" | "offer.stock_low" | "offer.repriced" | "stock.invalidated" | "webhook.disabled" | "payout.created" | "payout.paid" | "payout.failed") | "*")[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookListenSession"];
+                };
+            };
+            /** @description Problem: malformed_json, bad_request */
+            400: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: unauthorized */
+            401: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: idempotency_key_in_use, or a code the operation names */
+            409: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: payload_too_large */
+            413: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: unsupported_media_type */
+            415: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: idempotency_key_reused, validation_failed, or a code the operation names */
+            422: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: rate_limited */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "retry-after"?: number;
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteWebhookListenSessionsBySessionId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem: malformed_json, bad_request */
+            400: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: unauthorized */
+            401: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: not_found, or a code the operation names */
+            404: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: idempotency_key_in_use, or a code the operation names */
+            409: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: payload_too_large */
+            413: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: unsupported_media_type */
+            415: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: idempotency_key_reused, validation_failed, or a code the operation names */
+            422: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: rate_limited */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "retry-after"?: number;
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postWebhookListenSessionsBySessionIdPoll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default [] */
+                    ack?: string[];
+                    /** @default 0 */
+                    wait_seconds?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookListenEvent"][];
+                        /** @description ISO 8601 UTC */
+                        lease_until: string;
+                    };
+                };
+            };
+            /** @description Problem: malformed_json */
+            400: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: unauthorized */
+            401: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: not_found, or a code the operation names */
+            404: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem */
+            409: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: payload_too_large */
+            413: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: unsupported_media_type */
+            415: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: validation_failed, or a code the operation names */
             422: {
                 headers: {
                     /** @description requests allowed per rolling 60 seconds in the tightest bucket */

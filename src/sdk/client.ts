@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import createClient, { type Client, type Middleware } from 'openapi-fetch';
+import createClient, { type FetchResponse, type MaybeOptionalInit, type Middleware } from 'openapi-fetch';
 import type { components, paths } from './api-types.js';
 
 /** A problem+json answer, as the API document describes it. */
@@ -43,7 +43,41 @@ export interface MarketplaceClientOptions {
   fetch?: (request: Request) => Promise<Response>;
 }
 
-export type MarketplaceClient = Client<paths>;
+type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
+type Media = `${string}/${string}`;
+/** The paths that have method `M` (the document gives every path each method, `never` where it has none). */
+type PathsWith<M extends HttpMethod> = {
+  [P in keyof paths]: paths[P][M] extends Record<string, unknown> ? P : never;
+}[keyof paths];
+/** The operation of a path and method. */
+type Operation<P extends keyof paths, M extends HttpMethod> = Extract<paths[P][M], Record<string | number, unknown>>;
+type RequiredKeysOf<T> = { [K in keyof T]-?: object extends Pick<T, K> ? never : K }[keyof T];
+/** openapi-fetch's: the options argument, required when the path or its body needs one. */
+type InitParam<Init> =
+  RequiredKeysOf<Init> extends never ? [(Init & { [key: string]: unknown })?] : [Init & { [key: string]: unknown }];
+
+/**
+ * openapi-fetch's method with its answer narrowed to the success: every answer of 400 or
+ * more is raised (`ProblemError`) before it could be returned, so `data` is never undefined.
+ */
+type SucceedingMethod<M extends HttpMethod> = <
+  Path extends PathsWith<M>,
+  Init extends MaybeOptionalInit<paths[Path], M>,
+>(
+  url: Path,
+  ...init: InitParam<Init>
+) => Promise<{ data: NonNullable<FetchResponse<Operation<Path, M>, Init, Media>['data']>; response: Response }>;
+
+/** The typed client: one method per HTTP method, each taking a path of the API document. */
+export interface MarketplaceClient {
+  GET: SucceedingMethod<'get'>;
+  POST: SucceedingMethod<'post'>;
+  PUT: SucceedingMethod<'put'>;
+  PATCH: SucceedingMethod<'patch'>;
+  DELETE: SucceedingMethod<'delete'>;
+  use(...middleware: Middleware[]): void;
+  eject(...middleware: Middleware[]): void;
+}
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -93,5 +127,6 @@ export const createMarketplaceClient = (options: MarketplaceClientOptions): Mark
     },
   };
   client.use(conventions);
-  return client;
+  // the middleware raised every refusal: what returns is a success
+  return client as unknown as MarketplaceClient;
 };

@@ -5,6 +5,7 @@ import { withAdminClient } from '../db/admin-client.js';
 import { connect } from '../db/connect.js';
 import { startEmbeddedPostgres } from '../db/embedded.js';
 import { migrate } from '../db/migrations.js';
+import { interruptionBegan } from '../db/stop-on-interrupt.js';
 import { type SeedResult, runSeed, setupWorld } from './simulation.js';
 import { createSeedDatabase, dropSeedDatabase } from './world.js';
 
@@ -59,6 +60,11 @@ export const runSeeds = async (input: {
   verbose?: boolean;
   /** Reuse a world made by openWorld (tests); otherwise one is made for this run. */
   world?: OpenWorld;
+  /**
+   * Epoch ms after which no further seed starts (the one under way finishes). It decides how
+   * many seeds run, never what a seed does: each seed's steps come from the seed alone.
+   */
+  startUntil?: number;
   onSeed?: (r: SeedResult) => void;
 }): Promise<RunSummary> => {
   const started = Date.now();
@@ -67,6 +73,9 @@ export const runSeeds = async (input: {
   const { world, database: worldDb } = opened;
   try {
     for (const seed of input.seeds) {
+      // an interrupted run starts no seed: its server is being stopped
+      if (interruptionBegan()) break;
+      if (input.startUntil !== undefined && Date.now() >= input.startUntil) break;
       const name = `sim_${seed}_${process.pid}`;
       const databaseUrl = await createSeedDatabase(input.adminUrl, worldDb, name);
       let result: SeedResult;
@@ -87,6 +96,8 @@ export const runSeeds = async (input: {
           log: [],
         };
       }
+      // a seed the interruption cut short is not reported: what it met is the server stopping
+      if (interruptionBegan()) break;
       summary.seeds++;
       summary.steps += result.steps;
       summary.crashes += result.crashes;

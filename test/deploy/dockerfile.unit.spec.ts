@@ -96,11 +96,12 @@ describe('Dockerfile', () => {
     expect(args(final, 'COPY')).toEqual(
       expect.arrayContaining([`--from=${build!.name} /app/${buildConfig.compilerOptions.outDir} ./dist`]),
     );
-    // what the final stage takes from the build context: the manifests, not the sources
+    // what the final stage takes from the build context: the manifests and the documents
+    // the service serves under /docs/, not the sources
     const fromContext = args(final, 'COPY')
       .filter((c) => !c.startsWith('--from='))
       .flatMap((c) => c.split(/\s+/).slice(0, -1));
-    expect(fromContext).toEqual(['package.json', 'package-lock.json']);
+    expect(fromContext).toEqual(['package.json', 'package-lock.json', 'README.md', 'docs/*.md', 'docs/console']);
   });
 
   it('runs the compiled entry point with plain node, as an unprivileged user', () => {

@@ -199,6 +199,22 @@ export const eventStoreConformance = (
       expect(comparePositions(await store.head(), mine[3]!.position)).toBeGreaterThanOrEqual(0);
     });
 
+    it('tells its history: the last committed event, and whether an event is still where it was read', async () => {
+      const s = stream('h');
+      await store.append(s, [{ type: 'H', data: { n: 1 } }], 'no_stream', at);
+      const [first] = await store.readStream(s);
+      const written = await store.append(s, [{ type: 'H', data: { n: 2 } }], 0, at);
+      const second = (await store.readStream(s, 1))[0]!;
+      const history = await store.history({ id: second.id, position: second.position });
+      expect(history.witnessed).toBe(true);
+      expect(comparePositions(history.head, written.position)).toBeGreaterThanOrEqual(0);
+      expect(comparePositions(history.head, await store.lastCommitted())).toBeLessThanOrEqual(0);
+      // the same id elsewhere, another id at its position: neither is the event that was read
+      expect((await store.history({ id: second.id, position: first!.position })).witnessed).toBe(false);
+      expect((await store.history({ id: newId(), position: second.position })).witnessed).toBe(false);
+      expect((await store.history()).witnessed).toBeUndefined();
+    });
+
     it('subscribes: catches up from a position, then receives live appends, until closed', async () => {
       const from = await store.head();
       const s = stream('h');

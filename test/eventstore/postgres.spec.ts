@@ -730,3 +730,23 @@ describe('postgres event store: appends that queue up behind those in flight lea
     for (const s of fine.streams) expect((await store.readStream(s)).map((e) => e.type)).toEqual(['Fine']);
   });
 });
+
+describe("postgres event store: its server's line of history", () => {
+  let db: Db;
+  let store: PostgresEventStore;
+  storeForBlock((d, s) => ((db = d), (store = s)));
+
+  it('names the server by its system identifier, the timeline it writes on, and a WAL position that grows with writes', async () => {
+    const before = await store.history();
+    const control = await db.pool.query<{ system: string; timeline: number }>(
+      `select system_identifier::text as system, (select timeline_id from pg_control_checkpoint()) as timeline
+         from pg_control_system()`,
+    );
+    expect(before.line).toMatchObject({ system: control.rows[0]!.system, timeline: control.rows[0]!.timeline });
+    await store.append(`line-${newId()}`, [{ type: 'L', data: {} }], 'no_stream', new Date());
+    const after = await store.history();
+    expect(after.line?.system).toBe(before.line?.system);
+    expect(after.line?.timeline).toBe(before.line?.timeline);
+    expect(after.line!.wal).toBeGreaterThan(before.line!.wal);
+  });
+});

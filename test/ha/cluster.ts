@@ -13,7 +13,7 @@ import {
 } from '../../src/cli/ha/cluster.js';
 import { missingPackages } from '../../src/cli/ha/packages.js';
 import { alive, postmasterPid, recordedPid, runAs, startDetached } from '../../src/cli/ha/processes.js';
-import { serviceUrls } from '../../src/cli/ha/topology.js';
+import { restUrl, serviceUrls, type Topology } from '../../src/cli/ha/topology.js';
 
 /**
  * The cluster `npm run ha -- up` starts, in a folder of the test's own. The tests run where
@@ -25,6 +25,34 @@ export const haSkipReason = async (): Promise<string | undefined> => {
   return missing.length > 0
     ? `HA tests skipped: Debian packages missing (${missing.join(' ')}): npm run ha -- install`
     : undefined;
+};
+
+/** A leader's promotion as Patroni records it: the timeline it began and when. */
+export interface Promotion {
+  timeline: number;
+  leader: string;
+  /** Epoch ms: the modification time of the timeline's history file, which PostgreSQL writes as it promotes. */
+  at: number;
+}
+
+/**
+ * The promotions Patroni keeps in its history (GET /history: the timeline that ended, its
+ * last WAL position, the reason, then when and to whom), asked of the first member that
+ * answers. The leader writes a promotion there in its next cycle after it.
+ */
+export const promotions = async (c: Topology): Promise<Promotion[]> => {
+  for (const member of c.members) {
+    try {
+      const answer = await fetch(`${restUrl(c, member)}/history`, { signal: AbortSignal.timeout(2000) });
+      const lines = (await answer.json()) as [number, number, string, string?, string?][];
+      return lines
+        .filter((line) => line[3] !== undefined && line[4] !== undefined)
+        .map(([ended, , , at, leader]) => ({ timeline: ended + 1, leader: leader!, at: Date.parse(at!) }));
+    } catch {
+      // that member is down: ask the next
+    }
+  }
+  throw new Error('no Patroni member answers');
 };
 
 export interface TestCluster {

@@ -5,19 +5,35 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clusterState, leaderOf, switchover, until } from '../../src/cli/ha/cluster.js';
 import { spawnService } from '../faults/support.js';
 import { request } from '../support/http.js';
-import { haSkipReason, startCluster, type TestCluster } from './cluster.js';
-import { type Keyed, startReads, startTraffic, type Target, writeWindow } from './traffic.js';
+import { haSkipReason, promotions, startCluster, type TestCluster } from './cluster.js';
+import {
+  firstWriteAfter,
+  type Keyed,
+  type Read,
+  startReads,
+  startTraffic,
+  type Target,
+  writeWindow,
+} from './traffic.js';
 import { expectNothingLost, setUpSeller } from './world.js';
 
 /**
  * Two instances on a three-member Patroni cluster (synchronous replication, HAProxy), keyed
  * sandbox orders and storefront checkouts on both, reads from the replicas throughout; then
- * the primary is killed hard, a switchover is made, and the killed member comes back.
+ * the primary is killed hard, the killed member comes back, and a switchover is made on the
+ * whole cluster.
  */
 const skip = await haSkipReason();
 if (skip) console.log(skip);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Every read answers within this, at every moment of a failover (docs/scaling.md). */
+const READ_MS = 2000;
+/** Writes answer again within this of the new leader's promotion, as Patroni records it. */
+const WRITES_BACK_MS = 3000;
+/** Answered in time, with the offer or with a 503 that says when to retry. */
+const readAnswered = (r: Read) =>
+  r.doneAt - r.sentAt <= READ_MS && ((r.status >= 200 && r.status < 300) || (r.status === 503 && !!r.retryAfter));
 type Instance = Awaited<ReturnType<typeof spawnService>>;
 
 describe.skipIf(skip !== undefined)('a Patroni cluster under two instances', () => {
@@ -55,8 +71,12 @@ describe.skipIf(skip !== undefined)('a Patroni cluster under two instances', () 
     }
   };
 
-  /** Runs traffic and reads around `failure`, then checks what it may never cost. */
-  const underLoad = async (what: string, failure: () => Promise<void>) => {
+  /**
+   * Runs traffic and reads around `failure`, then checks what it may never cost. When the
+   * failure promotes a leader, writes must be back within WRITES_BACK_MS of the promotion.
+   */
+  const underLoad = async (what: string, failure: () => Promise<void>, promotes = false) => {
+    const before = promotes ? await promotions(cluster.cluster) : [];
     const reads = startReads(target);
     const traffic = startTraffic(target, 8);
     await sleep(3000);
@@ -68,19 +88,34 @@ describe.skipIf(skip !== undefined)('a Patroni cluster under two instances', () 
     await reads.stop();
     const window = writeWindow(traffic.keys, at);
     const lastAnswer = Math.max(...traffic.keys.map((k) => k.ackAt ?? Infinity));
+    const promotion = promotes
+      ? await until("the promotion in Patroni's history", 30_000, async () =>
+          (await promotions(cluster.cluster)).find((p) => !before.some((b) => b.timeline === p.timeline)),
+        )
+      : undefined;
+    const writesBack = promotion ? firstWriteAfter(traffic.keys, at, promotion.at) - promotion.at : undefined;
+    const slowest = Math.max(...reads.all.map((r) => r.doneAt - r.sentAt));
+    const unavailable = reads.all.filter((r) => r.status === 503);
     console.log(
-      `${what}: writes unavailable ${window.ms} ms (last 2xx before it to the first 2xx of a request sent after it); ` +
-        `${traffic.keys.length} keys, the last answered ${Math.max(0, lastAnswer - recovered)} ms after recovery; ` +
-        `${reads.count()} reads, ${reads.failures.length} failed`,
+      `${what}: writes unavailable ${window.ms} ms (last 2xx before it to the first 2xx of a request sent after it)` +
+        (promotion
+          ? `, back ${writesBack} ms after ${promotion.leader}'s promotion (${promotion.at - at} ms after the failure began)`
+          : '') +
+        `; ${traffic.keys.length} keys, the last answered ${Math.max(0, lastAnswer - recovered)} ms after recovery; ` +
+        `${reads.all.length} reads, the slowest ${slowest} ms, ${unavailable.length} answered 503, ${reads.failures.length - unavailable.length} failed otherwise`,
     );
-    if (reads.failures.length > 0)
+    const wrong = reads.all.filter((r) => !readAnswered(r));
+    for (const r of wrong)
+      console.log(
+        `  read on instance ${r.instance} sent ${r.sentAt - at} ms after the failure began: ${r.status} in ${r.doneAt - r.sentAt} ms ${r.text.slice(0, 200)}`,
+      );
+    if (wrong.length > 0)
       for (const instance of instances) console.log(instance.output().split('\n').slice(-40).join('\n'));
     await expectInstancesReady();
     await expectNothingLost(target, keys, cluster.env);
-    // reads answered throughout: none failed twice in a row on an instance, and a lone
-    // failure (a replica cut under it) is the retryable 503; the count is printed above
-    expect(reads.twice).toEqual([]);
-    expect(reads.failures.filter((f) => f.status !== 503 || !f.retryAfter)).toEqual([]);
+    // every read answered within READ_MS, with its offer or a 503 that says when to retry
+    expect(wrong).toEqual([]);
+    if (promotion) expect(writesBack).toBeLessThanOrEqual(WRITES_BACK_MS);
     expect(lastAnswer - recovered).toBeLessThanOrEqual(60_000);
     return window;
   };
@@ -106,22 +141,19 @@ describe.skipIf(skip !== undefined)('a Patroni cluster under two instances', () 
   let killed: string;
 
   it('loses its primary to SIGKILL: writes resume on the new primary, nothing acknowledged is lost or doubled', async () => {
-    const window = await underLoad('unplanned primary loss', async () => {
-      killed = await cluster.killLeader();
-      await until('a new leader', 120_000, async () => {
-        const leader = leaderOf(await clusterState(cluster.cluster));
-        return leader && leader.name !== killed ? true : undefined;
-      });
-    });
-    // the goal is 10 s (Patroni's leader key lives 10 s); a busy machine may add its checks' delays
+    const window = await underLoad(
+      'unplanned primary loss',
+      async () => {
+        killed = await cluster.killLeader();
+        await until('a new leader', 120_000, async () => {
+          const leader = leaderOf(await clusterState(cluster.cluster));
+          return leader && leader.name !== killed ? true : undefined;
+        });
+      },
+      true,
+    );
+    // the goal is 10 s (Patroni's leader key lives 6 s); a busy machine may add its checks' delays
     expect(window.ms).toBeLessThanOrEqual(20_000);
-  }, 600_000);
-
-  it('switches over as planned: writes pause briefly, nothing acknowledged is lost or doubled', async () => {
-    const window = await underLoad('planned switchover', async () => {
-      await switchover(cluster.cluster, () => undefined);
-    });
-    expect(window.ms).toBeLessThanOrEqual(10_000);
   }, 600_000);
 
   it('takes the killed member back as a replica while orders go on', async () => {
@@ -131,5 +163,16 @@ describe.skipIf(skip !== undefined)('a Patroni cluster under two instances', () 
     });
     const members = await clusterState(cluster.cluster);
     expect(members.find((m) => m.name === killed)?.role).toMatch(/replica|sync_standby/);
+  }, 600_000);
+
+  it('switches over as planned: writes pause briefly, nothing acknowledged is lost or doubled', async () => {
+    const window = await underLoad(
+      'planned switchover',
+      async () => {
+        await switchover(cluster.cluster, () => undefined);
+      },
+      true,
+    );
+    expect(window.ms).toBeLessThanOrEqual(10_000);
   }, 600_000);
 });

@@ -144,39 +144,70 @@ export const writeWindow = (keys: Keyed[], at: number) => {
   return { lastBefore: before, firstAfter: after, ms: after - before };
 };
 
-/** Reads of one offer on every instance, every 50 ms, until stopped: the failed ones are kept. */
+/**
+ * When writes answered again after `promotedAt`: the first 2xx answered from then on to an
+ * attempt sent after the failure began (`from`), so none committed before the failure counts.
+ */
+export const firstWriteAfter = (keys: Keyed[], from: number, promotedAt: number) =>
+  Math.min(
+    ...keys
+      .flatMap((k) => k.attempts)
+      .filter((a) => ok(a.status) && a.sentAt >= from && a.doneAt >= promotedAt)
+      .map((a) => a.doneAt),
+  );
+
+/** One read: when it was sent and answered (or given up), and what came back. */
+export interface Read {
+  sentAt: number;
+  doneAt: number;
+  instance: number;
+  status: number;
+  retryAfter: string | null;
+  text: string;
+}
+
+/** A read not answered within this is given up and recorded with status 0: the test then fails on it. */
+const READ_GIVE_UP_MS = 10_000;
+
+/**
+ * Reads of one offer on every instance, every 50 ms, until stopped: every read is kept with
+ * its latency, the failed ones also apart.
+ */
 export const startReads = (t: Target) => {
+  const all: Read[] = [];
   const failures: { at: number; instance: number; status: number; retryAfter: string | null; text: string }[] = [];
   /** When a read failed right after a failed read on the same instance. */
   const twice: number[] = [];
-  let count = 0;
   let stopping = false;
   const lastFailed = t.origins.map(() => false);
   const loops = t.origins.map(async (origin, instance) => {
     while (!stopping) {
       const at = Date.now();
-      const answer = await request(origin, 'GET', `/api/v1/offers/${t.offerId}`, { token: t.supplierToken }).catch(
-        (error: unknown) => ({ status: 0, text: String(error) }) as Answer,
-      );
-      count++;
+      const answer = await request(origin, 'GET', `/api/v1/offers/${t.offerId}`, {
+        token: t.supplierToken,
+        signal: AbortSignal.timeout(READ_GIVE_UP_MS),
+      }).catch((error: unknown) => ({ status: 0, text: String(error) }) as Answer);
+      const retryAfter = answer.headers?.get('retry-after') ?? null;
+      all.push({
+        sentAt: at,
+        doneAt: Date.now(),
+        instance,
+        status: answer.status,
+        retryAfter,
+        text: answer.text.slice(0, 200),
+      });
       const failed = answer.status !== 200;
       if (failed && lastFailed[instance]) twice.push(at);
       lastFailed[instance] = failed;
-      if (failed)
-        failures.push({
-          at,
-          instance,
-          status: answer.status,
-          retryAfter: answer.headers?.get('retry-after') ?? null,
-          text: answer.text.slice(0, 200),
-        });
+      if (failed) failures.push({ at, instance, status: answer.status, retryAfter, text: answer.text.slice(0, 200) });
       await sleep(50);
     }
   });
   return {
+    all,
     failures,
     twice,
-    count: () => count,
+    count: () => all.length,
     stop: async () => {
       stopping = true;
       await Promise.all(loops);

@@ -52,7 +52,7 @@ export const setUpSeller = async (origin: string, operatorToken: string, keys: n
 };
 
 /** Every order of the supplier, through the API's pages. */
-const allOrders = async (origin: string, token: string) => {
+export const allOrders = async (origin: string, token: string) => {
   const orders: { id: string; status: string; items: { fulfilment: { inventory_item_ids: string[] } }[] }[] = [];
   let cursor: string | null = null;
   do {

@@ -4,7 +4,11 @@ import { startTestService, type TestService } from '../support/harness.js';
 import { request } from '../support/http.js';
 
 /** POST routes that change nothing, so there is nothing to make idempotent. */
-const NOT_MUTATING = new Set(['POST /api/v1/pricing/simulate']);
+/**
+ * Posts that are reads: a price simulation, and a listen session's poll, whose acknowledgements only drop
+ * what an earlier poll handed over, so a retried poll hands over the same unacknowledged events again.
+ */
+const NOT_MUTATING = new Set(['POST /api/v1/pricing/simulate', 'POST /api/v1/webhook-listen-sessions/{session_id}/poll']);
 
 describe('Idempotency-Key', () => {
   let svc: TestService;

@@ -12,7 +12,7 @@ const parse = (text: string) =>
     .split('\n')
     .filter((l) => l && !l.startsWith('#'))
     .map((line) => {
-      const m = /^([a-z_:]+)(?:\{(.*)\})? (\S+)$/.exec(line);
+      const m = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
       if (!m) throw new Error(`not a sample line: ${line}`);
       const labels = Object.fromEntries(
         [...(m[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((x) => [x[1], x[2]]),

@@ -338,6 +338,15 @@ describe('the OpenAPI document describes every answer', () => {
     await ok(token, 'GET', '/api/v1/webhook-deliveries/{delivery_id}', deliveryId);
     await ok(token, 'POST', '/api/v1/webhook-deliveries/{delivery_id}/resend', deliveryId);
     await ok(token, 'DELETE', '/api/v1/webhooks/{webhook_id}', hookId);
+    const session = await ok(token, 'POST', '/api/v1/webhook-listen-sessions', {}, { body: { events: ['*'] } });
+    await ok(
+      token,
+      'POST',
+      '/api/v1/webhook-listen-sessions/{session_id}/poll',
+      { session_id: session.id },
+      { body: {} },
+    );
+    await ok(token, 'DELETE', '/api/v1/webhook-listen-sessions/{session_id}', { session_id: session.id });
     await ok(token, 'POST', '/api/v1/offers/{offer_id}/deactivate', offerId);
   }, 180_000); // some 60 calls in a row: on a loaded machine they take more than the default 30 s
 

@@ -34,6 +34,7 @@ describe('read-your-writes without a write waiting for the read models', () => {
     await blocker.query('begin');
     await blocker.query('lock table projection_checkpoints in exclusive mode');
     let released = false;
+    let committed = false;
     try {
       const uploaded = await upload(api, offer.id, textKeys('FENCE', 3));
       expect(uploaded.stock_available).toBe(3);
@@ -44,14 +45,16 @@ describe('read-your-writes without a write waiting for the read models', () => {
       // the read reached the service and waits there while the read models are held
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(answered).toBe(false);
-      await blocker.query('commit');
+      // marked before the commit is sent: the service may see the lock go and answer before the commit's reply arrives here
       released = true;
+      await blocker.query('commit');
+      committed = true;
       const { res, released: answeredAfterRelease } = await read;
       expect(answeredAfterRelease).toBe(true);
       expect(res.status).toBe(200);
       expect(res.body.stock).toEqual({ mode: 'uploaded', declared: null, available: 3, reserved: 0, delivered: 0 });
     } finally {
-      if (!released) await blocker.query('rollback');
+      if (!committed) await blocker.query('rollback');
     }
   });
   /** A console session over plain HTTP: the sign-in form's cookie and CSRF token, then the session's. */
@@ -97,6 +100,7 @@ describe('read-your-writes without a write waiting for the read models', () => {
     await blocker.query('begin');
     await blocker.query('lock table projection_checkpoints in exclusive mode');
     let released = false;
+    let committed = false;
     try {
       let answered = false;
       // re-enabling answers from the endpoint's own state, after a passing test-fire
@@ -106,13 +110,14 @@ describe('read-your-writes without a write waiting for the read models', () => {
       });
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(answered).toBe(false);
-      await blocker.query('commit');
+      // marked before the commit is sent: the service may see the lock go and answer before the commit's reply arrives here
       released = true;
+      await blocker.query('commit');
       expect((await posted).status).toBe(303);
       // what any instance reads next
       expect(await statusInReadModel()).toBe('active');
     } finally {
-      if (!released) await blocker.query('rollback');
+      if (!committed) await blocker.query('rollback');
       await receiver.close();
     }
   });

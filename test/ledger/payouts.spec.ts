@@ -79,6 +79,73 @@ describe('payouts', () => {
     expect((await alpha.api.get('/payouts')).body).toEqual({ data: [], next_cursor: null });
   });
 
+  it('refuses Money with an unknown field or an amount past 1,000,000.00 EUR, naming the field, in payouts and schedules alike; changes nothing', async () => {
+    const extra = { amount: 2000, currency: 'EUR', x: 1 };
+    const unknownKey = 'Unrecognized key: "x"';
+    const tooBig = 'Too big: expected number to be <=100000000';
+    const cases: [string, string, unknown, { field: string; message: string }[]][] = [
+      ['POST', '/payouts', { amount: extra }, [{ field: 'body.amount', message: unknownKey }]],
+      ['POST', '/payouts', { amount: eur(100_000_001) }, [{ field: 'body.amount.amount', message: tooBig }]],
+      ['POST', '/payouts', { amount: eur(1e15) }, [{ field: 'body.amount.amount', message: tooBig }]],
+      [
+        'PUT',
+        '/payouts/schedule',
+        { interval: 'daily', minimum_amount: extra },
+        [{ field: 'body.minimum_amount', message: unknownKey }],
+      ],
+      [
+        'PUT',
+        '/payouts/schedule',
+        { interval: 'daily', minimum_amount: eur(1e15) },
+        [{ field: 'body.minimum_amount.amount', message: tooBig }],
+      ],
+    ];
+    for (const [method, path, body, errors] of cases) {
+      const res = method === 'POST' ? await beta.api.post(path, body) : await beta.api.put(path, body);
+      expect([method, path, res.status, res.body.code, res.body.errors]).toEqual([
+        method,
+        path,
+        422,
+        'validation_failed',
+        errors,
+      ]);
+    }
+    // the largest amount is taken as far as the schema goes: the balance refuses it
+    const largest = await beta.api.post('/payouts', { amount: eur(100_000_000) });
+    expect([largest.status, largest.body.code]).toEqual([409, 'insufficient_available_balance']);
+    expect(await balance(beta)).toEqual({ available: 2745, pending: 0 });
+    expect((await beta.api.get('/payouts')).body).toEqual({ data: [], next_cursor: null });
+    expect((await beta.api.get('/payouts/schedule')).body).toEqual({
+      interval: 'manual',
+      minimum_amount: eur(2000),
+      method: 'sepa_bank_transfer',
+      updated_at: null,
+    });
+    const doc = (await request(svc.baseUrl, 'GET', '/openapi.json')).body;
+    const bodyOf = (path: string, method: string) =>
+      doc.paths[path][method].requestBody.content['application/json'].schema.properties;
+    const money = {
+      type: 'object',
+      properties: {
+        amount: {
+          type: 'integer',
+          minimum: 1,
+          maximum: 100_000_000,
+          description: 'minor units: 1 to 100000000 (1,000,000.00 EUR)',
+        },
+        currency: { type: 'string', enum: ['EUR'] },
+      },
+      required: ['amount', 'currency'],
+      additionalProperties: false,
+    };
+    expect(bodyOf('/api/v1/payouts', 'post').amount).toEqual(money);
+    expect(bodyOf('/api/v1/payouts/schedule', 'put').minimum_amount).toEqual({
+      ...money,
+      description: 'default and lowest: 2000',
+    });
+    expect(bodyOf('/api/v1/offers', 'post').price).toEqual(money);
+  });
+
   let paidId: string;
   it('creates a payout from available (once per Idempotency-Key), then in_transit and paid: balanced entries and webhooks', async () => {
     const headers = { 'idempotency-key': 'payout-1' };

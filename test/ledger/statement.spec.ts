@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { ledgerStatement } from '../../src/cli/ledger.js';
 import type { Config } from '../../src/config.js';
 import { newLedgerSigningKey } from '../../src/crypto/ledger-signing.js';
+import { monthBounds } from '../../src/projections/ledger-statement.js';
 import { startTestService, type TestService } from '../support/harness.js';
 import { buy, eur, keys, type Supplier, uploadedOffer, troubles } from '../orders/fixtures.js';
 
@@ -58,7 +59,7 @@ describe('monthly statements', () => {
     vi.restoreAllMocks();
     return { code, out: out.join('') };
   };
-  const run0 = (args: string[]) => ledgerStatement(config, args);
+  const run0 = (args: string[]) => ledgerStatement(config, args, svc.clock);
 
   const januaryCsv = () =>
     [
@@ -90,20 +91,48 @@ describe('monthly statements', () => {
       code: 0,
       out: februaryCsv(),
     });
-    const march = await run(['--supplier', gamma.id, '--month', '2026-03']);
-    expect(march.out.split('\r\n').slice(1, -1)).toEqual([
-      ',2026-03-01T00:00:00.000Z,opening_balance,,,EUR,,,,,2745,745',
-      ',2026-04-01T00:00:00.000Z,closing_balance,,,EUR,,,,,2745,745',
-    ]);
+    // the clock stands in February: March has not begun, and no statement of it is signed
+    expect(await run(['--supplier', gamma.id, '--month', '2026-03'])).toEqual({
+      code: 2,
+      out: 'ERR no statement: 2026-03 has not begun\nusage: ledger statement --supplier ID --month YYYY-MM --format csv|html',
+    });
     const december = await run(['--supplier', gamma.id, '--month', '2025-12']);
     expect(december.out.split('\r\n').slice(1, -1)).toEqual([
       ',2025-12-01T00:00:00.000Z,opening_balance,,,EUR,,,,,0,0',
       ',2026-01-01T00:00:00.000Z,closing_balance,,,EUR,,,,,0,0',
     ]);
     const usage = { code: 2, out: 'ERR usage: ledger statement --supplier ID --month YYYY-MM --format csv|html' };
-    expect(await run(['--supplier', gamma.id, '--month', '2026-13'])).toEqual(usage);
+    expect(await run(['--supplier', gamma.id, '--month', '2026-13'])).toEqual({
+      code: 2,
+      out: `ERR --month 2026-13 refused: a month is YYYY-MM${usage.out}`,
+    });
     expect(await run(['--supplier', gamma.id, '--month', '2026-02', '--format', 'pdf'])).toEqual(usage);
     expect(await run(['--month', '2026-02'])).toEqual(usage);
+  });
+
+  it('the CLI refuses a month of a year before 2000 or after next year by its clock, which Date.UTC would read as 19xx', async () => {
+    // the clock stands in 2026: the months run from 2000-01 to 2027-12
+    const usage = 'ERR usage: ledger statement --supplier ID --month YYYY-MM --format csv|html';
+    for (const month of ['0000-01', '0050-06', '0099-12', '1999-12', '2028-01', '9999-12'])
+      expect(await run(['--supplier', gamma.id, '--month', month])).toEqual({
+        code: 2,
+        out: `ERR --month ${month} refused: a month from 2000-01 to 2027-12${usage}`,
+      });
+    for (const month of ['2000-01', '2026-02']) {
+      const { code, out } = await run(['--supplier', gamma.id, '--month', month]);
+      expect([month, code, out.split('\r\n')[1]]).toEqual([
+        month,
+        0,
+        `,${month}-01T00:00:00.000Z,opening_balance,,,EUR,,,,,${month === '2000-01' ? '0,0' : '0,2745'}`,
+      ]);
+    }
+    // within the years, but not begun by the clock: nothing is signed of it yet
+    expect((await run(['--supplier', gamma.id, '--month', '2027-12'])).code).toBe(2);
+    // a year below 100 is the year written, never 19xx
+    expect(monthBounds('0050-06')).toEqual({
+      from: new Date('0050-06-01T00:00:00.000Z'),
+      to: new Date('0050-07-01T00:00:00.000Z'),
+    });
   });
 
   it('printable HTML from the CLI: the same figures in euros, no script, no external asset', async () => {
@@ -217,7 +246,12 @@ describe('monthly statements', () => {
     ).toBe(februaryCsv());
     for (const bad of ['2026-13', '2026-2', 'latest']) {
       const res = await gamma.api.get(`/balance/statements/${bad}`);
-      expect([res.status, res.body.code], bad).toEqual([422, 'validation_failed']);
+      expect([bad, res.status, res.body.code, res.body.errors]).toEqual([
+        bad,
+        422,
+        'validation_failed',
+        [{ field: 'params.month', message: 'YYYY-MM' }],
+      ]);
     }
     // another supplier's statement is its own (empty) one
     const other = await svc.newSupplier('Statement Other');
@@ -226,5 +260,42 @@ describe('monthly statements', () => {
       entries: [],
       closing: { pending: eur(0), available: eur(0) },
     });
+  });
+
+  it('GET /balance/statements/{month} refuses the years before 2000 and after next year by the service clock', async () => {
+    const refused = async (month: string, last: number) => {
+      const res = await gamma.api.get(`/balance/statements/${month}`);
+      expect([month, res.status, res.headers.get('content-type'), res.body.code, res.body.errors]).toEqual([
+        month,
+        422,
+        'application/problem+json; charset=utf-8',
+        'validation_failed',
+        [{ field: 'params.month', message: `a month from 2000-01 to ${last}-12` }],
+      ]);
+    };
+    const answered = async (month: string) => {
+      const res = await gamma.api.get(`/balance/statements/${month}`);
+      expect([month, res.status, res.body.from]).toEqual([month, 200, `${month}-01T00:00:00.000Z`]);
+    };
+    const notBegun = async (month: string) => {
+      const res = await gamma.api.get(`/balance/statements/${month}`);
+      expect([month, res.status, res.body.code, res.body.errors]).toEqual([
+        month,
+        422,
+        'validation_failed',
+        [{ field: 'params.month', message: 'must not be a month after the current one' }],
+      ]);
+    };
+    // the service's clock stands in 2026
+    for (const month of ['0000-01', '0026-01', '0099-12', '1999-12', '2028-01', '9999-12']) await refused(month, 2027);
+    await answered('2000-01');
+    await answered('2026-02');
+    // within the years, but a month not begun has no statement to sign yet
+    await notBegun('2027-12');
+    // a year later by the service's clock (the machine's own has not moved), the next year opens
+    await svc.advance((Date.parse('2027-01-01T00:00:00Z') - svc.clock.now().getTime()) / 1000);
+    await answered('2027-01');
+    await notBegun('2028-12');
+    await refused('2029-01', 2028);
   });
 });

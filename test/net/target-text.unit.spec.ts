@@ -23,3 +23,36 @@ describe('a URL with a control character in its text', () => {
     expect(new URL('https://93.184.216.34/ful\0fil\x7f').href).toBe('https://93.184.216.34/ful%00fil%7F');
   });
 });
+
+describe('a URL whose text names no host', () => {
+  const noHost = { ok: false, reason: 'must name its host, as in https://host/path' };
+
+  it('is refused at registration and before a call, in both target policies, though URL parsing finds one', async () => {
+    // what let them through: the parser makes a host of what follows the slashes
+    expect(new URL('http:///x').host).toBe('x');
+    expect(new URL('https:\\\\x').host).toBe('x');
+    for (const allowPrivate of [false, true]) {
+      const policy = { allowPrivate, resolve: async () => ['93.184.216.34'] };
+      const scheme = allowPrivate ? 'http' : 'https';
+      for (const url of [
+        `${scheme}:///x`,
+        `${scheme}:///93.184.216.34/fulfil`,
+        `${scheme}:/x`,
+        `${scheme}:x`,
+        `${scheme}:\\\\x`,
+        `${scheme}://\\x`,
+        `${scheme}:/\\x`,
+      ]) {
+        expect([allowPrivate, url, await checkTarget(url, policy)]).toEqual([allowPrivate, url, noHost]);
+        expect([allowPrivate, url, checkTargetBeforeCall(url, policy)]).toEqual([allowPrivate, url, noHost]);
+      }
+      // empty credentials are credentials
+      expect(await checkTarget(`${scheme}://@93.184.216.34/fulfil`, policy)).toEqual({
+        ok: false,
+        reason: 'must not carry credentials',
+      });
+      for (const url of [`${scheme}://93.184.216.34/fulfil`, `${scheme.toUpperCase()}://93.184.216.34:8443`])
+        expect([url, (await checkTarget(url, policy)).ok]).toEqual([url, true]);
+    }
+  });
+});

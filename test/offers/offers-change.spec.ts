@@ -116,6 +116,12 @@ describe('PATCH /offers/{id}, PUT /offers/{id}/price, PUT /offers/{id}/stock', (
     const bad = await api.patch(`/offers/${offer.id}`, { fulfilment: { base_url: 'ftp://127.0.0.1' } });
     expect(bad.status).toBe(422);
     expect(bad.body.errors).toEqual([{ field: 'body.fulfilment.base_url', message: 'must use https' }]);
+    const hostless = await api.patch(`/offers/${offer.id}`, { fulfilment: { base_url: 'http:///x' } });
+    expect([hostless.status, hostless.body.code, hostless.body.errors]).toEqual([
+      422,
+      'validation_failed',
+      [{ field: 'body.fulfilment.base_url', message: 'must name its host, as in https://host/path' }],
+    ]);
     const extra = await api.patch(`/offers/${offer.id}`, {
       fulfilment: { base_url: fulfilment.url, secret: 'svcsec_0' },
     });

@@ -125,6 +125,8 @@ describe('POST /offers', () => {
       ['not a url', 'not a valid URL'],
       ['http://user:pw@127.0.0.1:9', 'must not carry credentials'],
       ['http://127.0.0.1:9/#frag', 'must not carry a fragment'],
+      ['http:///x', 'must name its host, as in https://host/path'],
+      ['http:127.0.0.1:9', 'must name its host, as in https://host/path'],
     ]) {
       const bad = await api.post('/offers', { ...base, fulfilment: { base_url: url } });
       expect([url, bad.status, bad.body.errors]).toEqual([url, 422, [{ field: 'body.fulfilment.base_url', message }]]);

@@ -1,4 +1,5 @@
-import pg from 'pg';
+import type pg from 'pg';
+import { withAdminClient } from '../../src/db/admin-client.js';
 import { expect } from 'vitest';
 import type { Client } from '../support/http.js';
 import type { TestService } from '../support/harness.js';
@@ -101,15 +102,8 @@ export const allPages = async (api: Client, path: string): Promise<{ items: any[
 };
 
 /** A short-lived direct connection to the test database, for checks below the API. */
-export const withDb = async <T>(svc: TestService, work: (db: pg.Client) => Promise<T>): Promise<T> => {
-  const db = new pg.Client({ connectionString: svc.databaseUrl });
-  await db.connect();
-  try {
-    return await work(db);
-  } finally {
-    await db.end();
-  }
-};
+export const withDb = <T>(svc: TestService, work: (db: pg.Client) => Promise<T>): Promise<T> =>
+  withAdminClient(svc.databaseUrl, work);
 
 /** The spec's commission rule in BigInt, independent of src/domain/money.ts. */
 export const specCommission = (gross: bigint): bigint => {

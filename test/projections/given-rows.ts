@@ -1,7 +1,8 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { sql } from 'kysely';
 import { expect } from 'vitest';
 import { connect } from '../../src/db/connect.js';
+import { PgClient } from '../../src/db/pg-client.js';
 import type { Position, RecordedEvent } from '../../src/eventstore/port.js';
 import { applyShares } from '../../src/projections/apply-shares.js';
 import type { Projector } from '../../src/projections/projector.js';
@@ -96,7 +97,7 @@ let scenarios = 0;
 
 const openFileDatabase = async (file: string | undefined): Promise<FileDatabase> => {
   const url = await createTestDatabase();
-  const admin = new pg.Client({ connectionString: url });
+  const admin = new PgClient({ connectionString: url });
   await admin.connect();
   const { rows } = await admin.query<{ name: string }>(
     `select 'public.' || quote_ident(tablename) as name from pg_tables

@@ -98,6 +98,8 @@ describe('read models: given events, then rows', () => {
           prepare_position: 7,
           version: 2,
           updated_at: APPLIED_AT.toISOString(),
+          // set by a rebuild only (migration 026)
+          rebuilt_at: null,
         },
       ],
     });

@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, it } from 'vitest';
+import { PgClient } from '../../src/db/pg-client.js';
 import { serviceArgs } from '../support/service-command.js';
 import { clusterFolder } from '../support/cluster-parent.js';
 
@@ -39,8 +40,8 @@ const until = async <T>(what: string, read: () => T | undefined, timeoutMs = BOU
 };
 
 /** Starts `npm run simulate`'s program as a process of its own, with its temp files under a folder of the test's. */
-const startSimulation = async (tmp: string) => {
-  const child = spawn(process.execPath, serviceArgs('src/sim/main.ts', ['--seeds', '1000', '--steps', '1']), {
+const startSimulation = async (tmp: string, steps = 1) => {
+  const child = spawn(process.execPath, serviceArgs('src/sim/main.ts', ['--seeds', '1000', '--steps', String(steps)]), {
     env: { ...process.env, TMPDIR: tmp },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -68,7 +69,13 @@ const startSimulation = async (tmp: string) => {
   };
   const seedDone = () => (/^seed \d+ ok/m.test(out) ? true : undefined);
   const output = () => `stdout:\n${out}\nstderr:\n${err}`;
-  return { child, exited, ready, seedDone, output };
+  /** Its server's address, from the run's folder: the password the run made, the port its postmaster.pid names. */
+  const serverUrl = (clusterDir: string) => {
+    const password = readFileSync(path.join(clusterDir, '..', 'pg-password'), 'utf8').trim();
+    const port = readFileSync(path.join(clusterDir, 'postmaster.pid'), 'utf8').split('\n')[3];
+    return `postgres://postgres:${password}@127.0.0.1:${port}/postgres`;
+  };
+  return { child, exited, ready, seedDone, output, serverUrl, printed: () => ({ out, err }) };
 };
 
 describe('an interrupted simulation stops its embedded PostgreSQL', () => {
@@ -126,4 +133,62 @@ describe('an interrupted simulation stops its embedded PostgreSQL', () => {
       },
       4 * BOUND_MS,
     );
+
+  it(
+    'interrupted in the middle of a seed, its server held in its shutdown: the run reports no seed and no error, and exits 130 once the server is gone',
+    async ({ expect }) => {
+      const tmp = await clusterFolder('sim-interrupted-');
+      tmps.push(tmp);
+      // seeds of 30 steps (seconds each): the interruption lands inside one
+      const run = await startSimulation(tmp, 30);
+      children.push(run.child);
+      const clusterDir = await until('the server', run.ready).catch((e: Error) => {
+        throw new Error(`${e.message}\n${run.output()}`);
+      });
+      // a session of the test's own, whose backend is then frozen: a fast shutdown waits for it,
+      // so the server stays in its shutdown (every new connection refused with 57P03) until thawed
+      const held = new PgClient(run.serverUrl(clusterDir));
+      await held.connect();
+      const backend = (await held.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
+      const seedSessions = async () =>
+        (
+          await held.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where datname ~ $1`, [
+            `^sim_[0-9]+_${run.child.pid}$`,
+          ])
+        ).rows[0]!.n;
+      const deadline = Date.now() + BOUND_MS;
+      while ((await seedSessions()) === 0) {
+        if (Date.now() > deadline) throw new Error(`no seed ran\n${run.output()}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      const printedBefore = run.printed().out.length;
+      process.kill(backend, 'SIGSTOP');
+      try {
+        run.child.kill('SIGINT');
+        const stopping = () =>
+          readFileSync(path.join(clusterDir, 'postmaster.pid'), 'utf8').split('\n')[7]?.trim() === 'stopping'
+            ? true
+            : undefined;
+        await until('the server to begin its shutdown', stopping);
+        // the seed in flight meets a server that refuses every new connection and cannot finish
+        // stopping: a run that went on would fail it and say so (it did, as "seed N FAILED"),
+        // or fail on its way out and end before its server is gone. Nothing is to happen: a
+        // window, not a condition, is all there is to wait for
+        await new Promise((r) => setTimeout(r, 3000));
+        expect([run.child.exitCode, run.printed().out.slice(printedBefore), run.printed().err]).toEqual([null, '', '']);
+      } finally {
+        process.kill(backend, 'SIGCONT');
+      }
+      const ended = await Promise.race([
+        run.exited,
+        new Promise((r) => setTimeout(() => r('still running'), BOUND_MS)),
+      ]);
+      expect(
+        [ended, run.printed().out.slice(printedBefore), run.printed().err, processesNaming(clusterDir)],
+        run.output(),
+      ).toEqual([{ code: 130, signal: null }, '', '', []]);
+      await held.end().catch(() => undefined);
+    },
+    4 * BOUND_MS,
+  );
 });

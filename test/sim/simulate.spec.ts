@@ -59,6 +59,19 @@ describe('simulation', () => {
     expect(summary.steps).toBe(30);
   }, 240_000);
 
+  it('starts no seed once its time budget has run out', async () => {
+    // CI's run on fresh seeds stops starting them after a fixed time (`--budget`)
+    const summary = await runSeeds({
+      adminUrl,
+      template: await templateOnce(),
+      world: await worldOnce(),
+      seeds: [20, 21],
+      steps: 1,
+      startUntil: Date.now(),
+    });
+    expect(summary.seeds).toBe(0);
+  });
+
   it('catches a broken rule with a seed that replays the same failure at the same step', async () => {
     // a refund that posts no reversing entry: the supplier keeps money for a refunded sale
     setBugSwitches(['skip-refund-entry']);

@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import pg from 'pg';
+import { withAdminClient } from '../../src/db/admin-client.js';
 import type { TestProject } from 'vitest/node';
 import { connect } from '../../src/db/connect.js';
 import { startEmbeddedPostgres } from '../../src/db/embedded.js';
@@ -39,17 +39,16 @@ export default async function setup(project: TestProject) {
   const serviceBuild = built.value;
   const embedded = started.value;
   project.provide('serviceBuild', serviceBuild.dir);
-  const admin = new pg.Client({ connectionString: embedded.adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${TEMPLATE}`);
-  // the run opens a few thousand connections: its password is hashed for one PBKDF2 round of
-  // SCRAM instead of 4,096, which took a fifth of each connection's CPU (the server's and the
-  // client's). Authentication itself stays what the service meets everywhere (scram-sha-256)
-  await admin.query('set scram_iterations = 1');
-  await admin.query(
-    `alter role postgres password ${admin.escapeLiteral(decodeURIComponent(new URL(embedded.adminUrl).password))}`,
-  );
-  await admin.end();
+  await withAdminClient(embedded.adminUrl, async (admin) => {
+    await admin.query(`create database ${TEMPLATE}`);
+    // the run opens a few thousand connections: its password is hashed for one PBKDF2 round of
+    // SCRAM instead of 4,096, which took a fifth of each connection's CPU (the server's and the
+    // client's). Authentication itself stays what the service meets everywhere (scram-sha-256)
+    await admin.query('set scram_iterations = 1');
+    await admin.query(
+      `alter role postgres password ${admin.escapeLiteral(decodeURIComponent(new URL(embedded.adminUrl).password))}`,
+    );
+  });
   const db = connect(embedded.urlFor(TEMPLATE), 2);
   await migrate(db.kysely);
   await db.close();

@@ -15,7 +15,7 @@ export const request = async <T = any>(
   baseUrl: string,
   method: string,
   path: string,
-  options: ClientOptions & { body?: unknown; rawBody?: string; contentType?: string } = {},
+  options: ClientOptions & { body?: unknown; rawBody?: string; contentType?: string; signal?: AbortSignal } = {},
 ): Promise<Answer<T>> => {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -23,7 +23,7 @@ export const request = async <T = any>(
   if (options.rawBody !== undefined) body = options.rawBody;
   else if (options.body !== undefined) body = JSON.stringify(options.body);
   if (body !== undefined) headers['content-type'] = options.contentType ?? 'application/json';
-  const res = await fetch(`${baseUrl}${path}`, { method, headers, body });
+  const res = await fetch(`${baseUrl}${path}`, { method, headers, body, signal: options.signal });
   const text = await res.text();
   let parsed: unknown = text;
   try {

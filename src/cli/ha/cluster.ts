@@ -177,13 +177,16 @@ export const down = async (dir: string, say: (line: string) => void, keep = fals
 
 /** A planned switchover to the synchronous standby; resolves once the new primary takes writes. */
 export const switchover = async (c: Topology, say: (line: string) => void): Promise<string> => {
-  const before = leaderOf(await clusterState(c));
+  const members = await clusterState(c);
+  const before = leaderOf(members);
   if (!before) throw new Error('no leader to switch over from');
+  // named, so that no member races for the lock: the one that has every commit takes it
+  const candidate = members.find((m) => m.role === 'sync_standby' && running(m))?.name;
   const member = c.members.find((m) => m.name === before.name)!;
   const answer = await fetch(`${restUrl(c, member)}/switchover`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ leader: before.name }),
+    body: JSON.stringify({ leader: before.name, ...(candidate && { candidate }) }),
     signal: AbortSignal.timeout(60_000),
   });
   const text = await answer.text();
