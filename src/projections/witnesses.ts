@@ -14,8 +14,9 @@ interface HeadCosignedData {
 
 /**
  * The latest cosignature of each witness of a supplier's ledger: what GET /balance/cosignatures
- * and the daily `ledger.checkpoint` publish. A later head (or a later cosignature of the same
- * head) replaces an earlier one. Each row proves itself (the witness's signature over the
+ * and the daily `ledger.checkpoint` publish. A larger head replaces a smaller one (heads signed
+ * within the same moment differ by size only), then a later signing of it, then a later
+ * cosignature; an older head cosigned late never hides the newest. Each row proves itself (the witness's signature over the
  * service's signed head), so the table holds nothing a reader must trust.
  */
 export const witnessesProjection = projector<{ type: 'LedgerHeadCosigned'; data: HeadCosignedData }>({
@@ -60,7 +61,7 @@ export const witnessesProjection = projector<{ type: 'LedgerHeadCosigned'; data:
               signature: sql`excluded.signature`,
             })
             .where(
-              sql<boolean>`(excluded.signed_at, excluded.cosigned_at) > (ledger_cosignatures.signed_at, ledger_cosignatures.cosigned_at)`,
+              sql<boolean>`(excluded.tree_size, excluded.signed_at, excluded.cosigned_at) > (ledger_cosignatures.tree_size, ledger_cosignatures.signed_at, ledger_cosignatures.cosigned_at)`,
             ),
         ),
   },

@@ -62,8 +62,13 @@ export {
 } from './ledger/cosignature.js';
 export {
   describeHead,
+  describeOutcome,
+  runWitness,
   type WitnessOptions,
   type WitnessOutcome,
+  type WitnessRunOptions,
   type WitnessState,
   witnessOnce,
 } from './ledger/witness.js';
+export { fileWitnessState } from './ledger/witness-state.js';
+export { witnessCommand, witnessUsage } from './ledger/witness-command.js';

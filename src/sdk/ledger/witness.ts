@@ -51,7 +51,7 @@ export type WitnessOutcome =
 export const witnessOnce = async (options: WitnessOptions): Promise<WitnessOutcome> => {
   const api = createMarketplaceClient(options);
   const { data: answer } = await api.GET('/api/v1/balance/proof');
-  const offered = readSignedHead(answer!.checkpoint, options.keys);
+  const offered = readSignedHead(answer.checkpoint, options.keys);
   if (!offered.ok) return { ok: false, kind: 'invalid', reason: `the head the service offers: ${offered.reason}` };
   const kept = await options.load();
   let previous: SignedHead | undefined;
@@ -75,17 +75,68 @@ export const witnessOnce = async (options: WitnessOptions): Promise<WitnessOutco
     const { data: between } = await api.GET('/api/v1/balance/proof/consistency', {
       params: { query: { from: accepted.head.tree_size, to: offered.head.tree_size } },
     });
-    const consistent = verifyConsistency(kept.checkpoint, answer!.checkpoint, between!.proof, options.keys);
+    const consistent = verifyConsistency(kept.checkpoint, answer.checkpoint, between.proof, options.keys);
     if (!consistent.ok) return fork(consistent.reason);
   }
   const now = (options.now ?? (() => new Date()))();
-  const cosignature = options.witnessKey.cosign(answer!.checkpoint, now.toISOString());
+  const cosignature = options.witnessKey.cosign(answer.checkpoint, now.toISOString());
   const publish = options.publish ?? true;
   if (publish) await api.POST('/api/v1/balance/cosignatures', { body: cosignature });
   await options.save({
     supplier_id: offered.head.supplier_id,
-    checkpoint: answer!.checkpoint,
+    checkpoint: answer.checkpoint,
     accepted_at: now.toISOString(),
   });
   return { ok: true, head: offered.head, ...(previous && { previous }), cosignature, published: publish };
+};
+
+export interface WitnessRunOptions extends WitnessOptions {
+  /** How many steps to take: 1 by default; 0 runs until `signal` aborts or a step fails. */
+  steps?: number;
+  /** The pause between two steps (default a minute). */
+  everyMs?: number;
+  signal?: AbortSignal;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** One line per step: what was accepted, or the fork with both heads. */
+  out?: (line: string) => void;
+}
+
+/** What a step reports: a head accepted and cosigned, or what is wrong, naming both heads. */
+export const describeOutcome = (o: WitnessOutcome): string => {
+  if (o.ok)
+    return `ACCEPTED supplier ${o.head.supplier_id}: ${describeHead(o.head)}${o.previous ? `, consistent with ${describeHead(o.previous)}` : ', the first head this witness keeps'}; cosigned by ${o.cosignature.witness_key_id}${o.published ? ' and published' : ''}`;
+  const heads = [
+    o.accepted && `accepted: ${describeHead(o.accepted)}`,
+    o.offered && `offered: ${describeHead(o.offered)}`,
+  ].filter(Boolean);
+  return `${o.kind === 'fork' ? 'FORK' : 'REFUSED'}: ${o.reason}${heads.length > 0 ? `\n  ${heads.join('\n  ')}` : ''}`;
+};
+
+const pause = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+  });
+
+/**
+ * A witness run: `steps` steps of `witnessOnce`, `everyMs` apart, each reported on `out`;
+ * stops at the first head it refuses and answers that step's outcome (or the last one's).
+ * The service's errors (an answer of 400 or more, a refused connection) are thrown: they say
+ * nothing about the ledger, and nothing was kept.
+ */
+export const runWitness = async (options: WitnessRunOptions): Promise<WitnessOutcome> => {
+  const steps = options.steps ?? 1;
+  const sleep = options.sleep ?? pause;
+  const step = async () => {
+    const outcome = await witnessOnce(options);
+    options.out?.(describeOutcome(outcome));
+    return outcome;
+  };
+  let last = await step();
+  for (let i = 1; last.ok && (steps === 0 || i < steps); i++) {
+    await sleep(options.everyMs ?? 60_000, options.signal);
+    if (options.signal?.aborted) break;
+    last = await step();
+  }
+  return last;
 };
