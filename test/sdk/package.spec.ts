@@ -137,6 +137,7 @@ describe('the @svc-marketplace/client package', () => {
       name: '@svc-marketplace/client',
       type: 'module',
       exports: { '.': { types: './dist/index.d.ts', import: './dist/index.js' } },
+      bin: { 'svc-ledger-witness': './dist/bin/witness.js' },
       dependencies: { 'openapi-fetch': expect.any(String) },
     });
     expect(manifest.private).toBeUndefined();
@@ -196,7 +197,7 @@ describe('the @svc-marketplace/client package', () => {
     // the ledger's proofs, checked by the package alone with the published public key
     const seller = await svc.newSupplier('Proving Keys');
     const sold = await svc.newProduct({ name: 'Proving Quest' });
-    await uploadedOffer(seller, sold.id, { price: 1000, values: keys('PK', 2) });
+    await uploadedOffer(seller, sold.id, { price: 1000, values: keys('PK', 3) });
     await buy(svc, [{ product_id: sold.id, quantity: 1 }]);
     await svc.advance(700);
     const kept = (await seller.api.get('/balance/proof')).body;
@@ -217,6 +218,53 @@ describe('the @svc-marketplace/client package', () => {
         reason: 'the older head: the signature does not verify: the head was changed, or the ledger did not sign it',
       },
     });
+
+    // the witness, as the package installs it: plain Node, the public key from the service, its own key made on request
+    const bin = path.join(app, 'node_modules/.bin/svc-ledger-witness');
+    const witness = (args: string[], token = seller.token) =>
+      run(process.execPath, [bin, ...args], {
+        cwd: app,
+        env: { PATH: process.env.PATH ?? '', SUPPLIER_TOKEN: token },
+      }).then(
+        ({ stdout }) => ({ code: 0, stdout }),
+        (e: { code: number; stdout: string }) => ({ code: e.code, stdout: e.stdout }),
+      );
+    expect((await witness(['--new-key', 'witness.key'])).code).toBe(0);
+    // the service's clock is the test's, not this machine's: the cosignatures stay here
+    const watch = [
+      '--base-url',
+      svc.origin,
+      '--public-key',
+      svc.origin,
+      '--witness-key',
+      'witness.key',
+      '--no-publish',
+    ];
+    const first = await witness([...watch, '--state', 'seller.json']);
+    expect(first).toEqual({
+      code: 0,
+      stdout: expect.stringMatching(
+        /^ACCEPTED supplier \S+: 4 entries, .*the first head this witness keeps; cosigned by \w{16}\n$/,
+      ),
+    });
+    await buy(svc, [{ product_id: sold.id, quantity: 1 }]);
+    await svc.advance(700);
+    const second = await witness([...watch, '--state', 'seller.json']);
+    expect(second).toEqual({
+      code: 0,
+      stdout: expect.stringMatching(
+        /^ACCEPTED supplier \S+: 6 entries, .*, consistent with 4 entries, .*; cosigned by \w{16}\n$/,
+      ),
+    });
+    // another supplier's ledger offered where this one was accepted: refused, both heads named
+    const fork = await witness([...watch, '--state', 'seller.json'], supplier.token);
+    expect(fork.code).toBe(1);
+    expect(fork.stdout.split('\n')).toEqual([
+      `FORK: the head offered is supplier ${supplier.id}'s, the one accepted ${seller.id}'s`,
+      expect.stringMatching(/^ {2}accepted: 6 entries, root \w{64}, signed at \S+$/),
+      expect.stringMatching(/^ {2}offered: 0 entries, root \w{64}, signed at \S+$/),
+      '',
+    ]);
 
     await writeFile(path.join(app, 'typed.ts'), TYPED);
     await writeFile(
