@@ -349,13 +349,24 @@ describe('signed ledger entries against an insider', () => {
         "ERR no public key of the ledger to check it with: give --public-key FILE|URL or set SVC_LEDGER_PUBLIC_KEY (a copy of GET /.well-known/svc-ledger-signing-key, a PEM or the key in hex, or the service's URL)",
       ],
     });
+    // against a head a supplier kept, the same: the check makes no key to compare it with
+    const kept = path.join(dir, 'kept-head.json');
+    await writeFile(kept, (await (await svc.newSupplier('Kept Head')).api.get('/balance/proof')).text);
+    expect(await run(['--checkpoint', kept])).toEqual({
+      code: 2,
+      out: [
+        "ERR no public key of the ledger to check it with: give --public-key FILE|URL or set SVC_LEDGER_PUBLIC_KEY (a copy of GET /.well-known/svc-ledger-signing-key, a PEM or the key in hex, or the service's URL)",
+      ],
+    });
     const missing = await run(['--public-key', path.join(dir, 'nowhere.json')]);
     expect(missing.code).toBe(2);
     expect(missing.out[0]).toMatch(/^ERR cannot read the ledger's public key from .*nowhere\.json: ENOENT/);
     // the setting, and the service's address, serve as well as the flag
     const byUrl = await run([], { ...auditor, ledgerPublicKey: svc.origin });
     expect(byUrl.out.at(-1)).toMatch(/^FAILED: \d+ entries of \d+ supplier\(s\) verified, \d+ refused$/);
-    expect(await readdir(dir)).toEqual(['svc-ledger-signing-key.json']);
+    expect((await readdir(dir)).sort()).toEqual(['kept-head.json', 'svc-ledger-signing-key.json']);
+    // and with the public key, the kept head checks
+    expect((await run(['--checkpoint', kept, '--public-key', publicKeyFile])).code).toBe(0);
   });
 
   it('answered no 5xx and logged no error but the refusals', () => {
