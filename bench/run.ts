@@ -19,6 +19,7 @@ import { startEnvironment } from './environment.js';
 import { declaredBenchmarks } from './declared.js';
 import { eventStoreBenchmarks } from './eventstore.js';
 import { type Benchmark, type Result, type Settings, table } from './harness.js';
+import { ledgerSigningBenchmarks } from './ledger-signing.js';
 import { offerBenchmarks } from './offers.js';
 import { orderBenchmarks } from './orders.js';
 import { projectionBenchmarks } from './projections.js';
@@ -29,6 +30,7 @@ const registry: Benchmark[] = [
   ...projectionBenchmarks,
   ...offerBenchmarks,
   ...orderBenchmarks,
+  ...ledgerSigningBenchmarks,
   ...declaredBenchmarks,
   ...webhookBenchmarks,
 ];
