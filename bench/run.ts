@@ -19,6 +19,7 @@ import { startEnvironment } from './environment.js';
 import { declaredBenchmarks } from './declared.js';
 import { eventStoreBenchmarks } from './eventstore.js';
 import { type Benchmark, type Result, type Settings, table } from './harness.js';
+import { importBenchmarks } from './imports.js';
 import { ledgerSigningBenchmarks } from './ledger-signing.js';
 import { offerBenchmarks } from './offers.js';
 import { orderBenchmarks } from './orders.js';
@@ -29,6 +30,7 @@ const registry: Benchmark[] = [
   ...eventStoreBenchmarks,
   ...projectionBenchmarks,
   ...offerBenchmarks,
+  ...importBenchmarks,
   ...orderBenchmarks,
   ...ledgerSigningBenchmarks,
   ...declaredBenchmarks,

@@ -64,3 +64,7 @@ export const derivedIds = (base: string, salt = ''): ((seq: number) => string) =
  * any of their ids.
  */
 export const derivedFamily = (id: string): string => `${id.slice(0, HEAD_CHARS)}${id.slice(HEAD_CHARS + SEQ_CHARS)}`;
+
+/** The `seq` a derived id was made with: its place among its operation's ids. */
+export const derivedSeq = (id: string): number =>
+  [...id.slice(HEAD_CHARS, HEAD_CHARS + SEQ_CHARS)].reduce((n, c) => n * 32 + CROCKFORD.indexOf(c), 0);

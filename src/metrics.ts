@@ -58,6 +58,12 @@ export class Metrics {
     buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [this.registry],
   });
+  readonly keyCollisions = new Counter({
+    name: 'svc_key_collisions_total',
+    help: "Keys uploaded that another supplier's item holds, by what followed (held_both, other_not_for_sale, other_gone)",
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
   readonly supplierCalls = new Counter({
     name: 'svc_supplier_calls_total',
     help: "Calls to suppliers' systems, by kind and outcome",

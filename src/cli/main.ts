@@ -3,6 +3,7 @@ import { unlessInterrupted } from '../db/stop-on-interrupt.js';
 import { EventStoreUnreachable } from '../eventstore/unreachable.js';
 import { ledgerAudit, ledgerBalance, ledgerExport, ledgerStatement, ledgerVerify } from './ledger.js';
 import { certifyCommand } from './certify.js';
+import { importCommand } from './import.js';
 import { listenCommand } from './listen.js';
 import { witnessCommand } from '../sdk/ledger/witness-command.js';
 import { projectionsRebuild, projectionsStatus } from './projections.js';
@@ -27,13 +28,16 @@ const usage = `usage: npm run cli -- <command>
   ledger witness --base-url ORIGIN --public-key FILE|URL --witness-key FILE --state FILE
                                 check each new signed head extends the last accepted one, cosign it; exit 1 on a fork
   listen --base-url ORIGIN --forward-to URL [--events TYPE,…]
-                                forward your webhook events to a local receiver while it runs (no endpoint needed)`;
+                                forward your webhook events to a local receiver while it runs (no endpoint needed)
+  inventory import OFFER_ID PATH --base-url ORIGIN [--import ID] [--refused PATH]
+                                import a file of keys into an offer, with a progress bar`;
 
 const main = async (args: string[]): Promise<number | undefined> => {
   // need no database and no settings: a supplier runs them on its own machine
   if (args[0] === 'certify') return certifyCommand(args.slice(1));
   if (args[0] === 'listen') return listenCommand(args.slice(1));
   if (args[0] === 'ledger' && args[1] === 'witness') return witnessCommand(args.slice(2));
+  if (args[0] === 'inventory' && args[1] === 'import') return importCommand(args.slice(2));
   const config = loadConfig();
   const [command, sub, arg] = args;
   if (command === 'serve') return void (await serve(config));

@@ -6,14 +6,16 @@ import {
   type InventoryUploadedData,
   type NewItem,
 } from '../domain/inventory.js';
-import { type Rejection, type ValidItem, validateItem } from '../domain/inventory-items.js';
+import { maskOf, type Rejection, type ValidItem, validateItem } from '../domain/inventory-items.js';
+import { keyFormatCheck, productDecider } from '../domain/product.js';
 import { required } from '../domain/required.js';
 import { derivedFamily, derivedIds, newId } from '../ids.js';
 import { type Caller, type CommandDeps, execute } from './context.js';
 import { load } from './handle.js';
 import { deleteValueSets, dropValues, storedValueIds, storeValueSet, type Value } from './inventory-values.js';
+import { type Claimant, claimantsOf, claimKeys, type Owner, releaseClaims, takeOverClaims } from './key-claims.js';
 import { loadOffer } from './offers.js';
-import { inventoryStream } from './streams.js';
+import { inventoryStream, productStream } from './streams.js';
 
 export interface UploadResult {
   accepted: number;
@@ -47,7 +49,7 @@ export const uploadInventory = async (
       'stock_mode_mismatch',
       'inventory uploads are for uploaded offers; declare stock with PUT /offers/{offer_id}/stock',
     );
-  const { rejected, accepted } = validateItems(rawItems);
+  const { rejected, accepted } = validateItems(rawItems, await keyFormatOf(deps, offer.productId));
   const now = deps.clock.now();
   // one family of ids per upload, whose values are kept as one set (inventory-values.ts)
   const uploads = uploadsOf(accepted, derivedIds(operation?.id ?? newId()));
@@ -72,15 +74,44 @@ export const uploadInventory = async (
   }
   // the fingerprints are taken while the values' INSERTs run
   await storeValues(deps, offerId, values, now, items.fingerprintTo);
-  return recordUpload(deps, { offerId, mode, items: items.all(), rejected }, caller);
+  const claims = await claimsOf(deps, supplierId, offerId, items.all());
+  const refused = [...rejected, ...claims.rejected].sort((a, b) => a.index - b.index);
+  return recordUpload(deps, { offerId, mode, items: claims.items, rejected: refused }, caller, claims);
+};
+
+/**
+ * Records items whose values are stored already (a chunk of an import): their keys claimed,
+ * the upload decided and appended as one of the API's in partial mode. What is not recorded
+ * loses its value and claim.
+ */
+export const recordStoredItems = async (
+  deps: CommandDeps,
+  supplierId: string,
+  offerId: string,
+  items: NewItem[],
+  caller: Caller,
+): Promise<UploadResult> => {
+  const claims = await claimsOf(deps, supplierId, offerId, items);
+  return recordUpload(
+    deps,
+    { offerId, mode: 'partial', items: claims.items, rejected: claims.rejected },
+    caller,
+    claims,
+  );
+};
+
+/** The product's key format as one check (any key fits a product without one). */
+export const keyFormatOf = async (deps: CommandDeps, productId: string) => {
+  const { state } = await load(deps.store, productStream(productId), productDecider, deps.states);
+  return keyFormatCheck(state?.keyFormat ?? null);
 };
 
 /** Each raw item judged: a rejection, or a valid item with its index in the upload. */
-const validateItems = (rawItems: unknown[]) => {
+const validateItems = (rawItems: unknown[], format: (value: string) => string | undefined) => {
   const rejected: Rejection[] = [];
   const accepted: { index: number; item: ValidItem }[] = [];
   rawItems.forEach((raw, index) => {
-    const result = validateItem(raw, index);
+    const result = validateItem(raw, index, format);
     if ('rejection' in result) rejected.push(result.rejection);
     else accepted.push({ index, item: result.item });
   });
@@ -120,18 +151,21 @@ const newItemsOf = (deps: CommandDeps, uploads: readonly Upload[]) => {
       fingerprint: required(fingerprints[i], `the fingerprint of item ${value.itemId}`),
       fileName: item.kind === 'file' ? item.fileName : null,
       contentType: item.kind === 'file' ? item.contentType : null,
+      mask: item.kind === 'text' ? maskOf(item.value).mask : '',
+      size: item.kind === 'file' ? item.bytes.length : null,
     }));
   };
   return { fingerprintTo, all };
 };
 
-/** Records the upload on the offer's inventory stream, keeping only the values the stream holds. */
+/** Records the upload on the offer's inventory stream, keeping only the values and claims the stream holds. */
 const recordUpload = async (
   deps: CommandDeps,
   upload: { offerId: string; mode: 'strict' | 'partial'; items: NewItem[]; rejected: Rejection[] },
   caller: Caller,
+  claims: KeyClaims,
 ): Promise<UploadResult> => {
-  const { offerId, items, rejected } = upload;
+  const { offerId, rejected } = upload;
   try {
     const result = await execute(
       deps,
@@ -145,9 +179,17 @@ const recordUpload = async (
     // what the stream holds now is kept, not only what this run recorded: a run of the same
     // operation beside this one (the key taken over from a stalled owner) derives the same
     // item ids, and may have recorded them first
+    const unrecorded = claims.stored.filter((i) => !result.state.items.has(i.itemId));
     await dropValues(
       deps,
-      items.map((i) => i.itemId).filter((id) => !result.state.items.has(id)),
+      unrecorded.map((i) => i.itemId),
+    );
+    await releaseClaims(deps.db, unrecorded);
+    await takeOverClaims(
+      deps.db,
+      claims.supplierId,
+      offerId,
+      claims.takeOvers.filter((t) => result.state.items.has(t.itemId)),
     );
     return {
       accepted: acceptedIds.length,
@@ -157,25 +199,78 @@ const recordUpload = async (
     };
   } catch (error) {
     // best effort: values left here are the value-set sweep's (commands/value-set-sweep.ts)
-    await dropUnrecorded(
-      deps,
-      offerId,
-      items.map((i) => i.itemId),
-    ).catch(() => undefined);
+    await dropUnrecorded(deps, offerId, claims.stored).catch(() => undefined);
     throw error;
   }
 };
 
 /**
- * Drops the values of these items that no upload recorded, as the stream says now: another
- * run of the same operation (same item ids) may have recorded them while this one failed.
+ * Drops the values and claims of these items that no upload recorded, as the stream says now:
+ * another run of the same operation (same item ids) may have recorded them while this one failed.
  */
-const dropUnrecorded = async (deps: CommandDeps, offerId: string, itemIds: string[]) => {
+const dropUnrecorded = async (deps: CommandDeps, offerId: string, items: readonly NewItem[]) => {
   const { state } = await load(deps.store, inventoryStream(offerId), inventoryDecider, deps.states, true);
+  const unrecorded = items.filter((i) => !state.items.has(i.itemId));
   await dropValues(
     deps,
-    itemIds.filter((id) => !state.items.has(id)),
+    unrecorded.map((i) => i.itemId),
   );
+  await releaseClaims(deps.db, unrecorded);
+};
+
+/** What an upload's claims decided (`claimsOf`), and what its recording does with them. */
+interface KeyClaims {
+  supplierId: string;
+  /** Every item whose value was stored: what is not recorded is dropped, value and claim. */
+  stored: readonly NewItem[];
+  /** Claims to move to these items once recorded, from items no longer live. */
+  takeOvers: (Claimant & { from: string })[];
+}
+
+/**
+ * Claims the upload's keys (key-claims.ts) and judges the keys another item holds: another
+ * supplier's are stored under review (`collidesWith`), the same whatever that item is, so the
+ * answer tells nothing of whose key it is or whether it is live; one of this supplier's other
+ * offers' live keys is refused as in stock; a claim of an item no longer live (withdrawn, or
+ * never recorded) is taken over once this upload is recorded. This offer's own keys are the
+ * decider's to judge, from the offer's state.
+ */
+const claimsOf = async (
+  deps: CommandDeps,
+  supplierId: string,
+  offerId: string,
+  stored: NewItem[],
+): Promise<KeyClaims & { items: NewItem[]; rejected: Rejection[] }> => {
+  const owners = await claimKeys(deps.db, supplierId, offerId, stored);
+  const items: NewItem[] = [];
+  const rejected: Rejection[] = [];
+  const takeOvers: (Claimant & { from: string })[] = [];
+  for (const item of stored) {
+    const owner = owners.get(item.fingerprint);
+    if (!owner) items.push(item);
+    else if (owner.supplierId !== supplierId) {
+      items.push({
+        ...item,
+        collidesWith: { itemId: owner.itemId, offerId: owner.offerId, supplierId: owner.supplierId },
+      });
+    } else if (owner.offerId !== offerId && (await liveElsewhere(deps, owner)))
+      rejected.push({ index: item.index, code: 'duplicate_key', message: 'this key is already in your stock' });
+    else {
+      items.push(item);
+      takeOvers.push({ itemId: item.itemId, fingerprint: item.fingerprint, from: owner.itemId });
+    }
+  }
+  return { supplierId, stored, items, rejected, takeOvers };
+};
+
+/**
+ * Whether an item of another of the supplier's offers holds its key: recorded and not
+ * withdrawn, or not recorded yet by an upload that may still be running.
+ */
+const liveElsewhere = async (deps: CommandDeps, owner: Owner) => {
+  const { state } = await load(deps.store, inventoryStream(owner.offerId), inventoryDecider, deps.states);
+  const status = state.items.get(owner.itemId)?.status;
+  return status === undefined ? !owner.stale : status !== 'removed';
 };
 
 /** Values per statement: an upload of keys (at most 1,000) is one set, one row. */
@@ -290,6 +385,7 @@ export const removeInventoryItem = async (
     const { state } = await load(deps.store, inventoryStream(offerId), inventoryDecider, deps.states);
     if (state.items.get(itemId)?.status === 'removed') {
       await dropValues(deps, [itemId]);
+      await releaseClaims(deps.db, claimantsOf(state, [itemId]));
       return state;
     }
   }
@@ -303,7 +399,8 @@ export const removeInventoryItem = async (
     }),
     caller,
   );
-  // the supplier took the key back: its value is no longer ours to keep
+  // the supplier took the key back: its value is no longer ours to keep, and the key may come back
   await dropValues(deps, [itemId]);
+  await releaseClaims(deps.db, claimantsOf(result.state, [itemId]));
   return result.state;
 };

@@ -307,11 +307,28 @@ export const migrations: Record<string, Migration> = {
       done_at timestamptz not null,
       summary jsonb not null
     );`),
+  // one owner per key value across the marketplace, by keyed fingerprint (never the key): an
+  // upload claims its keys before its event is appended, so two suppliers uploading the same
+  // key at once meet here, whichever appends first (src/commands/key-claims.ts)
+  '035_key_fingerprints': ddl(`
+    create table key_fingerprints (
+      fingerprint text primary key,
+      item_id text not null,
+      offer_id text not null,
+      supplier_id text not null,
+      claimed_at timestamptz not null default now()
+    );`),
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the schema they create exists
 export const migrate = async (db: Kysely<any>): Promise<void> => {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  // migrations are numbered in ranges by the changes that add them, so one may land after a
+  // higher number already ran on a database (028 after 035): each runs once, whatever the order
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    allowUnorderedMigrations: true,
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName;

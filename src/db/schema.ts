@@ -89,8 +89,28 @@ export interface ProductTable {
   region: string;
   status: string;
   form_fields: Json<unknown[]>;
+  key_format: Json<unknown> | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** Who holds each key value on the marketplace, by keyed fingerprint (write side, not a read model). */
+export interface KeyFingerprintTable {
+  fingerprint: string;
+  item_id: string;
+  offer_id: string;
+  supplier_id: string;
+  claimed_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** An item stored under review because another supplier's item holds the same key (read model). */
+export interface KeyCollisionTable {
+  item_id: string;
+  offer_id: string;
+  other_item_id: string;
+  other_offer_id: string;
+  other_supplier_id: string;
+  detected_at: Timestamp;
 }
 
 export interface InventoryValueTable {
@@ -148,6 +168,14 @@ export interface InventoryItemTable {
   file_name: string | null;
   content_type: string | null;
   order_id: string | null;
+  /** The upload or import the item came in: its ids' family (src/ids.ts). */
+  batch_id: string;
+  /** What is shown of a text key (null: a file, or a key recorded before masks). */
+  mask: string | null;
+  /** The mask's last characters, in capitals: what "find by last 4" compares. */
+  tail: string | null;
+  /** A file's bytes (null: a text key, or a file recorded before sizes). */
+  size: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -188,6 +216,7 @@ export interface OrderItemTable {
     string | null
   >;
   delivered_at: Timestamp | null;
+  disputed_at: Timestamp | null;
   created_at: Timestamp;
 }
 
@@ -344,6 +373,8 @@ export interface Database {
   payout_schedules: PayoutScheduleTable;
   inventory_values: InventoryValueTable;
   inventory_value_sets: InventoryValueSetTable;
+  key_fingerprints: KeyFingerprintTable;
+  key_collisions: KeyCollisionTable;
   offers: OfferTable;
   inventory_items: InventoryItemTable;
   projection_checkpoints: ProjectionCheckpointTable;

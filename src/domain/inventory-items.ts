@@ -14,6 +14,27 @@ export const FILE_TYPES = {
 
 export type FileType = keyof typeof FILE_TYPES;
 
+/** Bullets a mask shows at most for the characters it hides: the column stays narrow, the length unsaid. */
+const MASK_BULLETS = 10;
+
+/**
+ * What the supplier sees of a key: at most its first 2 and last 4 characters, and never
+ * more than 3 in 8 of a short key's characters (a 12-character key shows 1 and 3; one of 3 or fewer
+ * shows none), so a mask never gives a key away. Its tail is what "find by last 4" matches.
+ */
+export const maskOf = (value: string): { mask: string; head: string; tail: string } => {
+  const chars = [...value];
+  const tailLength = Math.min(4, Math.floor(chars.length / 4));
+  const headLength = Math.min(2, Math.floor(chars.length / 8));
+  const head = chars.slice(0, headLength).join('');
+  const tail = tailLength === 0 ? '' : chars.slice(-tailLength).join('');
+  const hidden = chars.length - headLength - tailLength;
+  return { mask: `${head}${'•'.repeat(Math.min(hidden, MASK_BULLETS))}${tail}`, head, tail };
+};
+
+/** What the mask shows at its end: the characters "find by last 4" compares (the mask's last run after its bullets). */
+export const tailOfMask = (mask: string): string => mask.slice(mask.lastIndexOf('•') + 1);
+
 export type ValidItem =
   { kind: 'text'; value: string } | { kind: 'file'; fileName: string; contentType: FileType; bytes: Buffer };
 
@@ -29,7 +50,15 @@ const reject = (index: number, code: string, message: string): { rejection: Reje
   rejection: { index, code, message },
 });
 
-export const validateItem = (raw: unknown, index: number): { item: ValidItem } | { rejection: Rejection } => {
+/**
+ * One item judged; `format` (the product's key format, `keyFormatCheck`) says why a text key
+ * does not fit it, in words.
+ */
+export const validateItem = (
+  raw: unknown,
+  index: number,
+  format: (value: string) => string | undefined = () => undefined,
+): { item: ValidItem } | { rejection: Rejection } => {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
     return reject(index, 'invalid_item', 'an item is an object with a kind');
   const item = raw as Record<string, unknown>;
@@ -41,6 +70,8 @@ export const validateItem = (raw: unknown, index: number): { item: ValidItem } |
     if (length < 1 || length > TEXT_MAX_CHARS)
       return reject(index, 'invalid_value', `value must be 1 to ${TEXT_MAX_CHARS} characters`);
     if (item.value.trim() === '') return reject(index, 'invalid_value', 'value must not be blank');
+    const misfit = format(item.value);
+    if (misfit) return reject(index, 'format_mismatch', misfit);
     return { item: { kind: 'text', value: item.value } };
   }
   if (item.kind === 'file') {

@@ -4,7 +4,18 @@ import { GrowingList } from './growing-list.js';
 import type { Rejection } from './inventory-items.js';
 import { VersionedMap } from './versioned-map.js';
 
-export type ItemStatus = 'available' | 'reserved' | 'delivered' | 'invalidated' | 'removed';
+/**
+ * `removed` is what the supplier calls withdrawn, `delivered` sold; `held` is under review
+ * (a key also held by another supplier): kept, never sold, until the operator decides.
+ */
+export type ItemStatus = 'available' | 'reserved' | 'delivered' | 'invalidated' | 'removed' | 'held';
+
+/** Another supplier's item holding the same key: named in events only, never to the uploader. */
+export interface CollidingItem {
+  itemId: string;
+  offerId: string;
+  supplierId: string;
+}
 
 export interface NewItem {
   itemId: string;
@@ -15,6 +26,12 @@ export interface NewItem {
   fingerprint: string;
   fileName: string | null;
   contentType: string | null;
+  /** What the supplier sees of a text key (`maskOf`); '' for a file. */
+  mask: string;
+  /** A file's size in bytes; null for a text key. */
+  size: number | null;
+  /** Set when another supplier holds the same key: the item is stored under review. */
+  collidesWith?: CollidingItem;
 }
 
 interface ReservationRef {
@@ -29,13 +46,22 @@ export interface UploadedFile {
   place: number;
   fileName: string;
   contentType: string;
+  /** Bytes; null on uploads recorded before version 3. */
+  size: number | null;
+}
+
+/** An item of the upload stored under review: its place in `itemIds`, and whose key it also is. */
+export interface HeldOnUpload extends CollidingItem {
+  place: number;
 }
 
 /**
- * An upload as recorded (version 2, src/domain/upcasters.ts): the accepted items as columns,
+ * An upload as recorded (version 3, src/domain/upcasters.ts): the accepted items as columns,
  * not an object per item, and only the files named (every other item is a text key). An
  * upload of 1,000 keys is about a third of the version 1 event, and its append, its read by
- * the projections and its JSON decoding cost about that much less.
+ * the projections and its JSON decoding cost about that much less. Version 3 adds what the
+ * supplier sees of each key (`masks`: at most its first 2 and last 4 characters, never the
+ * key) and the items held under review on arrival (`held`).
  */
 export interface InventoryUploadedData {
   offerId: string;
@@ -43,7 +69,11 @@ export interface InventoryUploadedData {
   itemIds: string[];
   /** `fingerprints[i]` is the fingerprint of `itemIds[i]`. */
   fingerprints: string[];
+  /** `masks[i]` is what is shown of `itemIds[i]` ('' for a file, and for keys uploaded before version 3). */
+  masks: string[];
   files: UploadedFile[];
+  /** Items stored under review, not for sale: another supplier holds the same key. */
+  held: HeldOnUpload[];
   rejected: Rejection[];
   at: string;
 }
@@ -51,6 +81,14 @@ export interface InventoryUploadedData {
 export type InventoryEvent =
   | { type: 'InventoryUploaded'; data: InventoryUploadedData }
   | { type: 'InventoryItemRemoved'; data: { offerId: string; itemId: string; at: string } }
+  /** Several items withdrawn at once (a selection, a batch); one item by DELETE stays InventoryItemRemoved. */
+  | { type: 'InventoryItemsWithdrawn'; data: { offerId: string; itemIds: string[]; at: string } }
+  | {
+      type: 'InventoryItemsHeld';
+      data: { offerId: string; itemIds: string[]; reason: HoldReason; collidesWith: CollidingItem | null; at: string };
+    }
+  /** Held items back for sale: the operator's review found nothing against them. */
+  | { type: 'InventoryReviewCleared'; data: { offerId: string; itemIds: string[]; at: string } }
   | { type: 'OfferStockLow'; data: { offerId: string; available: number; threshold: number; at: string } }
   | { type: 'InventoryReserved'; data: ReservationRef & { expiresAt: string; at: string } }
   | { type: 'InventoryReleased'; data: ReservationRef & { at: string } }
@@ -67,12 +105,30 @@ export type InventoryEvent =
       };
     };
 
+export type HoldReason = 'key_collision' | 'operator';
+
 export type InventoryCommand =
   | {
       type: 'UploadInventory';
       data: { offerId: string; mode: 'strict' | 'partial'; items: NewItem[]; rejected: Rejection[]; now: string };
     }
   | { type: 'RemoveItem'; data: { offerId: string; itemId: string; lowStockThreshold: number; now: string } }
+  | {
+      type: 'WithdrawItems';
+      data: { offerId: string; itemIds: readonly string[]; lowStockThreshold: number; now: string };
+    }
+  | {
+      type: 'HoldItems';
+      data: {
+        offerId: string;
+        itemIds: readonly string[];
+        reason: HoldReason;
+        collidesWith: CollidingItem | null;
+        lowStockThreshold: number;
+        now: string;
+      };
+    }
+  | { type: 'ClearReview'; data: { offerId: string; itemIds: readonly string[]; now: string } }
   | {
       type: 'ReserveItems';
       data: {
@@ -223,23 +279,40 @@ const setReservation = (state: InventoryState, ref: ReservationRef, reservationS
     ],
   ]);
 
+/** An upload's items, each available or held under review, and its keys known from now on. */
+const uploaded = (state: InventoryState, data: InventoryUploadedData): InventoryState => {
+  const { itemIds, fingerprints, held } = data;
+  if (itemIds.length === 0) return state;
+  const heldPlaces = new Set(held.map((h) => h.place));
+  const changed = new Map(
+    itemIds.map((id, i) => [
+      id,
+      { status: heldPlaces.has(i) ? ('held' as const) : ('available' as const), fingerprint: fingerprints[i]! },
+    ]),
+  );
+  return {
+    ...state,
+    ...withItems(state, changed),
+    fingerprints: state.fingerprints.with(itemIds.map((id, i) => [fingerprints[i]!, id])),
+  };
+};
+
+/** Items taken back: their keys may come back, as a removed key may. */
+const withdrawn = (state: InventoryState, itemIds: readonly string[]): InventoryState => {
+  const gone = itemIds.flatMap((id): [string, undefined][] => {
+    const item = state.items.get(id);
+    return item ? [[item.fingerprint, undefined]] : [];
+  });
+  return { ...state, ...withStatus(state, itemIds, 'removed'), fingerprints: state.fingerprints.with(gone) };
+};
+
 export const inventoryDecider: Decider<InventoryState, InventoryCommand, InventoryEvent> = {
   initialState: emptyInventory,
 
   evolve(state, event) {
     switch (event.type) {
-      case 'InventoryUploaded': {
-        const { itemIds, fingerprints } = event.data;
-        if (itemIds.length === 0) return state;
-        const changed = new Map(
-          itemIds.map((id, i) => [id, { status: 'available' as const, fingerprint: fingerprints[i]! }]),
-        );
-        return {
-          ...state,
-          ...withItems(state, changed),
-          fingerprints: state.fingerprints.with(itemIds.map((id, i) => [fingerprints[i]!, id])),
-        };
-      }
+      case 'InventoryUploaded':
+        return uploaded(state, event.data);
       case 'InventoryItemRemoved': {
         const item = state.items.get(event.data.itemId);
         if (!item) return state;
@@ -249,6 +322,12 @@ export const inventoryDecider: Decider<InventoryState, InventoryCommand, Invento
           fingerprints: state.fingerprints.with([[item.fingerprint, undefined]]),
         };
       }
+      case 'InventoryItemsWithdrawn':
+        return withdrawn(state, event.data.itemIds);
+      case 'InventoryItemsHeld':
+        return { ...state, ...withStatus(state, event.data.itemIds, 'held') };
+      case 'InventoryReviewCleared':
+        return { ...state, ...withStatus(state, event.data.itemIds, 'available') };
       case 'OfferStockLow':
         return state;
       case 'InventoryReserved':
@@ -283,6 +362,12 @@ export const inventoryDecider: Decider<InventoryState, InventoryCommand, Invento
         return uploadInventory(state, command.data);
       case 'RemoveItem':
         return removeItem(state, command.data);
+      case 'WithdrawItems':
+        return withdrawItems(state, command.data);
+      case 'HoldItems':
+        return holdItems(state, command.data);
+      case 'ClearReview':
+        return clearReview(state, command.data);
       case 'ReserveItems':
         return reserveItems(state, command.data);
       case 'ReleaseReservation':
@@ -298,6 +383,9 @@ export const inventoryDecider: Decider<InventoryState, InventoryCommand, Invento
 };
 
 // ---- one function per command: what each decides, given the state as it stands
+
+/** Statuses a supplier may take back: stock for sale, or held under review. */
+const WITHDRAWABLE: ReadonlySet<ItemStatus> = new Set(['available', 'held']);
 
 const uploadInventory = (
   state: InventoryState,
@@ -331,8 +419,11 @@ const uploadInventory = (
       rejected,
     });
   const files: UploadedFile[] = [];
+  const held: HeldOnUpload[] = [];
   accepted.forEach((item, place) => {
-    if (item.kind === 'file') files.push({ place, fileName: item.fileName!, contentType: item.contentType! });
+    if (item.kind === 'file')
+      files.push({ place, fileName: item.fileName!, contentType: item.contentType!, size: item.size });
+    if (item.collidesWith) held.push({ place, ...item.collidesWith });
   });
   return [
     {
@@ -341,7 +432,9 @@ const uploadInventory = (
         offerId,
         itemIds: accepted.map((i) => i.itemId),
         fingerprints: accepted.map((i) => i.fingerprint),
+        masks: accepted.map((i) => i.mask),
         files,
+        held,
         rejected,
         at: now,
       },
@@ -353,12 +446,52 @@ const removeItem = (state: InventoryState, data: CommandData<InventoryCommand, '
   const { offerId, itemId, lowStockThreshold, now } = data;
   const item = state.items.get(itemId);
   if (!item || item.status === 'removed') throw new DomainError('not_found', `inventory item ${itemId} not found`);
-  if (item.status !== 'available')
-    throw new DomainError('invalid_state', `item ${itemId} is ${item.status}; only available items can be deleted`);
+  if (!WITHDRAWABLE.has(item.status))
+    throw new DomainError(
+      'invalid_state',
+      `item ${itemId} is ${item.status}; only available items and items under review can be withdrawn`,
+    );
   return [
     { type: 'InventoryItemRemoved', data: { offerId, itemId, at: now } },
-    ...stockLowCrossing(offerId, state.available, state.available - 1, lowStockThreshold, now),
+    ...(item.status === 'available'
+      ? stockLowCrossing(offerId, state.available, state.available - 1, lowStockThreshold, now)
+      : []),
   ];
+};
+
+const withdrawItems = (
+  state: InventoryState,
+  data: CommandData<InventoryCommand, 'WithdrawItems'>,
+): InventoryEvent[] => {
+  const { offerId, lowStockThreshold, now } = data;
+  const itemIds = [...new Set(data.itemIds)].filter((id) =>
+    WITHDRAWABLE.has(state.items.get(id)?.status as ItemStatus),
+  );
+  if (itemIds.length === 0)
+    throw new DomainError('invalid_state', 'none of these items is available or under review: nothing to withdraw');
+  const available = itemIds.filter((id) => state.items.get(id)?.status === 'available').length;
+  return [
+    { type: 'InventoryItemsWithdrawn', data: { offerId, itemIds, at: now } },
+    ...stockLowCrossing(offerId, state.available, state.available - available, lowStockThreshold, now),
+  ];
+};
+
+/** Holds the available ones among these items; any other status keeps its course (a sale under way, a sold key). */
+const holdItems = (state: InventoryState, data: CommandData<InventoryCommand, 'HoldItems'>): InventoryEvent[] => {
+  const { offerId, reason, collidesWith, lowStockThreshold, now } = data;
+  const itemIds = [...new Set(data.itemIds)].filter((id) => state.items.get(id)?.status === 'available');
+  if (itemIds.length === 0) return [];
+  return [
+    { type: 'InventoryItemsHeld', data: { offerId, itemIds, reason, collidesWith, at: now } },
+    ...stockLowCrossing(offerId, state.available, state.available - itemIds.length, lowStockThreshold, now),
+  ];
+};
+
+const clearReview = (state: InventoryState, data: CommandData<InventoryCommand, 'ClearReview'>): InventoryEvent[] => {
+  const itemIds = [...new Set(data.itemIds)].filter((id) => state.items.get(id)?.status === 'held');
+  return itemIds.length === 0
+    ? []
+    : [{ type: 'InventoryReviewCleared', data: { offerId: data.offerId, itemIds, at: data.now } }];
 };
 
 const reserveItems = (state: InventoryState, data: CommandData<InventoryCommand, 'ReserveItems'>): InventoryEvent[] => {

@@ -92,7 +92,9 @@ export type OfferEvent =
   | {
       type: 'OfferPriceChanged';
       data: { offerId: string; price: number; previousPrice: number; reason: string; at: string };
-    };
+    }
+  /** A key's value shown again on the supplier's explicit Reveal: who (the token) and when, never the value. */
+  | { type: 'InventoryItemRevealed'; data: { offerId: string; itemId: string; tokenId: string | null; at: string } };
 
 export type OfferCommand =
   | { type: 'CreateOffer'; data: Extract<OfferEvent, { type: 'OfferCreated' }>['data'] & { productSellable: boolean } }
@@ -113,7 +115,8 @@ export type OfferCommand =
       type: 'RotateFulfilmentSecret';
       data: { secretSealed: string; now: string; overlapMs: number; rotationId?: string };
     }
-  | { type: 'RepriceOffer'; data: { price: number; reason: string; maxChangesPerHour: number; now: string } };
+  | { type: 'RepriceOffer'; data: { price: number; reason: string; maxChangesPerHour: number; now: string } }
+  | { type: 'RecordReveal'; data: { itemId: string; tokenId: string | null; now: string } };
 
 export interface OfferState {
   id: string;
@@ -223,6 +226,7 @@ const evolveLater = evolveWith<OfferState, Exclude<OfferEvent, { type: 'OfferCre
       ...(data.rotationId !== undefined && { lastRotationId: data.rotationId }),
     },
   }),
+  InventoryItemRevealed: (state) => state,
   OfferPriceChanged: (state, { price, reason, at }) => ({
     ...state,
     terms: { ...state.terms, price },
@@ -237,6 +241,8 @@ export const offerDecider: Decider<OfferState | null, OfferCommand, OfferEvent> 
   evolve(state, event) {
     if (event.type === 'OfferCreated') return offerCreated(event.data);
     if (!state) return state;
+    // a reveal is part of the offer's history, not a change of the offer
+    if (event.type === 'InventoryItemRevealed') return state;
     return evolveLater({ ...state, updatedAt: event.data.at }, event);
   },
 
@@ -267,6 +273,18 @@ export const offerDecider: Decider<OfferState | null, OfferCommand, OfferEvent> 
         return rotateFulfilmentSecret(state, command.data);
       case 'RepriceOffer':
         return repriceOffer(state, command.data);
+      case 'RecordReveal':
+        return [
+          {
+            type: 'InventoryItemRevealed',
+            data: {
+              offerId: state.id,
+              itemId: command.data.itemId,
+              tokenId: command.data.tokenId,
+              at: command.data.now,
+            },
+          },
+        ];
       default:
         return assertNever(command);
     }

@@ -29,6 +29,8 @@ export interface OrderItem {
   supplierOrderedAt?: string | null;
   /** Rerouting: the cancelled item this one replaces (an item is replaced once). */
   replacesItemId?: string;
+  /** When the buyer first disputed this item (informational: it changes no money by itself). */
+  disputedAt?: string | null;
   /** Top-up: the validated operation (only the latest one is ever executed). */
   topup?: {
     operationId: string;
@@ -209,7 +211,11 @@ const evolveLater = evolveWith<OrderState, Exclude<OrderEvent, { type: 'OrderPla
     const items = state.items.map((i) => (refunded.has(i.orderItemId) ? { ...i, status: 'refunded' as const } : i));
     return { ...state, items, status: refundStatus(items), updatedAt: at };
   },
-  OrderDisputed: (state, { at }) => ({ ...state, updatedAt: at }),
+  OrderDisputed: (state, { orderItemIds, at }) => {
+    const disputed = new Set(orderItemIds);
+    const items = state.items.map((i) => (disputed.has(i.orderItemId) ? { ...i, disputedAt: i.disputedAt ?? at } : i));
+    return { ...state, items, updatedAt: at };
+  },
   OrderItemSupplierOrdered: (state, { orderItemId, orderedAt, at }) =>
     withItem(state, orderItemId, (i) => ({ ...i, supplierOrderedAt: i.supplierOrderedAt ?? orderedAt }), at),
   OrderItemReservationRenewed: (state, { orderItemId, reservationId, at }) =>

@@ -16,6 +16,18 @@ export interface FormField {
   options: { value: string; label: string }[] | null;
 }
 
+/**
+ * The shape of a product's keys, set by the operator: a key must match `pattern` whole and
+ * have `minLength` to `maxLength` characters. `description` says it in words, as a refused
+ * line names it ("5 groups of 5 letters or digits, joined by dashes").
+ */
+export interface KeyFormat {
+  pattern: string;
+  minLength: number;
+  maxLength: number;
+  description: string;
+}
+
 export interface ProductFields {
   name: string;
   type: ProductType;
@@ -23,6 +35,8 @@ export interface ProductFields {
   region: string;
   status: ProductStatus;
   formFields: FormField[];
+  /** null: any key of 1 to 1,024 characters. */
+  keyFormat: KeyFormat | null;
 }
 
 export type ProductEvent =
@@ -57,6 +71,7 @@ export const productDecider: Decider<ProductState, ProductCommand, ProductEvent>
         if (state) throw new DomainError('product_exists', `product ${state.id} already exists`);
         const { now, ...fields } = command.data;
         checkFormFields(fields.type, fields.formFields);
+        checkKeyFormat(fields.keyFormat);
         return [{ type: 'ProductCreated', data: { ...fields, at: now } }];
       }
       case 'UpdateProduct': {
@@ -65,12 +80,25 @@ export const productDecider: Decider<ProductState, ProductCommand, ProductEvent>
         if (Object.keys(changes).length === 0) return [];
         const next = { ...state, ...changes };
         checkFormFields(next.type, next.formFields);
+        checkKeyFormat(next.keyFormat);
         return [{ type: 'ProductUpdated', data: { productId: state.id, changes, at: command.data.now } }];
       }
       default:
         return assertNever(command);
     }
   },
+};
+
+/** The key format as one check, compiled once: a key's refusal in words, or undefined when it fits. */
+export const keyFormatCheck = (format: KeyFormat | null): ((value: string) => string | undefined) => {
+  if (!format) return () => undefined;
+  const whole = new RegExp(`^(?:${format.pattern})$`, 'u');
+  const refused = `does not match the product's key format: ${format.description}`;
+  return (value) => {
+    const length = [...value].length;
+    // the length first: the pattern only ever runs on a key of the format's length
+    return length < format.minLength || length > format.maxLength || !whole.test(value) ? refused : undefined;
+  };
 };
 
 /** Form fields describe what a top-up buyer types; a game key has none to ask for. */
@@ -94,4 +122,12 @@ const checkFormFields = (type: ProductType, fields: FormField[]): void => {
         `select field ${f.key} needs options`,
       );
   });
+};
+
+const checkKeyFormat = (format: KeyFormat | null): void => {
+  if (format && format.minLength > format.maxLength)
+    throw invalidInput(
+      [{ input: 'key_format.min_length', message: 'min_length is above max_length' }],
+      "the key format's length range is empty",
+    );
 };

@@ -53,6 +53,40 @@ export const inventoryUploadedV2 = (data: unknown): unknown => {
   };
 };
 
+/** InventoryUploaded as version 2 wrote it: no masks, no file sizes, nothing held. */
+interface InventoryUploadedV2 {
+  offerId: string;
+  itemIds: string[];
+  fingerprints: string[];
+  files: { place: number; fileName: string; contentType: string }[];
+  rejected: unknown[];
+  at: string;
+}
+
+/**
+ * Version 2 to 3: what the supplier sees of each key (`masks`) and the items held under
+ * review on arrival (`held`). A key recorded before has no mask (its value is sealed, and an
+ * upcaster sees events only): '' says so, and the lists show it as not known. A file's size
+ * was not recorded either: null. Nothing was held before collisions were looked for.
+ */
+export const inventoryUploadedV3 = (data: unknown): unknown => {
+  const v2 = data as InventoryUploadedV2;
+  return {
+    offerId: v2.offerId,
+    itemIds: v2.itemIds,
+    fingerprints: v2.fingerprints,
+    masks: v2.itemIds.map(() => ''),
+    files: v2.files.map((f) => ({ ...f, size: null })),
+    held: [],
+    rejected: v2.rejected,
+    at: v2.at,
+  };
+};
+
+/** Version 1 to 2: products made before key formats accept any key (`keyFormat: null`). */
+export const productCreatedV2 = (data: unknown): unknown => ({ ...(data as object), keyFormat: null });
+
 export const eventVersions: Readonly<Record<string, EventTypeVersions>> = {
-  InventoryUploaded: { current: 2, upcast: { 1: inventoryUploadedV2 } },
+  InventoryUploaded: { current: 3, upcast: { 1: inventoryUploadedV2, 2: inventoryUploadedV3 } },
+  ProductCreated: { current: 2, upcast: { 1: productCreatedV2 } },
 };

@@ -13,6 +13,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'offer.stock_low',
   'offer.repriced',
   'stock.invalidated',
+  'inventory.import_completed',
   'webhook.disabled',
   'payout.created',
   'payout.paid',

@@ -11,6 +11,7 @@ export const SOURCES: Record<string, WebhookEventType> = {
   OfferStockLow: 'offer.stock_low',
   OfferPriceChanged: 'offer.repriced',
   InventoryItemInvalidated: 'stock.invalidated',
+  InventoryImportCompleted: 'inventory.import_completed',
   WebhookEndpointDisabled: 'webhook.disabled',
   PayoutCreated: 'payout.created',
   PayoutPaid: 'payout.paid',

@@ -15,6 +15,7 @@ import type { Principal } from './principal.js';
 import { registerProductRoutes } from './products.js';
 import { registerOfferRoutes } from './offers.js';
 import { registerInventoryRoutes } from './inventory.js';
+import { registerInventoryImportRoutes } from './inventory-imports.js';
 import { registerFeeRoutes } from './fees.js';
 import { registerOrderRoutes } from './orders.js';
 import { registerBalanceRoutes } from './balance.js';
@@ -245,6 +246,7 @@ const registerAllRoutes = async (app: FastifyInstance, services: Services) => {
       registerProductRoutes(api, services);
       registerOfferRoutes(api, services);
       registerInventoryRoutes(api, services);
+      registerInventoryImportRoutes(api, services);
       registerFeeRoutes(api, services);
       registerOrderRoutes(api, services);
       registerBalanceRoutes(api, services);

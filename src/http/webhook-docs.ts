@@ -46,6 +46,21 @@ const dataByType: Record<WebhookEventType | typeof LEDGER_CHECKPOINT_EVENT, obje
       threshold: { type: 'integer' },
     },
   },
+  'inventory.import_completed': {
+    type: 'object',
+    description: 'an import of a file of keys finished: its keys are in stock (GET …/inventory?batch_id=)',
+    properties: {
+      import_id: { type: 'string' },
+      offer_id: { type: 'string' },
+      batch_id: { type: 'string' },
+      added: { type: 'integer' },
+      refused: {
+        type: 'integer',
+        description: 'lines not added; the list: GET …/inventory/imports/{import_id} as text/csv',
+      },
+      completed_at: { type: 'string', format: 'date-time' },
+    },
+  },
   'offer.repriced': {
     type: 'object',
     description: 'the pricing rule changed the offer price',

@@ -55,6 +55,10 @@ interface SourceData {
   payoutId: string;
   endpointId: string;
   consecutiveFailures: number;
+  importId: string;
+  batchId: string;
+  added: number;
+  refused: number;
   at: string;
 }
 
@@ -127,6 +131,17 @@ export const outgoingFor = async (
       item_id: d.itemId,
       previous_status: d.previousStatus,
       reason: d.reason,
+    });
+    return { type, bySupplier };
+  }
+  if (type === 'inventory.import_completed') {
+    bySupplier.set(d.supplierId, {
+      import_id: d.importId,
+      offer_id: d.offerId,
+      batch_id: d.batchId,
+      added: d.added,
+      refused: d.refused,
+      completed_at: d.at,
     });
     return { type, bySupplier };
   }
@@ -233,6 +248,15 @@ export const fixtureData = (type: WebhookEventType, at: string): Record<string, 
       };
     case 'stock.invalidated':
       return { offer_id: 'test_offer', item_id: 'test_inventory_item', previous_status: 'available', reason: 'test' };
+    case 'inventory.import_completed':
+      return {
+        import_id: 'test_import',
+        offer_id: 'test_offer',
+        batch_id: 'test_batch',
+        added: 998,
+        refused: 2,
+        completed_at: at,
+      };
     case 'payout.created':
     case 'payout.paid':
     case 'payout.failed': {

@@ -2,6 +2,8 @@ import type { CommandDeps } from '../commands/context.js';
 import type { Projector } from '../projections/projector.js';
 import { fulfilmentProcess, registerFulfilmentTimers } from './fulfilment.js';
 import { orderProcess, registerOrderTimers } from './orders.js';
+import { importProcess, registerImportTimers } from './inventory-imports.js';
+import { keyCollisionProcess, registerKeyCollisionTimers } from './key-collisions.js';
 import { payoutProcess, registerPayoutTimers } from './payouts.js';
 import type { Timers } from './timers.js';
 import { registerSandboxTimers } from './sandbox.js';
@@ -20,6 +22,8 @@ export const processProjectors = (listeners?: WebhookListeners): Projector[] => 
   webhookProcess(listeners),
   payoutProcess,
   pricingProcess,
+  keyCollisionProcess,
+  importProcess,
 ];
 
 /** The timer side of every process manager. */
@@ -34,5 +38,7 @@ export const registerProcessTimers = (
   registerWebhookTimers(timers, deps, projections);
   registerSandboxTimers(timers, deps);
   registerPayoutTimers(timers, deps);
+  registerKeyCollisionTimers(timers, deps);
+  registerImportTimers(timers, deps);
   registerPricingTimers(timers, deps, projections);
 };

@@ -1,4 +1,5 @@
 import type { OrderAttempt, ReturnAttempt } from '../domain/fulfilment-process.js';
+import type { HeldOnUpload } from '../domain/inventory.js';
 import type { ExecuteAttempt } from '../domain/topup-process.js';
 import type { RecoveryPayload } from '../domain/webhook-recovery-process.js';
 
@@ -18,6 +19,10 @@ export interface TimerPayloads {
   'order.expire': None;
   'order.provision': None;
   'inventory.reservation-expiry': { offerId: string; orderId: string; orderItemId: string };
+  /** An import's chunks, recorded one after another until it completes. */
+  'inventory.import': None;
+  /** An upload's items stored under review: the other suppliers' items they collide with are looked at. */
+  'inventory.collision': { offerId: string; held: (HeldOnUpload & { heldItemId: string })[] };
   'ledger.post-sales': None;
   'ledger.post-refunds': { orderId?: string; items: { supplierId: string; orderItemId: string }[] };
   'ledger.settle': { supplierId: string };

@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { InventoryEvent } from '../domain/inventory.js';
 import type { OfferEvent } from '../domain/offer.js';
+import { derivedFamily } from '../ids.js';
 import { type Gatherer, gatheredBy, projector } from './projector.js';
 
 const termColumns = (c: Extract<OfferEvent, { type: 'OfferUpdated' }>['data']['changes']) => ({
@@ -92,25 +93,50 @@ const statements: { [T in Exclude<OfferProjectionEvent['type'], MoveType>]?: Sta
   FulfilmentSecretRotated: (db, d) => db.updateTable('offers').set({ updated_at: d.at }).where('id', '=', d.offerId),
 
   InventoryUploaded: async (db, d) => {
-    const { offerId, itemIds, files, at } = d;
-    if (itemIds.length === 0) return;
+    const { offerId, itemIds, masks, files, held, at } = d;
+    const [first] = itemIds;
+    if (first === undefined) return;
+    const heldPlaces = held.map((h) => h.place + 1);
     // one statement for the items and the offer's count: a row of parameters per item cost
-    // 9,000 parameters and two statements for 1,000 keys. The ids go as one JSON array (the
-    // driver escapes a text[] element by element in JavaScript). The files (few, or all of
-    // a small batch) come as their places; every other item is text.
+    // 9,000 parameters and two statements for 1,000 keys. The ids and masks go as JSON arrays
+    // (the driver escapes a text[] element by element in JavaScript). The files and the held
+    // items (few) come as their places; every other item is an available text key. An
+    // upload's items are one batch: their ids' family (src/ids.ts).
     await sql`with added as (
         insert into inventory_items
-          (id, offer_id, kind, status, file_name, content_type, order_id, created_at, updated_at)
-        select i.id, ${offerId}, case when f.place is null then 'text' else 'file' end, 'available',
-          f.file_name, f.content_type, null, ${at}::timestamptz, ${at}::timestamptz
+          (id, offer_id, kind, status, file_name, content_type, order_id, batch_id, mask, tail, size,
+           created_at, updated_at)
+        select i.id, ${offerId}, case when f.place is null then 'text' else 'file' end,
+          case when i.place = any(${heldPlaces}::int[]) then 'held' else 'available' end,
+          f.file_name, f.content_type, null, ${derivedFamily(first)}, nullif(m.mask, ''),
+          upper(nullif(regexp_replace(m.mask, '^.*•', ''), '')), f.size, ${at}::timestamptz, ${at}::timestamptz
         from jsonb_array_elements_text(${JSON.stringify(itemIds)}::jsonb) with ordinality as i(id, place)
+          join jsonb_array_elements_text(${JSON.stringify(masks)}::jsonb) with ordinality as m(mask, place)
+            on m.place = i.place
           left join unnest(${files.map((f) => f.place + 1)}::int[], ${files.map((f) => f.fileName)}::text[],
-                           ${files.map((f) => f.contentType)}::text[]) as f(place, file_name, content_type)
+                           ${files.map((f) => f.contentType)}::text[], ${files.map((f) => f.size)}::int[])
+            as f(place, file_name, content_type, size)
             on f.place = i.place
         order by i.place
       )
-      update offers set stock_available = stock_available + ${itemIds.length}, updated_at = ${at}
+      update offers set stock_available = stock_available + ${itemIds.length - held.length}, updated_at = ${at}
       where id = ${offerId}`.execute(db);
+    // the operator's list of collisions (GET /operator/v1/key-collisions); the supplier's reads never join it
+    if (held.length > 0)
+      await db
+        .insertInto('key_collisions')
+        .values(
+          held.map((h) => ({
+            item_id: itemIds[h.place] ?? '',
+            offer_id: offerId,
+            other_item_id: h.itemId,
+            other_offer_id: h.offerId,
+            other_supplier_id: h.supplierId,
+            detected_at: at,
+          })),
+        )
+        .onConflict((oc) => oc.column('item_id').doNothing())
+        .execute();
   },
   InventoryItemRemoved: async (db, d) => {
     await db
@@ -127,7 +153,14 @@ const statements: { [T in Exclude<OfferProjectionEvent['type'], MoveType>]?: Sta
 };
 
 /** The events that move items from one status to another. */
-type MoveType = 'InventoryReserved' | 'InventoryReleased' | 'InventoryDelivered' | 'InventoryItemInvalidated';
+type MoveType =
+  | 'InventoryReserved'
+  | 'InventoryReleased'
+  | 'InventoryDelivered'
+  | 'InventoryItemInvalidated'
+  | 'InventoryItemsWithdrawn'
+  | 'InventoryItemsHeld'
+  | 'InventoryReviewCleared';
 
 /** An item's status, order and time after the moves of a batch so far. */
 interface Moved {
@@ -214,6 +247,15 @@ const addMove = (moves: ItemMoves, e: OfferProjectionEvent): boolean => {
     case 'InventoryItemInvalidated':
       moves.add(e.data.offerId, [e.data.itemId], 'invalidated', undefined, e.data.at);
       return true;
+    case 'InventoryItemsWithdrawn':
+      moves.add(e.data.offerId, e.data.itemIds, 'removed', undefined, e.data.at);
+      return true;
+    case 'InventoryItemsHeld':
+      moves.add(e.data.offerId, e.data.itemIds, 'held', undefined, e.data.at);
+      return true;
+    case 'InventoryReviewCleared':
+      moves.add(e.data.offerId, e.data.itemIds, 'available', undefined, e.data.at);
+      return true;
     default:
       return false;
   }
@@ -241,11 +283,11 @@ const offerEvents: Gatherer<OfferProjectionEvent> = {
 
 const gathered = gatheredBy(offerEvents);
 
-/** Offers with their stock counts, and the inventory items (never their values). */
+/** Offers with their stock counts, the inventory items (never their values), and the keys found held twice. */
 export const offersProjection = projector<OfferEvent | InventoryEvent>({
   name: 'offers',
-  version: 2,
-  tables: ['offers', 'inventory_items'],
+  version: 3,
+  tables: ['offers', 'inventory_items', 'key_collisions'],
   ddl: (s) => `
     create table ${s}.offers (
       id text primary key,
@@ -281,11 +323,24 @@ export const offersProjection = projector<OfferEvent | InventoryEvent>({
       file_name text,
       content_type text,
       order_id text,
+      batch_id text not null,
+      mask text,
+      tail text,
+      size integer,
       created_at timestamptz not null,
       updated_at timestamptz not null
     );
     create index on ${s}.inventory_items (offer_id, id);
-    create index on ${s}.inventory_items (offer_id, status);`,
+    create index on ${s}.inventory_items (offer_id, status, id);
+    create index on ${s}.inventory_items (offer_id, batch_id, id);
+    create table ${s}.key_collisions (
+      item_id text primary key,
+      offer_id text not null,
+      other_item_id text not null,
+      other_offer_id text not null,
+      other_supplier_id text not null,
+      detected_at timestamptz not null
+    );`,
   handlers: {
     OfferCreated: gathered,
     OfferUpdated: gathered,
@@ -304,5 +359,8 @@ export const offersProjection = projector<OfferEvent | InventoryEvent>({
     InventoryDelivered: gathered,
     InventoryItemInvalidated: gathered,
     InventoryItemRemoved: gathered,
+    InventoryItemsWithdrawn: gathered,
+    InventoryItemsHeld: gathered,
+    InventoryReviewCleared: gathered,
   },
 });

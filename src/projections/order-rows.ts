@@ -32,6 +32,7 @@ export const itemRow = (orderId: string, i: OrderItem, position: number, at: str
     ? { operationId: i.topup.operationId, accountLabel: i.topup.accountLabel, receiptRef: i.topup.receiptRef }
     : null,
   delivered_at: i.deliveredAt,
+  disputed_at: i.disputedAt ?? null,
   created_at: at,
 });
 
@@ -88,6 +89,8 @@ export class FoldedOrder {
         for (const r of e.data.items) this.setItem(r.orderItemId, { status: 'refunded' });
         return this.refresh(e.data.at);
       case 'OrderDisputed':
+        for (const id of e.data.orderItemIds)
+          if (!this.items.find((i) => i.id === id)?.disputed_at) this.setItem(id, { disputed_at: e.data.at });
         o.updated_at = e.data.at;
         return;
       case 'OrderItemReservationRenewed':

@@ -99,7 +99,17 @@ const earlierStatements: { [T in Later['type']]?: (db: Kysely<Database>, d: Data
     await db.updateTable('order_items').set({ status: 'refunded' }).where('id', 'in', ids).execute();
     await refreshOne(db, d.orderId, d.at);
   },
-  OrderDisputed: (db, d) => db.updateTable('orders').set({ updated_at: d.at }).where('id', '=', d.orderId).execute(),
+  OrderDisputed: async (db, d) => {
+    // the first dispute of an item is its date; a later one changes nothing of it
+    if (d.orderItemIds.length > 0)
+      await db
+        .updateTable('order_items')
+        .set({ disputed_at: d.at })
+        .where('id', 'in', d.orderItemIds)
+        .where('disputed_at', 'is', null)
+        .execute();
+    await db.updateTable('orders').set({ updated_at: d.at }).where('id', '=', d.orderId).execute();
+  },
   OrderItemReservationRenewed: (db, d) => setItem(db, d.orderItemId, { reservation_id: d.reservationId }),
   OrderItemCancelled: async (db, d) => {
     await setItem(db, d.orderItemId, { status: 'cancelled' });

@@ -40,7 +40,8 @@ const gathered = gatheredBy(orderEvents);
 /** Orders and their items, for the supplier-scoped order reads and the operator's. */
 export const ordersProjection = projector<OrderEvent>({
   name: 'orders',
-  version: 2,
+  // 3: items carry the date of their first dispute
+  version: 3,
   tables: ['orders', 'order_items'],
   ddl: (s) => `
     create table ${s}.orders (
@@ -74,6 +75,7 @@ export const ordersProjection = projector<OrderEvent>({
       inventory_item_ids text[] not null,
       topup jsonb,
       delivered_at timestamptz,
+      disputed_at timestamptz,
       created_at timestamptz not null
     );
     create index on ${s}.order_items (order_id, position);

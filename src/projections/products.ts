@@ -8,11 +8,12 @@ const columns = (f: Partial<ProductFields>) => ({
   ...(f.region !== undefined && { region: f.region }),
   ...(f.status !== undefined && { status: f.status }),
   ...(f.formFields !== undefined && { form_fields: JSON.stringify(f.formFields) }),
+  ...(f.keyFormat !== undefined && { key_format: f.keyFormat && JSON.stringify(f.keyFormat) }),
 });
 
 export const productsProjection = projector<ProductEvent>({
   name: 'products',
-  version: 1,
+  version: 2,
   tables: ['products'],
   ddl: (s) => `
     create table ${s}.products (
@@ -23,6 +24,7 @@ export const productsProjection = projector<ProductEvent>({
       region text not null,
       status text not null,
       form_fields jsonb not null,
+      key_format jsonb,
       created_at timestamptz not null,
       updated_at timestamptz not null
     );
@@ -37,6 +39,7 @@ export const productsProjection = projector<ProductEvent>({
         region: e.data.region,
         status: e.data.status,
         form_fields: JSON.stringify(e.data.formFields),
+        key_format: e.data.keyFormat && JSON.stringify(e.data.keyFormat),
         created_at: e.data.at,
         updated_at: e.data.at,
       }),

@@ -26,6 +26,9 @@ export const OrderItem = z
       receipt_ref: z.string().nullable().optional().describe('top-up only, once executed'),
     }),
     delivered_at: Timestamp.nullable(),
+    disputed_at: Timestamp.nullable().describe(
+      'when the buyer first disputed this item (order.disputed); a dispute alone changes no status or money',
+    ),
   })
   .meta({ id: 'OrderItem' });
 
@@ -63,6 +66,7 @@ interface ItemSnapshot {
   reservationId: string | null;
   inventoryItemIds: string[];
   deliveredAt: string | null;
+  disputedAt?: string | null;
   topup?: { operationId: string; accountLabel: string; receiptRef: string | null } | null;
 }
 
@@ -139,6 +143,7 @@ const toResource = (o: OrderSnapshot, supplierId?: string): OrderResource => {
         }),
       },
       delivered_at: i.deliveredAt,
+      disputed_at: i.disputedAt ?? null,
     })),
     totals: { gross: sum('gross'), commission: sum('commission'), net: sum('net') },
   };
@@ -209,6 +214,7 @@ export const readOrders = async (
             inventoryItemIds: i.inventory_item_ids,
             topup: i.topup,
             deliveredAt: i.delivered_at && iso(i.delivered_at),
+            disputedAt: i.disputed_at && iso(i.disputed_at),
           })),
         },
         supplierId,

@@ -56,6 +56,8 @@ describe('a cached state when the store went back in time', () => {
       fingerprint: `${offerId}-f${n}`,
       fileName: null,
       contentType: null,
+      mask: `AB••••••000${n}`,
+      size: null,
     }));
     await run(
       streamId,

@@ -13,6 +13,8 @@ const uploaded = (n: number): InventoryEvent => ({
     offerId: 'off-1',
     itemIds: Array.from({ length: n }, (_, i) => `itm-${i}`),
     fingerprints: Array.from({ length: n }, (_, i) => `fp-${i}`),
+    masks: Array.from({ length: n }, () => ''),
+    held: [],
     files: [],
     rejected: [],
     at,

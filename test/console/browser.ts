@@ -60,3 +60,37 @@ export const expectBannerSpans = async (p: Page) => {
   });
   expect({ left, width }, p.url()).toEqual({ left: 0, width: page });
 };
+
+/**
+ * The page reads on a phone: the header under 120 px high, and no word broken across two
+ * lines (a word's text takes one line box) but in a secret or a block of code, which are
+ * meant to break anywhere. Tables below 600 px are stacked rows, each value after its label.
+ */
+export const expectPhoneReadable = async (p: Page) => {
+  const seen = await p.evaluate(() => {
+    const d = (globalThis as any).document;
+    const broken: string[] = [];
+    const walker = d.createTreeWalker(d.querySelector('main'), 4 /* NodeFilter.SHOW_TEXT */);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (node.parentElement.closest('pre, .secret, script, style, thead')) continue;
+      for (const word of node.textContent.matchAll(/\S+/g)) {
+        const range = d.createRange();
+        range.setStart(node, word.index);
+        range.setEnd(node, word.index + word[0].length);
+        const tops = new Set(
+          [...range.getClientRects()].filter((r: any) => r.width > 0).map((r: any) => Math.round(r.top)),
+        );
+        if (tops.size > 1)
+          broken.push(
+            `${word[0]} in ${node.parentElement.tagName.toLowerCase()} of ${node.parentElement.parentElement.tagName.toLowerCase()}`,
+          );
+      }
+    }
+    const unlabelled = [...d.querySelectorAll('main tbody td:not([data-label])')].filter(
+      (td: any) => !td.hasAttribute('colspan'),
+    ).length;
+    return { header: Math.round(d.querySelector('header').getBoundingClientRect().height), broken, unlabelled };
+  });
+  expect(seen, p.url()).toEqual({ header: expect.any(Number), broken: [], unlabelled: 0 });
+  expect(seen.header, p.url()).toBeLessThan(120);
+};

@@ -4,7 +4,14 @@ import { startSupplierKit, type SupplierKit } from '../../src/sdk/kit/index.js';
 import { PLAYER_FORM } from '../declared/support.js';
 import { startTestService, type TestService } from '../support/harness.js';
 import { selfSignedCertificate, startReceiver } from '../webhooks/receiver.js';
-import { CHROMIUM, expectAccessible, expectBannerSpans, expectNoSideScroll, LAUNCH } from './browser.js';
+import {
+  CHROMIUM,
+  expectAccessible,
+  expectBannerSpans,
+  expectNoSideScroll,
+  expectPhoneReadable,
+  LAUNCH,
+} from './browser.js';
 
 const eur = (amount: number) => ({ amount, currency: 'EUR' });
 
@@ -72,8 +79,11 @@ describe.skipIf(!CHROMIUM)('a supplier with its own fulfilment API runs it from 
   it('creates a declared offer on its fulfilment URL, the secret shown once, and activates it', async () => {
     await page.goto(`${svc.origin}/console/offers/new`);
     await visit(page);
+    // the form shows one stock mode's fields at a time: an uploaded offer's has no fulfilment URL
+    expect(await page.getByLabel('Fulfilment URL').count()).toBe(0);
+    await click(page, 'Declared stock (your fulfilment API)', 'link');
+    await visit(page);
     await page.getByLabel('Product').selectOption({ label: 'Orbit Racer · steam · EU' });
-    await page.getByLabel('Stock', { exact: true }).selectOption({ label: 'Declared stock (your fulfilment API)' });
     await page.getByLabel('Price').fill('9.50');
     await page.getByLabel('External ref').fill('ORB-1');
     await page.getByLabel('Fulfilment URL').fill(keysKit.url);
@@ -136,8 +146,10 @@ describe.skipIf(!CHROMIUM)('a supplier with its own fulfilment API runs it from 
 
   it("creates a top-up offer, and its sandbox order form asks for the product's own fields", async () => {
     await page.goto(`${svc.origin}/console/offers/new`);
-    await page.getByLabel('Product').selectOption({ label: 'Gem Pack · steam · EU · top-up' });
-    await page.getByLabel('Stock', { exact: true }).selectOption({ label: 'Top-up (your fulfilment API)' });
+    await click(page, 'Top-up (your fulfilment API)', 'link');
+    // a top-up offer is made on top-up products only
+    expect(await page.getByLabel('Product').locator('option', { hasText: 'Orbit Racer' }).count()).toBe(0);
+    await page.getByLabel('Product').selectOption({ label: 'Gem Pack · steam · EU' });
     await page.getByLabel('Price').fill('4.99');
     await page.getByLabel('External ref').fill('GEM-1');
     await page.getByLabel('Fulfilment URL').fill(topupKit.url);
@@ -170,18 +182,25 @@ describe.skipIf(!CHROMIUM)('a supplier with its own fulfilment API runs it from 
     });
     await page.goto(`${svc.origin}/console/offers/${offer.body.id}/inventory`);
     await visit(page);
-    await page.getByLabel('Or a text or CSV file (first column)').setInputFiles({
+    await page.getByLabel('Add a text, CSV or TSV file').setInputFiles({
       name: 'keys.csv',
       mimeType: 'text/csv',
       buffer: Buffer.from('FILE-0001,first\r\nFILE-0002,second\r\nFILE-0001,again\r\n'),
     });
-    await expect.poll(() => page.getByLabel('Keys, one per line').inputValue()).toBe('FILE-0001\nFILE-0002\nFILE-0001');
-    await page.getByLabel('Mode').selectOption('partial');
-    await click(page, 'Upload keys');
-    expect(await page.getByRole('status').innerText()).toBe('2 accepted, 1 rejected; 2 available now.');
-    expect(await page.locator('tr', { hasText: 'duplicate_in_batch' }).innerText()).toBe(
-      '3\tduplicate_in_batch this key appears earlier in the same upload',
-    );
+    await expect
+      .poll(() => page.getByLabel('Keys, one per line').inputValue())
+      .toBe('FILE-0001,first\nFILE-0002,second\nFILE-0001,again\n');
+    await click(page, 'Preview');
+    expect(await page.getByRole('status').innerText()).toBe('2 keys will be added from 3 lines; 1 line will not.');
+    expect(
+      (await page.locator('tr', { hasText: 'duplicate in the file' }).innerText()).split('\t').slice(0, 2),
+    ).toEqual(['3', 'duplicate in the file']);
+    await visit(page);
+    await click(page, 'Store 2 keys');
+    // the harness runs the import when told
+    await svc.drain();
+    await page.reload();
+    expect(await page.getByRole('status').innerText()).toMatch(/^2 keys added in batch \S+; 1 line not added\.$/);
     expect((await offerOf(offer.body.id)).stock.available).toBe(2);
     await visit(page);
   });
@@ -210,6 +229,7 @@ describe.skipIf(!CHROMIUM)('a supplier with its own fulfilment API runs it from 
     for (const path of seen) {
       await small.goto(`${svc.origin}${path}`);
       await expectNoSideScroll(small);
+      await expectPhoneReadable(small);
       await expectBannerSpans(small);
     }
     await phone.close();

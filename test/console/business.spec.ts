@@ -3,7 +3,16 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../support/harness.js';
 import { selfSignedCertificate, startReceiver } from '../webhooks/receiver.js';
-import { CHROMIUM, expectAccessible, expectBannerSpans, expectNoSideScroll, LAUNCH, SHOTS, shot } from './browser.js';
+import {
+  CHROMIUM,
+  expectAccessible,
+  expectBannerSpans,
+  expectNoSideScroll,
+  expectPhoneReadable,
+  LAUNCH,
+  SHOTS,
+  shot,
+} from './browser.js';
 
 const eur = (amount: number) => ({ amount, currency: 'EUR' });
 
@@ -39,6 +48,7 @@ describe.skipIf(!CHROMIUM)('a new supplier runs its business from the console', 
     alpha = await svc.newSupplier('Alpha Keys');
     beta = await svc.newSupplier('Beta Games');
     productId = (await svc.newProduct({ name: 'Nebula Drift' })).id;
+    await svc.newProduct({ name: 'Retired Quest', status: 'not_sellable' });
     const rival = await beta.api.post('/offers', {
       product_id: productId,
       stock_mode: 'uploaded',
@@ -71,9 +81,18 @@ describe.skipIf(!CHROMIUM)('a new supplier runs its business from the console', 
   it('creates an offer on a catalogue product; a price of 0 is refused in words beside the field, once', async () => {
     await click(page, 'Create offer', 'link');
     await visit(page);
+    // only products on sale are offered
+    expect(await page.getByLabel('Product').locator('option', { hasText: 'Retired Quest' }).count()).toBe(0);
+    // every field's refusal at once, each value kept: a price the console cannot read, and no product
+    await page.getByLabel('Price').fill('12,3x');
+    await page.getByLabel('External ref').fill('NEB-1');
+    await click(page, 'Create offer');
+    expect(await page.locator('#price-error').innerText()).toBe('Price must be an amount in euros, like 19.99.');
+    expect(await page.locator('#product_id-error').innerText()).toMatch(/^Product /);
+    expect(await page.getByLabel('External ref').inputValue()).toBe('NEB-1');
+    expect(await page.getByLabel('Price').inputValue()).toBe('12,3x');
     await page.getByLabel('Product').selectOption({ label: 'Nebula Drift · steam · EU' });
     await page.getByLabel('Price').fill('0');
-    await page.getByLabel('External ref').fill('NEB-1');
     await click(page, 'Create offer');
     const price = page.getByLabel('Price');
     expect(await page.getByText('Price must be at least 0.01 EUR.').count()).toBe(1);
@@ -99,8 +118,13 @@ describe.skipIf(!CHROMIUM)('a new supplier runs its business from the console', 
   it('uploads keys, activates, edits the offer, and tells a reactivation by its health', async () => {
     await click(page, 'Inventory and key upload', 'link');
     await page.getByLabel('Keys, one per line').fill('NEB-0001\nNEB-0002\nNEB-0003');
-    await click(page, 'Upload keys');
-    expect(await page.getByRole('status').innerText()).toBe('3 accepted, 0 rejected; 3 available now.');
+    await click(page, 'Preview');
+    expect(await page.getByRole('status').innerText()).toBe('3 keys will be added from 3 lines; 0 lines will not.');
+    await click(page, 'Store 3 keys');
+    // the harness runs the import when told
+    await svc.drain();
+    await page.reload();
+    expect(await page.getByRole('status').innerText()).toMatch(/^3 keys added in batch \S+; 0 lines not added\.$/);
     await visit(page);
     expect((await alpha.api.get(`/offers/${offerId}`)).body.stock.available).toBe(3);
     await page.goto(`${svc.origin}/console/offers/${offerId}`);
@@ -128,6 +152,35 @@ describe.skipIf(!CHROMIUM)('a new supplier runs its business from the console', 
     const orderId = new URL(page.url()).pathname.split('/').at(-1)!;
     expect((await alpha.api.get(`/orders/${orderId}`)).body).toMatchObject({ id: orderId, status: 'refunded' });
     await visit(page);
+    // a disputed one says so, on its page and in the list
+    await page.goBack();
+    await page.getByLabel('Scenario').selectOption('disputed');
+    await click(page, 'Place sandbox order');
+    const disputedId = new URL(page.url()).pathname.split('/').at(-1)!;
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toMatch(/completed\s+disputed$/);
+    await visit(page);
+    // the list: product, status in words, amount; filtered by days
+    await page.goto(`${svc.origin}/console/orders`);
+    await page.getByLabel('From').fill(today());
+    await page.getByLabel('To').fill(today());
+    await click(page, 'Filter');
+    const rows = page.locator('tbody tr');
+    expect(await rows.count()).toBe(2);
+    const disputed = (await alpha.api.get(`/orders/${disputedId}`)).body;
+    expect(await rows.filter({ hasText: disputedId }).innerText()).toBe(
+      `${disputedId}\tNebula Drift\tcompleted disputed\t${(disputed.totals.gross.amount / 100).toFixed(2)}\u00a0€\t1\t${disputed.created_at.replace('T', ' ').replace(/\.\d+Z$/, ' UTC')}`,
+    );
+    expect(await rows.filter({ hasText: orderId }).innerText()).toContain('refunded');
+    await visit(page);
+    // a day before any order shows none; a day that is no date is refused beside its field
+    await page.getByLabel('To').fill('2000-01-01');
+    await page.getByLabel('From').fill('2000-01-01');
+    await click(page, 'Filter');
+    expect(await page.getByText('No orders match.').count()).toBe(1);
+    await page.goto(`${svc.origin}/console/orders?from=2026-02-30`);
+    expect(await page.locator('#from-error').innerText()).toBe('From must be a date, like 2026-11-01.');
+    await visit(page);
+    await page.goto(`${svc.origin}/console/offers/${offerId}`);
   });
 
   it('adds a webhook endpoint, shows its secret once, test-fires, edits, recovers and deletes it', async () => {
@@ -141,6 +194,12 @@ describe.skipIf(!CHROMIUM)('a new supplier runs its business from the console', 
     await click(page, 'Add endpoint');
     expect(await page.locator('#secret').innerText()).toMatch(/^whsec_[0-9a-f]{32}$/);
     await visit(page);
+    const endpointPage = await page.getByRole('link', { name: 'Go to the endpoint', exact: true }).getAttribute('href');
+    // the write answered with a redirect: a reload repeats no write, and the secret is gone
+    await page.reload();
+    expect(await page.locator('h1').innerText()).toBe('Secret shown once');
+    expect(await page.content()).not.toContain('whsec_');
+    expect((await alpha.api.get('/webhooks')).body.data).toHaveLength(1);
     const [hook] = (await alpha.api.get('/webhooks')).body.data;
     expect(hook).toMatchObject({
       url: receiver.url,
@@ -148,7 +207,8 @@ describe.skipIf(!CHROMIUM)('a new supplier runs its business from the console', 
       description: 'orders',
       rate_limit: 5,
     });
-    await click(page, 'Go to the endpoint', 'link');
+    expect(endpointPage).toBe(`/console/webhooks/${hook.id}`);
+    await page.goto(`${svc.origin}${endpointPage}`);
     expect(await page.content()).not.toContain('whsec_');
     await page.getByLabel('Event type').selectOption('payout.paid');
     await click(page, 'Test-fire');
@@ -166,7 +226,15 @@ describe.skipIf(!CHROMIUM)('a new supplier runs its business from the console', 
     await click(page, 'Recover');
     expect(await page.getByRole('status').innerText()).toMatch(/^Recovery started/);
     await visit(page);
+    // deleting asks first, and a cancel keeps the endpoint
+    await click(page, 'Delete endpoint…', 'link');
+    expect(await page.locator('main .card p').first().innerText()).toContain(`${receiver.url} stops receiving events`);
+    await visit(page);
+    await click(page, 'Cancel', 'link');
+    expect((await alpha.api.get('/webhooks')).body.data).toHaveLength(1);
+    await click(page, 'Delete endpoint…', 'link');
     await click(page, 'Delete endpoint');
+    expect(await page.getByRole('status').innerText()).toBe('Endpoint deleted.');
     expect((await alpha.api.get('/webhooks')).body.data).toEqual([]);
   });
 
@@ -198,7 +266,7 @@ describe.skipIf(!CHROMIUM)('a new supplier runs its business from the console', 
     await page.goto(`${svc.origin}/console/offers/${offerId}/pricing`);
     await page.getByLabel('Price to simulate').fill('16.00');
     await click(page, 'Simulate');
-    expect(await page.locator('#simulation').innerText()).toMatch(/^At 16\.00 €: rank 2, not selected/);
+    expect(await page.locator('#simulation').innerText()).toMatch(/^At 16\.00\s€: rank 2, not selected/);
     await visit(page);
     await page.getByLabel('Beat the lowest competitor by').fill('0.10');
     await page.getByLabel('Floor').fill('5.00');
@@ -264,7 +332,7 @@ describe.skipIf(!CHROMIUM)('a new supplier runs its business from the console', 
     const [payout] = (await alpha.api.get('/payouts')).body.data;
     expect(payout).toMatchObject({ amount: eur(2000), method: 'sepa_bank_transfer', trigger: 'manual' });
     expect(new URL(fresh.url()).pathname).toBe(`/console/payouts/${payout.id}`);
-    expect(await fresh.getByRole('status').innerText()).toBe('Payout of 20.00 € requested.');
+    expect(await fresh.getByRole('status').innerText()).toBe('Payout of 20.00\u00a0€ requested.');
     await visit(fresh);
     await fresh.goto(`${svc.origin}/console/payouts`);
     expect(await fresh.locator('tr', { hasText: payout.id }).innerText()).toContain(payout.status);
@@ -283,6 +351,7 @@ describe.skipIf(!CHROMIUM)('a new supplier runs its business from the console', 
     for (const path of seen) {
       await small.goto(`${svc.origin}${path}`);
       await expectNoSideScroll(small);
+      await expectPhoneReadable(small);
       await expectBannerSpans(small);
     }
     await small.goto(`${svc.origin}/console/balance?from=${today()}&to=${today()}`);

@@ -39,8 +39,10 @@ const PROBER = `
 const url = process.argv[1];
 let open = true, count = 0, slowestMs = 0;
 process.stdin.on('end', () => (open = false)).resume();
-console.log('probing');
 (async () => {
+  // the first call sets up the connection and compiles the client: not the service's time
+  await (await fetch(url)).arrayBuffer();
+  console.log('probing');
   while (open) {
     const t0 = performance.now();
     const res = await fetch(url);
@@ -82,7 +84,10 @@ describe('the console at its edges', () => {
   let fulfilment: Fulfilment;
 
   beforeAll(async () => {
-    svc = await startTestService({ trustedCa: tls.cert });
+    // the large forms' rounds post up to 20 times without a session, more than the
+    // unauthenticated class's 30 a minute leaves with the visits around them; the class's own
+    // metering has a test of its own below
+    svc = await startTestService({ trustedCa: tls.cert, limits: { unauthenticated: 1000 } });
     receiver = await startReceiver({ tls });
     fulfilment = await startFulfilment();
     alpha = await svc.newSupplier('Alpha Keys');
@@ -110,7 +115,7 @@ describe('the console at its edges', () => {
     const body = Buffer.from('a&'.repeat(512 * 1024));
     const anonymous = visitor(svc.origin);
     // the sign-in form is read for anyone; another form of someone not signed in is not read
-    // at all (sent to sign in); a signed-in supplier's forms are read, the key upload's up to 8 MiB
+    // at all (sent to sign in); a signed-in supplier's forms are read, a file of keys' up to 32 MiB
     const targets: [Visitor, string, number][] = [
       [anonymous, '/console/sign-in', 413],
       [anonymous, '/console/payouts', 303],
@@ -120,45 +125,59 @@ describe('the console at its edges', () => {
     ];
     // /healthz asked every few ms from a process of its own while the large forms are posted
     // one after another: the CPU this process spends is then the posts' alone
-    const prober = spawn(process.execPath, ['-e', PROBER, `${svc.origin}/healthz`], {
-      stdio: ['pipe', 'pipe', 'inherit'],
-    });
-    let report = '';
-    prober.stdout.on('data', (chunk) => (report += chunk));
-    const probed = new Promise((resolve) => prober.on('close', resolve));
-    await new Promise((resolve) => prober.stdout.once('data', resolve)); // it has started probing
-    const costs: { path: string; cpuMs: number; wallMs: number }[] = [];
-    for (const [v, path, status] of targets) {
-      // the least of three: a post's own cost, without a moment of the service's background
-      // work or a first call's compilation that happened to fall within it
-      const tries: { cpuMs: number; wallMs: number }[] = [];
-      for (let i = 0; i < 3; i++) {
+    const round = async () => {
+      const prober = spawn(process.execPath, ['-e', PROBER, `${svc.origin}/healthz`], {
+        stdio: ['pipe', 'pipe', 'inherit'],
+      });
+      let report = '';
+      prober.stdout.on('data', (chunk) => (report += chunk));
+      const probed = new Promise((resolve) => prober.on('close', resolve));
+      await new Promise((resolve) => prober.stdout.once('data', resolve)); // it has started probing
+      const costs: { path: string; cpuMs: number; wallMs: number }[] = [];
+      for (const [v, path, status] of targets) {
         const [cpu0, t0] = [process.cpuUsage(), performance.now()];
         const res = await post(v, path, body);
         const cpu = process.cpuUsage(cpu0);
-        tries.push({ cpuMs: (cpu.user + cpu.system) / 1000, wallMs: performance.now() - t0 });
+        costs.push({ path, cpuMs: (cpu.user + cpu.system) / 1000, wallMs: performance.now() - t0 });
         expect(res.status, path).toBe(status);
         if (status === 303) expect(res.location).toBe('/console/sign-in');
         else expect(res.text, path).toContain('<header>');
       }
-      costs.push({
-        path,
-        cpuMs: Math.min(...tries.map((t) => t.cpuMs)),
-        wallMs: Math.min(...tries.map((t) => t.wallMs)),
-      });
-    }
-    prober.stdin.end();
-    await probed;
-    const probes = JSON.parse(report.slice(report.indexOf('\n') + 1)) as { count: number; slowestMs: number };
-    // the service runs in this process: the CPU the process spent on a post (the client's
-    // sending included) bounds how long the post could hold the event loop, whatever else the
-    // machine is doing, where wall time on a busy machine measures the machine. A form read
-    // in quadratic time spends minutes on this body
-    for (const cost of costs) expect(cost.cpuMs, JSON.stringify(costs)).toBeLessThan(100);
-    // and in wall time, bounds a busy machine keeps: a freeze is minutes
-    for (const cost of costs) expect(cost.wallMs, JSON.stringify(costs)).toBeLessThan(2_000);
-    expect(probes.count).toBeGreaterThan(0);
-    expect(probes.slowestMs, JSON.stringify(probes)).toBeLessThan(2_000);
+      prober.stdin.end();
+      await probed;
+      const probes = JSON.parse(report.slice(report.indexOf('\n') + 1)) as { count: number; slowestMs: number };
+      expect(probes.count).toBeGreaterThan(0);
+      return { costs, probes };
+    };
+    // the least of up to ten rounds, each measure on its own: a post's own cost, without a
+    // moment of the service's background work, a first call's compilation or another process
+    // of the machine that happened to fall within it. A form read in quadratic time stalls
+    // every round (this body costs it minutes), so no round of it would ever meet a bound
+    const rounds: Awaited<ReturnType<typeof round>>[] = [];
+    const least = (of: (r: (typeof rounds)[number]) => number) => Math.min(...rounds.map(of));
+    const met = () =>
+      targets.every((_, i) => least((r) => r.costs[i]!.cpuMs) < 100 && least((r) => r.costs[i]!.wallMs) < 100) &&
+      least((r) => r.probes.slowestMs) < 50;
+    while (rounds.length < 3 || (rounds.length < 10 && !met())) rounds.push(await round());
+    const seen = JSON.stringify(rounds);
+    targets.forEach(([, path], i) => {
+      // the service runs in this process: the CPU the process spent on a post (the client's
+      // sending included) bounds how long the post could hold the event loop
+      expect(
+        least((r) => r.costs[i]!.cpuMs),
+        `${path}: ${seen}`,
+      ).toBeLessThan(100);
+      // and its 4xx (or its way to sign in) came within 100 ms
+      expect(
+        least((r) => r.costs[i]!.wallMs),
+        `${path}: ${seen}`,
+      ).toBeLessThan(100);
+    });
+    // and /healthz, asked all along from outside, answered every probe of a round within 50 ms
+    expect(
+      least((r) => r.probes.slowestMs),
+      seen,
+    ).toBeLessThan(50);
   });
 
   it('counts pairs before building any, and bounds the repeats of a name', () => {
@@ -278,7 +297,10 @@ describe('the console at its edges', () => {
       '/console/offers/:id/activate',
       '/console/offers/:id/deactivate',
       '/console/offers/:id/edit',
-      '/console/offers/:id/inventory',
+      // the key import's store (`…/inventory`) is on the preview's page, reached by a post
+      '/console/offers/:id/inventory/files',
+      '/console/offers/:id/inventory/preview',
+      '/console/offers/:id/inventory/withdraw',
       '/console/offers/:id/pricing/remove',
       '/console/offers/:id/pricing/save',
       '/console/offers/:id/rotate-secret',

@@ -10,6 +10,7 @@ import { freePort } from '../../src/db/embedded.js';
 import { clusterFolder } from '../support/cluster-parent.js';
 import { serviceArgs } from '../support/service-command.js';
 import { type Block, blocksOf, readBlocks } from './blocks.js';
+import { holdMachineLock } from './machine-lock.js';
 import { runDocument, SnippetFailed } from './terminal.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -124,23 +125,29 @@ describe('the documents run as written, twice', () => {
 
   it('every document runs, twice in a row, on one sandbox', async () => {
     const docs = await documents();
-    for (const run of [1, 2])
-      for (const doc of docs) {
-        const blocks = readBlocks(root, doc);
-        if (blocks.every((b) => b.handling.kind === 'skip')) continue;
-        const scratch = path.join(dir, 'blocks');
-        await mkdir(scratch, { recursive: true });
-        await runDocument(blocks, {
-          cwd: clone,
-          env: terminalEnv(),
-          scratch,
-          run,
-          context: () => (logged ? `\n--- the sandbox's log ---\n${logged.slice(-4000)}` : ''),
-        });
-      }
+    const release = await holdMachineLock('marketplace-docs-check');
+    try {
+      for (const run of [1, 2])
+        for (const doc of docs) {
+          const blocks = readBlocks(root, doc);
+          if (blocks.every((b) => b.handling.kind === 'skip')) continue;
+          const scratch = path.join(dir, 'blocks');
+          await mkdir(scratch, { recursive: true });
+          await runDocument(blocks, {
+            cwd: clone,
+            env: terminalEnv(),
+            scratch,
+            run,
+            context: () => (logged ? `\n--- the sandbox's log ---\n${logged.slice(-4000)}` : ''),
+          });
+        }
+    } finally {
+      await release();
+    }
     // the TypeScript example type-checked with the README's tsconfig, and ran
     expect(await readFile(path.join(dir, 'my-supplier/first-call.js'), 'utf8')).toContain('createMarketplaceClient');
-  }, 600_000);
+    // another run's documents may hold the ports first: its turn is as long as this one's
+  }, 1_200_000);
 });
 
 describe('the docs check itself', () => {
@@ -161,6 +168,20 @@ describe('the docs check itself', () => {
       () => 'passed',
       (e: unknown) => (e instanceof SnippetFailed ? e.message.split('\n')[0] : String(e)),
     );
+
+  it("takes turns at the documents' ports: a second holder of the lock waits until the first lets go", async () => {
+    const name = `marketplace-docs-check-self-${process.pid}`;
+    const releaseFirst = await holdMachineLock(name);
+    let second: (() => Promise<void>) | undefined;
+    const waiting = holdMachineLock(name).then((release) => (second = release));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(second).toBeUndefined();
+    await releaseFirst();
+    await waiting;
+    expect(second).toBeTypeOf('function');
+    await second!();
+    await rm(path.join(os.tmpdir(), `${name}.lock`), { force: true });
+  });
 
   it('fails a snippet on its second run, naming the document, the block and the run', async () => {
     expect(await failure('Make a folder:\n\n```sh\necho ready\n```\n\n```sh\nmkdir made-once\n```\n')).toBe(

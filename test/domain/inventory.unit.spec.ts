@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type InventoryEvent, inventoryDecider, type NewItem, stockLowCrossing } from '../../src/domain/inventory.js';
+import { maskOf } from '../../src/domain/inventory-items.js';
+import { keyFormatCheck } from '../../src/domain/product.js';
 import { givenFor } from '../support/given.js';
 
 const given = givenFor(inventoryDecider);
@@ -12,6 +14,8 @@ const item = (n: number, fingerprint = `f${n}`): NewItem => ({
   fingerprint,
   fileName: null,
   contentType: null,
+  mask: '',
+  size: null,
 });
 const uploaded = (...items: NewItem[]): InventoryEvent => ({
   type: 'InventoryUploaded',
@@ -19,6 +23,8 @@ const uploaded = (...items: NewItem[]): InventoryEvent => ({
     offerId: 'o1',
     itemIds: items.map((i) => i.itemId),
     fingerprints: items.map((i) => i.fingerprint),
+    masks: items.map((i) => i.mask),
+    held: [],
     files: [],
     rejected: [],
     at: now,
@@ -51,6 +57,8 @@ describe('Inventory', () => {
             offerId: 'o1',
             itemIds: ['i3'],
             fingerprints: ['f3'],
+            masks: [''],
+            held: [],
             files: [],
             rejected: [
               { index: 2, code: 'duplicate_key', message: "this key is already in the offer's stock" },
@@ -210,6 +218,8 @@ describe('Inventory', () => {
             offerId: 'o1',
             itemIds: ['i2'],
             fingerprints: ['f2'],
+            masks: [''],
+            held: [],
             files: [],
             rejected: duplicates,
             at: now,
@@ -225,6 +235,8 @@ describe('Inventory', () => {
         offerId: 'o1',
         itemIds: [],
         fingerprints: [],
+        masks: [],
+        held: [],
         files: [],
         rejected: [{ index: 0, code: 'invalid_kind', message: 'x' }],
         at: now,
@@ -260,6 +272,8 @@ describe('Inventory', () => {
             offerId: 'o1',
             itemIds: ['i5'],
             fingerprints: ['f1'],
+            masks: [''],
+            held: [],
             files: [],
             rejected: [],
             at: now,
@@ -492,5 +506,139 @@ describe('Inventory', () => {
         for (const { state: s, seen } of states) expect(view(s)).toEqual(seen);
       }),
     );
+  });
+});
+
+describe('Inventory corrections and reviews', () => {
+  const sold: InventoryEvent[] = [
+    {
+      type: 'InventoryReserved',
+      data: { offerId: 'o1', orderId: 'ord1', orderItemId: 'oi1', itemIds: ['i1'], expiresAt: now, at: now },
+    },
+    {
+      type: 'InventoryDelivered',
+      data: { offerId: 'o1', orderId: 'ord1', orderItemId: 'oi1', itemIds: ['i1'], at: now },
+    },
+  ];
+  const withdraw = (itemIds: string[], lowStockThreshold = 0) => ({
+    type: 'WithdrawItems' as const,
+    data: { offerId: 'o1', itemIds, lowStockThreshold, now },
+  });
+
+  it('withdraws the available items of a selection, once each, and leaves a sold one as it is', () => {
+    given(uploaded(item(1), item(2), item(3)), ...sold)
+      .when(withdraw(['i1', 'i2', 'i2', 'i3', 'nope'], 1))
+      .then([
+        { type: 'InventoryItemsWithdrawn', data: { offerId: 'o1', itemIds: ['i2', 'i3'], at: now } },
+        { type: 'OfferStockLow', data: { offerId: 'o1', available: 0, threshold: 1, at: now } },
+      ]);
+    given(uploaded(item(1)), ...sold)
+      .when(withdraw(['i1']))
+      .thenThrows('invalid_state');
+  });
+
+  it('a withdrawn key leaves the stock and may come back; its counts follow at once', () => {
+    const state = [
+      uploaded(item(1), item(2)),
+      { type: 'InventoryItemsWithdrawn', data: { offerId: 'o1', itemIds: ['i1'], at: now } } as InventoryEvent,
+    ].reduce(inventoryDecider.evolve, inventoryDecider.initialState);
+    expect(state.available).toBe(1);
+    expect(state.items.get('i1')?.status).toBe('removed');
+    const again = inventoryDecider.decide(
+      { type: 'UploadInventory', data: { offerId: 'o1', mode: 'strict', items: [item(5, 'f1')], rejected: [], now } },
+      state,
+    );
+    expect(again[0]?.type === 'InventoryUploaded' && again[0].data.itemIds).toEqual(['i5']);
+  });
+
+  it('stores a key another supplier holds under review: never reserved, not counted as available', () => {
+    const collidesWith = { itemId: 'x9', offerId: 'o2', supplierId: 's2' };
+    const events = inventoryDecider.decide(
+      {
+        type: 'UploadInventory',
+        data: { offerId: 'o1', mode: 'strict', items: [item(1), { ...item(2), collidesWith }], rejected: [], now },
+      },
+      inventoryDecider.initialState,
+    );
+    expect(events[0]?.type === 'InventoryUploaded' && events[0].data.held).toEqual([{ place: 1, ...collidesWith }]);
+    const state = events.reduce(inventoryDecider.evolve, inventoryDecider.initialState);
+    expect([state.available, state.items.get('i2')?.status]).toEqual([1, 'held']);
+    given(...events)
+      .when(reserve('oi1', 2))
+      .thenThrows('out_of_stock', { available: 1 });
+  });
+
+  it('holds available items only, and a cleared review puts them back for sale', () => {
+    const hold = {
+      type: 'HoldItems' as const,
+      data: {
+        offerId: 'o1',
+        itemIds: ['i1', 'i2'],
+        reason: 'key_collision' as const,
+        collidesWith: { itemId: 'x9', offerId: 'o2', supplierId: 's2' },
+        lowStockThreshold: 0,
+        now,
+      },
+    };
+    given(uploaded(item(1), item(2)), ...sold)
+      .when(hold)
+      .then([
+        {
+          type: 'InventoryItemsHeld',
+          data: {
+            offerId: 'o1',
+            itemIds: ['i2'],
+            reason: 'key_collision',
+            collidesWith: hold.data.collidesWith,
+            at: now,
+          },
+        },
+        { type: 'OfferStockLow', data: { offerId: 'o1', available: 0, threshold: 0, at: now } },
+      ]);
+    const held: InventoryEvent = {
+      type: 'InventoryItemsHeld',
+      data: { offerId: 'o1', itemIds: ['i2'], reason: 'operator', collidesWith: null, at: now },
+    };
+    given(uploaded(item(1), item(2)), held)
+      .when({ type: 'ClearReview', data: { offerId: 'o1', itemIds: ['i1', 'i2'], now } })
+      .then([{ type: 'InventoryReviewCleared', data: { offerId: 'o1', itemIds: ['i2'], at: now } }]);
+    given(uploaded(item(1), item(2)), held)
+      .when(withdraw(['i2']))
+      .then([{ type: 'InventoryItemsWithdrawn', data: { offerId: 'o1', itemIds: ['i2'], at: now } }]);
+  });
+});
+
+describe('What a supplier sees of a key', () => {
+  it('shows at most the first 2 and last 4 characters, and never more than 3 in 8 characters of a short key', () => {
+    expect(maskOf('ABCDE-FGHIJ-KLMNO-PQRST-12345')).toEqual({ mask: 'AB••••••••••2345', head: 'AB', tail: '2345' });
+    expect(maskOf('ABCDEFGHIJKL').mask).toBe('A••••••••JKL');
+    expect(maskOf('ABCDEFGH').mask).toBe('A•••••GH');
+    expect(maskOf('ABCD').mask).toBe('•••D');
+    expect(maskOf('abc').mask).toBe('•••');
+    fc.assert(
+      fc.property(fc.string({ minLength: 1, maxLength: 200 }), (key) => {
+        const { head, tail } = maskOf(key);
+        const shown = [...head].length + [...tail].length;
+        expect(shown).toBeLessThanOrEqual(6);
+        expect(shown * 8).toBeLessThanOrEqual([...key].length * 3);
+      }),
+    );
+  });
+});
+
+describe('A product key format', () => {
+  const format = keyFormatCheck({
+    pattern: '[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5}',
+    minLength: 17,
+    maxLength: 17,
+    description: '3 groups of 5 capital letters or digits, joined by dashes',
+  });
+
+  it('takes a key that fits whole, and names the format in words for one that does not', () => {
+    expect(format('AAAAA-BBBBB-12345')).toBeUndefined();
+    const words = "does not match the product's key format: 3 groups of 5 capital letters or digits, joined by dashes";
+    for (const key of ['AAAAA-BBBBB-1234', 'xAAAAA-BBBBB-12345', 'aaaaa-bbbbb-12345', 'AAAAA-BBBBB-12345 '])
+      expect(format(key)).toBe(words);
+    expect(keyFormatCheck(null)('anything')).toBeUndefined();
   });
 });

@@ -228,7 +228,7 @@ describe('Order', () => {
       .thenRefuses([{ input: 'item_ids', message: 'no item zz in this order' }]);
   });
 
-  it('records a dispute without changing the order', () => {
+  it('records a dispute without changing the order, its status or its money: the item keeps the date of its first dispute', () => {
     given(placed)
       .when({ type: 'DisputeOrder', data: { reason: null, now: t2 } })
       .thenThrows('invalid_state');
@@ -241,7 +241,16 @@ describe('Order', () => {
       .then([disputed]);
     const before = given(...completed).state()!;
     const after = given(...completed, disputed).state()!;
-    expect({ ...after, updatedAt: before.updatedAt }).toEqual(before);
+    expect({ ...after, updatedAt: before.updatedAt }).toEqual({
+      ...before,
+      items: before.items.map((i) => (i.orderItemId === 'i1' ? { ...i, disputedAt: t2 } : i)),
+    });
+    const again: OrderEvent = { ...disputed, data: { ...disputed.data, at: '2026-12-31T00:00:00.000Z' } };
+    expect(
+      given(...completed, disputed, again)
+        .state()!
+        .items.find((i) => i.orderItemId === 'i1')!.disputedAt,
+    ).toBe(t2);
   });
 
   it('takes no replacement for a cancelled item once the payment is captured or the order is over', () => {

@@ -11,6 +11,7 @@ const game: ProductFields = {
   region: 'EU',
   status: 'sellable',
   formFields: [],
+  keyFormat: null,
 };
 const created: ProductEvent = { type: 'ProductCreated', data: { ...game, productId: 'p1', at: now } };
 const userId: FormField = {

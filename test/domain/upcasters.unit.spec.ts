@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { fingerprint } from '../../src/crypto/fingerprint.js';
 import { type InventoryEvent, inventoryDecider } from '../../src/domain/inventory.js';
-import { eventVersions } from '../../src/domain/upcasters.js';
+import { eventVersions, inventoryUploadedV2, productCreatedV2 } from '../../src/domain/upcasters.js';
 import { EventVersions } from '../../src/eventstore/upcast.js';
 import { BALANCE_EVENT_TYPES } from '../../src/projections/ledger.js';
 
@@ -50,9 +50,7 @@ describe('InventoryUploaded version 1 to 2', () => {
       rejected: [{ index: 3, code: 'duplicate_key', message: "this key is already in the offer's stock" }],
       at: '2026-01-05T10:00:00.000Z',
     };
-    const upcast = versions.upcast(recorded(v1, 1));
-    expect(upcast.schemaVersion).toBe(2);
-    expect(upcast.data).toEqual({
+    expect(inventoryUploadedV2(v1)).toEqual({
       offerId: 'o1',
       itemIds: ['i1', 'i2', 'i3'],
       fingerprints: [fingerprint(key, 'file', 'A'), fingerprint(key, 'text', 'B'), fingerprint(key, 'file', 'C')],
@@ -83,6 +81,8 @@ describe('InventoryUploaded version 1 to 2', () => {
       fingerprint: fingerprint(key, 'text', 'KEY-1'),
       fileName: null,
       contentType: null,
+      mask: '',
+      size: null,
     };
     expect(() =>
       inventoryDecider.decide(
@@ -94,9 +94,70 @@ describe('InventoryUploaded version 1 to 2', () => {
       ),
     ).toThrow(expect.objectContaining({ code: 'inventory_rejected' }));
   });
+});
 
-  it('an event of version 2 is handed out as it is', () => {
-    const v2 = recorded({ offerId: 'o1', itemIds: [], fingerprints: [], files: [], rejected: [], at: 'x' }, 2);
-    expect(versions.upcast(v2)).toBe(v2);
+describe('InventoryUploaded version 2 to 3', () => {
+  const versions = new EventVersions(eventVersions);
+  const recorded = (data: unknown, schemaVersion: number) => ({
+    id: 'e1',
+    streamId: 'inventory-o1',
+    revision: 0,
+    position: { commit: 1n, prepare: 1n },
+    type: 'InventoryUploaded',
+    data,
+    metadata: {},
+    schemaVersion,
+    createdAt: new Date('2026-01-05T10:00:00.000Z'),
+  });
+
+  it('gives every key recorded before an unknown mask, every file an unknown size, and holds nothing', () => {
+    const v2 = {
+      offerId: 'o1',
+      itemIds: ['i1', 'i2'],
+      fingerprints: ['f1', 'f2'],
+      files: [{ place: 1, fileName: 'a.png', contentType: 'image/png' }],
+      rejected: [{ index: 2, code: 'duplicate_key', message: 'x' }],
+      at: '2026-01-05T10:00:00.000Z',
+    };
+    const upcast = versions.upcast(recorded(v2, 2));
+    expect(upcast.schemaVersion).toBe(3);
+    expect(upcast.data).toEqual({
+      offerId: 'o1',
+      itemIds: ['i1', 'i2'],
+      fingerprints: ['f1', 'f2'],
+      masks: ['', ''],
+      files: [{ place: 1, fileName: 'a.png', contentType: 'image/png', size: null }],
+      held: [],
+      rejected: v2.rejected,
+      at: v2.at,
+    });
+  });
+
+  it('a version 1 event runs through both steps', () => {
+    const v1 = { offerId: 'o1', items: [], rejected: [], at: 'x' };
+    expect(versions.upcast(recorded(v1, 1)).data).toEqual({
+      offerId: 'o1',
+      itemIds: [],
+      fingerprints: [],
+      masks: [],
+      files: [],
+      held: [],
+      rejected: [],
+      at: 'x',
+    });
+  });
+
+  it('an event of version 3 is handed out as it is', () => {
+    const v3 = recorded(
+      { offerId: 'o1', itemIds: [], fingerprints: [], masks: [], files: [], held: [], rejected: [], at: 'x' },
+      3,
+    );
+    expect(versions.upcast(v3)).toBe(v3);
+  });
+});
+
+describe('ProductCreated version 1 to 2', () => {
+  it('a product made before key formats takes any key', () => {
+    expect(productCreatedV2({ productId: 'p1', name: 'N' })).toEqual({ productId: 'p1', name: 'N', keyFormat: null });
   });
 });

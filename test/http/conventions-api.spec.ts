@@ -464,6 +464,7 @@ describe('the OpenAPI webhooks section', () => {
     try {
       const doc = (await request(svc.baseUrl, 'GET', '/openapi.json')).body;
       expect(Object.keys(doc.webhooks).sort()).toEqual([
+        'inventory.import_completed',
         'ledger.checkpoint',
         'offer.deactivated',
         'offer.repriced',

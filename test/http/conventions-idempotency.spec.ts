@@ -3,12 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../support/harness.js';
 import { request } from '../support/http.js';
 
-/** POST routes that change nothing, so there is nothing to make idempotent. */
 /**
- * Posts that are reads: a price simulation, and a listen session's poll, whose acknowledgements only drop
- * what an earlier poll handed over, so a retried poll hands over the same unacknowledged events again.
+ * Posts that are reads: a price simulation, a file of keys' preview (nothing stored), and a listen
+ * session's poll, whose acknowledgements only drop what an earlier poll handed over, so a retried
+ * poll hands over the same unacknowledged events again.
  */
-const NOT_MUTATING = new Set(['POST /api/v1/pricing/simulate', 'POST /api/v1/webhook-listen-sessions/{session_id}/poll']);
+const NOT_MUTATING = new Set([
+  'POST /api/v1/pricing/simulate',
+  'POST /api/v1/offers/{offer_id}/inventory/imports/preview',
+  'POST /api/v1/webhook-listen-sessions/{session_id}/poll',
+]);
+/** Routes whose answer is a key in clear: never kept in the Idempotency-Key table, so they take no key. */
+const ANSWER_NEVER_KEPT = new Set(['POST /api/v1/offers/{offer_id}/inventory/{item_id}/reveal']);
 
 describe('Idempotency-Key', () => {
   let svc: TestService;
@@ -65,7 +71,7 @@ describe('Idempotency-Key', () => {
     for (const [path, operations] of Object.entries<Record<string, unknown>>(doc.paths)) {
       for (const method of Object.keys(operations).filter((m) => ['post', 'put', 'patch', 'delete'].includes(m))) {
         const route = `${method.toUpperCase()} ${path}`;
-        if (NOT_MUTATING.has(route)) continue;
+        if (NOT_MUTATING.has(route) || ANSWER_NEVER_KEPT.has(route)) continue;
         const res = await request(svc.origin, method.toUpperCase(), path.replace(/\{[^}]+\}/g, 'x'), {
           token: path.startsWith('/operator/') ? svc.operatorToken : supplier.token,
           body: {},

@@ -163,12 +163,30 @@ describe('the OpenAPI document describes every answer', () => {
     );
     const offerId = { offer_id: offer.id };
     const uploaded = await ok(token, 'POST', '/api/v1/offers/{offer_id}/inventory', offerId, {
-      body: { items: textKeys('DOC', 8) },
+      body: { items: textKeys('DOC', 9) },
     });
     await ok(token, 'GET', '/api/v1/offers/{offer_id}/inventory', offerId);
     await ok(token, 'DELETE', '/api/v1/offers/{offer_id}/inventory/{item_id}', {
       ...offerId,
       item_id: uploaded.item_ids[7],
+    });
+    await ok(token, 'POST', '/api/v1/offers/{offer_id}/inventory/withdrawals', offerId, {
+      body: { item_ids: [uploaded.item_ids[8]] },
+    });
+    await ok(token, 'POST', '/api/v1/offers/{offer_id}/inventory/{item_id}/reveal', {
+      ...offerId,
+      item_id: uploaded.item_ids[5],
+    });
+    await ok(token, 'POST', '/api/v1/offers/{offer_id}/inventory/imports/preview', offerId, {
+      body: { content: 'key\nDOC-IMPORT-1\n' },
+    });
+    const imported = await ok(token, 'POST', '/api/v1/offers/{offer_id}/inventory/imports', offerId, {
+      body: { file_name: 'doc.csv', content: 'DOC-IMPORT-1\n' },
+    });
+    await svc.drain();
+    await ok(token, 'GET', '/api/v1/offers/{offer_id}/inventory/imports/{import_id}', {
+      ...offerId,
+      import_id: imported.id,
     });
     await ok(token, 'POST', '/api/v1/offers/{offer_id}/activate', offerId);
     await ok(token, 'PATCH', '/api/v1/offers/{offer_id}', offerId, { body: { low_stock_threshold: 1 } });
@@ -230,6 +248,9 @@ describe('the OpenAPI document describes every answer', () => {
       { item_id: available.data[0].id },
       { body: { reason: 'leaked' } },
     );
+    await ok(op, 'POST', '/operator/v1/inventory/{item_id}/hold', { item_id: available.data[1].id });
+    await ok(op, 'GET', '/operator/v1/key-collisions', {}, { query: '?open=false' });
+    await ok(op, 'POST', '/operator/v1/inventory/{item_id}/release', { item_id: available.data[1].id });
     await ok(op, 'POST', '/operator/v1/clock/advance', {}, { body: { seconds: 60 } });
     await svc.drain();
 

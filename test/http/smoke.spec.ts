@@ -31,6 +31,7 @@ describe('a supplier reads products over HTTP', () => {
       status: 'sellable',
       market: { buyer_price: null, active_offers: 0, your_offer_selected: false },
       form_fields: [],
+      key_format: null,
     });
     const one = await api.get(`/products/${product.id}`);
     expect(one.body).toEqual(list.body.data[0]);

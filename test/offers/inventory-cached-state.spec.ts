@@ -74,6 +74,8 @@ describe('a cached inventory state when an append fails', () => {
       fingerprint: `${offerId}-f${n}`,
       fileName: null,
       contentType: null,
+      mask: '',
+      size: null,
     }));
     const uploaded = await handle(
       store,

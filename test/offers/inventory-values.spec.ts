@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadInventory } from '../../src/commands/inventory.js';
-import { dropValues, openValues, storedValueIds, storeValueSet } from '../../src/commands/inventory-values.js';
+import {
+  dropValues,
+  openValues,
+  openValueSet,
+  replaceValueSets,
+  storedValueIds,
+  storeValueSet,
+} from '../../src/commands/inventory-values.js';
 import { inventoryStream } from '../../src/commands/streams.js';
 import { derivedFamily, derivedIds, newId } from '../../src/ids.js';
 import { startTestService, type TestService } from '../support/harness.js';
@@ -59,6 +66,42 @@ describe('inventory values kept as sets', () => {
         .where('family', '=', derivedFamily(ids(0)))
         .execute(),
     ).toEqual([]);
+  });
+
+  it("an import's sets stored in one write keep each value's fingerprint and replace an earlier run's parts", async () => {
+    const ids = derivedIds(newId());
+    const family = derivedFamily(ids(0));
+    const deps = svc.services.commands;
+    // an earlier run of the same import stored three parts, and a set of the format before
+    // fingerprints were kept in it opens without one
+    await storeValueSet(deps, 'offer-i', 2, [text(ids(4), 'OLD-4')], new Date());
+    expect(await openValueSet(deps, family, 2)).toEqual([
+      { itemId: ids(4), value: { kind: 'text', bytes: Buffer.from('OLD-4') } },
+    ]);
+    const sets = [0, 1].map((part) =>
+      [0, 1].map((n) => ({ ...text(ids(part * 2 + n), `NEW-${part * 2 + n}`), fingerprint: `fp-${part * 2 + n}` })),
+    );
+    await replaceValueSets(deps, 'offer-i', sets, new Date());
+    expect(await openValueSet(deps, family, 1)).toEqual([
+      { itemId: ids(2), value: { kind: 'text', bytes: Buffer.from('NEW-2'), fingerprint: 'fp-2' } },
+      { itemId: ids(3), value: { kind: 'text', bytes: Buffer.from('NEW-3'), fingerprint: 'fp-3' } },
+    ]);
+    expect(
+      await svc.services.db
+        .selectFrom('inventory_value_sets')
+        .select(['part', 'offer_id', 'item_ids'])
+        .where('family', '=', family)
+        .orderBy('part')
+        .execute(),
+    ).toEqual([
+      { part: 0, offer_id: 'offer-i', item_ids: [ids(0), ids(1)] },
+      { part: 1, offer_id: 'offer-i', item_ids: [ids(2), ids(3)] },
+    ]);
+    // a value dropped from a set keeps the others' fingerprints
+    await dropValues(deps, [ids(0)]);
+    expect(await openValueSet(deps, family, 0)).toEqual([
+      { itemId: ids(1), value: { kind: 'text', bytes: Buffer.from('NEW-1'), fingerprint: 'fp-1' } },
+    ]);
   });
 
   it('values kept one row per item are opened and removed like those in sets', async () => {

@@ -26,25 +26,33 @@ describe('GET /offers/{id}/inventory and DELETE /offers/{id}/inventory/{item_id}
   });
   afterAll(() => svc.stop());
 
-  it('lists every item with its status, oldest first, and never a value', async () => {
+  it('lists every item with its status in words, its mask, batch and order, oldest first, and never a value', async () => {
     const list = await supplier.api.get(`/offers/${offerId}/inventory`);
     expect(list.status).toBe(200);
     expect(list.body.next_cursor).toBeNull();
-    expect(list.body.data.map((i: any) => [i.id, i.status])).toEqual([
-      [ids[0], 'delivered'],
-      [ids[1], 'reserved'],
-      [ids[2], 'invalidated'],
-      [ids[3], 'available'],
-      [ids[4], 'available'],
-      [ids[5], 'available'],
+    expect(list.body.data.map((i: any) => [i.id, i.status, i.masked_value])).toEqual([
+      [ids[0], 'sold', '•••••0'],
+      [ids[1], 'reserved', '•••••1'],
+      [ids[2], 'invalidated', '•••••2'],
+      [ids[3], 'available', '•••••3'],
+      [ids[4], 'available', '•••••4'],
+      [ids[5], 'available', '•••••5'],
     ]);
+    const [soldTo, heldBy] = list.body.data.slice(0, 2).map((i: any) => i.order_id);
+    expect([typeof soldTo, typeof heldBy]).toEqual(['string', 'string']);
+    expect(soldTo).not.toBe(heldBy);
+    const batch = list.body.data[0].batch_id;
     for (const item of list.body.data)
       expect(item).toEqual({
         id: item.id,
         kind: 'text',
         status: item.status,
+        masked_value: item.masked_value,
         file_name: null,
         content_type: null,
+        size: null,
+        batch_id: batch,
+        order_id: ['sold', 'reserved'].includes(item.status) ? expect.any(String) : null,
         created_at: expect.any(String),
         updated_at: expect.any(String),
       });
@@ -56,24 +64,31 @@ describe('GET /offers/{id}/inventory and DELETE /offers/{id}/inventory/{item_id}
       (await supplier.api.get(`/offers/${offerId}/inventory?${query}`)).body.data.map((i: any) => i.id);
     expect(await of('status=available')).toEqual(ids.slice(3));
     expect(await of('status=reserved')).toEqual([ids[1]]);
+    expect(await of('status=sold')).toEqual([ids[0]]);
+    // the word before `sold` still filters
     expect(await of('status=delivered')).toEqual([ids[0]]);
     expect(await of('status=invalidated')).toEqual([ids[2]]);
+    expect(await of('last4=4')).toEqual([ids[4]]);
+    expect(
+      await of(`batch_id=${(await supplier.api.get(`/offers/${offerId}/inventory`)).body.data[0].batch_id}`),
+    ).toEqual(ids);
+    expect(await of('batch_id=NOSUCHBATCH')).toEqual([]);
     const first = await supplier.api.get(`/offers/${offerId}/inventory?limit=4`);
     expect(first.body.data.map((i: any) => i.id)).toEqual(ids.slice(0, 4));
     const second = await supplier.api.get(`/offers/${offerId}/inventory?limit=4&cursor=${first.body.next_cursor}`);
     expect(second.body).toEqual({ data: expect.any(Array), next_cursor: null });
     expect(second.body.data.map((i: any) => i.id)).toEqual(ids.slice(4));
-    for (const query of ['status=removed', 'status=sold', 'limit=0', 'cursor=%%%'])
+    for (const query of ['status=removed', 'status=held', 'last4=12345', 'last4=%20', 'limit=0', 'cursor=%%%'])
       expect([query, (await supplier.api.get(`/offers/${offerId}/inventory?${query}`)).status]).toEqual([query, 422]);
   });
 
-  it('deletes an available item: gone from the list, the stock and the sealed values; a second delete is 404', async () => {
+  it('deletes an available item: withdrawn in the list, gone from the stock and the sealed values; a second delete is 404', async () => {
     const removed = await supplier.api.delete(`/offers/${offerId}/inventory/${ids[5]}`);
     expect(removed.status).toBe(200);
     expect(removed.body).toEqual({ item_id: ids[5], status: 'removed', stock_available: 2 });
-    expect((await supplier.api.get(`/offers/${offerId}/inventory`)).body.data.map((i: any) => i.id)).not.toContain(
-      ids[5],
-    );
+    expect(
+      (await supplier.api.get(`/offers/${offerId}/inventory?status=withdrawn`)).body.data.map((i: any) => i.id),
+    ).toEqual([ids[5]]);
     expect((await supplier.api.get(`/offers/${offerId}`)).body.stock).toEqual({
       mode: 'uploaded',
       declared: null,
@@ -108,7 +123,7 @@ describe('GET /offers/{id}/inventory and DELETE /offers/{id}/inventory/{item_id}
         status,
         409,
         'invalid_state',
-        `item ${id} is ${status}; only available items can be deleted`,
+        `item ${id} is ${status}; only available items and items under review can be withdrawn`,
       ]);
     }
     expect(await storedValueIds(svc.services, ids.slice(0, 3))).toEqual(ids.slice(0, 3));

@@ -22,6 +22,8 @@ const file = (bytes: Buffer, content_type: string, file_name = 'key.bin') => ({
   content_type,
   content_base64: bytes.toString('base64'),
 });
+/** The same kind of file with bytes of its own: a file is a key, never stocked twice on the marketplace. */
+const tagged = (bytes: Buffer, tag: string) => Buffer.concat([bytes, Buffer.from(` ${tag}`)]);
 const sized = (signature: Buffer, size: number) => Buffer.concat([signature, Buffer.alloc(size - signature.length, 7)]);
 
 describe('POST /offers/{id}/inventory', () => {
@@ -174,10 +176,10 @@ describe('POST /offers/{id}/inventory', () => {
     const names = ['say "hi", {x}.png', 'NULL', "it's {1,2}.pdf"];
     const res = await supplier.api.post(`/offers/${offerId}/inventory`, {
       items: [
-        file(png, 'image/png', names[0]),
+        file(tagged(png, 'stored'), 'image/png', names[0]),
         { kind: 'text', value: 'KEY "1", {a}' },
-        file(Buffer.concat([png, Buffer.from('another')]), 'image/png', names[1]),
-        file(pdf, 'application/pdf', names[2]),
+        file(tagged(png, 'stored-another'), 'image/png', names[1]),
+        file(tagged(pdf, 'stored'), 'application/pdf', names[2]),
         { kind: 'text', value: 'NULL' },
       ],
     });
@@ -197,7 +199,7 @@ describe('POST /offers/{id}/inventory', () => {
     );
     expect(values.get(ids[1]!)!.bytes.toString()).toBe('KEY "1", {a}');
     expect(values.get(ids[4]!)!.bytes.toString()).toBe('NULL');
-    expect(values.get(ids[3]!)!.bytes).toEqual(pdf);
+    expect(values.get(ids[3]!)!.bytes).toEqual(tagged(pdf, 'stored'));
     // one set, one seal: the upload's values are one row of inventory_value_sets
     expect(new Set(ids.map((id) => values.get(id)!.nonce)).size).toBe(1);
     expect(
@@ -238,9 +240,9 @@ describe('POST /offers/{id}/inventory', () => {
           content_type: 'application/pdf',
           content_base64: `${pdf.toString('base64').slice(0, 8)}\n${pdf.toString('base64').slice(8)}`,
         },
-        file(png, 'image/png', 'x'.repeat(255)),
-        file(png, 'image/png', 'x'.repeat(256)),
-        file(png, 'image/png', 'line\nbreak.png'),
+        file(tagged(png, 'edges'), 'image/png', 'x'.repeat(255)),
+        file(tagged(png, 'edges'), 'image/png', 'x'.repeat(256)),
+        file(tagged(png, 'edges'), 'image/png', 'line\nbreak.png'),
       ],
     });
     expect(res.status).toBe(201);
@@ -318,17 +320,20 @@ describe('POST /offers/{id}/inventory', () => {
         ])
       ).accepted,
     ).toBe(2);
-    // and per offer: the same supplier may sell the same key text on another product
+    // nor on another of the supplier's products: a key is sold once on the marketplace
     const other = await freshOffer();
-    expect((await upload(supplier.api, other, [{ kind: 'text', value: 'SOLD' }])).accepted).toBe(1);
+    expect((await upload(supplier.api, other, [{ kind: 'text', value: 'SOLD' }], 'partial')).rejected).toEqual([
+      { index: 0, code: 'duplicate_key', message: 'this key is already in your stock' },
+    ]);
   });
 
   it('identical files are duplicates; a text key and a file with the same bytes are not', async () => {
     const offerId = await freshOffer();
-    await upload(supplier.api, offerId, [file(pdf, 'application/pdf', 'a.pdf')]);
+    const same = tagged(pdf, 'identical');
+    await upload(supplier.api, offerId, [file(same, 'application/pdf', 'a.pdf')]);
     const res = await supplier.api.post(`/offers/${offerId}/inventory`, {
       mode: 'partial',
-      items: [file(pdf, 'application/pdf', 'renamed.pdf'), { kind: 'text', value: pdf.toString('latin1') }],
+      items: [file(same, 'application/pdf', 'renamed.pdf'), { kind: 'text', value: same.toString('latin1') }],
     });
     expect(res.body.rejected).toEqual([
       { index: 0, code: 'duplicate_key', message: "this key is already in the offer's stock" },

@@ -122,6 +122,14 @@ describe('sandbox scenarios', () => {
     expect(res.status, res.text).toBe(201);
     expect(res.body.status).toBe('completed');
     expect(res.body.items.map((i: any) => i.status)).toEqual(['delivered']);
+    // the item says when it was disputed, in the answer and in the reads after it
+    expect(res.body.items[0].disputed_at).toBe(svc.clock.now().toISOString());
+    const read = await supplier.api.get(`/orders/${res.body.id}`);
+    expect(read.body.items[0].disputed_at).toBe(res.body.items[0].disputed_at);
+    const listed = await supplier.api.get('/orders?limit=100');
+    expect(listed.body.data.find((o: any) => o.id === res.body.id).items[0].disputed_at).toBe(
+      res.body.items[0].disputed_at,
+    );
     expect(await eventTypes(res.body.id)).toEqual([
       'OrderPlaced',
       'OrderPaymentAuthorized',

@@ -8,6 +8,7 @@ import type { PayoutScheduleEvent } from '../../src/domain/payout-schedule.js';
 import type { ProductEvent, ProductFields } from '../../src/domain/product.js';
 import type { SupplierEvent } from '../../src/domain/supplier.js';
 import type { WebhookEndpointEvent } from '../../src/domain/webhook-endpoint.js';
+import { derivedFamily } from '../../src/ids.js';
 import { ledgerProjection } from '../../src/projections/ledger.js';
 import { offersProjection } from '../../src/projections/offers.js';
 import { ordersProjection } from '../../src/projections/orders.js';
@@ -113,6 +114,7 @@ describe('read models: given events, then rows', () => {
       region: 'EU',
       status: 'sellable',
       formFields: [],
+      keyFormat: null,
     };
     const formFields: ProductFields['formFields'] = [
       {
@@ -155,6 +157,7 @@ describe('read models: given events, then rows', () => {
           region: 'EU',
           status: 'not_sellable',
           form_fields: [],
+          key_format: null,
           created_at: t(0),
           updated_at: t(2),
         },
@@ -166,6 +169,7 @@ describe('read models: given events, then rows', () => {
           region: 'EU',
           status: 'sellable',
           form_fields: formFields,
+          key_format: null,
           created_at: t(1),
           updated_at: t(1),
         },
@@ -202,7 +206,9 @@ describe('read models: given events, then rows', () => {
           offerId: 'off-1',
           itemIds: ['itm-1', 'itm-2', 'itm-3'],
           fingerprints: ['fp-1', 'fp-2', 'fp-3'],
-          files: [{ place: 2, fileName: 'key.png', contentType: 'image/png' }],
+          masks: ['AB••••1234', 'CD••••5678', ''],
+          held: [],
+          files: [{ place: 2, fileName: 'key.png', contentType: 'image/png', size: 2048 }],
           rejected: [{ index: 3, code: 'duplicate_item', message: 'already uploaded' }],
           at: t(1),
         },
@@ -314,7 +320,8 @@ describe('read models: given events, then rows', () => {
         updated_at: t(16),
       },
     ]);
-    const item = { offer_id: 'off-1', created_at: t(1) };
+    // one upload, one batch: its item ids' family
+    const item = { offer_id: 'off-1', batch_id: derivedFamily('itm-1'), created_at: t(1) };
     expect(inventory_items).toEqual([
       {
         ...item,
@@ -323,6 +330,9 @@ describe('read models: given events, then rows', () => {
         status: 'delivered',
         file_name: null,
         content_type: null,
+        mask: 'AB••••1234',
+        tail: '1234',
+        size: null,
         order_id: 'ord-1',
         updated_at: t(4),
       },
@@ -333,6 +343,9 @@ describe('read models: given events, then rows', () => {
         status: 'available',
         file_name: null,
         content_type: null,
+        mask: 'CD••••5678',
+        tail: '5678',
+        size: null,
         order_id: null,
         updated_at: t(5),
       },
@@ -343,6 +356,9 @@ describe('read models: given events, then rows', () => {
         status: 'removed',
         file_name: 'key.png',
         content_type: 'image/png',
+        mask: null,
+        tail: null,
+        size: 2048,
         order_id: null,
         updated_at: t(6),
       },
@@ -657,6 +673,8 @@ describe('read models: given events, then rows', () => {
           offerId: 'off-1',
           itemIds: ['itm-1', 'itm-2'],
           fingerprints: ['fp-1', 'fp-2'],
+          masks: ['', ''],
+          held: [],
           files: [],
           rejected: [],
           at: t(1),
@@ -730,7 +748,17 @@ describe('read models: given events, then rows', () => {
         updated_at: t(36),
       },
     ]);
-    const item = { offer_id: 'off-1', kind: 'text', file_name: null, content_type: null, created_at: t(1) };
+    const item = {
+      offer_id: 'off-1',
+      kind: 'text',
+      file_name: null,
+      content_type: null,
+      batch_id: derivedFamily('itm-1'),
+      mask: null,
+      tail: null,
+      size: null,
+      created_at: t(1),
+    };
     expect(rows.inventory_items).toEqual([
       { ...item, id: 'itm-1', status: 'reserved', order_id: 'ord-1', updated_at: t(3) },
       { ...item, id: 'itm-2', status: 'invalidated', order_id: null, updated_at: t(4) },

@@ -19,5 +19,5 @@ export const balanceChart = (entries: any[]): Html => {
   const end = money({ amount: total, currency: 'EUR' });
   return html`<figure><svg viewBox="0 0 600 150" width="100%" role="img" aria-label="balance over time: ${points.length} entries, ${end} at the end"><line x1="10" y1="${y(0)}" x2="590" y2="${y(0)}" stroke="#767f90"/>
 <path d="${line}" fill="none" stroke="#2f5bc4" stroke-width="3"/>${points.map((p) => html`<circle cx="${x(p.t).toFixed(1)}" cy="${y(p.v).toFixed(1)}" r="4" fill="#2f5bc4"/>`)}</svg>
-<figcaption><span>${new Date(t0).toISOString().slice(0, 10)}</span><span>${new Date(t1).toISOString().slice(0, 10)} · ${end}</span></figcaption></figure>`;
+<figcaption><span><time>${new Date(t0).toISOString().slice(0, 10)}</time></span><span><time>${new Date(t1).toISOString().slice(0, 10)}</time> · ${end}</span></figcaption></figure>`;
 };

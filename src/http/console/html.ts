@@ -1,4 +1,5 @@
 import { FORM_TOKEN_FIELD, newFormToken } from './form-token.js';
+import { labelCells } from './stacked-tables.js';
 
 /** HTML of the console: escaped by default, no script but the upload page's file reader. */
 
@@ -29,12 +30,19 @@ const render = (value: unknown): string =>
         : esc(value);
 
 export const money = (m: { amount: number; currency: string } | null | undefined) =>
-  m ? `${(m.amount / 100).toFixed(2)} ${m.currency === 'EUR' ? '€' : m.currency}` : '—';
+  // a no-break space: an amount never parts from its currency at a line's end
+  m ? `${(m.amount / 100).toFixed(2)}\u00a0${m.currency === 'EUR' ? '€' : m.currency}` : '—';
 
-export const when = (iso: string | null | undefined) => (iso ? iso.replace('T', ' ').replace(/\.\d+Z$/, ' UTC') : '—');
+/** A moment as the console writes it in text: `2026-01-05 10:00:00 UTC`. */
+export const whenText = (iso: string | null | undefined) =>
+  iso ? iso.replace('T', ' ').replace(/\.\d+Z$/, ' UTC') : '—';
+
+/** A moment in a page: a `time` element, which the style keeps on one line (no break at a date's dashes). */
+export const when = (iso: string | null | undefined) =>
+  iso ? html`<time datetime="${iso}">${whenText(iso)}</time>` : '—';
 
 const STYLE = `
-*{box-sizing:border-box}body{margin:0;font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1d2330;background:#f5f6f8;overflow-wrap:anywhere}
+*{box-sizing:border-box}body{margin:0;font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1d2330;background:#f5f6f8;overflow-wrap:break-word}
 .skip{position:absolute;left:-999px;top:0;background:#fff;color:#1d2330;padding:.4rem .8rem}.skip:focus{left:0;z-index:2}
 header{background:#1d2330;color:#fff;padding:.6rem 1rem;display:flex;flex-wrap:wrap;gap:.4rem 1.2rem;align-items:center}
 header nav{display:flex;flex-wrap:wrap;gap:.3rem 1rem}
@@ -48,6 +56,7 @@ th{font-size:.8rem;text-transform:uppercase;letter-spacing:.03em;color:#4a5263}s
 a{color:#2450b0}
 .pill{display:inline-block;padding:0 .5rem;border-radius:99px;font-size:.8rem;background:#e8ecf3;color:#1d2330}.ok{background:#d9f3e3;color:#17603a}.bad{background:#fde2e1;color:#8c1d18}.warn{background:#fff1cc;color:#6b4700}
 form.inline{display:inline}button{font:inherit;padding:.35rem .8rem;border-radius:6px;border:1px solid #2450b0;background:#2f5bc4;color:#fff;cursor:pointer}button.plain{background:#fff;color:#2450b0}button.danger{background:#a3231d;border-color:#8c1d18}
+a.button{display:inline-block;padding:.35rem .8rem;border-radius:6px;border:1px solid #8c1d18;background:#a3231d;color:#fff;text-decoration:none;line-height:1.45}
 input,select,textarea{font:inherit;padding:.35rem .5rem;border:1px solid #767f90;border-radius:6px;max-width:100%}textarea{width:100%;min-height:8rem;font-family:ui-monospace,monospace}
 label,legend{display:block;margin:.5rem 0 .2rem;font-weight:600;font-size:.9rem}fieldset{border:1px solid #dde1e8;border-radius:6px;margin:.5rem 0;padding:.2rem .8rem .6rem}
 fieldset label{display:inline-flex;gap:.3rem;align-items:center;font-weight:400;margin:.2rem 1rem .2rem 0}
@@ -62,7 +71,18 @@ pre{white-space:pre-wrap;word-break:break-all;background:#f0f2f6;padding:.6rem;b
 .links a{display:inline-block;min-height:24px;line-height:24px}
 .stats{display:flex;flex-wrap:wrap;gap:1rem}.stat{flex:1 1 10rem}.stat b{display:block;font-size:1.5rem}
 figure{margin:0}figcaption{display:flex;justify-content:space-between;flex-wrap:wrap;gap:.5rem;font-size:.9rem;color:#4a5263}
-@media (max-width:640px){main{padding:.6rem}th,td{padding:.35rem .4rem;font-size:.9rem}header .who{margin-left:0}}
+time{white-space:nowrap}td.n,th.n{text-align:right;white-space:nowrap;font-variant-numeric:tabular-nums}
+/* a phone: the header in three short lines (the banner, the name with its sign-out, the pages
+   in one line that scrolls inside itself), and tables as stacked rows of label and value */
+@media (max-width:600px){main{padding:.6rem}
+header{padding:.3rem .6rem;gap:.1rem .6rem}.banner{flex-basis:calc(100% + 1.2rem);margin:-.3rem -.6rem .1rem;padding:.15rem .6rem;font-size:.8rem}
+header .who{font-size:.85rem}header .who>span{max-width:9rem;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+header nav{order:1;flex:1 1 100%;flex-wrap:nowrap;overflow-x:auto;gap:1rem}header nav a{white-space:nowrap;line-height:24px}
+.scroll{overflow-x:visible}table,tbody,tr,td{display:block;width:100%}
+thead{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
+tr{border-bottom:2px solid #dde1e8;padding:.3rem 0}td{border:0;padding:.15rem .5rem .15rem 8rem;position:relative;min-height:1.6rem}
+td.n{text-align:left}td code{font-size:.8rem}td:not([data-label]){padding-left:.5rem}
+td[data-label]::before{content:attr(data-label);position:absolute;left:.5rem;width:7rem;font-size:.75rem;text-transform:uppercase;letter-spacing:.03em;color:#4a5263;font-weight:600;line-height:1.45rem;overflow-wrap:break-word}}
 `;
 
 const PAGES = [
@@ -92,7 +112,8 @@ const nav = (o: LayoutOptions) =>
     : '';
 
 export const layout = (options: LayoutOptions, body: Html): string =>
-  html`<!doctype html>
+  labelCells(
+    html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${options.title} · Supplier console</title><style>${new Html(STYLE)}</style></head>
 <body><a class="skip" href="#main">Skip to content</a><header>
@@ -102,7 +123,8 @@ ${nav(options)}
 ${options.notice ? html`<div class="notice" role="status">${options.notice}</div>` : ''}
 ${options.error ? html`<div class="notice error" role="alert">${options.error}</div>` : ''}
 ${body}
-</main></body></html>`.text;
+</main></body></html>`.text,
+  );
 
 /**
  * The hidden fields of every form that posts: the session's CSRF token, and a token of this

@@ -8,6 +8,8 @@ import { registerBalanceCsv } from './pages/balance-csv.js';
 import { registerCompetition } from './pages/competition.js';
 import { registerDeliveries } from './pages/deliveries.js';
 import { registerInventory } from './pages/inventory.js';
+import { registerInventoryActions } from './pages/inventory-actions.js';
+import { registerInventoryImport } from './pages/inventory-import.js';
 import { registerOffer } from './pages/offer.js';
 import { registerOfferActions } from './pages/offer-actions.js';
 import { registerOffers } from './pages/offers.js';
@@ -20,6 +22,7 @@ import { registerStatements } from './pages/statements.js';
 import { registerWebhook } from './pages/webhook.js';
 import { registerWebhookActions } from './pages/webhook-actions.js';
 import { registerWebhooks } from './pages/webhooks.js';
+import { registerShownOnce } from './shown-once.js';
 import { checkNames, readForm } from './form-body.js';
 import { carriesSession, loadSession, readSession } from './session.js';
 
@@ -86,9 +89,12 @@ export const registerConsole = async (app: FastifyInstance, services: Services) 
 
 const PAGES = [
   registerOffers,
+  registerShownOnce,
   registerOffer,
   registerOfferActions,
   registerInventory,
+  registerInventoryImport,
+  registerInventoryActions,
   registerPricing,
   registerPricingActions,
   registerOrders,

@@ -1,4 +1,4 @@
-import { type Html, html, money, when } from './html.js';
+import { type Html, html, money, when, whenText } from './html.js';
 
 /** Why health moved, in words (the reasons are the domain's, docs/decisions.md: offer health). */
 const HEALTH_REASONS: Record<string, string> = {
@@ -32,7 +32,7 @@ const offerLine = (e: Event, activatedBefore: boolean): string | undefined => {
     case 'OfferHealthChanged':
       return `health ${d.delta > 0 ? '+' : ''}${d.delta} to ${d.health}: ${reason(d.reason)}`;
     case 'OfferCooldownStarted':
-      return `cooldown until ${when(d.until)}: ${reason(d.reason)}`;
+      return `cooldown until ${whenText(d.until)}: ${reason(d.reason)}`;
     case 'OfferCooldownEnded':
       return `cooldown ended: health restarts at ${d.health}`;
     case 'OfferPriceChanged':

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerOperatorClockRoutes } from './clock.js';
+import { registerOperatorInventoryRoutes } from './inventory.js';
 import { registerOperatorOrderRoutes } from './orders.js';
 import { registerOperatorPayoutRoutes } from './payouts.js';
 import { registerOperatorProductRoutes } from './products.js';
@@ -11,6 +12,7 @@ export const registerOperatorRoutes = (app: FastifyInstance, services: Services)
   registerOperatorSupplierRoutes(app, services);
   registerOperatorProductRoutes(app, services);
   registerOperatorOrderRoutes(app, services);
+  registerOperatorInventoryRoutes(app, services);
   registerOperatorClockRoutes(app, services);
   registerOperatorPayoutRoutes(app, services);
 };

@@ -1,12 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createProduct, updateProduct } from '../../commands/products.js';
 import type { ProductFields, ProductState } from '../../domain/product.js';
-import { FormField, OperatorProduct, ProductStatus, ProductType } from '../product-resource.js';
+import {
+  FormField,
+  KeyFormat,
+  keyFormatOf,
+  keyFormatResource,
+  OperatorProduct,
+  ProductStatus,
+  ProductType,
+} from '../product-resource.js';
 import { operationOf } from '../idempotency.js';
 import { problems } from '../schemas.js';
 import { callerOf } from '../supplier.js';
+import { registerRoutes, type Route } from '../routes.js';
 import { type Services } from '../services.js';
 
 const tags = ['operator'];
@@ -18,6 +26,7 @@ const fields = {
   region: z.string().trim().min(1).max(100),
   status: ProductStatus,
   form_fields: z.array(FormField).max(50),
+  key_format: KeyFormat.nullable(),
 };
 
 const toResource = (p: NonNullable<ProductState>) => ({
@@ -28,11 +37,10 @@ const toResource = (p: NonNullable<ProductState>) => ({
   region: p.region,
   status: p.status,
   form_fields: p.formFields,
+  key_format: keyFormatResource(p.keyFormat),
 });
 
-export const registerOperatorProductRoutes = (app: FastifyInstance, services: Services) => {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-
+const create: Route = (api, services) =>
   api.post(
     '/products',
     {
@@ -40,15 +48,21 @@ export const registerOperatorProductRoutes = (app: FastifyInstance, services: Se
       schema: {
         summary: 'Create a product',
         tags,
-        body: z.object({ ...fields, form_fields: fields.form_fields.default([]) }).strict(),
+        body: z
+          .object({
+            ...fields,
+            form_fields: fields.form_fields.default([]),
+            key_format: fields.key_format.default(null),
+          })
+          .strict(),
         response: { 201: OperatorProduct, ...problems() },
       },
     },
     async (req, reply) => {
-      const { form_fields, ...rest } = req.body;
+      const { form_fields, key_format, ...rest } = req.body;
       const product = await createProduct(
         services.commands,
-        { ...rest, formFields: form_fields },
+        { ...rest, formFields: form_fields, keyFormat: keyFormatOf(key_format) },
         callerOf(req),
         operationOf(req),
       );
@@ -56,6 +70,7 @@ export const registerOperatorProductRoutes = (app: FastifyInstance, services: Se
     },
   );
 
+const change: Route = (api, services) =>
   api.patch(
     '/products/:product_id',
     {
@@ -72,15 +87,22 @@ export const registerOperatorProductRoutes = (app: FastifyInstance, services: Se
             region: fields.region.optional(),
             status: fields.status.optional(),
             form_fields: fields.form_fields.optional(),
+            key_format: fields.key_format.optional(),
           })
           .strict(),
         response: { 200: OperatorProduct, ...problems(404) },
       },
     },
     async (req) => {
-      const { form_fields, ...rest } = req.body;
-      const changes: Partial<ProductFields> = { ...rest, ...(form_fields && { formFields: form_fields }) };
+      const { form_fields, key_format, ...rest } = req.body;
+      const changes: Partial<ProductFields> = {
+        ...rest,
+        ...(form_fields && { formFields: form_fields }),
+        ...(key_format !== undefined && { keyFormat: keyFormatOf(key_format) }),
+      };
       return toResource(await updateProduct(services.commands, req.params.product_id, changes, callerOf(req)));
     },
   );
-};
+
+export const registerOperatorProductRoutes = (app: FastifyInstance, services: Services) =>
+  registerRoutes(app, services, [create, change]);

@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Answer, type Console, type Form, one, ROUTE, seg } from '../core.js';
 import { fieldRefusal, refusalOf } from '../errors.js';
 import { whole } from '../forms.js';
-import { html } from '../html.js';
-import { done, posted, render } from '../page.js';
+import { done, posted } from '../page.js';
 import type { ConsoleSession } from '../session.js';
+import { redirectToSecret } from '../shown-once.js';
 import { offerPage } from './offer.js';
 import { OFFER_FIELDS, priceOf, termsOf } from './offer-form.js';
 
@@ -58,14 +58,14 @@ const stock = async (x: Ctx) =>
 const rotate = async (x: Ctx) => {
   const answer = await x.c.api(x.req, x.s, 'POST', `/offers/${seg(x.id)}/fulfilment/rotate-secret`);
   if (answer.status >= 300) return after(x, answer, '');
-  // shown once, on this answer only: never in a URL, never stored
-  return render(
-    x.c,
-    x.reply,
-    x.s,
-    { title: 'New fulfilment secret', active: 'offers' },
-    html`<h1>New fulfilment secret</h1><div class="card"><p>Copy it now: it is not shown again.</p><p class="secret" id="secret">${answer.body.fulfilment?.secret}</p><a href="/console/offers/${answer.body.id}">Back to the offer</a></div>`,
-  );
+  return redirectToSecret(x.c, x.req, x.reply, x.s, {
+    title: 'New fulfilment secret',
+    active: 'offers',
+    notice: 'Fulfilment secret rotated.',
+    intro: 'Your fulfilment API checks our calls with it from now on.',
+    secret: answer.body.fulfilment?.secret,
+    links: [[`/console/offers/${seg(x.id)}`, 'Back to the offer']],
+  });
 };
 
 const sandboxOrder = async (x: Ctx) => {

@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Console, type Form, one, ROUTE, seg } from '../core.js';
-import { fieldRefusal, refusalOf } from '../errors.js';
+import { refusalOf } from '../errors.js';
 import { field, type FormState, select } from '../forms.js';
 import { csrfField, html, money, statusPill, when } from '../html.js';
 import type { ConsoleSession } from '../session.js';
-import { flash, loadOr, posted, render, signedIn } from '../page.js';
+import { redirectToSecret } from '../shown-once.js';
+import { flash, loadOr, params, posted, render, signedIn } from '../page.js';
 import { OFFER_FIELDS, priceOf, termsFields, termsOf } from './offer-form.js';
 
 const KINDS = [
@@ -43,6 +44,15 @@ ${offers.map((o) => offerRow(o, products.get(String(o.product_id))))}
   );
 };
 
+type Kind = (typeof KINDS)[number][0];
+const kindOf = (v: unknown): Kind => KINDS.find(([k]) => k === v)?.[0] ?? 'uploaded';
+
+/**
+ * The create-offer form of one stock mode: the modes are links (no script needed), and the
+ * form shows that mode's fields only, and the products it may be made on: sellable, of the
+ * mode's type (top-ups for a top-up offer, keys otherwise), without an offer of this
+ * supplier already (one offer per product).
+ */
 const newOfferPage = async (
   c: Console,
   req: FastifyRequest,
@@ -51,41 +61,43 @@ const newOfferPage = async (
   state: FormState = {},
   status = 200,
 ) => {
+  const kind = kindOf(state.values?.kind ?? params(req).kind);
   const catalogue = await loadOr(c, req, reply, s, 'page', '/products?limit=200');
   if (!catalogue) return;
-  const products: any[] = catalogue.body.data;
+  const mine = await loadOr(c, req, reply, s, 'page', '/offers?limit=200');
+  if (!mine) return;
+  const taken = new Set((mine.body.data as any[]).map((o) => String(o.product_id)));
+  const products = (catalogue.body.data as any[]).filter(
+    (p) => p.status === 'sellable' && (p.type === 'topup') === (kind === 'topup') && !taken.has(String(p.id)),
+  );
   const options = [
-    ['', 'Choose a product'] as const,
-    ...products.map(
-      (p) => [p.id, `${p.name} · ${p.platform} · ${p.region}${p.type === 'topup' ? ' · top-up' : ''}`] as const,
-    ),
+    ['', products.length === 0 ? 'No product left for this stock mode' : 'Choose a product'] as const,
+    ...products.map((p) => [p.id, `${p.name} · ${p.platform} · ${p.region}`] as const),
   ];
+  const declared = kind !== 'uploaded';
   return render(
     c,
     reply,
     s,
     { title: 'Create offer', active: 'offers', ...(state.refusal && { error: state.refusal.message }) },
-    html`<h1>Create offer</h1><form class="card" method="post" action="/console/offers">${csrfField(s.csrf)}
-<div class="row">${select({ name: 'product_id', label: 'Product', options, state })}${select({ name: 'kind', label: 'Stock', options: KINDS, hint: 'Top-up products take declared stock from your fulfilment API', state })}</div>
-${termsFields(state, undefined, undefined)}
-<div class="row">${field({ name: 'declared_stock', label: 'Declared stock', type: 'number', attrs: html` min="0"`, hint: 'Declared stock only', state })}</div>
+    html`<h1>Create offer</h1><nav class="card row" aria-label="Stock mode"><span>Stock:</span>${KINDS.map(([k, label]) => (k === kind ? html`<strong aria-current="page">${label}</strong>` : html`<a href="/console/offers/new?kind=${k}">${label}</a>`))}</nav>
+<form class="card" method="post" action="/console/offers">${csrfField(s.csrf)}<input type="hidden" name="kind" value="${kind}">
+<div class="row">${select({ name: 'product_id', label: 'Product', options, hint: `${products.length} sellable product${products.length === 1 ? '' : 's'} without an offer of yours`, state })}</div>
+${termsFields(state, undefined, declared)}
+${declared ? html`<div class="row">${field({ name: 'declared_stock', label: 'Declared stock', type: 'number', attrs: html` min="0"`, hint: 'How many you can deliver now; 0 or empty until you set it', state })}</div>` : html`<p class="hint">After creating it, upload its keys on the offer's page (up to 1,000 per upload; larger files as an import).</p>`}
 <p><button type="submit">Create offer</button></p></form>`,
     status,
   );
 };
 
+/**
+ * Every refusal at once: a price the console cannot read is still sent (as nothing, which
+ * the API refuses too), so that the API's word on every other field comes back with it.
+ */
 const createOffer = async (c: Console, req: FastifyRequest, reply: FastifyReply, s: ConsoleSession) => {
   const form = req.body as Form;
-  const declared = one(form, 'kind') !== 'uploaded';
-  if (Number.isNaN(priceOf(form)))
-    return newOfferPage(
-      c,
-      req,
-      reply,
-      s,
-      { values: form, refusal: fieldRefusal('price', 'Price must be an amount in euros, like 19.99.') },
-      422,
-    );
+  const declared = kindOf(one(form, 'kind')) !== 'uploaded';
+  const unreadablePrice = Number.isNaN(priceOf(form));
   const declaredStock = one(form, 'declared_stock');
   const answer = await c.api(req, s, 'POST', '/offers', {
     product_id: one(form, 'product_id'),
@@ -93,20 +105,22 @@ const createOffer = async (c: Console, req: FastifyRequest, reply: FastifyReply,
     ...termsOf(form, declared),
     ...(declared && declaredStock !== '' && { declared_stock: Number(declaredStock) }),
   });
-  if (answer.status >= 300)
-    return newOfferPage(c, req, reply, s, { values: form, refusal: refusalOf(answer, OFFER_FIELDS) }, answer.status);
+  if (answer.status >= 300) {
+    const refusal = refusalOf(answer, OFFER_FIELDS);
+    if (unreadablePrice) refusal.fields.price = 'Price must be an amount in euros, like 19.99.';
+    return newOfferPage(c, req, reply, s, { values: form, refusal }, answer.status);
+  }
   const secret: string | undefined = answer.body.fulfilment?.secret;
   if (!secret)
     return reply.redirect(`/console/offers/${seg(answer.body.id)}?notice=${encodeURIComponent('Offer created.')}`, 303);
-  // the fulfilment secret is shown once, on this answer only: never in a URL, never stored
-  return render(
-    c,
-    reply,
-    s,
-    { title: 'Offer created', active: 'offers', notice: 'Offer created.' },
-    html`<h1>Offer created</h1><div class="card"><p>Your fulfilment API checks our calls with this secret. Copy it now: it is not shown again.</p><p class="secret" id="secret">${secret}</p><a href="/console/offers/${answer.body.id}">Go to the offer</a></div>`,
-    201,
-  );
+  return redirectToSecret(c, req, reply, s, {
+    title: 'Offer created',
+    active: 'offers',
+    notice: 'Offer created.',
+    intro: 'Your fulfilment API checks our calls with this secret.',
+    secret,
+    links: [[`/console/offers/${seg(answer.body.id)}`, 'Go to the offer']],
+  });
 };
 
 export const registerOffers = (site: FastifyInstance, c: Console) => {

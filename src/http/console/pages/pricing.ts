@@ -76,7 +76,7 @@ export const pricingPage = async (
     html`<h1>Competition and pricing · <a href="/console/offers/${o.id}">${o.external_ref}</a></h1>
 <div class="card stats"><div class="stat">Your price<b>${money(o.price)}</b></div><div class="stat">Buyer pays<b>${money(market?.buyer_price)}</b></div><div class="stat">Your rank<b>${market?.position?.rank ?? '—'}</b></div></div>
 ${marketTable(market)}<div class="card"><h2 style="margin-top:0">Simulate a price</h2>${simulated}<form class="row" method="get" action="/console/offers/${o.id}/pricing">${field({ name: 'simulate', label: 'Price to simulate', value: params(req).simulate, attrs: html` inputmode="decimal"` })}<button type="submit">Simulate</button></form></div>
-<div class="card"><h2 style="margin-top:0">Pricing rule</h2>${rule ? html`<p id="rule">Active: ${rule.changes_in_last_hour} change(s) in the last hour${rule.last_repriced_at ? `, last ${when(rule.last_repriced_at)}` : ''}.</p>` : html`<p id="rule">No rule: the price changes only when you change it.</p>`}
+<div class="card"><h2 style="margin-top:0">Pricing rule</h2>${rule ? html`<p id="rule">Active: ${rule.changes_in_last_hour} change(s) in the last hour${rule.last_repriced_at ? html`, last ${when(rule.last_repriced_at)}` : ''}.</p>` : html`<p id="rule">No rule: the price changes only when you change it.</p>`}
 ${ruleForm(s, o.id, rule, state)}${rule ? html`<form method="post" action="/console/offers/${o.id}/pricing/remove">${csrfField(s.csrf)}<button type="submit" class="danger">Remove pricing rule</button></form>` : ''}</div>`,
     status,
   );

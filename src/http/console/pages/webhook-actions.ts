@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Answer, type Console, type Form, one, ROUTE, seg } from '../core.js';
 import { fieldRefusal, refusalOf } from '../errors.js';
-import { html } from '../html.js';
-import { done, posted, render } from '../page.js';
+import { done, posted } from '../page.js';
 import type { ConsoleSession } from '../session.js';
+import { redirectToSecret } from '../shown-once.js';
 import { webhookPage } from './webhook.js';
 import { endpointOf, WEBHOOK_FIELDS } from './webhook-form.js';
 
@@ -67,14 +67,17 @@ const recover = async (x: Ctx) => {
 const rotate = async (x: Ctx) => {
   const answer = await x.c.api(x.req, x.s, 'POST', `${path(x)}/rotate-secret`);
   if (answer.status >= 300) return after(x, answer, '');
-  // the new secret is shown once, on this answer only: never in a URL, never stored
-  return render(
-    x.c,
-    x.reply,
-    x.s,
-    { title: 'New secret', active: 'webhooks' },
-    html`<h1>New signing secret</h1><div class="card"><p>Copy it now: it is not shown again. The previous secret keeps signing alongside it for 24 hours.</p><p class="secret" id="secret">${answer.body.secret}</p><a href="/console/webhooks">Back to webhooks</a></div>`,
-  );
+  return redirectToSecret(x.c, x.req, x.reply, x.s, {
+    title: 'New signing secret',
+    active: 'webhooks',
+    notice: 'Secret rotated.',
+    intro: 'The previous secret keeps signing alongside it for 24 hours.',
+    secret: answer.body.secret,
+    links: [
+      [`/console/webhooks/${seg(x.id)}`, 'Back to the endpoint'],
+      ['/console/webhooks', 'Back to webhooks'],
+    ],
+  });
 };
 
 const remove = async (x: Ctx) => {

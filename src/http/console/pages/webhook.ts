@@ -6,6 +6,7 @@ import { csrfField, html, statusPill, when } from '../html.js';
 import { flash, loadOr, render, signedIn } from '../page.js';
 import type { ConsoleSession } from '../session.js';
 import { endpointFields } from './webhook-form.js';
+import { confirmLink, confirmPage } from '../confirm.js';
 
 const button = (s: ConsoleSession, action: string, text: string, cls = '') =>
   html`<form class="inline" method="post" action="${action}">${csrfField(s.csrf)}<button type="submit" class="${cls}">${text}</button></form>`;
@@ -17,7 +18,7 @@ ${select({ name: 'event', label: 'Event type', options: WEBHOOK_EVENT_TYPES.map(
 <h2>Recover</h2><p>Sends again every event since then (at most 14 days back), in order.</p><form class="row" method="post" action="${at}/recover">${csrfField(s.csrf)}
 ${field({ name: 'since', label: 'Since (UTC)', type: 'datetime-local', hint: 'A day and a time, UTC', state })}<button type="submit">Recover</button></form>
 <h2>Endpoint</h2><div class="row">${h.status === 'disabled' ? button(s, `${at}/enable`, 'Re-enable') : button(s, `${at}/disable`, 'Disable', 'plain')}
-${button(s, `${at}/rotate-secret`, 'Rotate secret', 'plain')}${button(s, `${at}/delete`, 'Delete endpoint', 'danger')}</div></div>`;
+${button(s, `${at}/rotate-secret`, 'Rotate secret', 'plain')}${confirmLink(`${at}/delete`, 'Delete endpoint…')}</div></div>`;
 };
 
 /** An endpoint's page: its settings to edit, test-fire, recovery, secret rotation and deletion. */
@@ -54,5 +55,20 @@ export const registerWebhook = (site: FastifyInstance, c: Console) => {
   site.get('/console/webhooks/:id', ROUTE, async (req, reply) => {
     const s = signedIn(req, reply);
     if (s) return webhookPage(c, req, reply, s, (req.params as { id: string }).id);
+  });
+  site.get('/console/webhooks/:id/delete', ROUTE, async (req, reply) => {
+    const s = signedIn(req, reply);
+    if (!s) return;
+    const id = (req.params as { id: string }).id;
+    const answer = await loadOr(c, req, reply, s, 'webhook endpoint', `/webhooks/${seg(id)}`);
+    if (!answer) return;
+    return confirmPage(c, reply, s, {
+      title: 'Delete endpoint?',
+      active: 'webhooks',
+      consequence: html`<code>${answer.body.url}</code> stops receiving events at once, and what waits for it is not sent. Its delivery log stays. This cannot be undone: to receive events there again, add it anew (with a new secret).`,
+      action: `/console/webhooks/${seg(id)}/delete`,
+      button: 'Delete endpoint',
+      back: `/console/webhooks/${seg(id)}`,
+    });
   });
 };

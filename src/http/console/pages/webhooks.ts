@@ -5,12 +5,13 @@ import type { FormState } from '../forms.js';
 import { csrfField, html, statusPill, when } from '../html.js';
 import { flash, loadOr, posted, render, signedIn } from '../page.js';
 import type { ConsoleSession } from '../session.js';
+import { redirectToSecret } from '../shown-once.js';
 import { endpointFields, endpointOf, WEBHOOK_FIELDS } from './webhook-form.js';
 
 const endpointCard = (
   h: any,
 ) => html`<div class="card"><a href="/console/webhooks/${h.id}"><strong>${h.url}</strong></a> ${statusPill(h.status)}<br>
-<small>${h.description ? `${h.description} · ` : ''}${h.events.join(', ')} · ${h.rate_limit ? `${h.rate_limit}/s` : 'no rate limit'} · ${h.consecutive_failures} failures in a row${h.disabled_at ? ` · disabled ${when(h.disabled_at)}` : ''}</small></div>`;
+<small>${h.description ? `${h.description} · ` : ''}${h.events.join(', ')} · ${h.rate_limit ? `${h.rate_limit}/s` : 'no rate limit'} · ${h.consecutive_failures} failures in a row${h.disabled_at ? html` · disabled ${when(h.disabled_at)}` : ''}</small></div>`;
 
 const attemptRow = (
   s: ConsoleSession,
@@ -46,21 +47,23 @@ ${attempts.map((a) => attemptRow(s, a))}
   );
 };
 
-/** The new endpoint's signing secret, shown once on this answer: never in a URL, never stored. */
+/** The new endpoint's signing secret, shown once by the page this write redirects to (shown-once.ts). */
 const addEndpoint = async (c: Console, req: FastifyRequest, reply: FastifyReply, s: ConsoleSession) => {
   const form = (req.body ?? {}) as Form;
   const answer = await c.api(req, s, 'POST', '/webhooks', endpointOf(form));
   if (answer.status >= 300)
     return webhooksPage(c, req, reply, s, { values: form, refusal: refusalOf(answer, WEBHOOK_FIELDS) }, answer.status);
-  return render(
-    c,
-    reply,
-    s,
-    { title: 'Endpoint added', active: 'webhooks', notice: 'Endpoint added.' },
-    html`<h1>Endpoint added</h1><div class="card"><p>Its signing secret: your receiver checks each delivery's signature with it. Copy it now: it is not shown again.</p>
-<p class="secret" id="secret">${answer.body.secret}</p><a href="/console/webhooks/${answer.body.id}">Go to the endpoint</a> · <a href="/console/webhooks">Back to webhooks</a></div>`,
-    201,
-  );
+  return redirectToSecret(c, req, reply, s, {
+    title: 'Endpoint added',
+    active: 'webhooks',
+    notice: 'Endpoint added.',
+    intro: "Its signing secret: your receiver checks each delivery's signature with it.",
+    secret: answer.body.secret,
+    links: [
+      [`/console/webhooks/${answer.body.id}`, 'Go to the endpoint'],
+      ['/console/webhooks', 'Back to webhooks'],
+    ],
+  });
 };
 
 export const registerWebhooks = (site: FastifyInstance, c: Console) => {
