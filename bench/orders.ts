@@ -90,7 +90,7 @@ const json = async (res: Answer, expected: number, what: string) => {
  * offers hold enough keys, and the raw routes in another process on the same database.
  */
 // eslint-disable-next-line max-lines-per-function -- the benchmark's service, suppliers and offers, each set up once
-const sandboxService = async (ctx: BenchContext, suppliers: number, keysEach: number) => {
+export const sandboxService = async (ctx: BenchContext, suppliers: number, keysEach: number) => {
   const db = await ctx.freshDatabase('bench_orders', 2);
   const databaseUrl = db.pool.options.connectionString!;
   const operatorToken = newOperatorToken();
@@ -175,13 +175,13 @@ const sandboxService = async (ctx: BenchContext, suppliers: number, keysEach: nu
     sellers.push({ api, offerId: offer.id });
   }
   await service.ask('drain');
-  return { service, rawRoutes, db, sellers, client, rawClient };
+  return { service, rawRoutes, db, sellers, client, rawClient, operatorToken };
 };
 
-type Seller = { api: (method: string, path: string, body?: unknown) => Promise<Answer>; offerId: string };
+export type Seller = { api: (method: string, path: string, body?: unknown) => Promise<Answer>; offerId: string };
 
 /** One sandbox order, checked: the answer comes once it is completed with its key delivered. */
-const sandboxOrder = async (seller: Seller) => {
+export const sandboxOrder = async (seller: Seller) => {
   const order = await json(
     await seller.api('POST', '/api/v1/sandbox/orders', { offer_id: seller.offerId, quantity: 1, buyer_country: 'DE' }),
     201,

@@ -20,6 +20,7 @@ import { declaredBenchmarks } from './declared.js';
 import { eventStoreBenchmarks } from './eventstore.js';
 import { type Benchmark, type Result, type Settings, table } from './harness.js';
 import { importBenchmarks } from './imports.js';
+import { ledgerSigningBenchmarks } from './ledger-signing.js';
 import { offerBenchmarks } from './offers.js';
 import { orderBenchmarks } from './orders.js';
 import { projectionBenchmarks } from './projections.js';
@@ -31,6 +32,7 @@ const registry: Benchmark[] = [
   ...offerBenchmarks,
   ...importBenchmarks,
   ...orderBenchmarks,
+  ...ledgerSigningBenchmarks,
   ...declaredBenchmarks,
   ...webhookBenchmarks,
 ];

@@ -31,6 +31,20 @@ const settings = z.object({
    * How long a stopping instance keeps answering while /readyz says `stopping`, before it
    * drains: longer than the proxy in front takes to see it (docs/scaling.md). 0 without one.
    */
+  /**
+   * The public keys of ledger signing keys taken out of use (raw 32-byte Ed25519 keys, hex,
+   * comma-separated): entries and checkpoints they signed keep verifying, and they stay published.
+   */
+  SVC_LEDGER_RETIRED_KEYS: z
+    .string()
+    .regex(/^\s*[0-9a-fA-F]{64}(\s*,\s*[0-9a-fA-F]{64})*\s*$/, 'public keys of 64 hex characters, comma-separated')
+    .optional(),
+  /**
+   * Where a check without secrets (`ledger verify`, `ledger witness`) reads the ledger's
+   * public keys: a file (the JSON of /.well-known/svc-ledger-signing-key, a PEM or hex) or
+   * the service's URL. Never a private key.
+   */
+  SVC_LEDGER_PUBLIC_KEY: z.string().min(1).optional(),
   SVC_STOP_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(0),
   /**
    * How long a read (and an operator write's answer) waits for the read models to apply this
@@ -110,6 +124,10 @@ export interface Config {
   operatorToken: string | undefined;
   secretKey: string | undefined;
   ledgerSigningKey: string | undefined;
+  /** Public keys (hex) of the ledger's retired signing keys. */
+  ledgerRetiredKeys: string[];
+  /** SVC_LEDGER_PUBLIC_KEY: a file or URL of the ledger's public keys, for checks without secrets. */
+  ledgerPublicKey?: string;
   testClock: boolean;
   allowPrivateTargets: boolean;
   eventStore: 'postgres' | 'kurrentdb';
@@ -146,6 +164,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     operatorToken: c.SVC_OPERATOR_TOKEN,
     secretKey: c.SVC_SECRET_KEY?.toLowerCase(),
     ledgerSigningKey: c.SVC_LEDGER_SIGNING_KEY?.toLowerCase(),
+    ledgerRetiredKeys: c.SVC_LEDGER_RETIRED_KEYS?.split(',').map((k) => k.trim().toLowerCase()) ?? [],
+    ...(c.SVC_LEDGER_PUBLIC_KEY && { ledgerPublicKey: c.SVC_LEDGER_PUBLIC_KEY }),
     testClock: c.SVC_TEST_CLOCK,
     allowPrivateTargets: c.SVC_ALLOW_PRIVATE_TARGETS,
     eventStore: c.SVC_EVENT_STORE,

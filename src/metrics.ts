@@ -84,6 +84,16 @@ export class Metrics {
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1],
     registers: [this.registry],
   });
+  readonly ledgerEntriesRefused = new Counter({
+    name: 'svc_ledger_entries_refused_total',
+    help: 'Ledger entries read whose signature failed (forged, changed, or after one that was): kept out of every balance, statement and payout; each counted once per instance',
+    registers: [this.registry],
+  });
+  readonly ledgerSignaturesVerified = new Counter({
+    name: 'svc_ledger_signatures_verified_total',
+    help: 'Ledger entry signatures checked with Ed25519 (those this instance signed or checked lately cost a comparison instead)',
+    registers: [this.registry],
+  });
   readonly storeRewinds = new Counter({
     name: 'svc_store_rewinds_total',
     help: 'Times the event store was found holding less than this instance had seen (a failover that lost commits, a restore), by cause',

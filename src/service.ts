@@ -5,6 +5,7 @@ import { type Clock, OffsetClock, systemClock } from './clock.js';
 import { addClockOffset, loadClockOffset } from './clock-offset.js';
 import type { CommandDeps } from './commands/context.js';
 import { sweepValueSets } from './commands/value-set-sweep.js';
+import { adoptOlderData } from './commands/older-data.js';
 import { StreamStates } from './commands/handle.js';
 import { replicaLagSeconds } from './db/replica-lag.js';
 import { type SupplierTimeouts, specTimeouts } from './outbound/supplier-timeouts.js';
@@ -12,7 +13,8 @@ import type { Config } from './config.js';
 import { connect, type Db } from './db/connect.js';
 import { migrate } from './db/migrations.js';
 import { SecretBox } from './crypto/secret-box.js';
-import { derivedLedgerSigningKey, ledgerSigningKey } from './crypto/ledger-signing.js';
+import { derivedLedgerSigningKey, ledgerKeys } from './crypto/ledger-signing.js';
+import { LedgerBook, ledgerCheckedStore } from './projections/ledger-book.js';
 import type { EventStore } from './eventstore/port.js';
 import { connectEventStore } from './eventstore/select.js';
 import { EventVersions, versionedStore } from './eventstore/upcast.js';
@@ -114,6 +116,9 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
     metrics.watchReplica(() => replicaLagSeconds(db.pool, replicaUrl));
   }
   let store: EventStore;
+  /** The store below the ledger's check (upcast and measured): what the upgrade reads. */
+  let stored: EventStore;
+  let ledger: LedgerBook;
   // the test clock continues from its stored offset (read once the schema exists)
   let clock: Clock;
   // notices a store that went back in time under this instance (src/eventstore/rewind.ts):
@@ -131,10 +136,17 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
     // every reader gets events in their type's current shape (upcast on read); a gap in the
     // table stops the start before an event store is connected
     const versions = new EventVersions(eventVersions);
-    store = measuredStore(
+    stored = measuredStore(
       versionedStore(watch.watching(options.store ?? (await connectEventStore(config, () => db.pool, log))), versions),
       metrics,
     );
+    // every balance event read is checked against the ledger's keys: the refused ones count nowhere
+    const keys = ledgerKeys(
+      options.ledgerSigningKey ?? config.ledgerSigningKey ?? derivedLedgerSigningKey(options.secretKey),
+      config.ledgerRetiredKeys,
+    );
+    ledger = new LedgerBook(stored, keys, { metrics, log });
+    store = ledgerCheckedStore(stored, ledger);
     clock = options.clock ?? (config.testClock ? new OffsetClock(await loadClockOffset(db.kysely)) : systemClock);
   } catch (error) {
     await db.close();
@@ -161,9 +173,7 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
   });
   const rateLimiter = new RateLimiter(db.kysely, clock, { log });
   const secretBox = new SecretBox(options.secretKey);
-  const ledgerKey = ledgerSigningKey(
-    options.ledgerSigningKey ?? config.ledgerSigningKey ?? derivedLedgerSigningKey(options.secretKey),
-  );
+  const ledgerKey = ledger.keys.current!;
   // cached aggregate states stay current through the one subscription: it evicts a state
   // another instance moved on, so commands and reads skip reading a cached stream's tail
   const states = new StreamStates({ maxBytes: config.stateCacheBytes });
@@ -179,6 +189,7 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
     db: db.kysely,
     secretBox,
     secretKey: options.secretKey,
+    ledger,
     metrics,
     targets: { allowPrivate: config.allowPrivateTargets, ...(options.trustedCa && { ca: options.trustedCa }) },
     timeouts: { ...specTimeouts, ...options.supplierTimeouts },
@@ -244,6 +255,7 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
     operatorToken: options.operatorToken,
     secretBox,
     ledgerKey,
+    ledger,
     log,
     metrics,
     market: (ids, supplierId) => marketsFor(readDb, ids, supplierId, clock.now()),
@@ -275,6 +287,8 @@ export const startService = async (options: ServiceOptions): Promise<RunningServ
     rankOffers((await routableOffers(db.kysely, [productId])).get(productId) ?? [], clock.now()).map((o) => o.offerId);
   registerProcessTimers(timers, commands, rank, projections);
   registerLedgerCheckpoints(timers, commands, ledgerKey);
+  // what older releases wrote is brought forward before the read models read it
+  await adoptOlderData(commands, stored, log);
   const recovery = new RewindRecovery({
     watch,
     projections,

@@ -4,6 +4,7 @@ import { EventStoreUnreachable } from '../eventstore/unreachable.js';
 import { ledgerAudit, ledgerBalance, ledgerExport, ledgerStatement, ledgerVerify } from './ledger.js';
 import { certifyCommand } from './certify.js';
 import { importCommand } from './import.js';
+import { witnessCommand } from '../sdk/ledger/witness-command.js';
 import { listenCommand } from './listen.js';
 import { projectionsRebuild, projectionsStatus } from './projections.js';
 import { serve } from './serve.js';
@@ -19,9 +20,13 @@ const usage = `usage: npm run cli -- <command>
                                 the supplier's ledger entries, replayed from the events
   ledger balance --supplier ID [--as-of TIMESTAMP]
                                 the balance as it stood then, replayed from the events
-  ledger verify [--supplier ID] recompute the ledger's hash chains, exit 1 naming the first break
+  ledger verify [--supplier ID] [--checkpoint FILE|-] [--public-key FILE|URL]
+                                check every entry's signature with the public key, exit 1 naming each one refused;
+                                with --checkpoint, against a head the supplier kept
   ledger statement --supplier ID --month YYYY-MM --format csv|html
                                 a monthly statement: opening balance, entries, closing balance
+  ledger witness --base-url ORIGIN --public-key FILE|URL --witness-key FILE --state FILE
+                                check each new signed head extends the last accepted one, cosign it; exit 1 on a fork
   listen --base-url ORIGIN --forward-to URL [--events TYPE,…]
                                 forward your webhook events to a local receiver while it runs (no endpoint needed)
   inventory import OFFER_ID PATH --base-url ORIGIN [--import ID] [--refused PATH]
@@ -32,6 +37,7 @@ const main = async (args: string[]): Promise<number | undefined> => {
   if (args[0] === 'certify') return certifyCommand(args.slice(1));
   if (args[0] === 'listen') return listenCommand(args.slice(1));
   if (args[0] === 'inventory' && args[1] === 'import') return importCommand(args.slice(2));
+  if (args[0] === 'ledger' && args[1] === 'witness') return witnessCommand(args.slice(2));
   const config = loadConfig();
   const [command, sub, arg] = args;
   if (command === 'serve') return void (await serve(config));

@@ -80,8 +80,15 @@ export const replayLedger = async (store: EventStore, options: AuditOptions & { 
         passed = true;
         break;
       }
-      const event = e as RecordedEvent<BalanceEvent['data']>;
-      if (options.supplierId && event.data.supplierId !== options.supplierId) continue;
+      const event = e as RecordedEvent<BalanceEvent['data']> & { refused?: string };
+      if (options.supplierId && e.streamId !== `balance-${options.supplierId}`) continue;
+      // an entry the ledger refused counts nowhere, and is a difference in itself
+      if (event.refused) {
+        differences.push(
+          `entry ${event.data?.entryId ?? '(unknown)'} (event ${e.id}, ${e.streamId} revision ${e.revision}) is refused: it ${event.refused}`,
+        );
+        continue;
+      }
       if (options.asOf && new Date(event.data.at).getTime() > options.asOf.getTime()) continue;
       ledgerEvents++;
       const sum = postingSum(event.data.postings);

@@ -1,11 +1,20 @@
-import type { BalanceEvent } from '../domain/balance.js';
-import { type LedgerSigningKey, type SignedCheckpoint, verifyCheckpointSignature } from '../crypto/ledger-signing.js';
-import { type CheckpointClaim, chainWalk, GENESIS, readCheckpointText } from '../domain/ledger-chain.js';
-import { type EventStore, pagesOf, type RecordedEvent, START } from '../eventstore/port.js';
+import type { LedgerKeyring, SignedCheckpoint } from '../crypto/ledger-signing.js';
+import {
+  CHECKPOINT_FORMAT_V1,
+  type CheckpointClaim,
+  GENESIS,
+  readCheckpointText,
+  type SignedHeadClaim,
+  signedHeadText,
+} from '../domain/ledger-chain.js';
+import { readSignedHead, type SignedHead } from '../sdk/ledger/checkpoint.js';
+import { leafHash, rootOf } from '../sdk/ledger/merkle.js';
+import { type EventStore, pagesOf, START } from '../eventstore/port.js';
 import { BALANCE_EVENT_TYPES } from '../projections/ledger.js';
-import { balanceStreamOf } from '../projections/ledger-history.js';
+import type { CheckedEvent, LedgerBook } from '../projections/ledger-book.js';
 
-export interface ChainBreak {
+/** A stored entry the ledger does not accept, and why. */
+export interface RefusedEntry {
   supplierId: string;
   entryId: string;
   eventId: string;
@@ -15,67 +24,62 @@ export interface ChainBreak {
 
 export interface VerifyReport {
   suppliers: number;
+  /** Entries accepted: each signed by the service where it stands. */
   entries: number;
-  /** Entries written before the chain existed: covered by the next link, not checked alone. */
-  unchained: number;
-  /** The first break of each supplier's chain. */
-  breaks: ChainBreak[];
-  /** The head of each supplier whose chain holds. */
+  /** Of those, the entries an older release wrote, signed when the ledger was upgraded. */
+  adopted: number;
+  /** Every entry refused, in each supplier's order. */
+  refused: RefusedEntry[];
+  /** The head of each supplier's accepted entries. */
   heads: Map<string, { hash: string; entries: number }>;
 }
 
-type B = RecordedEvent<BalanceEvent['data']>;
-
-/** Walks one supplier's chain in stream order; stops at its first break. */
-const verifyStream = (supplierId: string, events: B[], report: VerifyReport) => {
-  const walk = chainWalk();
-  for (const event of events) {
-    const step = walk.step(event);
-    if ('fault' in step) {
-      report.breaks.push({
-        supplierId,
-        entryId: event.data?.entryId ?? '(unknown)',
-        eventId: event.id,
-        revision: event.revision,
-        reason: step.fault.reason,
-      });
-      break;
-    }
-    report.entries++;
-  }
-  report.unchained += walk.unchained;
-  if (!walk.fault) report.heads.set(supplierId, walk.head);
-};
+const refusedOf = (supplierId: string, e: CheckedEvent): RefusedEntry => ({
+  supplierId,
+  entryId: e.data?.entryId ?? '(unknown)',
+  eventId: e.id,
+  revision: e.revision,
+  reason: e.refused ?? '',
+});
 
 const PAGE = 5000;
 
 /**
- * Recomputes every supplier's hash chain from the event store (through its port, never a
- * read model) and reports the first break of each: an entry changed, deleted or reordered.
+ * Checks every supplier's stored entries (through the event store's port, never a read
+ * model) as the ledger reads them (`LedgerBook`): each must carry the service's signature
+ * over its content, its place and the head before it. Names every entry refused.
  */
-export const verifyLedger = async (store: EventStore, options: { supplierId?: string } = {}): Promise<VerifyReport> => {
-  const report: VerifyReport = { suppliers: 0, entries: 0, unchained: 0, breaks: [], heads: new Map() };
-  const streams = new Map<string, B[]>();
-  if (options.supplierId)
-    streams.set(options.supplierId, (await store.readStream(balanceStreamOf(options.supplierId))) as B[]);
+export const verifyLedger = async (
+  store: EventStore,
+  book: LedgerBook,
+  options: { supplierId?: string } = {},
+): Promise<VerifyReport> => {
+  const report: VerifyReport = { suppliers: 0, entries: 0, adopted: 0, refused: [], heads: new Map() };
+  const streams = new Map<string, CheckedEvent[]>();
+  if (options.supplierId) streams.set(options.supplierId, await book.entries(options.supplierId));
   else
     for await (const page of pagesOf(store, START, PAGE))
       for (const e of page) {
         if (!BALANCE_EVENT_TYPES.has(e.type) || !e.streamId.startsWith('balance-')) continue;
         const supplierId = e.streamId.slice('balance-'.length);
         const list = streams.get(supplierId);
-        if (list) list.push(e as B);
-        else streams.set(supplierId, [e as B]);
+        if (list) list.push(e as CheckedEvent);
+        else streams.set(supplierId, [e as CheckedEvent]);
       }
   for (const [supplierId, events] of [...streams].sort(([a], [b]) => a.localeCompare(b))) {
     if (events.length === 0) continue;
     report.suppliers++;
-    // the store's order within a stream is its revision order; a reordering shows in the links
-    verifyStream(
-      supplierId,
-      [...events].sort((a, b) => a.revision - b.revision),
-      report,
-    );
+    let head = { hash: GENESIS, entries: 0 };
+    for (const e of [...events].sort((a, b) => a.revision - b.revision)) {
+      if (e.refused) {
+        report.refused.push(refusedOf(supplierId, e));
+        continue;
+      }
+      report.entries++;
+      if (e.data.chain?.signature === undefined) report.adopted++;
+      head = { hash: e.chainHead!, entries: head.entries + 1 };
+    }
+    report.heads.set(supplierId, head);
   }
   return report;
 };
@@ -107,76 +111,180 @@ export const checkpointIn = (text: string): SignedCheckpoint | { error: string }
   return { error: 'the file holds no signed checkpoint (an object with `signed` and `signature`)' };
 };
 
+/** What a kept checkpoint claims, in either format: the entries it covers and their head. */
+export interface KeptClaim {
+  supplierId: string;
+  keyId: string;
+  /** The entries the head covers (a v2 head: the ledger when it was signed). */
+  entries: number;
+  head: string;
+  lastEntryId: string | null;
+  /** v2: the Merkle root over those entries. */
+  rootHash?: string;
+  /** v2: when it was signed. */
+  signedAt?: string;
+  /** The moment viewed (v1: the moment its head was taken as of). */
+  asOf: string;
+  /** v2: the view as of `asOf`. */
+  view?: { entries: number; head: string; rootHash: string; lastEntryId: string | null };
+}
+
 export interface CheckpointReport {
   /** Why the checkpoint itself is not believed (its key, its signature, its text); nothing was compared. */
   refused?: string;
-  claim?: CheckpointClaim;
-  /** The first stored entry that no longer matches what the checkpoint covers, or that breaks the chain. */
+  claim?: KeptClaim;
+  /** The first stored entry that no longer matches what the checkpoint covers. */
   mismatch?: { entryId: string; eventId: string | null; revision: number; reason: string };
-  /** The ledger's entries now (after the checkpoint's too). */
+  /** Entries refused after those the checkpoint covers. */
+  refusedAfter: RefusedEntry[];
+  /** Entries dated at or before the checkpoint's `as_of` that its view did not hold: written later, backdated. */
+  backdated: RefusedEntry[];
+  /** The ledger's accepted entries now (after the checkpoint's too). */
   entries: number;
 }
 
-/**
- * Checks a supplier's ledger against a checkpoint it kept: the checkpoint's signature under
- * this service's key first, then the supplier's stored entries, walked as `ledger verify`
- * does, up to the head the checkpoint covers. A stored link that fails names its entry; a
- * rewrite that recomputed every link after its change shows only in the head, and the
- * last entry the checkpoint covers is named (a single head cannot say which entry before
- * it changed); fewer entries than the checkpoint covers were deleted.
- */
-export const verifyCheckpoint = async (
-  store: EventStore,
-  key: LedgerSigningKey,
-  checkpoint: SignedCheckpoint,
-): Promise<CheckpointReport> => {
-  if (checkpoint.algorithm !== 'ed25519' || checkpoint.key_id !== key.keyId)
+const claimOfV1 = (c: CheckpointClaim): KeptClaim => ({
+  supplierId: c.supplierId,
+  keyId: c.keyId,
+  entries: c.entries,
+  head: c.head,
+  lastEntryId: c.lastEntryId,
+  asOf: c.asOf,
+});
+
+const claimOfV2 = (h: SignedHead): KeptClaim => ({
+  supplierId: h.supplier_id,
+  keyId: h.key_id,
+  entries: h.tree_size,
+  head: h.head,
+  lastEntryId: h.last_entry_id,
+  rootHash: h.root_hash,
+  signedAt: h.signed_at,
+  asOf: h.as_of,
+  view: {
+    entries: h.as_of_tree_size,
+    head: h.as_of_head,
+    rootHash: h.as_of_root_hash,
+    lastEntryId: h.as_of_last_entry_id,
+  },
+});
+
+/** The checkpoint's claim, if its key is one of the ledger's and its signature holds. */
+const believed = (keyring: LedgerKeyring, checkpoint: SignedCheckpoint): KeptClaim | { refused: string } => {
+  if (checkpoint.algorithm !== 'ed25519')
+    return { refused: `it is signed with ${String(checkpoint.algorithm)}; the ledger signs with ed25519` };
+  const verified = keyring.verify(checkpoint.key_id, checkpoint.signed, checkpoint.signature);
+  if (verified === 'unknown')
     return {
-      refused: `it is signed with ${checkpoint.algorithm} key ${checkpoint.key_id}; this service signs with ed25519 key ${key.keyId}`,
-      entries: 0,
+      refused: `it is signed with key ${checkpoint.key_id}, which is not one of the ledger's public keys (${keyring.published.map((k) => k.key_id).join(', ')})`,
     };
-  if (!verifyCheckpointSignature(key.publicKey, checkpoint.signed, checkpoint.signature))
-    return {
-      refused: 'its signature does not verify: the checkpoint was changed, or this service did not sign it',
-      entries: 0,
-    };
-  const claim = readCheckpointText(checkpoint.signed);
-  if ('error' in claim) return { refused: claim.error, entries: 0 };
-  const events = ((await store.readStream(balanceStreamOf(claim.supplierId))) as B[])
-    .filter((e) => BALANCE_EVENT_TYPES.has(e.type))
-    .sort((a, b) => a.revision - b.revision);
-  const report: CheckpointReport = { claim, entries: events.length };
-  const walk = chainWalk();
-  for (const [index, event] of events.entries()) {
-    const entry = { entryId: event.data?.entryId ?? '(unknown)', eventId: event.id, revision: event.revision };
-    const step = walk.step(event);
-    if ('fault' in step) return { ...report, mismatch: { ...entry, reason: step.fault.reason } };
-    if (index !== claim.entries - 1) continue;
-    if (step.head !== claim.head)
-      return {
-        ...report,
-        mismatch: {
-          ...entry,
-          reason: `is the last entry the checkpoint covers and the head after it is ${step.head.slice(0, 12)}…, where the checkpoint signed ${claim.head.slice(0, 12)}…: it or an entry before it was rewritten, links and all`,
-        },
-      };
-    if (entry.entryId !== claim.lastEntryId)
-      return {
-        ...report,
-        mismatch: { ...entry, reason: `stands where the checkpoint's last entry ${claim.lastEntryId} stood` },
-      };
+  if (!verified)
+    return { refused: 'its signature does not verify: the checkpoint was changed, or the ledger did not sign it' };
+  if (checkpoint.signed.includes(`"format":"${CHECKPOINT_FORMAT_V1}"`)) {
+    const claim = readCheckpointText(checkpoint.signed);
+    if ('error' in claim) return { refused: claim.error };
+    if (claim.keyId !== checkpoint.key_id)
+      return { refused: `its text names key ${claim.keyId}, not ${checkpoint.key_id}` };
+    return claimOfV1(claim);
   }
-  if (events.length < claim.entries)
+  const keys = keyring.published.map((k) => ({ keyId: k.key_id, publicKey: k.public_key }));
+  const read = readSignedHead(checkpoint, keys);
+  if (!read.ok) return { refused: read.reason };
+  const { format: _format, ...claim } = JSON.parse(checkpoint.signed) as SignedHeadClaim & { format: string };
+  // the text is the canonical one of what it says, byte for byte
+  if (signedHeadText(claim) !== checkpoint.signed) return { refused: 'the signed text is not in its canonical form' };
+  return claimOfV2(read.head);
+};
+
+const entryOf = (e: CheckedEvent) => ({ entryId: e.data?.entryId ?? '(unknown)', eventId: e.id, revision: e.revision });
+
+/** Where the ledger's first `size` accepted entries no longer give `head` (and `root`): the last of them is named. */
+const covered = (
+  accepted: CheckedEvent[],
+  texts: string[],
+  what: string,
+  size: number,
+  head: string,
+  lastEntryId: string | null,
+  root: string | undefined,
+): CheckpointReport['mismatch'] => {
+  if (size === 0)
+    return head === GENESIS
+      ? undefined
+      : {
+          entryId: '(none)',
+          eventId: null,
+          revision: -1,
+          reason: `is not there: ${what} covers no entry but its head is not the empty chain's`,
+        };
+  const last = accepted[size - 1];
+  if (!last)
     return {
-      ...report,
-      mismatch: {
-        entryId: claim.lastEntryId ?? '(unknown)',
-        eventId: null,
-        revision: claim.entries - 1,
-        reason: `is gone: the checkpoint covers ${claim.entries} entries and the ledger holds ${events.length}, entries were deleted`,
-      },
+      entryId: lastEntryId ?? '(unknown)',
+      eventId: null,
+      revision: size - 1,
+      reason: `is gone: ${what} covers ${size} entries and the ledger holds ${accepted.length}, entries were deleted`,
     };
-  if (claim.entries === 0 && claim.head !== GENESIS)
-    return { ...report, refused: "it covers no entry but its head is not the empty chain's" };
+  const rootNow = root === undefined ? undefined : rootOf(texts.slice(0, size).map((t) => leafHash(t))).toString('hex');
+  if (last.chainHead !== head || (root !== undefined && rootNow !== root))
+    return {
+      ...entryOf(last),
+      reason: `is the last entry ${what} covers and the head after it is ${last.chainHead!.slice(0, 12)}…, where ${what} signed ${head.slice(0, 12)}…: it or an entry before it was rewritten, links, signatures and all`,
+    };
+  if (last.data.entryId !== lastEntryId)
+    return { ...entryOf(last), reason: `stands where ${what}'s last entry ${lastEntryId} stood` };
+  return undefined;
+};
+
+/**
+ * Checks a supplier's ledger against a checkpoint it kept, with the ledger's public keys only:
+ * the checkpoint's signature first, then the supplier's stored entries as the ledger reads
+ * them. A refused entry among those it covers is named with why; a rewrite that kept every
+ * signature (only the key's holder can) shows in the head and the Merkle root, and the last
+ * entry covered is named (a single head cannot say which entry before it changed); fewer
+ * entries than it covers were deleted. A head of the time-bound format checks its view as
+ * of `as_of` too, and names every entry dated at or before `as_of` that the view did not
+ * hold: an entry written after it with an earlier date.
+ */
+export const verifyCheckpoint = async (book: LedgerBook, checkpoint: SignedCheckpoint): Promise<CheckpointReport> => {
+  const claim = believed(book.keyring, checkpoint);
+  if ('refused' in claim) return { refused: claim.refused, refusedAfter: [], backdated: [], entries: 0 };
+  const events = await book.entries(claim.supplierId);
+  const report: CheckpointReport = { claim, refusedAfter: [], backdated: [], entries: 0 };
+  const accepted: CheckedEvent[] = [];
+  for (const event of events) {
+    if (!event.refused) {
+      accepted.push(event);
+      continue;
+    }
+    if (accepted.length < claim.entries) return { ...report, mismatch: { ...entryOf(event), reason: event.refused } };
+    report.refusedAfter.push(refusedOf(claim.supplierId, event));
+  }
+  report.entries = accepted.length;
+  const texts = accepted.map((e) => e.entryText!);
+  const mismatch =
+    covered(accepted, texts, 'the checkpoint', claim.entries, claim.head, claim.lastEntryId, claim.rootHash) ??
+    (claim.view &&
+      covered(
+        accepted,
+        texts,
+        `the checkpoint's view as of ${claim.asOf}`,
+        claim.view.entries,
+        claim.view.head,
+        claim.view.lastEntryId,
+        claim.view.rootHash,
+      ));
+  if (mismatch) return { ...report, mismatch };
+  if (claim.view) {
+    const asOf = Date.parse(claim.asOf);
+    report.backdated = accepted
+      .slice(claim.view.entries)
+      .filter((e) => Date.parse(e.data.at) <= asOf)
+      .map((e) => ({
+        supplierId: claim.supplierId,
+        ...entryOf(e),
+        reason: `is dated ${e.data.at}, at or before the checkpoint's as_of ${claim.asOf}, and is not among the ${claim.view!.entries} entries it held then: it was written after the checkpoint with an earlier date`,
+      }));
+  }
   return report;
 };

@@ -3,24 +3,45 @@ import { text } from 'node:stream/consumers';
 import cliProgress from 'cli-progress';
 import { type Clock, systemClock } from '../clock.js';
 import type { Config } from '../config.js';
-import { ledgerSigningKey as signingKeyOf } from '../crypto/ledger-signing.js';
+import type { SignedCheckpoint } from '../crypto/ledger-signing.js';
+import type { LedgerBook } from '../projections/ledger-book.js';
 import { withStores } from './stores.js';
 import { ledgerAsOf } from '../projections/ledger-history.js';
 import { monthRefusal, statementCsv, statementHtml } from '../projections/ledger-statement.js';
 import { entryRow, ledgerCsv, withBalancesAfter } from '../projections/ledger-csv.js';
 import { brokenDetail, signedStatement } from '../resources/ledger-proof.js';
 import { auditLedger, replayLedger } from './ledger-audit.js';
-import { checkpointIn, verifyCheckpoint, verifyLedger } from './ledger-verify.js';
+import { checkpointIn, type RefusedEntry, verifyCheckpoint, verifyLedger } from './ledger-verify.js';
+import { MissingLedgerKey, readingKeys, signingKeys } from './ledger-keys.js';
 import { cliFlags, cliTimestamp } from './flags.js';
-import { ledgerSigningKey } from './secrets.js';
 
 const USAGE = {
   audit: 'ledger audit [--supplier ID] [--as-of TIMESTAMP]',
   export: 'ledger export --supplier ID --format csv|jsonl [--from TIMESTAMP] [--to TIMESTAMP]',
   balance: 'ledger balance --supplier ID [--as-of TIMESTAMP]',
-  verify: 'ledger verify [--supplier ID] [--checkpoint FILE|-]',
+  verify: 'ledger verify [--supplier ID] [--checkpoint FILE|-] [--public-key FILE|URL]',
   statement: 'ledger statement --supplier ID --month YYYY-MM --format csv|html',
 };
+
+/** Runs `work` with the ledger's keys, or says which setting names them and exits 2. */
+const withKeys = async <K>(keys: () => Promise<K>, work: (keys: K) => Promise<number>): Promise<number> => {
+  let found: K;
+  try {
+    found = await keys();
+  } catch (error) {
+    if (!(error instanceof MissingLedgerKey)) throw error;
+    console.error(error.message);
+    return 2;
+  }
+  return work(found);
+};
+
+/** The stores, reading the ledger with the public keys the settings name (`readingKeys`). */
+const withLedger = (config: Config, work: Parameters<typeof withStores<number>>[1]) =>
+  withKeys(
+    () => readingKeys(config),
+    (keys) => withStores(config, work, keys),
+  );
 
 /** The flags of a command, or its usage on stderr and exit code 2. */
 const flagsOr = (args: string[], names: readonly string[], usage: string) => {
@@ -52,7 +73,7 @@ const progressBar = (label: string) => {
 
 /** `ledger audit [--supplier ID] [--as-of TIMESTAMP]`: exit 1 on any difference. */
 export const ledgerAudit = (config: Config, args: string[]) =>
-  withStores(config, async ({ store, db }) => {
+  withLedger(config, async ({ store, db }) => {
     const f = flagsOr(args, ['supplier', 'as-of'], USAGE.audit);
     if (!f) return 2;
     const supplierId = f.supplier;
@@ -92,7 +113,7 @@ export const ledgerExport = async (config: Config, args: string[]): Promise<numb
     console.error(`${wrong}usage: ${USAGE.export}`);
     return 2;
   }
-  return withStores(config, async ({ store }) => {
+  return withLedger(config, async ({ store }) => {
     const { bySupplier } = await replayLedger(store, { supplierId });
     // the balances after each entry count every entry before it, the window's or not
     const entries = withBalancesAfter([...(bySupplier.get(supplierId)?.entries.values() ?? [])]).filter(
@@ -118,7 +139,7 @@ export const ledgerExport = async (config: Config, args: string[]): Promise<numb
 
 /** `ledger balance --supplier ID [--as-of T]`: the balance as it stood then, replayed from the ledger. */
 export const ledgerBalance = (config: Config, args: string[]) =>
-  withStores(config, async ({ store }) => {
+  withLedger(config, async ({ ledger }) => {
     const f = flagsOr(args, ['supplier', 'as-of'], USAGE.balance);
     if (!f) return 2;
     const supplierId = f.supplier;
@@ -127,7 +148,7 @@ export const ledgerBalance = (config: Config, args: string[]) =>
       console.error(`usage: ${USAGE.balance}`);
       return 2;
     }
-    const then = await ledgerAsOf(store, supplierId, asOf);
+    const then = await ledgerAsOf(ledger, supplierId, asOf);
     const eur = (amount: number) => ({ amount, currency: 'EUR' });
     console.log(
       JSON.stringify({
@@ -158,21 +179,15 @@ const keptCheckpoint = async (source: string) => {
  * kept; exit 1 naming the first entry that no longer matches, or when the signature fails.
  */
 const verifyAgainstCheckpoint = async (
-  config: Config,
-  store: Parameters<typeof verifyCheckpoint>[0],
-  source: string,
+  book: LedgerBook,
+  checkpoint: SignedCheckpoint,
   supplierId: string | undefined,
 ) => {
-  const checkpoint = await keptCheckpoint(source);
-  if ('error' in checkpoint) {
-    console.error(`${checkpoint.error}\nusage: ${USAGE.verify}`);
-    return 2;
-  }
-  const report = await verifyCheckpoint(store, signingKeyOf(await ledgerSigningKey(config)), checkpoint);
+  const report = await verifyCheckpoint(book, checkpoint);
   const { claim, refused, mismatch } = report;
   if (refused || !claim) {
     console.log(`REFUSED checkpoint: ${refused}`);
-    console.log('FAILED: the checkpoint is not one this service signed; nothing was compared');
+    console.log('FAILED: the checkpoint is not one the ledger signed; nothing was compared');
     return 1;
   }
   if (supplierId && supplierId !== claim.supplierId) {
@@ -181,71 +196,107 @@ const verifyAgainstCheckpoint = async (
     );
     return 2;
   }
+  for (const r of report.refusedAfter) console.log(refusedLine(r));
+  const signed = claim.signedAt ? `signed at ${claim.signedAt}` : `signed as of ${claim.asOf}`;
   if (mismatch) {
     const event = mismatch.eventId ? `event ${mismatch.eventId}, ` : '';
     console.log(
       `MISMATCH supplier ${claim.supplierId}: entry ${mismatch.entryId} (${event}revision ${mismatch.revision}) ${mismatch.reason}`,
     );
     console.log(
-      `FAILED: the ledger no longer matches the checkpoint of ${claim.entries} entries signed as of ${claim.asOf} (key ${claim.keyId})`,
+      `FAILED: the ledger no longer matches the checkpoint of ${claim.entries} entries ${signed} (key ${claim.keyId})`,
     );
     return 1;
   }
+  for (const b of report.backdated)
+    console.log(
+      `BACKDATED supplier ${b.supplierId}: entry ${b.entryId} (event ${b.eventId}, revision ${b.revision}) ${b.reason}`,
+    );
+  const failed = report.refusedAfter.length + report.backdated.length;
+  const view = claim.view ? `, and its view as of ${claim.asOf} the first ${claim.view.entries}` : '';
   console.log(
-    `OK: supplier ${claim.supplierId}'s first ${claim.entries} entries match the head ${claim.head} signed as of ${claim.asOf} (key ${claim.keyId}); ${report.entries - claim.entries} entries since, their chain intact`,
+    `${failed === 0 ? 'OK' : 'FAILED'}: supplier ${claim.supplierId}'s first ${claim.entries} entries match the head ${claim.head} ${signed} (key ${claim.keyId})${view}; ${report.entries - claim.entries} entries since, ${report.refusedAfter.length} refused${claim.view ? `, ${report.backdated.length} backdated` : ''}`,
   );
-  return 0;
+  return failed === 0 ? 0 : 1;
 };
 
+const refusedLine = (r: RefusedEntry) =>
+  `REFUSED supplier ${r.supplierId}: entry ${r.entryId} (event ${r.eventId}, revision ${r.revision}) ${r.reason}`;
+
 /**
- * `ledger verify [--supplier ID] [--checkpoint FILE|-]`: recomputes the hash chains; exit 1
- * naming the first break of each. With `--checkpoint`, against a head the supplier kept.
+ * `ledger verify [--supplier ID] [--checkpoint FILE|-] [--public-key FILE|URL]`: checks every
+ * stored entry against the ledger's public keys; exit 1 naming each one refused. With
+ * `--checkpoint`, against a head the supplier kept. Needs no secret, and makes no key.
  */
-export const ledgerVerify = (config: Config, args: string[]) =>
-  withStores(config, async ({ store }) => {
-    const f = flagsOr(args, ['supplier', 'checkpoint'], USAGE.verify);
-    if (!f) return 2;
-    const supplierId = f.supplier;
-    if (f.checkpoint !== undefined) return verifyAgainstCheckpoint(config, store, f.checkpoint, supplierId);
-    const report = await verifyLedger(store, { supplierId });
-    for (const b of report.breaks)
-      console.log(
-        `BROKEN supplier ${b.supplierId}: entry ${b.entryId} (event ${b.eventId}, revision ${b.revision}) ${b.reason}`,
-      );
-    if (supplierId && report.heads.has(supplierId))
-      console.log(
-        `HEAD supplier ${supplierId}: ${report.heads.get(supplierId)!.hash} after ${report.heads.get(supplierId)!.entries} entries`,
-      );
-    console.log(
-      `${report.breaks.length === 0 ? 'OK' : 'FAILED'}: ${report.entries} entries of ${report.suppliers} supplier(s) verified${report.unchained ? ` (${report.unchained} older than the chain, covered by the links after them)` : ''}, ${report.breaks.length} broken chain(s)`,
-    );
-    return report.breaks.length === 0 ? 0 : 1;
-  });
+export const ledgerVerify = async (config: Config, args: string[]): Promise<number> => {
+  const f = flagsOr(args, ['supplier', 'checkpoint', 'public-key'], USAGE.verify);
+  if (!f) return 2;
+  const supplierId = f.supplier;
+  const checkpoint = f.checkpoint === undefined ? undefined : await keptCheckpoint(f.checkpoint);
+  if (checkpoint && 'error' in checkpoint) {
+    console.error(`${checkpoint.error}\nusage: ${USAGE.verify}`);
+    return 2;
+  }
+  return withKeys(
+    () => readingKeys(config, f['public-key']),
+    (keys) =>
+      withStores(
+        config,
+        async ({ store, ledger }) => {
+          if (checkpoint) return verifyAgainstCheckpoint(ledger, checkpoint, supplierId);
+          const report = await verifyLedger(store, ledger, { supplierId });
+          for (const r of report.refused) console.log(refusedLine(r));
+          if (supplierId && report.heads.has(supplierId))
+            console.log(
+              `HEAD supplier ${supplierId}: ${report.heads.get(supplierId)!.hash} after ${report.heads.get(supplierId)!.entries} entries`,
+            );
+          console.log(
+            `${report.refused.length === 0 ? 'OK' : 'FAILED'}: ${report.entries} entries of ${report.suppliers} supplier(s) verified${report.adopted ? ` (${report.adopted} of them written before entries were signed, signed at the upgrade)` : ''}, ${report.refused.length} refused`,
+          );
+          return report.refused.length === 0 ? 0 : 1;
+        },
+        keys,
+      ),
+  );
+};
 
 /**
  * `ledger statement --supplier ID --month YYYY-MM --format csv|html`: a monthly statement on
  * stdout. The month's years are bounded as the API bounds them, by `clock`.
  */
-export const ledgerStatement = (config: Config, args: string[], clock: Clock = systemClock) =>
-  withStores(config, async ({ store }) => {
-    const f = flagsOr(args, ['supplier', 'month', 'format'], USAGE.statement);
-    if (!f) return 2;
-    const supplierId = f.supplier;
-    const month = f.month ?? '';
-    const format = f.format ?? 'csv';
-    const refusal = monthRefusal(month, clock.now());
-    if (refusal && f.month !== undefined) console.error(`--month ${month} refused: ${refusal}`);
-    if (!supplierId || refusal || (format !== 'csv' && format !== 'html')) {
-      console.error(`usage: ${USAGE.statement}`);
-      return 2;
-    }
-    const signed = await signedStatement(store, signingKeyOf(await ledgerSigningKey(config)), supplierId, month);
-    if ('broken' in signed) {
-      console.error(`no statement: ${brokenDetail(signed)} (ledger verify names every break)`);
-      return 1;
-    }
-    process.stdout.write(
-      format === 'csv' ? statementCsv(signed.statement) : statementHtml(signed.statement, signed.checkpoint),
-    );
-    return 0;
-  });
+export const ledgerStatement = async (config: Config, args: string[], clock: Clock = systemClock): Promise<number> => {
+  const f = flagsOr(args, ['supplier', 'month', 'format'], USAGE.statement);
+  if (!f) return 2;
+  const supplierId = f.supplier;
+  const month = f.month ?? '';
+  const format = f.format ?? 'csv';
+  const refusal = monthRefusal(month, clock.now());
+  if (refusal && f.month !== undefined) console.error(`--month ${month} refused: ${refusal}`);
+  if (!supplierId || refusal || (format !== 'csv' && format !== 'html')) {
+    console.error(`usage: ${USAGE.statement}`);
+    return 2;
+  }
+  return withKeys(
+    () => signingKeys(config),
+    (keys) =>
+      withStores(
+        config,
+        async ({ ledger }) => {
+          const signed = await signedStatement(ledger, keys.current, supplierId, month, clock.now());
+          if (!signed) {
+            console.error(`no statement: ${month} has not begun\nusage: ${USAGE.statement}`);
+            return 2;
+          }
+          if ('broken' in signed) {
+            console.error(`no statement: ${brokenDetail(signed)} (ledger verify names every break)`);
+            return 1;
+          }
+          process.stdout.write(
+            format === 'csv' ? statementCsv(signed.statement) : statementHtml(signed.statement, signed.checkpoint),
+          );
+          return 0;
+        },
+        keys,
+      ),
+  );
+};

@@ -1,6 +1,6 @@
 import type { Config } from '../config.js';
 import { issueToken, registerSupplier, revokeToken } from '../commands/suppliers.js';
-import { hashToken } from '../crypto/tokens.js';
+import { hashToken, keyedTokenHash } from '../crypto/tokens.js';
 import { faultPoint } from '../faults.js';
 import { type Services } from '../http/services.js';
 import { readDataFile, writeDataFile } from './data-dir.js';
@@ -51,7 +51,8 @@ export const seedSandbox = async (config: Config, services: Services): Promise<s
 const keptDemoToken = async (config: Config, services: Services, supplierId: string): Promise<string> => {
   const live = await seedTokens(services, supplierId);
   const kept = await readDataFile(config, DEMO_TOKEN_FILE);
-  const keptId = kept === undefined ? undefined : live.get(hashToken(kept));
+  const keptId =
+    kept === undefined ? undefined : live.get(keyedTokenHash(services.commands.secretKey, hashToken(kept)));
   const demo =
     kept !== undefined && keptId !== undefined
       ? { token: kept, tokenId: keptId }

@@ -162,9 +162,9 @@ const writeCheckout = (
       [
         ...uploaded.map((o) => streamOf(inventoryStream(o.id), inventoryDecider)),
         streamOf(orderStream(input.orderId), orderDecider),
-        ...(provision ? balancesOf(uploaded) : []),
+        ...(provision ? balancesOf(deps, uploaded) : []),
       ],
-      (writes, now) => decideCheckout(writes, { ...input, provision }, lines, answers, deps.env, now),
+      (writes, now) => decideCheckout(writes, { ...input, provision }, lines, answers, deps, now),
       caller,
     ),
   );
@@ -175,7 +175,7 @@ const decideCheckout = (
   input: CheckoutInput,
   lines: readonly LineToRoute[],
   answers: readonly SupplierAnswer[],
-  env: CommandDeps['env'],
+  deps: Pick<CommandDeps, 'env' | 'ledger'>,
   now: string,
 ): OrderState => {
   const order = orderStream(input.orderId);
@@ -192,7 +192,7 @@ const decideCheckout = (
   if (!placed) throw new Error(`order ${orderId} missing after its placement`);
   if (!input.provision || !placed.authorizedAt || !provisionsAtOnce(items)) return placed;
   for (const item of items) handOver(writes, orderId, item, now);
-  return captureWithSales(writes, orderId, env, now);
+  return captureWithSales(writes, orderId, deps, now);
 };
 
 /**

@@ -11,6 +11,7 @@ import type { Environment } from '../config.js';
 import type { Decider, DomainEvent, Step } from '../domain/decider.js';
 import type { EventMetadata, EventStore, Position } from '../eventstore/port.js';
 import type { ProjectionRunner } from '../projections/runner.js';
+import type { LedgerBook } from '../projections/ledger-book.js';
 import { type Handled, handle, type StreamStates } from './handle.js';
 import { handleTogether, type StreamOf, type Writes } from './handle-together.js';
 
@@ -35,6 +36,8 @@ export interface CommandDeps {
   timeouts: SupplierTimeouts;
   /** For outbound HTTPS to hosts with a private CA (tests trust their own certificate). */
   dispatcher?: Dispatcher;
+  /** The ledger: its signing decider, and which stored entries it accepts. */
+  ledger: LedgerBook;
   /** Counts and times outbound calls (absent in tests that build deps by hand). */
   metrics?: Metrics;
 }

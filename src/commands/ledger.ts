@@ -1,4 +1,4 @@
-import { type BalanceCommand, chainedBalanceDecider } from '../domain/balance.js';
+import type { BalanceCommand } from '../domain/balance.js';
 import { orderDecider, type OrderState } from '../domain/order.js';
 import { bugSwitch, faultPoint } from '../faults.js';
 import { type Caller, type CommandDeps, execute } from './context.js';
@@ -9,13 +9,13 @@ import { balanceStream, orderStream } from './streams.js';
 export const holdingPeriodMs = (env: 'sandbox' | 'production') =>
   env === 'production' ? 7 * 24 * 60 * 60_000 : 10 * 60_000;
 
-/** Every write to a supplier's ledger goes through here: each new entry is chained to the last. */
+/** Every write to a supplier's ledger goes through here: each new entry is chained to the last and signed. */
 export const onBalance = (
   deps: CommandDeps,
   supplierId: string,
   command: (now: string) => BalanceCommand,
   caller: Caller,
-) => execute(deps, balanceStream(supplierId), chainedBalanceDecider, command, caller);
+) => execute(deps, balanceStream(supplierId), deps.ledger.decider, command, caller);
 
 /**
  * The `sale` entries a paid order earns: one per order item that was delivered (refunded

@@ -1,6 +1,5 @@
-import { chainedBalanceDecider } from '../domain/balance.js';
 import { DomainError } from '../domain/errors.js';
-import { PAYOUT_MINIMUM, type PayoutMethod, type PayoutTrigger } from '../domain/payout.js';
+import { PAYOUT_MINIMUM, type PayoutMethod, type PayoutTrigger, refusedLedger } from '../domain/payout.js';
 import { type PayoutSchedule, payoutScheduleDecider } from '../domain/payout-schedule.js';
 import { newId } from '../ids.js';
 import { type Caller, type CommandDeps, execute } from './context.js';
@@ -15,6 +14,10 @@ export const createPayout = async (
   caller: Caller,
 ) => {
   const payoutId = input.payoutId ?? `po_${newId()}`;
+  // money leaves on the ledger as stored now, every entry checked, not on a state cached
+  // from before someone wrote to the database
+  const refused = await deps.ledger.firstRefused(supplierId);
+  if (refused) throw refusedLedger(refused);
   await onBalance(
     deps,
     supplierId,
@@ -83,7 +86,10 @@ export const loadPayoutSchedule = async (deps: CommandDeps, supplierId: string) 
 export const runScheduledPayout = async (deps: CommandDeps, supplierId: string, runAt: Date, caller: Caller) => {
   const schedule = await loadPayoutSchedule(deps, supplierId);
   if (!schedule || schedule.interval === 'manual') return { schedule, payoutId: null };
-  const { state } = await load(deps.store, balanceStream(supplierId), chainedBalanceDecider, deps.states);
+  const { state } = await load(deps.store, balanceStream(supplierId), deps.ledger.decider, deps.states);
+  // a ledger holding a refused entry pays nothing out (a request is told why)
+  const refused = state.refused ?? (await deps.ledger.firstRefused(supplierId));
+  if (refused) return { schedule, payoutId: null, refused };
   const payoutId = `po_${schedule.interval}_${runAt.toISOString().slice(0, 10).replace(/-/g, '')}_${supplierId}`;
   if (state.payouts.has(payoutId)) return { schedule, payoutId };
   if (state.available < Math.max(schedule.minimumAmount, PAYOUT_MINIMUM)) return { schedule, payoutId: null };

@@ -13,6 +13,8 @@ export const productStream = (productId: string) => `product-${productId}`;
 /** A supplier's certification results, one stream per supplier. */
 export const certificationStream = (supplierId: string) => `certifications-${supplierId}`;
 export const webhookStream = (endpointId: string) => `webhook-${endpointId}`;
+/** The witnesses' cosignatures of a supplier's ledger heads. */
+export const witnessStream = (supplierId: string) => `ledger-witness-${supplierId}`;
 export const importStream = (importId: string) => `inventory-import-${importId}`;
 /** A `listen` forwarding session's opening and end. */
 export const listenSessionStream = (sessionId: string) => `listen-session-${sessionId}`;

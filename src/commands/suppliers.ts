@@ -1,11 +1,11 @@
-import { hashToken, newSupplierToken } from '../crypto/tokens.js';
+import { hashToken, keyedTokenHash, newSupplierToken } from '../crypto/tokens.js';
 import { type RateLimitOverrides, type SupplierCommand, supplierDecider } from '../domain/supplier.js';
 import { deriveId, newId } from '../ids.js';
 import { type Caller, type CommandDeps, execute } from './context.js';
 import { load } from './handle.js';
 import { supplierStream } from './streams.js';
 
-/** Registers a supplier and issues its first token; the token is returned once, only its hash is kept. */
+/** Registers a supplier and issues its first token; the token is returned once, only its keyed hash is kept. */
 export const registerSupplier = async (
   deps: CommandDeps,
   name: string,
@@ -63,7 +63,7 @@ export const issueToken = async (
     supplierDecider,
     (now): SupplierCommand => ({
       type: 'IssueToken',
-      data: { tokenId, tokenHash: hashToken(token), environment: deps.env, now },
+      data: { tokenId, tokenHash: keyedTokenHash(deps.secretKey, hashToken(token)), environment: deps.env, now },
     }),
     caller,
   );

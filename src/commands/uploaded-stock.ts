@@ -1,4 +1,3 @@
-import { chainedBalanceDecider } from '../domain/balance.js';
 import { inventoryDecider } from '../domain/inventory.js';
 import { orderDecider, type OrderState, type PlacedItem } from '../domain/order.js';
 import { faultPoint } from '../faults.js';
@@ -33,11 +32,16 @@ export const handOver = (
 };
 
 /** Capture (or cancel) once nothing waits, and the sale entries of a capture. */
-export const captureWithSales = (writes: Writes, orderId: string, env: CommandDeps['env'], now: string): OrderState => {
+export const captureWithSales = (
+  writes: Writes,
+  orderId: string,
+  deps: Pick<CommandDeps, 'env' | 'ledger'>,
+  now: string,
+): OrderState => {
   const after = writes.on(orderStream(orderId), orderDecider, [(o) => o && captureOf(o, now)]).state;
   if (!after) throw new Error(`order ${orderId} missing at its capture`);
-  for (const sale of salesOf(after, env))
-    writes.on(balanceStream(sale.supplierId), chainedBalanceDecider, [sale.credit(now)]);
+  for (const sale of salesOf(after, deps.env))
+    writes.on(balanceStream(sale.supplierId), deps.ledger.decider, [sale.credit(now)]);
   return after;
 };
 
@@ -58,19 +62,19 @@ export const deliverLast = (
       [
         streamOf(inventoryStream(item.offerId), inventoryDecider),
         streamOf(orderStream(order.id), orderDecider),
-        ...balancesOf(order.items),
+        ...balancesOf(deps, order.items),
       ],
       (writes, now) => {
         handOver(writes, order.id, item, now);
-        return captureWithSales(writes, order.id, deps.env, now);
+        return captureWithSales(writes, order.id, deps, now);
       },
       caller,
     ),
   );
 
 /** The balance streams of these suppliers, each once: where a capture's sale entries go. */
-export const balancesOf = (sellers: readonly { supplierId: string }[]) =>
-  [...new Set(sellers.map((s) => s.supplierId))].map((s) => streamOf(balanceStream(s), chainedBalanceDecider));
+export const balancesOf = (deps: Pick<CommandDeps, 'ledger'>, sellers: readonly { supplierId: string }[]) =>
+  [...new Set(sellers.map((s) => s.supplierId))].map((s) => streamOf(balanceStream(s), deps.ledger.decider));
 
 /**
  * A write that may post the sale entries, once it is stored: the `after-sale-credited`

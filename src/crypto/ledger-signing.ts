@@ -8,7 +8,7 @@ import {
   sign,
   verify,
 } from 'node:crypto';
-import { type CheckpointClaim, checkpointText } from '../domain/ledger-chain.js';
+import { type EntrySigner, type EntryVerifier, type SignedHeadClaim, signedHeadText } from '../domain/ledger-chain.js';
 
 /** DER prefixes that wrap a raw 32-byte Ed25519 seed (PKCS #8) and public key (SPKI). */
 const PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
@@ -35,7 +35,7 @@ export const keyIdOf = (publicKeyHex: string): string =>
 export interface SignedCheckpoint {
   algorithm: 'ed25519';
   key_id: string;
-  /** The exact text signed (its UTF-8 bytes): canonical JSON, see `checkpointText`. */
+  /** The exact text signed (its UTF-8 bytes): canonical JSON, see `signedHeadText`. */
   signed: string;
   /** The Ed25519 signature over `signed`, hex (64 bytes). */
   signature: string;
@@ -47,7 +47,10 @@ export interface LedgerSigningKey {
   readonly publicKey: string;
   /** The same key as SPKI PEM, for OpenSSL and most libraries. */
   readonly publicKeyPem: string;
-  signCheckpoint(claim: Omit<CheckpointClaim, 'keyId'>): SignedCheckpoint;
+  /** Signs a head of the ledger (svc-ledger-checkpoint/2) with this key. */
+  signHead(claim: Omit<SignedHeadClaim, 'key_id'>): SignedCheckpoint;
+  /** Signs a text with this key: Ed25519, hex. */
+  sign(text: string): string;
 }
 
 /**
@@ -73,14 +76,105 @@ export const ledgerSigningKey = (seedHex: string): LedgerSigningKey => {
     keyId,
     publicKey,
     publicKeyPem: String(publicKeyObject.export({ format: 'pem', type: 'spki' })),
-    signCheckpoint: (claim) => {
-      const signed = checkpointText({ ...claim, keyId });
+    signHead: (claim) => {
+      const signed = signedHeadText({ ...claim, key_id: keyId });
       return {
         algorithm: 'ed25519',
         key_id: keyId,
         signed,
         signature: sign(null, Buffer.from(signed, 'utf8'), privateKey).toString('hex'),
       };
+    },
+    sign: (text) => sign(null, Buffer.from(text, 'utf8'), privateKey).toString('hex'),
+  };
+};
+
+const publicKeyObject = (publicKeyHex: string): KeyObject =>
+  createPublicKey({ key: Buffer.concat([SPKI_PREFIX, Buffer.from(publicKeyHex, 'hex')]), format: 'der', type: 'spki' });
+
+/** A public key the ledger signs or signed with, as /.well-known/svc-ledger-signing-key lists it. */
+export interface PublishedKey {
+  key_id: string;
+  /** The raw 32-byte Ed25519 public key, hex. */
+  public_key: string;
+  public_key_pem: string;
+  /** `current` signs what is written now; a `retired` key signed entries and checkpoints before a rotation. */
+  status: 'current' | 'retired';
+}
+
+export const publishedKey = (publicKeyHex: string, status: PublishedKey['status']): PublishedKey => ({
+  key_id: keyIdOf(publicKeyHex),
+  public_key: publicKeyHex,
+  public_key_pem: String(publicKeyObject(publicKeyHex).export({ format: 'pem', type: 'spki' })),
+  status,
+});
+
+/** Signatures verified (or made) lately, by signature: an entry read again costs a comparison, not a verification. */
+const MEMO_LIMIT = 20_000;
+
+/**
+ * Checks entry signatures against a set of public keys, remembering the last 20,000 it
+ * verified or that `remember` was told of (those its own key made): an entry is verified
+ * once per process, when it is first read, and an entry this process signed not at all.
+ * The memory holds the exact text signed, so a changed entry (another text) is verified
+ * afresh and fails.
+ */
+export class LedgerKeyring implements EntryVerifier {
+  private readonly keys = new Map<string, KeyObject>();
+  private readonly memo = new Map<string, string>();
+  /** Signatures checked with Ed25519 (the memory missed): for the metrics and the benchmark. */
+  verified = 0;
+
+  constructor(readonly published: readonly PublishedKey[]) {
+    for (const k of published) this.keys.set(k.key_id, publicKeyObject(k.public_key));
+  }
+
+  verify(keyId: string, text: string, signatureHex: string): boolean | 'unknown' {
+    const key = this.keys.get(keyId);
+    if (!key) return 'unknown';
+    if (this.memo.get(signatureHex) === text) return true;
+    if (!/^[0-9a-f]{128}$/.test(signatureHex)) return false;
+    this.verified++;
+    const ok = verify(null, Buffer.from(text, 'utf8'), key, Buffer.from(signatureHex, 'hex'));
+    if (ok) this.remember(text, signatureHex);
+    return ok;
+  }
+
+  remember(text: string, signatureHex: string): void {
+    if (this.memo.size >= MEMO_LIMIT) this.memo.delete(this.memo.keys().next().value!);
+    this.memo.set(signatureHex, text);
+  }
+}
+
+/** The ledger's keys: the current one signs entries (and remembers what it signed), every published one verifies. */
+export interface LedgerKeys {
+  current: LedgerSigningKey;
+  keyring: LedgerKeyring;
+  signer: EntrySigner;
+}
+
+/**
+ * The current signing key from its seed, and the keys it retired (their public halves, from
+ * SVC_LEDGER_RETIRED_KEYS): entries and checkpoints signed before a rotation keep verifying,
+ * and every key ever used stays published.
+ */
+export const ledgerKeys = (seedHex: string, retiredPublicKeys: readonly string[] = []): LedgerKeys => {
+  const current = ledgerSigningKey(seedHex);
+  const retired = [...new Set(retiredPublicKeys.map((k) => k.toLowerCase()))].filter((k) => k !== current.publicKey);
+  const keyring = new LedgerKeyring([
+    publishedKey(current.publicKey, 'current'),
+    ...retired.map((k) => publishedKey(k, 'retired')),
+  ]);
+  return {
+    current,
+    keyring,
+    signer: {
+      keyId: current.keyId,
+      sign: (text) => {
+        const signature = current.sign(text);
+        keyring.remember(text, signature);
+        return signature;
+      },
     },
   };
 };
@@ -89,10 +183,5 @@ export const ledgerSigningKey = (seedHex: string): LedgerSigningKey => {
 export const verifyCheckpointSignature = (publicKeyHex: string, text: string, signatureHex: string): boolean => {
   // Buffer.from(…, 'hex') stops at the first non-hex character: the text is checked whole first
   if (!/^[0-9a-f]{64}$/i.test(publicKeyHex) || !/^[0-9a-f]{128}$/i.test(signatureHex)) return false;
-  const key = createPublicKey({
-    key: Buffer.concat([SPKI_PREFIX, Buffer.from(publicKeyHex, 'hex')]),
-    format: 'der',
-    type: 'spki',
-  });
-  return verify(null, Buffer.from(text, 'utf8'), key, Buffer.from(signatureHex, 'hex'));
+  return verify(null, Buffer.from(text, 'utf8'), publicKeyObject(publicKeyHex), Buffer.from(signatureHex, 'hex'));
 };

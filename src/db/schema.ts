@@ -321,6 +321,23 @@ export interface WebhookEndpointTable {
   deleted: boolean;
 }
 
+export interface LedgerCosignatureTable {
+  supplier_id: string;
+  witness_key_id: string;
+  witness_key: string;
+  cosigned_at: Timestamp;
+  tree_size: number;
+  signed_at: Timestamp;
+  checkpoint: Json<{ algorithm: 'ed25519'; key_id: string; signed: string; signature: string }>;
+  signature: string;
+}
+
+export interface UpgradeTable {
+  name: string;
+  done_at: Timestamp;
+  summary: Json<Record<string, unknown>>;
+}
+
 /** A live `listen` session (migration 026): the fan-out copies its supplier's events to it. */
 export interface WebhookListenSessionTable {
   id: string;
@@ -368,4 +385,6 @@ export interface Database {
   supplier_tokens: SupplierTokenTable;
   console_sessions: ConsoleSessionTable;
   products: ProductTable;
+  upgrades: UpgradeTable;
+  ledger_cosignatures: LedgerCosignatureTable;
 }

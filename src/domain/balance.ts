@@ -1,7 +1,7 @@
 import type { CommandData, Decider } from './decider.js';
 import { assertNever, DomainError } from './errors.js';
 
-import { type ChainLink, chainEvents, GENESIS, linkHash } from './ledger-chain.js';
+import { type ChainLink, chainEvents, type EntrySigner, GENESIS, linkHash } from './ledger-chain.js';
 import { VersionedMap } from './versioned-map.js';
 import { type PayoutCommand, type PayoutEvent, type PayoutState, decidePayout, evolvePayout } from './payout.js';
 import type { Account, Posting } from './postings.js';
@@ -14,7 +14,11 @@ interface SaleRef {
   orderItemId: string;
 }
 
-/** `chain`: this entry's link in the supplier's hash chain (absent on entries older than the chain). */
+/**
+ * `chain`: this entry's link in the supplier's hash chain (absent on entries older than the
+ * chain), with the id of the key that signed it and its signature (absent on entries older
+ * than signing: the upgrade signed those, src/commands/older-data.ts).
+ */
 type Chained = { chain?: ChainLink };
 
 export type SaleEvent =
@@ -46,7 +50,11 @@ export type SaleEvent =
         };
     };
 
-export type BalanceEvent = SaleEvent | PayoutEvent;
+/**
+ * `refused`: set by the ledger's reading (src/projections/ledger-book.ts), never stored: the
+ * stored entry failed its signature where it stands, and is folded into nothing.
+ */
+export type BalanceEvent = (SaleEvent | PayoutEvent) & { refused?: string };
 
 export type BalanceCommand =
   | {
@@ -73,9 +81,11 @@ export interface BalanceState {
   pending: number;
   available: number;
   updatedAt: string | null;
-  /** The hash chain's head after the last entry, and how many entries it covers. */
+  /** The hash chain's head after the last entry accepted, and how many entries it covers. */
   chainHead: string;
   chainLength: number;
+  /** The first stored entry the ledger refused (its signature failed where it stands): no payout leaves while there is one. */
+  refused: { entryId: string; reason: string } | null;
 }
 
 export const emptyBalance: BalanceState = {
@@ -87,6 +97,7 @@ export const emptyBalance: BalanceState = {
   updatedAt: null,
   chainHead: GENESIS,
   chainLength: 0,
+  refused: null,
 };
 
 /** The sum over all accounts of one posting set: zero for every event, always. */
@@ -101,6 +112,8 @@ export const balanceDecider: Decider<BalanceState, BalanceCommand, BalanceEvent>
   initialState: emptyBalance,
 
   evolve(state, event) {
+    if (event.refused)
+      return state.refused ? state : { ...state, refused: { entryId: event.data.entryId, reason: event.refused } };
     const { postings, at } = event.data;
     const moved = {
       supplierId: event.data.supplierId,
@@ -232,9 +245,16 @@ const debitRefund = (state: BalanceState, data: CommandData<BalanceCommand, 'Deb
 
 /**
  * The decider the command side runs: the same decisions, each new event carrying its link
- * in the supplier's hash chain (the previous head and the hash over its own content).
+ * in the supplier's hash chain (the previous head and the hash over its own content) and
+ * the ledger's signature over the link (`entryText`). One per process and key: cached
+ * states are kept by decider.
  */
-export const chainedBalanceDecider: Decider<BalanceState, BalanceCommand, BalanceEvent> = {
+export const signedBalanceDecider = (signer: EntrySigner): Decider<BalanceState, BalanceCommand, BalanceEvent> => ({
   ...balanceDecider,
-  decide: (command, state) => chainEvents(state.chainHead, state.chainLength, balanceDecider.decide(command, state)),
-};
+  decide: (command, state) => {
+    const events = balanceDecider.decide(command, state);
+    return events.length === 0
+      ? events
+      : chainEvents(state.chainHead, state.chainLength, events, events[0]!.data.supplierId, signer);
+  },
+});

@@ -12,6 +12,9 @@ export interface ChainLink {
   seq: number;
   prev: string;
   hash: string;
+  /** The key that signed the link, and its signature over `entryText` (absent before entries were signed). */
+  keyId?: string;
+  signature?: string;
 }
 
 /** The head before any entry. */
@@ -55,98 +58,214 @@ export const chainContent = (event: { type: string; data: unknown }) => {
 export const linkHash = (prev: string, event: { type: string; data: unknown }) =>
   hash('sha256', prev + chainContent(event), 'hex');
 
-/** Adds each new event's link, continuing from the stream's head. */
+/** Names an entry's signed text: a verifier refuses a text of another version. */
+export const ENTRY_FORMAT = 'svc-ledger-entry/1';
+
+/** What an entry's signature covers: the entry (through its hash), its place and the link before it. */
+export interface EntryClaim {
+  supplierId: string;
+  seq: number;
+  prev: string;
+  hash: string;
+  keyId: string;
+}
+
+/**
+ * The exact text an entry's signature covers (its UTF-8 bytes): canonical JSON of `{format,
+ * hash, key_id, prev, seq, supplier_id}`. It is also the entry's leaf in the supplier's
+ * Merkle tree (src/sdk/ledger/merkle.ts), so an inclusion proof proves the signed entry.
+ */
+export const entryText = (c: EntryClaim): string =>
+  canonicalJson({
+    format: ENTRY_FORMAT,
+    supplier_id: c.supplierId,
+    seq: c.seq,
+    prev: c.prev,
+    hash: c.hash,
+    key_id: c.keyId,
+  });
+
+/** Signs entry texts with the ledger's current key (src/crypto/ledger-signing.ts): computation, not I/O. */
+export interface EntrySigner {
+  readonly keyId: string;
+  /** The Ed25519 signature over the UTF-8 bytes of `text`, hex. */
+  sign(text: string): string;
+}
+
+/**
+ * Adds each new event's link, continuing from the stream's head, signed with `signer`: the
+ * link carries its key's id and the signature over `entryText`.
+ */
 export const chainEvents = <E extends { type: string; data: object }>(
   head: string,
   length: number,
   events: E[],
+  supplierId?: string,
+  signer?: EntrySigner,
 ): E[] => {
   let prev = head;
   return events.map((event, i) => {
     const hash = linkHash(prev, event);
-    const chained = { ...event, data: { ...event.data, chain: { seq: length + i, prev, hash } } };
+    const seq = length + i;
+    const signed =
+      signer && supplierId !== undefined
+        ? {
+            keyId: signer.keyId,
+            signature: signer.sign(entryText({ supplierId, seq, prev, hash, keyId: signer.keyId })),
+          }
+        : {};
+    const chained = { ...event, data: { ...event.data, chain: { seq, prev, hash, ...signed } } };
     prev = hash;
     return chained;
   });
 };
 
-/** One stored entry as the chain's walk sees it: its place in the stream and its content. */
+/** Checks entry signatures against the ledger's published keys (src/crypto/ledger-signing.ts). */
+export interface EntryVerifier {
+  /** Whether `signature` is `keyId`'s over `text`; `unknown` for a key id that is not one of the ledger's. */
+  verify(keyId: string, text: string, signature: string): boolean | 'unknown';
+}
+
+/**
+ * The signatures the upgrade made for a supplier's entries that an older release wrote
+ * unsigned (src/commands/older-data.ts): by place, from the first entry on.
+ */
+export interface Adopted {
+  keyId: string;
+  signatures: readonly string[];
+}
+
+/** One stored entry as the walk sees it: its content and its link, if it has one. */
 export interface StoredEntry {
-  revision: number;
   type: string;
   data: unknown;
 }
 
-/** Where a walk over a supplier's stored entries stopped trusting them, and why. */
-export interface ChainFault {
-  /** The entry's place in the stream (0 for the first). */
-  index: number;
-  reason: string;
+/** An entry's place in the ledger the walk accepts, or why it is not part of it. */
+export type Verdict =
+  | { accepted: true; seq: number; prev: string; hash: string; keyId: string; text: string }
+  | { accepted: false; reason: string };
+
+/** Where a walk stands: the accepted entries' count and head. */
+export interface WalkState {
+  size: number;
+  head: string;
 }
 
+export const EMPTY_LEDGER: WalkState = { size: 0, head: GENESIS };
+
 /**
- * Follows one supplier's stored entries in stream order: `step` answers the head after
- * the entry, or the chain's first fault (then every later step answers it too). Entries
- * older than the chain carry no link and are hashed into the head, but only before the
- * first linked one: once a supplier's chain has begun every entry is written with its link,
- * so an entry without one after it had its link removed (an edit that hoped to pass as
- * an old entry).
+ * Why an entry whose signature fails where it stands is refused, said from what its own
+ * link claims: whether the ledger signed that link (a genuine entry out of its place) and
+ * whether the content still hashes to it (changed, or rewritten without the key).
  */
-export const chainWalk = () => {
-  let head = GENESIS;
-  let index = 0;
-  let unchained = 0;
-  /** The first linked entry's place, once there is one. */
-  let began: number | undefined;
-  let fault: ChainFault | undefined;
-  const step = (entry: StoredEntry): { head: string } | { fault: ChainFault } => {
-    if (fault) return { fault };
-    const broken = (reason: string) => ({ fault: (fault = { index, reason }) });
-    if (entry.revision !== index)
-      return broken(
-        `is at revision ${entry.revision} where revision ${index} was expected: ${entry.revision > index ? 'an entry before it was deleted' : 'entries were reordered'}`,
-      );
-    const hash = linkHash(head, entry);
+const refusal = (
+  supplierId: string,
+  verifier: EntryVerifier,
+  entry: StoredEntry,
+  link: ChainLink | undefined,
+  at: WalkState,
+  signed: { keyId: string; signature: string },
+): string => {
+  if (!link)
+    return `its signature (the upgrade's, for entry #${at.size}) does not verify: it was changed or put in after the upgrade`;
+  const own = entryText({ supplierId, seq: link.seq, prev: link.prev, hash: link.hash, keyId: signed.keyId });
+  const genuine = verifier.verify(signed.keyId, own, signed.signature) === true;
+  const intact = linkHash(link.prev, entry) === link.hash;
+  if (genuine && !intact)
+    return 'its stored content does not match what was signed: it was changed after it was written';
+  if (!genuine)
+    return intact
+      ? `its signature does not verify under key ${signed.keyId}: it was written or rewritten without the ledger's key`
+      : 'its stored content matches neither its link nor its signature: it was changed after it was written';
+  if (link.seq !== at.size)
+    return `is the ledger's entry #${link.seq} as signed, and stands where entry #${at.size} belongs: an entry before it was deleted, changed or moved`;
+  return `is the ledger's entry #${link.seq} as signed, after a head ${link.prev.slice(0, 12)}… where the ledger's is ${at.head.slice(0, 12)}…: an entry before it was changed or replaced`;
+};
+
+/**
+ * Follows one supplier's stored entries in stream order and accepts an entry only when a
+ * signature of the ledger's over its text, as the walk computes it, verifies: its content
+ * (hashed over the head before it), its place (the count of entries accepted before it)
+ * and the head it follows. So one check says both that the service wrote the entry and that
+ * it continues the ledger as accepted so far. An entry an older release wrote unsigned is
+ * checked against the upgrade's signature for its place (`adopted`); one with neither is
+ * refused. A refused entry changes nothing: the next one is checked against the head before
+ * it, so an entry put in from elsewhere is skipped and the ledger goes on, while after a
+ * changed or deleted entry nothing later continues the head (every later entry is refused).
+ */
+export const ledgerWalk = (supplierId: string, verifier: EntryVerifier, adopted?: Adopted, from = EMPTY_LEDGER) => {
+  let at: WalkState = from;
+  const step = (entry: StoredEntry): Verdict => {
+    const hash = linkHash(at.head, entry);
     const link = (entry.data as { chain?: ChainLink } | null)?.chain;
-    if (link) {
-      if (link.seq !== index)
-        return broken(
-          `was written as entry #${link.seq} of the chain and is stored as #${index}: entries were deleted or reordered`,
-        );
-      if (link.prev !== head)
-        return broken(
-          `does not follow the entry before it (its previous hash is ${link.prev.slice(0, 12)}…, the chain's is ${head.slice(0, 12)}…): an entry before it was changed`,
-        );
-      if (link.hash !== hash)
-        return broken(`its stored content does not match its hash: it was changed after it was written`);
-      began ??= index;
-    } else if (began !== undefined)
-      return broken(
-        `carries no link though the chain began at entry #${began} before it: its link was removed, it was tampered with`,
-      );
-    else unchained++;
-    head = hash;
-    index++;
-    return { head };
+    const signed =
+      link?.signature !== undefined && link.keyId !== undefined
+        ? { keyId: link.keyId, signature: link.signature }
+        : link?.signature === undefined && adopted?.signatures[at.size] !== undefined
+          ? { keyId: adopted.keyId, signature: adopted.signatures[at.size]! }
+          : undefined;
+    if (!signed)
+      return {
+        accepted: false,
+        reason: link
+          ? 'carries no signature and was not signed when the ledger was upgraded: it was put in from elsewhere'
+          : 'carries no link nor signature and was not signed when the ledger was upgraded: it was put in from elsewhere',
+      };
+    const text = entryText({ supplierId, seq: at.size, prev: at.head, hash, keyId: signed.keyId });
+    const verified = verifier.verify(signed.keyId, text, signed.signature);
+    if (verified === 'unknown')
+      return {
+        accepted: false,
+        reason: `is signed with key ${signed.keyId}, which is not one of the ledger's keys (SVC_LEDGER_SIGNING_KEY, SVC_LEDGER_RETIRED_KEYS): it was not written by this service`,
+      };
+    if (!verified) return { accepted: false, reason: refusal(supplierId, verifier, entry, link, at, signed) };
+    const accepted = { accepted: true as const, seq: at.size, prev: at.head, hash, keyId: signed.keyId, text };
+    at = { size: at.size + 1, head: hash };
+    return accepted;
   };
   return {
     step,
-    /** The head after the last entry stepped over (before any fault), and how many it covers. */
-    get head() {
-      return { hash: head, entries: index };
-    },
-    /** Entries older than the chain: covered by the first link after them, not checked alone. */
-    get unchained() {
-      return unchained;
-    },
-    get fault() {
-      return fault;
+    get state(): WalkState {
+      return at;
     },
   };
 };
 
 /** Names the signed text's shape: a verifier refuses a text of another version. */
-export const CHECKPOINT_FORMAT = 'svc-ledger-checkpoint/1';
+export const CHECKPOINT_FORMAT = 'svc-ledger-checkpoint/2';
+/** The shape signed before checkpoints were tied to time and to the Merkle tree: still verified. */
+export const CHECKPOINT_FORMAT_V1 = 'svc-ledger-checkpoint/1';
+
+/**
+ * What a signed head says (svc-ledger-checkpoint/2): the supplier's ledger as it stands when
+ * signed (its size, Merkle root and chain head), and a view of it at a moment no later (the
+ * entries posted by `as_of`, a prefix of the same log). A head for a past moment thus
+ * carries today's head too: two heads that disagree about the past show it, and which was
+ * signed first.
+ */
+export interface SignedHeadClaim {
+  supplier_id: string;
+  key_id: string;
+  /** ISO 8601 UTC: the service's clock when it signed. */
+  signed_at: string;
+  tree_size: number;
+  /** RFC 9162 root over the entries' signed texts, hex. */
+  root_hash: string;
+  /** The hash chain's head after `tree_size` entries. */
+  head: string;
+  last_entry_id: string | null;
+  /** ISO 8601 UTC, at or before `signed_at`: the view covers every entry posted at or before it. */
+  as_of: string;
+  as_of_tree_size: number;
+  as_of_root_hash: string;
+  as_of_head: string;
+  as_of_last_entry_id: string | null;
+}
+
+/** The exact text a signed head's signature covers: canonical JSON of the claim and its format. */
+export const signedHeadText = (claim: SignedHeadClaim): string =>
+  canonicalJson({ format: CHECKPOINT_FORMAT, ...claim });
 
 /** What a signed checkpoint says: a supplier's chain head at a moment, and the key that signs it. */
 export interface CheckpointClaim {
@@ -168,7 +287,7 @@ export interface CheckpointClaim {
  */
 export const checkpointText = (c: CheckpointClaim): string =>
   canonicalJson({
-    format: CHECKPOINT_FORMAT,
+    format: CHECKPOINT_FORMAT_V1,
     supplier_id: c.supplierId,
     entries: c.entries,
     head: c.head,
@@ -186,8 +305,8 @@ export const readCheckpointText = (text: string): CheckpointClaim | { error: str
     return { error: 'the signed text is not JSON' };
   }
   const p = parsed as Record<string, unknown>;
-  if (p === null || typeof p !== 'object' || p.format !== CHECKPOINT_FORMAT)
-    return { error: `the signed text is not a ${CHECKPOINT_FORMAT} checkpoint` };
+  if (p === null || typeof p !== 'object' || p.format !== CHECKPOINT_FORMAT_V1)
+    return { error: `the signed text is not a ${CHECKPOINT_FORMAT_V1} checkpoint` };
   const { supplier_id, entries, head, last_entry_id, as_of, key_id } = p;
   if (
     typeof supplier_id !== 'string' ||

@@ -96,11 +96,21 @@ const move = (from: Posting['account'], to: Posting['account'], amount: number):
 
 const ACCOUNT_OF = { pending: 'payouts_pending', in_transit: 'payouts_in_transit' } as const;
 
+/** No payout from a ledger that holds an entry it refused: what else was done to it is not known. */
+export const refusedLedger = (refused: { entryId: string; reason: string }) =>
+  new DomainError(
+    'ledger_chain_broken',
+    `the ledger holds an entry that fails its signature (${refused.entryId}, which ${refused.reason}): no payout is made until it is looked at`,
+    { entry_id: refused.entryId },
+  );
+
 /** What a payout decision reads of the supplier's balance (the balance passes itself). */
 export interface PayoutBalance {
   supplierId: string | null;
   available: number;
   payouts: ReadonlyMap<string, PayoutState>;
+  /** The first stored entry the ledger refused, if any. */
+  refused?: { entryId: string; reason: string } | null;
 }
 
 /** The payout commands, each decided by its own function below. */
@@ -128,6 +138,9 @@ export const decidePayout = (command: PayoutCommand, state: PayoutBalance): Payo
 const createPayout = (state: PayoutBalance, data: CommandData<PayoutCommand, 'CreatePayout'>): PayoutEvent[] => {
   const { supplierId, payoutId, amount, method, trigger, now } = data;
   if (state.payouts.has(payoutId)) return [];
+  // a ledger that holds an entry the service did not sign where it stands pays nothing out
+  // until someone looked: the balance it shows leaves that entry out, but what else was done to it is unknown
+  if (state.refused) throw refusedLedger(state.refused);
   if (!Number.isInteger(amount) || amount <= 0)
     throw new DomainError('validation_failed', 'amount must be a positive number of minor units');
   if (amount < PAYOUT_MINIMUM)

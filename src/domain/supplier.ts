@@ -3,6 +3,14 @@ import { assertNever, DomainError, invalidInput } from './errors.js';
 
 export type TokenEnvironment = 'sandbox' | 'production';
 
+/**
+ * The scheme a keyed token hash starts with (src/crypto/tokens.ts): a stored hash without it
+ * is a plain SHA-256 written before hashes were keyed, which no look-up ever matches.
+ */
+export const KEYED_TOKEN_HASH = 'hmac-sha256:';
+
+export const isKeyedTokenHash = (tokenHash: string) => tokenHash.startsWith(KEYED_TOKEN_HASH);
+
 /** The rate-limit classes a supplier's limits can be raised in ("limits can be raised on request"). */
 export const raisableLimits = ['reads', 'writes', 'sync', 'bulk', 'simulate', 'test', 'per_supplier'] as const;
 export type RaisableLimit = (typeof raisableLimits)[number];
@@ -17,6 +25,9 @@ export type SupplierEvent =
       data: { supplierId: string; tokenId: string; tokenHash: string; environment: TokenEnvironment; at: string };
     }
   | { type: 'SupplierTokenRevoked'; data: { supplierId: string; tokenId: string; at: string } }
+  // the keyed hashes of tokens issued before hashes were keyed, by token id: made once, at
+  // the upgrade, by the service that holds the key (src/commands/older-data.ts)
+  | { type: 'SupplierTokenHashesKeyed'; data: { supplierId: string; hashes: Record<string, string>; at: string } }
   // one offer per product per supplier: the supplier's stream holds the claim, so two
   // racing creates cannot both win
   | { type: 'OfferSlotClaimed'; data: { supplierId: string; productId: string; offerId: string; at: string } }
@@ -30,6 +41,8 @@ export type SupplierCommand =
   | { type: 'RegisterSupplier'; data: { supplierId: string; name: string; now: string } }
   | { type: 'IssueToken'; data: { tokenId: string; tokenHash: string; environment: TokenEnvironment; now: string } }
   | { type: 'RevokeToken'; data: { tokenId: string; now: string } }
+  /** `hashes`: a keyed hash for each token whose stored hash is not keyed yet (others are left alone). */
+  | { type: 'KeyTokenHashes'; data: { hashes: Record<string, string>; now: string } }
   | { type: 'ClaimOfferSlot'; data: { productId: string; offerId: string; now: string } }
   | { type: 'ClaimWebhookSlot'; data: { endpointId: string; max: number; now: string } }
   | { type: 'ReleaseWebhookSlot'; data: { endpointId: string; now: string } }
@@ -38,7 +51,8 @@ export type SupplierCommand =
 export interface SupplierState {
   id: string | null;
   name: string;
-  tokens: Record<string, { revoked: boolean }>;
+  /** `keyed`: the stored hash is a keyed one; tokens issued before hashes were keyed are not, until the upgrade keys them. */
+  tokens: Record<string, { revoked: boolean; keyed: boolean }>;
   /** productId -> offerId */
   offers: Record<string, string>;
   webhooks: string[];
@@ -52,10 +66,23 @@ export const supplierDecider: Decider<SupplierState, SupplierCommand, SupplierEv
     switch (event.type) {
       case 'SupplierRegistered':
         return { ...state, id: event.data.supplierId, name: event.data.name };
-      case 'SupplierTokenIssued':
-        return { ...state, tokens: { ...state.tokens, [event.data.tokenId]: { revoked: false } } };
-      case 'SupplierTokenRevoked':
-        return { ...state, tokens: { ...state.tokens, [event.data.tokenId]: { revoked: true } } };
+      case 'SupplierTokenIssued': {
+        const issued = { revoked: false, keyed: isKeyedTokenHash(event.data.tokenHash) };
+        return { ...state, tokens: { ...state.tokens, [event.data.tokenId]: issued } };
+      }
+      case 'SupplierTokenRevoked': {
+        const token = state.tokens[event.data.tokenId];
+        return {
+          ...state,
+          tokens: { ...state.tokens, [event.data.tokenId]: { keyed: false, ...token, revoked: true } },
+        };
+      }
+      case 'SupplierTokenHashesKeyed': {
+        const tokens = { ...state.tokens };
+        for (const tokenId of Object.keys(event.data.hashes))
+          tokens[tokenId] = { revoked: false, ...tokens[tokenId], keyed: true };
+        return { ...state, tokens };
+      }
       case 'OfferSlotClaimed':
         return { ...state, offers: { ...state.offers, [event.data.productId]: event.data.offerId } };
       case 'WebhookSlotClaimed':
@@ -77,6 +104,8 @@ export const supplierDecider: Decider<SupplierState, SupplierCommand, SupplierEv
         return issueToken(state, command.data);
       case 'RevokeToken':
         return revokeToken(state, command.data);
+      case 'KeyTokenHashes':
+        return keyTokenHashes(state, command.data);
       case 'ClaimOfferSlot':
         return claimOfferSlot(state, command.data);
       case 'ClaimWebhookSlot':
@@ -123,6 +152,21 @@ const revokeToken = (state: SupplierState, data: CommandData<SupplierCommand, 'R
   if (!token) throw new DomainError('not_found', `token ${data.tokenId} not found`);
   if (token.revoked) return [];
   return [{ type: 'SupplierTokenRevoked', data: { supplierId, tokenId: data.tokenId, at: data.now } }];
+};
+
+const keyTokenHashes = (
+  state: SupplierState,
+  data: CommandData<SupplierCommand, 'KeyTokenHashes'>,
+): SupplierEvent[] => {
+  const supplierId = requireSupplier(state);
+  const hashes: Record<string, string> = {};
+  for (const [tokenId, hash] of Object.entries(data.hashes)) {
+    const token = state.tokens[tokenId];
+    // a token keyed already keeps its hash; an unknown one has nothing to key
+    if (token && !token.keyed && isKeyedTokenHash(hash)) hashes[tokenId] = hash;
+  }
+  if (Object.keys(hashes).length === 0) return [];
+  return [{ type: 'SupplierTokenHashesKeyed', data: { supplierId, hashes, at: data.now } }];
 };
 
 const claimOfferSlot = (

@@ -96,7 +96,12 @@ export const accessControl = (services: Services): AccessControl => {
   };
 
   const resolve = (req: FastifyRequest) =>
-    resolvePrincipal(req, { db: services.db, env: services.config.env, operatorToken: services.operatorToken });
+    resolvePrincipal(req, {
+      db: services.db,
+      env: services.config.env,
+      operatorToken: services.operatorToken,
+      secretKey: services.commands.secretKey,
+    });
 
   const meter = async (req: FastifyRequest, reply: FastifyReply) => {
     req.principal = await resolve(req);

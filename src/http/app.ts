@@ -30,6 +30,7 @@ import { type AccessControl, accessControl } from './access.js';
 import { registerSystemRoutes } from './system.js';
 import { registerHomeRoutes } from './home.js';
 import { registerLedgerSigningKeyRoute } from './ledger-signing-key.js';
+import { registerWitnessRoutes } from './witnesses.js';
 import { registerWhoamiRoutes } from './whoami.js';
 import { registerMetrics } from './metrics.js';
 import { documentObject, documentOperation } from './openapi.js';
@@ -249,6 +250,7 @@ const registerAllRoutes = async (app: FastifyInstance, services: Services) => {
       registerFeeRoutes(api, services);
       registerOrderRoutes(api, services);
       registerBalanceRoutes(api, services);
+      registerWitnessRoutes(api, services);
       registerPayoutRoutes(api, services);
       registerWebhookRoutes(api, services);
       registerCertificationRoutes(api, services);

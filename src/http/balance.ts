@@ -4,8 +4,16 @@ import type { Clock } from '../clock.js';
 import { currentBalance, listBalanceEntries } from '../projections/balance-reads.js';
 import { ledgerAsOf } from '../projections/ledger-history.js';
 import { MONTH, monthRefusal, statementCsv, statementHtml } from '../projections/ledger-statement.js';
-import { brokenDetail, ledgerProof, signedStatement, type BrokenLedger } from '../resources/ledger-proof.js';
+import {
+  brokenDetail,
+  consistencyBetween,
+  inclusionProof,
+  ledgerProof,
+  signedStatement,
+  type BrokenLedger,
+} from '../resources/ledger-proof.js';
 import { HttpProblem } from './problem.js';
+import { Checkpoint, Proof } from './ledger-schemas.js';
 import { decodeSeqCursor, page, listOf, pageQuery } from './pagination.js';
 import { problems } from './schemas.js';
 import { iso, Money, Timestamp } from '../resources/values.js';
@@ -21,34 +29,20 @@ const Balance = z
 
 const AsOf = z.iso.datetime({ offset: true }).describe('a moment: the answer is the ledger as it stood then');
 
-const Checkpoint = z
-  .object({
-    algorithm: z.literal('ed25519'),
-    key_id: z.string().describe('the signing key: GET /.well-known/svc-ledger-signing-key'),
-    signed: z
-      .string()
-      .describe(
-        'the exact signed text: canonical JSON (keys sorted, no whitespace) of {as_of, entries, format, head, key_id, last_entry_id, supplier_id}',
-      ),
-    signature: z.string().describe('Ed25519 over the UTF-8 bytes of `signed`, hex (64 bytes)'),
-  })
-  .describe('the chain head signed by the service: keep it to prove later that the history it covers was not rewritten')
-  .meta({ id: 'LedgerCheckpoint' });
+/** A month after the current one has no statement yet. */
+const notBegun = (month: string) =>
+  new HttpProblem('validation_failed', `${month} has not begun: it has no statement yet`, {
+    errors: [{ field: 'params.month', message: 'must not be a month after the current one' }],
+  });
 
-const Proof = z
-  .object({
-    supplier_id: z.string(),
-    as_of: Timestamp,
-    algorithm: z
-      .literal('sha256')
-      .describe('head = sha256(previous head + canonical JSON of the entry), from 64 zeros'),
-    head: z.string().describe('hex; 64 zeros before the first entry'),
-    entries: z.number().int().describe('how many ledger entries the head covers'),
-    last_entry_id: z.string().nullable(),
-    last_entry_at: Timestamp.nullable(),
-    checkpoint: Checkpoint,
-  })
-  .meta({ id: 'BalanceProof' });
+/** A moment after the service's now is refused: no head views the future. */
+const notLater = (asOf: Date, now: Date) => {
+  if (asOf.getTime() > now.getTime())
+    throw new HttpProblem('validation_failed', `as_of is after now (${now.toISOString()}): no head views the future`, {
+      errors: [{ field: 'querystring.as_of', message: 'must not be after now' }],
+    });
+  return asOf;
+};
 
 /** A ledger whose chain fails is answered as such: no head, no statement is vouched for over it. */
 const chainBroken = (ledger: BrokenLedger) =>
@@ -105,7 +99,7 @@ const balance: Route = (api, services) =>
     async (req) => {
       const { supplierId } = supplierOf(req);
       if (req.query.as_of) {
-        const then = await ledgerAsOf(services.store, supplierId, new Date(req.query.as_of));
+        const then = await ledgerAsOf(services.ledger, supplierId, new Date(req.query.as_of));
         return {
           currency: 'EUR' as const,
           available: eur(then.available),
@@ -155,7 +149,9 @@ const statement: Route = (api, services) =>
     },
     async (req, reply) => {
       const { supplierId } = supplierOf(req);
-      const signed = await signedStatement(services.store, services.ledgerKey, supplierId, req.params.month);
+      const { ledger, ledgerKey, clock } = services;
+      const signed = await signedStatement(ledger, ledgerKey, supplierId, req.params.month, clock.now());
+      if (!signed) throw notBegun(req.params.month);
       if ('broken' in signed) throw chainBroken(signed);
       const { statement, checkpoint } = signed;
       const format = req.headers.accept ? negotiate(req.headers.accept) : 'json';
@@ -196,9 +192,9 @@ const proof: Route = (api, services) =>
     {
       schema: {
         summary:
-          "The head of your ledger's hash chain, now or at any moment, signed: keep it to prove later that history was not rewritten",
+          "Your ledger's head, signed now, viewed as of now or any earlier moment: keep it to prove later that history was not rewritten",
         description:
-          'Verify `checkpoint.signature` with the key at GET /.well-known/svc-ledger-signing-key. A ledger whose stored entries fail their hash chain anywhere answers 409 `ledger_chain_broken` naming the first such entry (`entry_id`), never a head.',
+          'Verify `checkpoint.signature` with the key at GET /.well-known/svc-ledger-signing-key. The signed text carries the ledger as it stands when signed (`tree`: size, RFC 9162 root, chain head) and the view as of `as_of` (a prefix of it), so a head for a past moment cannot differ from one kept then without showing it. An `as_of` after now is refused (422). A ledger holding an entry it refused (one not signed by the service where it stands) answers 409 `ledger_chain_broken` naming it (`entry_id`), never a head.',
         tags: ['balance'],
         querystring: z.object({ as_of: AsOf.optional() }),
         response: { 200: Proof, ...problems(409) },
@@ -206,11 +202,13 @@ const proof: Route = (api, services) =>
     },
     async (req) => {
       const { supplierId } = supplierOf(req);
-      const asOf = req.query.as_of ? new Date(req.query.as_of) : services.clock.now();
+      const now = services.clock.now();
+      const asOf = req.query.as_of ? notLater(new Date(req.query.as_of), now) : now;
       const proof = ledgerProof(
         supplierId,
         asOf,
-        await ledgerAsOf(services.store, supplierId, asOf),
+        now,
+        await ledgerAsOf(services.ledger, supplierId, asOf),
         services.ledgerKey,
       );
       if ('broken' in proof) throw chainBroken(proof);
@@ -241,7 +239,7 @@ const entries: Route = (api, services) =>
       if (as_of) {
         const fromMs = from ? new Date(from).getTime() : -Infinity;
         const toMs = to ? new Date(to).getTime() : Infinity;
-        const rows = (await ledgerAsOf(services.store, supplierOf(req).supplierId, new Date(as_of))).entries.filter(
+        const rows = (await ledgerAsOf(services.ledger, supplierOf(req).supplierId, new Date(as_of))).entries.filter(
           (e) => {
             const at = new Date(e.created_at).getTime();
             return (!type || e.type === type) && at >= fromMs && at < toMs && (after === undefined || e.seq > after);
@@ -260,5 +258,104 @@ const entries: Route = (api, services) =>
     },
   );
 
+const Leaf = z
+  .object({
+    text: z
+      .string()
+      .describe(
+        "the entry's signed text, its leaf in the tree: canonical JSON of {format, hash, key_id, prev, seq, supplier_id}",
+      ),
+    key_id: z.string(),
+    signature: z.string().describe('Ed25519 over the UTF-8 bytes of `text`, hex'),
+    content: z.string().describe("what the entry's hash covers: hash = sha256(prev + content)"),
+  })
+  .meta({ id: 'LedgerLeaf' });
+
+const InclusionProof = z
+  .object({
+    entry_id: z.string().describe("the ledger's entry (a balance entry's id without its account)"),
+    leaf_index: z.number().int(),
+    tree_size: z.number().int(),
+    leaf: Leaf,
+    audit_path: z.array(z.string()).describe('RFC 9162 inclusion path, leaf side first, hex'),
+    checkpoint: Checkpoint.describe('the head signed now, whose root the path leads to'),
+  })
+  .meta({ id: 'LedgerInclusionProof' });
+
+const entryProof: Route = (api, services) =>
+  api.get(
+    '/balance/entries/:entry_id/proof',
+    {
+      schema: {
+        summary: "Proof that one of your entries is in your ledger's Merkle tree, against a head signed now",
+        description:
+          "RFC 9162 inclusion proof of the entry's signed text (`leaf.text`) in the tree the signed head's `root_hash` is the root of. `verifyInclusion` in the client package checks it with the public key alone: the head's signature, the entry's signature, its content's hash and the path.",
+        tags: ['balance'],
+        params: z.object({
+          entry_id: z.string().min(1).max(200).describe("a balance entry's id, or the ledger entry's"),
+        }),
+        response: { 200: InclusionProof, ...problems(404, 409) },
+      },
+    },
+    async (req) => {
+      const { supplierId } = supplierOf(req);
+      const answer = await inclusionProof(
+        services.ledger,
+        services.ledgerKey,
+        supplierId,
+        req.params.entry_id,
+        services.clock.now(),
+      );
+      if (!answer) throw new HttpProblem('not_found', `entry ${req.params.entry_id} not found`);
+      if ('broken' in answer) throw chainBroken(answer);
+      return answer;
+    },
+  );
+
+const ConsistencyProof = z
+  .object({
+    from: z.number().int(),
+    to: z.number().int(),
+    proof: z.array(z.string()).describe('RFC 9162 consistency proof between the trees of `from` and `to` entries, hex'),
+    checkpoint: Checkpoint.describe('the head signed now'),
+  })
+  .meta({ id: 'LedgerConsistencyProof' });
+
+const consistency: Route = (api, services) =>
+  api.get(
+    '/balance/proof/consistency',
+    {
+      schema: {
+        summary: 'Proof that your ledger of `to` entries begins with the one of `from` entries, unchanged',
+        description:
+          'RFC 9162 consistency proof between two heads you hold (their `tree_size`): `verifyConsistency` in the client package checks it against both signed heads with the public key alone. `to` defaults to the ledger now; a size past it is refused (422).',
+        tags: ['balance'],
+        querystring: z.object({
+          from: z.coerce.number().int().min(0).describe('the smaller tree size'),
+          to: z.coerce.number().int().min(0).optional().describe('the larger tree size (default: the ledger now)'),
+        }),
+        response: { 200: ConsistencyProof, ...problems(409) },
+      },
+    },
+    async (req) => {
+      const { supplierId } = supplierOf(req);
+      const answer = await consistencyBetween(
+        services.ledger,
+        services.ledgerKey,
+        supplierId,
+        { from: req.query.from, ...(req.query.to !== undefined && { to: req.query.to }) },
+        services.clock.now(),
+      );
+      if ('broken' in answer) throw chainBroken(answer);
+      if ('tooLarge' in answer)
+        throw new HttpProblem(
+          'validation_failed',
+          `from must be at most to, and to at most the ledger's ${answer.tooLarge} entries`,
+          { errors: [{ field: 'querystring', message: `0 <= from <= to <= ${answer.tooLarge}` }] },
+        );
+      return answer;
+    },
+  );
+
 export const registerBalanceRoutes = (app: FastifyInstance, services: Services) =>
-  registerRoutes(app, services, [balance, statement, proof, entries]);
+  registerRoutes(app, services, [balance, statement, proof, consistency, entries, entryProof]);

@@ -1,17 +1,40 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CHECKPOINT_FORMAT } from '../domain/ledger-chain.js';
+import { CHECKPOINT_FORMAT, ENTRY_FORMAT } from '../domain/ledger-chain.js';
 import { type Services } from './services.js';
 
 export const LEDGER_SIGNING_KEY_PATH = '/.well-known/svc-ledger-signing-key';
 
+const PublishedKey = z
+  .object({
+    key_id: z.string().describe('the first 8 bytes of sha256 over the raw public key, hex'),
+    public_key: z.string().describe('the raw 32-byte Ed25519 public key, hex'),
+    public_key_pem: z.string().describe('the same key as SPKI PEM'),
+    status: z
+      .enum(['current', 'retired'])
+      .describe(
+        '`current` signs what is written now; a `retired` key signed entries and checkpoints before a rotation',
+      ),
+  })
+  .meta({ id: 'LedgerPublicKey' });
+
 const SigningKey = z
   .object({
     algorithm: z.literal('ed25519'),
-    key_id: z.string().describe("the first 8 bytes of sha256 over the raw public key, hex; each checkpoint's key_id"),
-    public_key: z.string().describe('the raw 32-byte Ed25519 public key, hex'),
+    key_id: z.string().describe('the current key: the first 8 bytes of sha256 over the raw public key, hex'),
+    public_key: z.string().describe('the current raw 32-byte Ed25519 public key, hex'),
     public_key_pem: z.string().describe('the same key as SPKI PEM'),
+    keys: z
+      .array(PublishedKey)
+      .describe(
+        'every key that signs or ever signed the ledger, the current one first: an entry or checkpoint names its key by key_id',
+      ),
+    entry_format: z
+      .literal(ENTRY_FORMAT)
+      .describe(
+        "each ledger entry is signed over canonical JSON of {format, hash, key_id, prev, seq, supplier_id}: hash = sha256(prev + canonical JSON of the entry's content), seq its place, prev the head before it",
+      ),
     checkpoint_format: z
       .literal(CHECKPOINT_FORMAT)
       .describe(
@@ -33,19 +56,20 @@ export const registerLedgerSigningKeyRoute = (app: FastifyInstance, services: Se
       config: { public: true },
       schema: {
         operationId: 'getLedgerSigningKey',
-        summary: "The public key that signs your ledger's checkpoints (no token needed)",
+        summary: "The public keys that sign your ledger's entries and checkpoints (no token needed)",
         tags: ['balance'],
         security: [],
         response: { 200: SigningKey },
       },
     },
-    async () =>
-      ({
-        algorithm: 'ed25519',
-        key_id: services.ledgerKey.keyId,
-        public_key: services.ledgerKey.publicKey,
-        public_key_pem: services.ledgerKey.publicKeyPem,
-        checkpoint_format: CHECKPOINT_FORMAT,
-      }) as const,
+    async (): Promise<z.infer<typeof SigningKey>> => ({
+      algorithm: 'ed25519',
+      key_id: services.ledgerKey.keyId,
+      public_key: services.ledgerKey.publicKey,
+      public_key_pem: services.ledgerKey.publicKeyPem,
+      keys: [...services.ledger.keyring.published],
+      entry_format: ENTRY_FORMAT,
+      checkpoint_format: CHECKPOINT_FORMAT,
+    }),
   );
 };

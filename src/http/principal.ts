@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Environment } from '../config.js';
 import type { Database } from '../db/schema.js';
-import { presented, tokenPrefix } from '../crypto/tokens.js';
+import { keyedTokenHash, presented, tokenPrefix } from '../crypto/tokens.js';
 import { supplierOfTokenHash } from '../projections/supplier-reads.js';
 
 /** Who is calling, resolved once per request from the bearer token. */
@@ -71,7 +71,7 @@ export const forgetTokens = (db: Kysely<Database>) => {
  */
 export const resolvePrincipal = (
   req: FastifyRequest,
-  deps: { db: Kysely<Database>; env: Environment; operatorToken: string },
+  deps: { db: Kysely<Database>; env: Environment; operatorToken: string; secretKey: string },
 ): Principal | Promise<Principal> => {
   const token = bearer(req);
   if (!token) return { kind: 'anonymous', ip: req.ip };
@@ -108,13 +108,14 @@ const KNOWN_WHILE_UNREACHABLE_MS = 60_000;
 
 const OPERATOR: Principal = Object.freeze({ kind: 'operator' });
 
-/** The supplier a stored token hash belongs to, or undefined for an unknown or revoked one. */
+/** The supplier a presented token's plain hash belongs to, or undefined for an unknown or revoked one. */
 const lookUp = async (
-  deps: { db: Kysely<Database>; env: Environment },
+  deps: { db: Kysely<Database>; env: Environment; secretKey: string },
   hash: string,
 ): Promise<Principal | undefined> => {
   const generation = forgotten.get(deps.db) ?? 0;
-  const row = await supplierOfTokenHash(deps.db, hash, deps.env);
+  // rows hold keyed hashes (src/crypto/tokens.ts): one HMAC per look-up, none per cached request
+  const row = await supplierOfTokenHash(deps.db, keyedTokenHash(deps.secretKey, hash), deps.env);
   if (!row) return undefined;
   const principal: Principal = {
     kind: 'supplier',

@@ -11,6 +11,7 @@ import type { EventStore } from '../eventstore/port.js';
 import type { Metrics } from '../metrics.js';
 import type { Timers } from '../processes/timers.js';
 import type { ProjectionRunner } from '../projections/runner.js';
+import type { LedgerBook } from '../projections/ledger-book.js';
 import type { LimitTable } from './limits.js';
 import type { MarketView } from './product-resource.js';
 import type { RateLimiter } from './rate-limiter.js';
@@ -52,6 +53,8 @@ export interface Services {
   secretBox: SecretBox;
   /** Signs the ledger's checkpoints; its public half is published at /.well-known/svc-ledger-signing-key. */
   ledgerKey: LedgerSigningKey;
+  /** Which stored ledger entries the ledger accepts (each signed where it stands), and its keys. */
+  ledger: LedgerBook;
   log: Logger;
   metrics: Metrics;
   /** The product's market as one supplier sees it. */

@@ -96,7 +96,17 @@ const dataByType: Record<WebhookEventType | typeof LEDGER_CHECKPOINT_EVENT, obje
     },
   },
   // sent daily at 00:00 UTC, only to endpoints that name it (`*` does not include it)
-  'ledger.checkpoint': { $ref: '#/components/schemas/BalanceProof' },
+  // the head as of that midnight, and each witness's latest cosignature (GET /balance/cosignatures)
+  'ledger.checkpoint': {
+    allOf: [
+      { $ref: '#/components/schemas/BalanceProof' },
+      {
+        type: 'object',
+        required: ['cosignatures'],
+        properties: { cosignatures: { type: 'array', items: { $ref: '#/components/schemas/LedgerCosignature' } } },
+      },
+    ],
+  },
 };
 
 // a plain JSON document: typed loosely, as @fastify/swagger passes it through untouched

@@ -6,6 +6,7 @@ import { newId } from '../ids.js';
 import { ledgerAsOf } from '../projections/ledger-history.js';
 import { brokenDetail, type LedgerProof, ledgerProof } from '../resources/ledger-proof.js';
 import type { Timers } from './timers.js';
+import { latestCosignatures } from '../projections/witness-reads.js';
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -19,6 +20,8 @@ const checkpointEventId = (supplierId: string, asOf: Date) =>
 /** One supplier's checkpoint to each of its endpoints that named the event: a delivery each, due now. */
 const deliver = async (deps: CommandDeps, proof: LedgerProof, endpointIds: string[], asOf: Date) => {
   const supplierId = proof.supplier_id;
+  // the witnesses' latest cosignatures travel with the day's head
+  const cosignatures = await latestCosignatures(deps.db, supplierId);
   const now = deps.clock.now();
   const eventId = checkpointEventId(supplierId, asOf);
   const body = JSON.stringify({
@@ -28,7 +31,7 @@ const deliver = async (deps: CommandDeps, proof: LedgerProof, endpointIds: strin
     api_version: 'v1',
     test_fire: false,
     created_at: asOf.toISOString(),
-    data: proof,
+    data: { ...proof, cosignatures },
   });
   await deps.db
     .insertInto('webhook_deliveries')
@@ -85,7 +88,13 @@ export const registerLedgerCheckpoints = (timers: Timers, deps: CommandDeps, key
     const bySupplier = new Map<string, string[]>();
     for (const e of endpoints) bySupplier.set(e.supplier_id, [...(bySupplier.get(e.supplier_id) ?? []), e.id]);
     for (const [supplierId, endpointIds] of bySupplier) {
-      const proof = ledgerProof(supplierId, asOf, await ledgerAsOf(deps.store, supplierId, asOf), key);
+      const proof = ledgerProof(
+        supplierId,
+        asOf,
+        deps.clock.now(),
+        await ledgerAsOf(deps.ledger, supplierId, asOf),
+        key,
+      );
       if ('broken' in proof) {
         timers.log.error(
           { supplierId, entryId: proof.broken.entryId },

@@ -38,7 +38,12 @@ export const payoutProcess = projector<PayoutScheduleEvent>({
 
 export const registerPayoutTimers = (timers: Timers, deps: CommandDeps) => {
   timers.on(PAYOUT_TIMER, async (t) => {
-    const { schedule } = await runScheduledPayout(deps, t.key, t.dueAt, timerCaller(t));
+    const { schedule, refused } = await runScheduledPayout(deps, t.key, t.dueAt, timerCaller(t));
+    if (refused)
+      timers.log.error(
+        { supplierId: t.key, entryId: refused.entryId },
+        `scheduled payout not made: the ledger holds an entry it refused, which ${refused.reason}`,
+      );
     if (!schedule || schedule.interval === 'manual') return;
     // after a long stop, the next run is the next one from now: missed runs are not made up one by one
     const now = deps.clock.now();

@@ -7,6 +7,7 @@ import type { Projector } from './projector.js';
 import { suppliersProjection } from './suppliers.js';
 import { webhooksProjection } from './webhooks.js';
 import { webhookEventLogProjection } from './webhook-event-log.js';
+import { witnessesProjection } from './witnesses.js';
 
 /** Every projector the service runs, in no particular order (each keeps its own checkpoint). */
 export const allProjectors: Projector[] = [
@@ -18,4 +19,5 @@ export const allProjectors: Projector[] = [
   payoutsProjection,
   webhooksProjection,
   webhookEventLogProjection,
+  witnessesProjection,
 ];

@@ -1,9 +1,8 @@
-import type { BalanceEvent } from '../domain/balance.js';
-import { chainWalk, GENESIS, linkHash } from '../domain/ledger-chain.js';
-import type { EventStore, RecordedEvent } from '../eventstore/port.js';
-import { BALANCE_EVENT_TYPES, type LedgerEntry, ledgerEntries } from './ledger.js';
+import { GENESIS } from '../domain/ledger-chain.js';
+import { type LedgerEntry, ledgerEntries } from './ledger.js';
+import type { CheckedEvent, LedgerBook } from './ledger-book.js';
 
-export const balanceStreamOf = (supplierId: string) => `balance-${supplierId}`;
+export { balanceStreamOf } from './ledger-book.js';
 
 export interface LedgerAsOf {
   pending: number;
@@ -13,43 +12,46 @@ export interface LedgerAsOf {
   entries: LedgerEntry[];
   /** The chain head covering every entry up to the last one counted. */
   head: { hash: string; length: number; entryId: string | null; at: string | null };
-  /** The chain's first fault anywhere in the stream (the whole of it, whatever `asOf`): no head of it is to be signed. */
+  /** The first stored entry the ledger refused, anywhere in the stream (whatever `asOf`): no head of it is to be signed. */
   broken?: { entryId: string; revision: number; reason: string };
+  /** The whole ledger as it stands (whatever `asOf`): its head, and each accepted entry's signed text, in order. */
+  now: { hash: string; length: number; entryId: string | null; at: string | null };
+  texts: string[];
+  /** The accepted entries themselves, in order (whatever `asOf`). */
+  accepted: CheckedEvent[];
 }
 
 /**
  * One supplier's ledger as it stood at `asOf` (every entry posted at or before it), replayed
  * from the SupplierBalance stream itself, not from the read models: what an auditor sees.
- * Without `asOf`, the whole ledger.
+ * Without `asOf`, the whole ledger. Only the entries the ledger accepts count (`LedgerBook`:
+ * each signed by the service where it stands); the first one it refused is named.
  */
-export const ledgerAsOf = async (store: EventStore, supplierId: string, asOf?: Date): Promise<LedgerAsOf> => {
-  const events = (await store.readStream(balanceStreamOf(supplierId))).filter((e) =>
-    BALANCE_EVENT_TYPES.has(e.type),
-  ) as RecordedEvent<BalanceEvent['data']>[];
+export const ledgerAsOf = async (book: LedgerBook, supplierId: string, asOf?: Date): Promise<LedgerAsOf> => {
   const result: LedgerAsOf = {
     pending: 0,
     available: 0,
     updatedAt: null,
     entries: [],
     head: { hash: GENESIS, length: 0, entryId: null, at: null },
+    now: { hash: GENESIS, length: 0, entryId: null, at: null },
+    texts: [],
+    accepted: [],
   };
-  // the chain is recomputed from the content and checked against the stored links on the
-  // way (as ledger verify does), covering entries older than the chain too
-  const walk = chainWalk();
-  let running = GENESIS;
-  let index = 0;
-  for (const event of events) {
-    index++;
-    const step = walk.step(event);
-    if ('head' in step) running = step.head;
-    else {
+  let length = 0;
+  for (const event of await book.entries(supplierId)) {
+    if (event.refused) {
       result.broken ??= {
         entryId: event.data?.entryId ?? '(unknown)',
         revision: event.revision,
-        reason: step.fault.reason,
+        reason: event.refused,
       };
-      running = linkHash(running, event);
+      continue;
     }
+    length++;
+    result.texts.push(event.entryText!);
+    result.accepted.push(event);
+    result.now = { hash: event.chainHead!, length, entryId: event.data.entryId, at: event.data.at };
     if (asOf && new Date(event.data.at).getTime() > asOf.getTime()) continue;
     for (const entry of ledgerEntries(event)) {
       result.entries.push(entry);
@@ -57,7 +59,7 @@ export const ledgerAsOf = async (store: EventStore, supplierId: string, asOf?: D
       else result.available += entry.amount;
     }
     result.updatedAt = event.data.at;
-    result.head = { hash: running, length: index, entryId: event.data.entryId, at: event.data.at };
+    result.head = { hash: event.chainHead!, length, entryId: event.data.entryId, at: event.data.at };
   }
   return result;
 };

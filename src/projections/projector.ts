@@ -121,7 +121,9 @@ export const applyEvent = (
   gathering?: Gathering,
 ): Promise<void> | undefined => {
   const handler = p.handlers[event.type];
-  if (!handler) return undefined;
+  // a ledger entry the ledger refused (not signed by the service where it stands:
+  // ledger-book.ts) reaches no read model and moves no process: no balance, payout or webhook
+  if (!handler || (event as { refused?: string }).refused) return undefined;
   const result = handler(db, event);
   return result instanceof Promise ? result.then((r) => settle(r, db, gathering)) : settle(result, db, gathering);
 };

@@ -1,7 +1,11 @@
 import type { SupplierEvent } from '../domain/supplier.js';
 import { projector } from './projector.js';
 
-/** Suppliers and the hashes of their tokens: what authentication looks up on every request. */
+/**
+ * Suppliers and the keyed hashes of their tokens: what authentication looks up on every
+ * request. A token issued before hashes were keyed has its plain hash here, which no look-up
+ * matches, until the upgrade's `SupplierTokenHashesKeyed` replaces it.
+ */
 export const suppliersProjection = projector<SupplierEvent>({
   name: 'suppliers',
   version: 2,
@@ -31,6 +35,14 @@ export const suppliersProjection = projector<SupplierEvent>({
         created_at: e.data.at,
         revoked_at: null,
       }),
+    SupplierTokenHashesKeyed: async (db, e) => {
+      for (const [tokenId, tokenHash] of Object.entries(e.data.hashes))
+        await db
+          .updateTable('supplier_tokens')
+          .set({ token_hash: tokenHash })
+          .where('token_id', '=', tokenId)
+          .execute();
+    },
     SupplierTokenRevoked: (db, e) =>
       db.updateTable('supplier_tokens').set({ revoked_at: e.data.at }).where('token_id', '=', e.data.tokenId),
     SupplierRateLimitsSet: (db, e) =>

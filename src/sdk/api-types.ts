@@ -11,7 +11,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The public key that signs your ledger's checkpoints (no token needed) */
+        /** The public keys that sign your ledger's entries and checkpoints (no token needed) */
         get: operations["getLedgerSigningKey"];
         put?: never;
         post?: never;
@@ -38,6 +38,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/balance/cosignatures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The latest cosignature of each witness of your ledger */
+        get: operations["getBalanceCosignatures"];
+        put?: never;
+        /**
+         * A witness's cosignature of one of your ledger's signed heads: kept and published
+         * @description A witness (`ledger witness`, or `runWitness` in the client package) cosigns a head once it checked it consistent with every head it accepted before. The head must be the ledger's, yours, and still what the ledger holds; the signature the witness key's. The latest cosignature of each witness is published (GET /balance/cosignatures) and sent with the daily `ledger.checkpoint`.
+         */
+        post: operations["postBalanceCosignatures"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/balance/entries": {
         parameters: {
             query?: never;
@@ -55,6 +76,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/balance/entries/{entry_id}/proof": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Proof that one of your entries is in your ledger's Merkle tree, against a head signed now
+         * @description RFC 9162 inclusion proof of the entry's signed text (`leaf.text`) in the tree the signed head's `root_hash` is the root of. `verifyInclusion` in the client package checks it with the public key alone: the head's signature, the entry's signature, its content's hash and the path.
+         */
+        get: operations["getBalanceEntriesByEntryIdProof"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/balance/proof": {
         parameters: {
             query?: never;
@@ -63,10 +104,30 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The head of your ledger's hash chain, now or at any moment, signed: keep it to prove later that history was not rewritten
-         * @description Verify `checkpoint.signature` with the key at GET /.well-known/svc-ledger-signing-key. A ledger whose stored entries fail their hash chain anywhere answers 409 `ledger_chain_broken` naming the first such entry (`entry_id`), never a head.
+         * Your ledger's head, signed now, viewed as of now or any earlier moment: keep it to prove later that history was not rewritten
+         * @description Verify `checkpoint.signature` with the key at GET /.well-known/svc-ledger-signing-key. The signed text carries the ledger as it stands when signed (`tree`: size, RFC 9162 root, chain head) and the view as of `as_of` (a prefix of it), so a head for a past moment cannot differ from one kept then without showing it. An `as_of` after now is refused (422). A ledger holding an entry it refused (one not signed by the service where it stands) answers 409 `ledger_chain_broken` naming it (`entry_id`), never a head.
          */
         get: operations["getBalanceProof"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/balance/proof/consistency": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Proof that your ledger of `to` entries begins with the one of `from` entries, unchanged
+         * @description RFC 9162 consistency proof between two heads you hold (their `tree_size`): `verifyConsistency` in the client package checks it against both signed heads with the public key alone. `to` defaults to the ledger now; a size past it is refused (422).
+         */
+        get: operations["getBalanceProofConsistency"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1524,7 +1585,7 @@ export interface components {
              * @constant
              */
             algorithm: "sha256";
-            /** @description ISO 8601 UTC */
+            /** @description the moment viewed: the head, entries and root_hash beside it are the ledger as of then */
             as_of: string;
             checkpoint: components["schemas"]["LedgerCheckpoint"];
             /** @description how many ledger entries the head covers */
@@ -1533,7 +1594,12 @@ export interface components {
             head: string;
             last_entry_at: string | null;
             last_entry_id: string | null;
+            /** @description RFC 9162 Merkle root over those entries, hex */
+            root_hash: string;
+            /** @description when the service signed: `tree` is the ledger then */
+            signed_at: string;
             supplier_id: string;
+            tree: components["schemas"]["LedgerTree"];
         };
         BalanceStatement: {
             /** @description the ledger's signed head over every entry up to the month's end (as of the latest of them) */
@@ -1827,7 +1893,7 @@ export interface components {
             /** @description a regular expression a key matches whole (anchored); JavaScript syntax, with the u flag */
             pattern: string;
         };
-        /** @description the chain head signed by the service: keep it to prove later that the history it covers was not rewritten */
+        /** @description the ledger's head signed by the service: keep it to prove later that the history it covers was not rewritten (verifyConsistency in the client package) */
         LedgerCheckpoint: {
             /** @constant */
             algorithm: "ed25519";
@@ -1835,8 +1901,90 @@ export interface components {
             key_id: string;
             /** @description Ed25519 over the UTF-8 bytes of `signed`, hex (64 bytes) */
             signature: string;
-            /** @description the exact signed text: canonical JSON (keys sorted, no whitespace) of {as_of, entries, format, head, key_id, last_entry_id, supplier_id} */
+            /** @description the exact signed text (svc-ledger-checkpoint/2): canonical JSON (keys sorted, no whitespace) of {as_of, as_of_head, as_of_last_entry_id, as_of_root_hash, as_of_tree_size, format, head, key_id, last_entry_id, root_hash, signed_at, supplier_id, tree_size}: the ledger when signed (tree_size entries, their RFC 9162 root_hash, the hash chain head) and the first as_of_tree_size of them, posted by as_of */
             signed: string;
+        };
+        /** @description the ledger's head signed by the service: keep it to prove later that the history it covers was not rewritten (verifyConsistency in the client package) */
+        LedgerCheckpointInput: {
+            /** @constant */
+            algorithm: "ed25519";
+            /** @description the signing key: GET /.well-known/svc-ledger-signing-key */
+            key_id: string;
+            /** @description Ed25519 over the UTF-8 bytes of `signed`, hex (64 bytes) */
+            signature: string;
+            /** @description the exact signed text (svc-ledger-checkpoint/2): canonical JSON (keys sorted, no whitespace) of {as_of, as_of_head, as_of_last_entry_id, as_of_root_hash, as_of_tree_size, format, head, key_id, last_entry_id, root_hash, signed_at, supplier_id, tree_size}: the ledger when signed (tree_size entries, their RFC 9162 root_hash, the hash chain head) and the first as_of_tree_size of them, posted by as_of */
+            signed: string;
+        };
+        LedgerConsistencyProof: {
+            /** @description the head signed now */
+            checkpoint: components["schemas"]["LedgerCheckpoint"];
+            from: number;
+            /** @description RFC 9162 consistency proof between the trees of `from` and `to` entries, hex */
+            proof: string[];
+            to: number;
+        };
+        LedgerCosignature: {
+            /** @description the service's signed head the witness cosigns, as it was handed out */
+            checkpoint: components["schemas"]["LedgerCheckpoint"];
+            /**
+             * Format: date-time
+             * @description when the witness cosigned, as toISOString writes it (its own clock)
+             */
+            cosigned_at: string;
+            /** @description Ed25519 by witness_key over "svc-ledger-cosignature/1\n" + cosigned_at + "\n" + checkpoint.signed, hex */
+            signature: string;
+            /** @description the witness's raw 32-byte Ed25519 public key, hex */
+            witness_key: string;
+            /** @description the first 8 bytes of sha256 over witness_key, hex */
+            witness_key_id: string;
+        };
+        LedgerCosignatureInput: {
+            /** @description the service's signed head the witness cosigns, as it was handed out */
+            checkpoint: components["schemas"]["LedgerCheckpointInput"];
+            /**
+             * Format: date-time
+             * @description when the witness cosigned, as toISOString writes it (its own clock)
+             */
+            cosigned_at: string;
+            /** @description Ed25519 by witness_key over "svc-ledger-cosignature/1\n" + cosigned_at + "\n" + checkpoint.signed, hex */
+            signature: string;
+            /** @description the witness's raw 32-byte Ed25519 public key, hex */
+            witness_key: string;
+            /** @description the first 8 bytes of sha256 over witness_key, hex */
+            witness_key_id: string;
+        };
+        LedgerInclusionProof: {
+            /** @description RFC 9162 inclusion path, leaf side first, hex */
+            audit_path: string[];
+            /** @description the head signed now, whose root the path leads to */
+            checkpoint: components["schemas"]["LedgerCheckpoint"];
+            /** @description the ledger's entry (a balance entry's id without its account) */
+            entry_id: string;
+            leaf: components["schemas"]["LedgerLeaf"];
+            leaf_index: number;
+            tree_size: number;
+        };
+        LedgerLeaf: {
+            /** @description what the entry's hash covers: hash = sha256(prev + content) */
+            content: string;
+            key_id: string;
+            /** @description Ed25519 over the UTF-8 bytes of `text`, hex */
+            signature: string;
+            /** @description the entry's signed text, its leaf in the tree: canonical JSON of {format, hash, key_id, prev, seq, supplier_id} */
+            text: string;
+        };
+        LedgerPublicKey: {
+            /** @description the first 8 bytes of sha256 over the raw public key, hex */
+            key_id: string;
+            /** @description the raw 32-byte Ed25519 public key, hex */
+            public_key: string;
+            /** @description the same key as SPKI PEM */
+            public_key_pem: string;
+            /**
+             * @description `current` signs what is written now; a `retired` key signed entries and checkpoints before a rotation
+             * @enum {string}
+             */
+            status: "current" | "retired";
         };
         LedgerSigningKey: {
             /** @constant */
@@ -1845,13 +1993,30 @@ export interface components {
              * @description a checkpoint's `signed` text is canonical JSON (keys sorted, no whitespace) of {as_of, entries, format, head, key_id, last_entry_id, supplier_id}; `signature` is Ed25519 over its UTF-8 bytes, hex
              * @constant
              */
-            checkpoint_format: "svc-ledger-checkpoint/1";
-            /** @description the first 8 bytes of sha256 over the raw public key, hex; each checkpoint's key_id */
+            checkpoint_format: "svc-ledger-checkpoint/2";
+            /**
+             * @description each ledger entry is signed over canonical JSON of {format, hash, key_id, prev, seq, supplier_id}: hash = sha256(prev + canonical JSON of the entry's content), seq its place, prev the head before it
+             * @constant
+             */
+            entry_format: "svc-ledger-entry/1";
+            /** @description the current key: the first 8 bytes of sha256 over the raw public key, hex */
             key_id: string;
-            /** @description the raw 32-byte Ed25519 public key, hex */
+            /** @description every key that signs or ever signed the ledger, the current one first: an entry or checkpoint names its key by key_id */
+            keys: components["schemas"]["LedgerPublicKey"][];
+            /** @description the current raw 32-byte Ed25519 public key, hex */
             public_key: string;
             /** @description the same key as SPKI PEM */
             public_key_pem: string;
+        };
+        LedgerTree: {
+            /** @description the hash chain head after them */
+            head: string;
+            last_entry_at: string | null;
+            last_entry_id: string | null;
+            /** @description RFC 9162 Merkle root over their signed texts, hex */
+            root_hash: string;
+            /** @description the entries of the ledger when the head was signed */
+            size: number;
         };
         Money: {
             /** @description minor units */
@@ -2295,6 +2460,242 @@ export interface operations {
             };
         };
     };
+    getBalanceCosignatures: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["LedgerCosignature"][];
+                    };
+                };
+            };
+            /** @description Problem: unauthorized */
+            401: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem */
+            422: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: rate_limited */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "retry-after"?: number;
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postBalanceCosignatures: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LedgerCosignatureInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LedgerCosignature"];
+                };
+            };
+            /** @description Problem: malformed_json, bad_request */
+            400: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: unauthorized */
+            401: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: idempotency_key_in_use, or a code the operation names */
+            409: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: payload_too_large */
+            413: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: unsupported_media_type */
+            415: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: idempotency_key_reused, validation_failed, or a code the operation names */
+            422: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: rate_limited */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "retry-after"?: number;
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getBalanceEntries: {
         parameters: {
             query?: {
@@ -2391,6 +2792,124 @@ export interface operations {
             };
         };
     };
+    getBalanceEntriesByEntryIdProof: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a balance entry's id, or the ledger entry's */
+                entry_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LedgerInclusionProof"];
+                };
+            };
+            /** @description Problem: unauthorized */
+            401: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: not_found, or a code the operation names */
+            404: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem */
+            409: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: validation_failed, or a code the operation names */
+            422: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: rate_limited */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "retry-after"?: number;
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getBalanceProof: {
         parameters: {
             query?: {
@@ -2418,6 +2937,109 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BalanceProof"];
+                };
+            };
+            /** @description Problem: unauthorized */
+            401: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem */
+            409: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: validation_failed, or a code the operation names */
+            422: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: rate_limited */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "retry-after"?: number;
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getBalanceProofConsistency: {
+        parameters: {
+            query: {
+                /** @description the smaller tree size */
+                from: number;
+                /** @description the larger tree size (default: the ledger now) */
+                to?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LedgerConsistencyProof"];
                 };
             };
             /** @description Problem: unauthorized */
@@ -13364,7 +13986,9 @@ export interface operations {
                     /** @constant */
                     api_version: "v1";
                     created_at: string;
-                    data: components["schemas"]["BalanceProof"];
+                    data: components["schemas"]["BalanceProof"] & {
+                        cosignatures: components["schemas"]["LedgerCosignature"][];
+                    };
                     /** @description the dedupe key */
                     id: string;
                     /** @enum {unknown} */

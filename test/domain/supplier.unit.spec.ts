@@ -40,7 +40,39 @@ describe('Supplier', () => {
     given(registered)
       .when({ type: 'RevokeToken', data: { tokenId: 'nope', now } })
       .thenThrows('not_found');
-    expect(given(registered, issued, revoked).state().tokens).toEqual({ t1: { revoked: true } });
+    expect(given(registered, issued, revoked).state().tokens).toEqual({ t1: { revoked: true, keyed: false } });
+  });
+
+  it('keys the plain hashes an older release stored once, token by token; a keyed or unknown token is left alone', () => {
+    const keyed = 'hmac-sha256:' + 'a'.repeat(64);
+    const second: SupplierEvent = {
+      type: 'SupplierTokenIssued',
+      data: {
+        supplierId: 's1',
+        tokenId: 't2',
+        tokenHash: 'hmac-sha256:' + 'b'.repeat(64),
+        environment: 'sandbox',
+        at: now,
+      },
+    };
+    const done: SupplierEvent = {
+      type: 'SupplierTokenHashesKeyed',
+      data: { supplierId: 's1', hashes: { t1: keyed }, at: now },
+    };
+    given(registered, issued, second)
+      .when({ type: 'KeyTokenHashes', data: { hashes: { t1: keyed, t2: keyed, t9: keyed }, now } })
+      .then([done]);
+    // a hash that is not a keyed one keys nothing; a second pass finds nothing to key
+    given(registered, issued)
+      .when({ type: 'KeyTokenHashes', data: { hashes: { t1: 'c'.repeat(64) }, now } })
+      .then([]);
+    given(registered, issued, done)
+      .when({ type: 'KeyTokenHashes', data: { hashes: { t1: keyed }, now } })
+      .then([]);
+    expect(given(registered, issued, second, done).state().tokens).toEqual({
+      t1: { revoked: false, keyed: true },
+      t2: { revoked: false, keyed: true },
+    });
   });
 
   it('sets rate limits as the whole set after the change; the same values again record nothing', () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashToken } from '../../src/crypto/tokens.js';
+import { hashToken, keyedTokenHash } from '../../src/crypto/tokens.js';
 import { startTestService, type TestService } from '../support/harness.js';
 import { client, request } from '../support/http.js';
 
@@ -39,7 +39,7 @@ describe('bearer authentication', () => {
     unauthorized(await client(production.baseUrl, s.token).get('/whoami'));
   });
 
-  it('stores tokens as hashes only', async () => {
+  it('stores tokens as keyed hashes only', async () => {
     const s = await sandbox.newSupplier('Hashed');
     const second = (await sandbox.operator.post(`/suppliers/${s.id}/tokens`)).body.token as string;
     const rows = await sandbox.services.db
@@ -48,7 +48,14 @@ describe('bearer authentication', () => {
       .where('supplier_id', '=', s.id)
       .orderBy('created_at')
       .execute();
-    expect(rows.map((r) => r.token_hash).sort()).toEqual([hashToken(s.token), hashToken(second)].sort());
+    const key = sandbox.services.commands.secretKey;
+    expect(rows.map((r) => r.token_hash).sort()).toEqual(
+      [s.token, second].map((t) => keyedTokenHash(key, hashToken(t))).sort(),
+    );
+    expect(rows.map((r) => r.token_hash)).toEqual([
+      expect.stringMatching(/^hmac-sha256:[0-9a-f]{64}$/),
+      expect.stringMatching(/^hmac-sha256:[0-9a-f]{64}$/),
+    ]);
     const tables = JSON.stringify(await sandbox.services.db.selectFrom('supplier_tokens').selectAll().execute());
     const events = JSON.stringify(
       await sandbox.services.db

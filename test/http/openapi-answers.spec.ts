@@ -2,6 +2,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSupplierKit, type SupplierKit } from '../../src/sdk/kit/index.js';
+import { newWitnessKey, witnessKey } from '../../src/sdk/index.js';
 import { type Fulfilment, startFulfilment, textKeys } from '../offers/fixtures.js';
 import { startTestService, type TestService } from '../support/harness.js';
 import { type Answer, request } from '../support/http.js';
@@ -278,7 +279,14 @@ describe('the OpenAPI document describes every answer', () => {
     const now = svc.clock.now().toISOString();
     const balance = await ok(token, 'GET', '/api/v1/balance', {}, { query: `?as_of=${encodeURIComponent(now)}` });
     expect(balance.available.amount, 'available before the payouts').toBeGreaterThanOrEqual(2000);
-    await ok(token, 'GET', '/api/v1/balance/proof');
+    const head = await ok(token, 'GET', '/api/v1/balance/proof');
+    // a witness's cosignature of that head, kept and published
+    const cosignature = witnessKey(newWitnessKey()).cosign(head.checkpoint, svc.clock.now().toISOString());
+    await ok(token, 'POST', '/api/v1/balance/cosignatures', {}, { body: cosignature });
+    await ok(token, 'GET', '/api/v1/balance/cosignatures');
+    const listed = await ok(token, 'GET', '/api/v1/balance/entries');
+    await ok(token, 'GET', '/api/v1/balance/entries/{entry_id}/proof', { entry_id: listed.data[0].id });
+    await ok(token, 'GET', '/api/v1/balance/proof/consistency', {}, { query: '?from=1' });
     await ok(token, 'GET', '/api/v1/balance/statements/{month}', { month: now.slice(0, 7) });
     // the statement's text formats, each listed beside the JSON
     for (const accept of ['text/csv', 'text/html'])

@@ -3,11 +3,14 @@ import { Kysely, type KyselyPlugin, PostgresDialect } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type Db } from '../../src/db/connect.js';
 import type { Database } from '../../src/db/schema.js';
-import { hashToken, newOperatorToken, newSupplierToken } from '../../src/crypto/tokens.js';
+import { hashToken, keyedTokenHash, newOperatorToken, newSupplierToken } from '../../src/crypto/tokens.js';
+import { newSecretKey } from '../../src/crypto/secret-box.js';
 import { forgetTokens, resolvePrincipal } from '../../src/http/principal.js';
 import { createTables } from '../../src/projections/rebuild.js';
 import { suppliersProjection } from '../../src/projections/suppliers.js';
 import { createTestDatabase } from '../support/database.js';
+
+const SECRET_KEY = newSecretKey();
 
 const request = (token: string, ip: string) =>
   ({ headers: { authorization: `Bearer ${token}` }, ip }) as unknown as FastifyRequest;
@@ -39,7 +42,7 @@ describe('resolving the caller of a request', () => {
     await db.kysely
       .insertInto('supplier_tokens')
       .values({
-        token_hash: hashToken(token),
+        token_hash: keyedTokenHash(SECRET_KEY, hashToken(token)),
         token_id: tokenId,
         supplier_id: supplierId,
         environment: 'sandbox',
@@ -52,7 +55,7 @@ describe('resolving the caller of a request', () => {
   it('requests that miss the cache at the same moment share one look-up of their token', async () => {
     const token = await supplierWithToken('S1', 'Shared', 'T1');
     const unknown = newSupplierToken('sandbox');
-    const deps = { db: counted, env: 'sandbox' as const, operatorToken: newOperatorToken() };
+    const deps = { db: counted, env: 'sandbox' as const, operatorToken: newOperatorToken(), secretKey: SECRET_KEY };
     reads = 0;
     const known = await Promise.all(
       Array.from({ length: 20 }, (_, i) => resolvePrincipal(request(token, `10.0.0.${i}`), deps)),
@@ -92,7 +95,7 @@ describe('resolving the caller of a request', () => {
       },
     };
     const slow = new Kysely<Database>({ dialect: new PostgresDialect({ pool: db.pool }), plugins: [holding] });
-    const deps = { db: slow, env: 'sandbox' as const, operatorToken: newOperatorToken() };
+    const deps = { db: slow, env: 'sandbox' as const, operatorToken: newOperatorToken(), secretKey: SECRET_KEY };
     const before = resolvePrincipal(request(token, '10.0.2.1'), deps);
     await wasRead;
     // revoked meanwhile: the row, then this instance's cache
@@ -119,7 +122,7 @@ describe('resolving the caller of a request', () => {
       },
     };
     const flaky = new Kysely<Database>({ dialect: new PostgresDialect({ pool: db.pool }), plugins: [failingOnce] });
-    const deps = { db: flaky, env: 'sandbox' as const, operatorToken: newOperatorToken() };
+    const deps = { db: flaky, env: 'sandbox' as const, operatorToken: newOperatorToken(), secretKey: SECRET_KEY };
     const shared = await Promise.allSettled([1, 2].map((i) => resolvePrincipal(request(token, `10.0.3.${i}`), deps)));
     expect(shared.map((r) => r.status)).toEqual(['rejected', 'rejected']);
     expect(await resolvePrincipal(request(token, '10.0.3.3'), deps)).toMatchObject({

@@ -175,12 +175,24 @@ describe('the ledger at any moment, and its hash chain', () => {
     }
   });
 
-  it('GET /balance/proof?as_of returns the chain head kept at that moment; a later head covers more entries', async () => {
-    for (const moment of moments)
-      for (const s of suppliers) {
+  it('GET /balance/proof?as_of returns the chain head kept at that moment, signed now beside the ledger now; a later head covers more entries', async () => {
+    const view = (p: any) => ({
+      as_of: p.as_of,
+      head: p.head,
+      entries: p.entries,
+      last_entry_id: p.last_entry_id,
+      last_entry_at: p.last_entry_at,
+      root_hash: p.root_hash,
+    });
+    for (const s of suppliers) {
+      const now = (await s.api.get('/balance/proof')).body;
+      for (const moment of moments) {
         const kept = moment.bySupplier.get(s.id)!.proof;
-        expect((await s.api.get(`/balance/proof?as_of=${encodeURIComponent(moment.at)}`)).body).toEqual(kept);
+        const again = (await s.api.get(`/balance/proof?as_of=${encodeURIComponent(moment.at)}`)).body;
+        expect(view(again)).toEqual(view(kept));
+        expect([again.signed_at, again.tree]).toEqual([now.signed_at, now.tree]);
       }
+    }
     const first = moments[0]!.bySupplier.get(suppliers[0]!.id)!.proof;
     expect(first).toMatchObject({
       head: '0'.repeat(64),
@@ -194,7 +206,9 @@ describe('the ledger at any moment, and its hash chain', () => {
     expect(last.head).toMatch(/^[0-9a-f]{64}$/);
     // the head is the one `ledger verify` recomputes from the stored events
     expect(
-      (await verifyLedger(svc.services.store, { supplierId: suppliers[0]!.id })).heads.get(suppliers[0]!.id),
+      (await verifyLedger(svc.services.store, svc.services.ledger, { supplierId: suppliers[0]!.id })).heads.get(
+        suppliers[0]!.id,
+      ),
     ).toEqual({ hash: last.head, entries: last.entries });
   });
 
@@ -214,7 +228,7 @@ describe('the ledger at any moment, and its hash chain', () => {
     it('verifies untouched history', async () => {
       const { code, out } = await run(ledgerVerify, []);
       expect(code).toBe(0);
-      expect(out.at(-1)).toMatch(/^OK: \d+ entries of 2 supplier\(s\) verified, 0 broken chain\(s\)$/);
+      expect(out.at(-1)).toMatch(/^OK: \d+ entries of 2 supplier\(s\) verified, 0 refused$/);
       expect((await run(ledgerVerify, ['--supplier', suppliers[1]!.id])).code).toBe(0);
     });
 
@@ -230,9 +244,17 @@ describe('the ledger at any moment, and its hash chain', () => {
       try {
         const { code, out } = await run(ledgerVerify, []);
         expect(code).toBe(1);
+        // the changed entry, and every entry after it (none continues the ledger it accepted)
+        const after = events.filter((e) => e.stream_revision > target.stream_revision);
         expect(out).toEqual([
-          `BROKEN supplier ${suppliers[0]!.id}: entry ${target.data.entryId} (event ${target.event_id}, revision ${target.stream_revision}) its stored content does not match its hash: it was changed after it was written`,
-          expect.stringMatching(/^FAILED: \d+ entries of 2 supplier\(s\) verified, 1 broken chain\(s\)$/),
+          `REFUSED supplier ${suppliers[0]!.id}: entry ${target.data.entryId} (event ${target.event_id}, revision ${target.stream_revision}) its stored content does not match what was signed: it was changed after it was written`,
+          ...after.map(
+            (e) =>
+              `REFUSED supplier ${suppliers[0]!.id}: entry ${e.data.entryId} (event ${e.event_id}, revision ${e.stream_revision}) is the ledger's entry #${e.data.chain.seq} as signed, and stands where entry #${target.data.chain.seq} belongs: an entry before it was deleted, changed or moved`,
+          ),
+          expect.stringMatching(
+            new RegExp(`^FAILED: \\d+ entries of 2 supplier\\(s\\) verified, ${1 + after.length} refused$`),
+          ),
         ]);
         // the other supplier's chain is intact
         expect((await run(ledgerVerify, ['--supplier', suppliers[1]!.id])).code).toBe(0);
@@ -244,7 +266,7 @@ describe('the ledger at any moment, and its hash chain', () => {
       expect((await run(ledgerVerify, [])).code).toBe(0);
     });
 
-    it('fails when a link is rewritten to match changed content (the next entry no longer follows)', async () => {
+    it('fails when a link is rewritten to match changed content: that entry is not signed, and the next no longer follows', async () => {
       const events = await alphaEvents();
       const target = events[2]!;
       const next = events[3]!;
@@ -261,9 +283,10 @@ describe('the ledger at any moment, and its hash chain', () => {
       try {
         const { code, out } = await run(ledgerVerify, ['--supplier', suppliers[0]!.id]);
         expect(code).toBe(1);
-        expect(out[0]).toBe(
-          `BROKEN supplier ${suppliers[0]!.id}: entry ${next.data.entryId} (event ${next.event_id}, revision ${next.stream_revision}) does not follow the entry before it (its previous hash is ${next.data.chain.prev.slice(0, 12)}…, the chain's is ${forged.chain.hash.slice(0, 12)}…): an entry before it was changed`,
-        );
+        expect(out.slice(0, 2)).toEqual([
+          `REFUSED supplier ${suppliers[0]!.id}: entry ${target.data.entryId} (event ${target.event_id}, revision ${target.stream_revision}) its signature does not verify under key ${target.data.chain.keyId}: it was written or rewritten without the ledger's key`,
+          `REFUSED supplier ${suppliers[0]!.id}: entry ${next.data.entryId} (event ${next.event_id}, revision ${next.stream_revision}) is the ledger's entry #3 as signed, and stands where entry #2 belongs: an entry before it was deleted, changed or moved`,
+        ]);
       } finally {
         await withDb(svc, (db) =>
           db.query(`update es_events set data = $2 where event_id = $1`, [target.event_id, target.data]),
@@ -280,7 +303,7 @@ describe('the ledger at any moment, and its hash chain', () => {
         const { code, out } = await run(ledgerVerify, []);
         expect(code).toBe(1);
         expect(out[0]).toBe(
-          `BROKEN supplier ${suppliers[0]!.id}: entry ${b.data.entryId} (event ${a.event_id}, revision 1) was written as entry #2 of the chain and is stored as #1: entries were deleted or reordered`,
+          `REFUSED supplier ${suppliers[0]!.id}: entry ${b.data.entryId} (event ${a.event_id}, revision 1) is the ledger's entry #2 as signed, and stands where entry #1 belongs: an entry before it was deleted, changed or moved`,
         );
       } finally {
         await withDb(svc, (db) => db.query(swap, [a.event_id, b.event_id]));
@@ -295,7 +318,7 @@ describe('the ledger at any moment, and its hash chain', () => {
       const { code, out } = await run(ledgerVerify, []);
       expect(code).toBe(1);
       expect(out[0]).toBe(
-        `BROKEN supplier ${suppliers[0]!.id}: entry ${after.data.entryId} (event ${after.event_id}, revision 4) is at revision 4 where revision 3 was expected: an entry before it was deleted`,
+        `REFUSED supplier ${suppliers[0]!.id}: entry ${after.data.entryId} (event ${after.event_id}, revision 4) is the ledger's entry #4 as signed, and stands where entry #3 belongs: an entry before it was deleted, changed or moved`,
       );
     });
   });

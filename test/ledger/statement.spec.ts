@@ -91,11 +91,11 @@ describe('monthly statements', () => {
       code: 0,
       out: februaryCsv(),
     });
-    const march = await run(['--supplier', gamma.id, '--month', '2026-03']);
-    expect(march.out.split('\r\n').slice(1, -1)).toEqual([
-      ',2026-03-01T00:00:00.000Z,opening_balance,,,EUR,,,,,2745,745',
-      ',2026-04-01T00:00:00.000Z,closing_balance,,,EUR,,,,,2745,745',
-    ]);
+    // the clock stands in February: March has not begun, and no statement of it is signed
+    expect(await run(['--supplier', gamma.id, '--month', '2026-03'])).toEqual({
+      code: 2,
+      out: 'ERR no statement: 2026-03 has not begun\nusage: ledger statement --supplier ID --month YYYY-MM --format csv|html',
+    });
     const december = await run(['--supplier', gamma.id, '--month', '2025-12']);
     expect(december.out.split('\r\n').slice(1, -1)).toEqual([
       ',2025-12-01T00:00:00.000Z,opening_balance,,,EUR,,,,,0,0',
@@ -118,14 +118,16 @@ describe('monthly statements', () => {
         code: 2,
         out: `ERR --month ${month} refused: a month from 2000-01 to 2027-12${usage}`,
       });
-    for (const month of ['2000-01', '2027-12']) {
+    for (const month of ['2000-01', '2026-02']) {
       const { code, out } = await run(['--supplier', gamma.id, '--month', month]);
       expect([month, code, out.split('\r\n')[1]]).toEqual([
         month,
         0,
-        `,${month}-01T00:00:00.000Z,opening_balance,,,EUR,,,,,${month === '2000-01' ? '0,0' : '2745,745'}`,
+        `,${month}-01T00:00:00.000Z,opening_balance,,,EUR,,,,,${month === '2000-01' ? '0,0' : '0,2745'}`,
       ]);
     }
+    // within the years, but not begun by the clock: nothing is signed of it yet
+    expect((await run(['--supplier', gamma.id, '--month', '2027-12'])).code).toBe(2);
     // a year below 100 is the year written, never 19xx
     expect(monthBounds('0050-06')).toEqual({
       from: new Date('0050-06-01T00:00:00.000Z'),
@@ -218,7 +220,7 @@ describe('monthly statements', () => {
     expect(JSON.parse(json.body.checkpoint.signed)).toMatchObject({
       supplier_id: gamma.id,
       as_of: '2026-02-01T01:01:00.000Z',
-      entries: 6,
+      as_of_tree_size: 6,
     });
     const csv = await gamma.api.get('/balance/statements/2026-01', { headers: { accept: 'text/csv' } });
     expect(csv.status).toBe(200);
@@ -229,7 +231,11 @@ describe('monthly statements', () => {
       headers: { accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.8' },
     });
     expect(html.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    expect(html.text).toBe((await run(['--supplier', gamma.id, '--month', '2026-02', '--format', 'html'])).out);
+    // the same page as the command line's, but for the head, each signed when it was made
+    const page = (text: string) => text.split('<h2>Ledger checkpoint</h2>');
+    const cli = (await run(['--supplier', gamma.id, '--month', '2026-02', '--format', 'html'])).out;
+    expect(page(html.text)[0]).toBe(page(cli)[0]);
+    expect([page(html.text).length, page(cli).length]).toEqual([2, 2]);
     // preference order decides; q=0 refuses
     expect(
       (await gamma.api.get('/balance/statements/2026-02', { headers: { accept: 'text/csv;q=0.5, application/json' } }))
@@ -271,13 +277,25 @@ describe('monthly statements', () => {
       const res = await gamma.api.get(`/balance/statements/${month}`);
       expect([month, res.status, res.body.from]).toEqual([month, 200, `${month}-01T00:00:00.000Z`]);
     };
+    const notBegun = async (month: string) => {
+      const res = await gamma.api.get(`/balance/statements/${month}`);
+      expect([month, res.status, res.body.code, res.body.errors]).toEqual([
+        month,
+        422,
+        'validation_failed',
+        [{ field: 'params.month', message: 'must not be a month after the current one' }],
+      ]);
+    };
     // the service's clock stands in 2026
     for (const month of ['0000-01', '0026-01', '0099-12', '1999-12', '2028-01', '9999-12']) await refused(month, 2027);
     await answered('2000-01');
-    await answered('2027-12');
+    await answered('2026-02');
+    // within the years, but a month not begun has no statement to sign yet
+    await notBegun('2027-12');
     // a year later by the service's clock (the machine's own has not moved), the next year opens
     await svc.advance((Date.parse('2027-01-01T00:00:00Z') - svc.clock.now().getTime()) / 1000);
-    await answered('2028-12');
+    await answered('2027-01');
+    await notBegun('2028-12');
     await refused('2029-01', 2028);
   });
 });

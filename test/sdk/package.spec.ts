@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../support/harness.js';
+import { buy, keys, uploadedOffer } from '../orders/fixtures.js';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
@@ -42,6 +43,40 @@ console.log(JSON.stringify({
   problem,
   verified: verifySignature(body, headers, ['whsec_pkg']).ok,
   wrongSecret: verifySignature(body, headers, ['whsec_other']),
+}));
+`;
+
+/**
+ * A supplier's plain Node script checking its ledger with the package alone: the public keys
+ * from the well-known address, every entry's inclusion proof, and the head it kept earlier
+ * against the head now.
+ */
+const LEDGER_SCRIPT = `
+import { createMarketplaceClient, readPublicKeys, verifyConsistency, verifyInclusion } from '@svc-marketplace/client';
+
+const [origin, token, keptJson] = process.argv.slice(2);
+const kept = JSON.parse(keptJson);
+const api = createMarketplaceClient({ baseUrl: origin, token });
+const keys = readPublicKeys(await (await fetch(origin + '/.well-known/svc-ledger-signing-key')).text());
+const { data: entries } = await api.GET('/api/v1/balance/entries', { params: { query: { limit: 100 } } });
+const inclusion = [];
+for (const e of entries.data) {
+  const { data } = await api.GET('/api/v1/balance/entries/{entry_id}/proof', { params: { path: { entry_id: e.id } } });
+  const checked = verifyInclusion(data, keys);
+  inclusion.push(checked.ok ? checked.entry.seq : checked.reason);
+}
+const { data: now } = await api.GET('/api/v1/balance/proof');
+const { data: between } = await api.GET('/api/v1/balance/proof/consistency', {
+  params: { query: { from: kept.tree.size, to: now.tree.size } },
+});
+const consistent = verifyConsistency(kept.checkpoint, now.checkpoint, between.proof, keys);
+// the kept head changed afterwards proves nothing
+const changed = { ...kept.checkpoint, signed: kept.checkpoint.signed.replace(kept.tree.root_hash, now.tree.root_hash) };
+console.log(JSON.stringify({
+  keys: keys.map((k) => k.keyId),
+  inclusion,
+  consistency: consistent.ok ? [consistent.older.tree_size, consistent.newer.tree_size] : consistent.reason,
+  changed: verifyConsistency(changed, now.checkpoint, between.proof, keys),
 }));
 `;
 
@@ -102,6 +137,7 @@ describe('the @svc-marketplace/client package', () => {
       name: '@svc-marketplace/client',
       type: 'module',
       exports: { '.': { types: './dist/index.d.ts', import: './dist/index.js' } },
+      bin: { 'svc-ledger-witness': './dist/bin/witness.js' },
       dependencies: { 'openapi-fetch': expect.any(String) },
     });
     expect(manifest.private).toBeUndefined();
@@ -157,6 +193,78 @@ describe('the @svc-marketplace/client package', () => {
     // the offer is the service's, made through the package
     const offers = (await supplier.api.get('/offers')).body.data;
     expect(offers.map((o: { external_ref: string }) => o.external_ref)).toEqual(['PKG-1']);
+
+    // the ledger's proofs, checked by the package alone with the published public key
+    const seller = await svc.newSupplier('Proving Keys');
+    const sold = await svc.newProduct({ name: 'Proving Quest' });
+    await uploadedOffer(seller, sold.id, { price: 1000, values: keys('PK', 3) });
+    await buy(svc, [{ product_id: sold.id, quantity: 1 }]);
+    await svc.advance(700);
+    const kept = (await seller.api.get('/balance/proof')).body;
+    await buy(svc, [{ product_id: sold.id, quantity: 1 }]);
+    await svc.advance(700);
+    await writeFile(path.join(app, 'ledger.mjs'), LEDGER_SCRIPT);
+    const ledger = await run(process.execPath, ['ledger.mjs', svc.origin, seller.token, JSON.stringify(kept)], {
+      cwd: app,
+      env: { PATH: process.env.PATH ?? '' },
+    });
+    expect(JSON.parse(ledger.stdout)).toEqual({
+      keys: [svc.services.ledgerKey.keyId],
+      // two sales and their settlements: six balance entries over four ledger entries
+      inclusion: [0, 1, 1, 2, 3, 3],
+      consistency: [2, 4],
+      changed: {
+        ok: false,
+        reason: 'the older head: the signature does not verify: the head was changed, or the ledger did not sign it',
+      },
+    });
+
+    // the witness, as the package installs it: plain Node, the public key from the service, its own key made on request
+    const bin = path.join(app, 'node_modules/.bin/svc-ledger-witness');
+    const witness = (args: string[], token = seller.token) =>
+      run(process.execPath, [bin, ...args], {
+        cwd: app,
+        env: { PATH: process.env.PATH ?? '', SUPPLIER_TOKEN: token },
+      }).then(
+        ({ stdout }) => ({ code: 0, stdout }),
+        (e: { code: number; stdout: string }) => ({ code: e.code, stdout: e.stdout }),
+      );
+    expect((await witness(['--new-key', 'witness.key'])).code).toBe(0);
+    // the service's clock is the test's, not this machine's: the cosignatures stay here
+    const watch = [
+      '--base-url',
+      svc.origin,
+      '--public-key',
+      svc.origin,
+      '--witness-key',
+      'witness.key',
+      '--no-publish',
+    ];
+    const first = await witness([...watch, '--state', 'seller.json']);
+    expect(first).toEqual({
+      code: 0,
+      stdout: expect.stringMatching(
+        /^ACCEPTED supplier \S+: 4 entries, .*the first head this witness keeps; cosigned by \w{16}\n$/,
+      ),
+    });
+    await buy(svc, [{ product_id: sold.id, quantity: 1 }]);
+    await svc.advance(700);
+    const second = await witness([...watch, '--state', 'seller.json']);
+    expect(second).toEqual({
+      code: 0,
+      stdout: expect.stringMatching(
+        /^ACCEPTED supplier \S+: 6 entries, .*, consistent with 4 entries, .*; cosigned by \w{16}\n$/,
+      ),
+    });
+    // another supplier's ledger offered where this one was accepted: refused, both heads named
+    const fork = await witness([...watch, '--state', 'seller.json'], supplier.token);
+    expect(fork.code).toBe(1);
+    expect(fork.stdout.split('\n')).toEqual([
+      `FORK: the head offered is supplier ${supplier.id}'s, the one accepted ${seller.id}'s`,
+      expect.stringMatching(/^ {2}accepted: 6 entries, root \w{64}, signed at \S+$/),
+      expect.stringMatching(/^ {2}offered: 0 entries, root \w{64}, signed at \S+$/),
+      '',
+    ]);
 
     await writeFile(path.join(app, 'typed.ts'), TYPED);
     await writeFile(

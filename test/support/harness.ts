@@ -4,6 +4,7 @@ import { TestClock } from '../../src/clock.js';
 import { type Config, type Environment, loadConfig } from '../../src/config.js';
 import { newSecretKey } from '../../src/crypto/secret-box.js';
 import { newOperatorToken } from '../../src/crypto/tokens.js';
+import { derivedLedgerSigningKey } from '../../src/crypto/ledger-signing.js';
 import type { LimitTable } from '../../src/http/limits.js';
 import type { SupplierTimeouts } from '../../src/outbound/supplier-timeouts.js';
 import { type RunningService, startService } from '../../src/service.js';
@@ -53,8 +54,12 @@ export interface TestServiceOptions {
 export const startTestService = async (options: TestServiceOptions = {}): Promise<TestService> => {
   const databaseUrl = options.databaseUrl ?? (await createTestDatabase());
   const clock = options.clock ?? new TestClock(new Date('2026-01-05T10:00:00.000Z'));
+  const secretKey = options.secretKey ?? newSecretKey();
   const config: Config = {
     ...loadConfig({ LOG_LEVEL: 'info', PORT: '0', SVC_ALLOW_PRIVATE_TARGETS: '1' }),
+    // in the settings, as `serve` has it, so the CLI's ledger commands given this config find
+    // it; derived from the secret key, so a service started again on the same data has it too
+    ledgerSigningKey: derivedLedgerSigningKey(secretKey),
     // a production instance under test still talks to loopback peers (the settings refuse
     // that for a real production start; the harness builds the config directly)
     env: options.env ?? 'sandbox',
@@ -75,7 +80,7 @@ export const startTestService = async (options: TestServiceOptions = {}): Promis
     databaseUrl,
     ...(options.readDatabaseUrl && { readDatabaseUrl: options.readDatabaseUrl }),
     operatorToken,
-    secretKey: options.secretKey ?? newSecretKey(),
+    secretKey,
     clock,
     logger: pino({ level: 'info' }, sink),
     backgroundTimers: false,
