@@ -24,6 +24,7 @@ import { derivedFamily, derivedIds, derivedSeq, newId } from '../ids.js';
 import type { ProjectionRunner } from '../projections/runner.js';
 import { type Caller, type CommandDeps, execute } from './context.js';
 import { load } from './handle.js';
+import { streamOf } from './handle-together.js';
 import { keyFormatOf, recordStoredItems } from './inventory.js';
 import { openValueSet, replaceValueSets } from './inventory-values.js';
 import { loadOffer } from './offers.js';
@@ -175,9 +176,10 @@ const chunkItems = async (deps: CommandDeps, importId: string, chunk: number): P
 };
 
 /**
- * Records the next chunk on the offer's inventory, then its result on the job. A chunk the
- * offer's stream holds already (recorded before a crash, its result not) is not uploaded
- * again: its result is read from the stream.
+ * Records the next chunk on the offer's inventory and its result on the job, in one append. A
+ * chunk the offer's stream holds already (recorded before a crash by a version that appended
+ * the two one after the other, its result not) is not uploaded again: its result is read from
+ * the stream.
  */
 const storeChunk = async (deps: CommandDeps, state: ImportState, items: NewItem[], caller: Caller) => {
   const chunk = state.results.length;
@@ -189,34 +191,37 @@ const storeChunk = async (deps: CommandDeps, state: ImportState, items: NewItem[
     true,
   );
   const lineOf = (index: number) => lineOfKey(state.keyLines, index);
-  let accepted: number;
-  let refused: RefusedLine[];
   const idOf = idsOf(state.importId);
   const first = chunk * IMPORT_CHUNK;
-  const size = Math.min(IMPORT_CHUNK, state.keys - first);
-  if (Array.from({ length: size }, (_, i) => idOf(first + i)).some((id) => inventory.items.has(id))) {
-    const ids = Array.from({ length: size }, (_, i) => idOf(first + i));
-    accepted = ids.filter((id) => inventory.items.has(id)).length;
-    refused = ids.flatMap((id, i) =>
+  const ids = Array.from({ length: Math.min(IMPORT_CHUNK, state.keys - first) }, (_, i) => idOf(first + i));
+  const record = (accepted: number, refused: RefusedLine[], now: string): ImportCommand => ({
+    type: 'RecordChunk',
+    data: { chunk, accepted, refused, now },
+  });
+  if (ids.some((id) => inventory.items.has(id))) {
+    const accepted = ids.filter((id) => inventory.items.has(id)).length;
+    const refused = ids.flatMap((id, i) =>
       inventory.items.has(id) ? [] : [{ line: lineOf(first + i), reason: 'already_in_stock' as const, shown: '' }],
     );
-  } else {
-    const result = await recordStoredItems(deps, state.supplierId, state.offerId, items, caller);
-    const shown = new Map(items.map((i) => [i.index, i.mask]));
-    accepted = result.accepted;
-    refused = result.rejected.map((r) => ({
-      line: lineOf(r.index),
-      reason: 'already_in_stock' as const,
-      shown: shown.get(r.index) ?? '',
-    }));
+    await execute(deps, importStream(state.importId), importDecider, (now) => record(accepted, refused, now), caller);
+    return;
   }
-  return execute(
-    deps,
-    importStream(state.importId),
-    importDecider,
-    (now): ImportCommand => ({ type: 'RecordChunk', data: { chunk, accepted, refused, now } }),
-    caller,
-  );
+  const shown = new Map(items.map((i) => [i.index, i.mask]));
+  await recordStoredItems(deps, state.supplierId, state.offerId, items, caller, {
+    stream: streamOf(importStream(state.importId), importDecider),
+    decide: (writes, uploaded, now) =>
+      void writes.on(importStream(state.importId), importDecider, [
+        record(
+          uploaded.accepted,
+          uploaded.rejected.map((r) => ({
+            line: lineOf(r.index),
+            reason: 'already_in_stock' as const,
+            shown: shown.get(r.index) ?? '',
+          })),
+          now,
+        ),
+      ]),
+  });
 };
 
 /** Runs an import to its end from wherever it stands; `onChunk` after each chunk (a test stops there). */

@@ -2,6 +2,7 @@ import { fingerprinter } from '../crypto/fingerprint.js';
 import { DomainError } from '../domain/errors.js';
 import {
   type InventoryCommand,
+  type InventoryEvent,
   inventoryDecider,
   type InventoryUploadedData,
   type NewItem,
@@ -10,7 +11,8 @@ import { maskOf, type Rejection, type ValidItem, validateItem } from '../domain/
 import { keyFormatCheck, productDecider } from '../domain/product.js';
 import { required } from '../domain/required.js';
 import { derivedFamily, derivedIds, newId } from '../ids.js';
-import { type Caller, type CommandDeps, execute } from './context.js';
+import { type Caller, type CommandDeps, execute, executeTogether } from './context.js';
+import { streamOf, type StreamOf, type Writes } from './handle-together.js';
 import { load } from './handle.js';
 import { deleteValueSets, dropValues, storedValueIds, storeValueSet, type Value } from './inventory-values.js';
 import { type Claimant, claimantsOf, claimKeys, type Owner, releaseClaims, takeOverClaims } from './key-claims.js';
@@ -90,6 +92,7 @@ export const recordStoredItems = async (
   offerId: string,
   items: NewItem[],
   caller: Caller,
+  alongside?: Alongside,
 ): Promise<UploadResult> => {
   const claims = await claimsOf(deps, supplierId, offerId, items);
   return recordUpload(
@@ -97,8 +100,19 @@ export const recordStoredItems = async (
     { offerId, mode: 'partial', items: claims.items, rejected: claims.rejected },
     caller,
     claims,
+    alongside,
   );
 };
+
+/**
+ * A write on another stream that belongs with an upload (an import's record of its chunk),
+ * decided from what the upload recorded and appended with it: one write instead of two, and
+ * a crash leaves both or neither.
+ */
+export interface Alongside {
+  stream: StreamOf;
+  decide: (writes: Writes, uploaded: Pick<UploadResult, 'accepted' | 'rejected'>, now: string) => void;
+}
 
 /** The product's key format as one check (any key fits a product without one). */
 export const keyFormatOf = async (deps: CommandDeps, productId: string) => {
@@ -164,18 +178,32 @@ const recordUpload = async (
   upload: { offerId: string; mode: 'strict' | 'partial'; items: NewItem[]; rejected: Rejection[] },
   caller: Caller,
   claims: KeyClaims,
+  alongside?: Alongside,
 ): Promise<UploadResult> => {
   const { offerId, rejected } = upload;
+  const stream = inventoryStream(offerId);
+  const command = (now: string): InventoryCommand => ({ type: 'UploadInventory', data: { ...upload, now } });
+  const recorded = (events: readonly InventoryEvent[]) => {
+    const uploaded = events.find((e) => e.type === 'InventoryUploaded');
+    return uploaded?.type === 'InventoryUploaded'
+      ? { itemIds: uploaded.data.itemIds, rejected: uploaded.data.rejected }
+      : { itemIds: [], rejected };
+  };
   try {
-    const result = await execute(
-      deps,
-      inventoryStream(offerId),
-      inventoryDecider,
-      (now): InventoryCommand => ({ type: 'UploadInventory', data: { ...upload, now } }),
-      caller,
-    );
-    const uploaded = result.events.find((e) => e.type === 'InventoryUploaded');
-    const acceptedIds = uploaded?.type === 'InventoryUploaded' ? uploaded.data.itemIds : [];
+    const result = alongside
+      ? await executeTogether(
+          deps,
+          [streamOf(stream, inventoryDecider), alongside.stream],
+          (writes, now) => {
+            const written = writes.on(stream, inventoryDecider, [command(now)]);
+            const { itemIds, rejected: refused } = recorded(written.events);
+            alongside.decide(writes, { accepted: itemIds.length, rejected: refused }, now);
+            return written;
+          },
+          caller,
+        )
+      : await execute(deps, stream, inventoryDecider, command, caller);
+    const { itemIds: acceptedIds, rejected: refused } = recorded(result.events);
     // what the stream holds now is kept, not only what this run recorded: a run of the same
     // operation beside this one (the key taken over from a stalled owner) derives the same
     // item ids, and may have recorded them first
@@ -193,7 +221,7 @@ const recordUpload = async (
     );
     return {
       accepted: acceptedIds.length,
-      rejected: uploaded?.type === 'InventoryUploaded' ? uploaded.data.rejected : rejected,
+      rejected: refused,
       itemIds: acceptedIds,
       stockAvailable: result.state.available,
     };
