@@ -18,7 +18,8 @@ export type DomainErrorCode =
   | 'topup_invalid'
   | 'certification_required'
   | 'insufficient_available_balance'
-  | 'payout_below_minimum';
+  | 'payout_below_minimum'
+  | 'pricing_rule_active';
 
 /**
  * One refused input of a command, named as the command's input names it (the spec's names:

@@ -1,3 +1,5 @@
+import { pricingRuleSetV2 } from './pricing-rule.js';
+
 /**
  * The event types whose data changed shape since they were first written: each with its
  * current version and one upcaster per older version (`upcast[n]` turns version n into
@@ -55,4 +57,5 @@ export const inventoryUploadedV2 = (data: unknown): unknown => {
 
 export const eventVersions: Readonly<Record<string, EventTypeVersions>> = {
   InventoryUploaded: { current: 2, upcast: { 1: inventoryUploadedV2 } },
+  PricingRuleSet: { current: 2, upcast: { 1: pricingRuleSetV2 } },
 };
