@@ -51,7 +51,8 @@ const decodedOrNothing = (text: string) => {
   }
 };
 
-const cookie = (req: FastifyRequest, name: string, value: string, maxAge: number) =>
+/** A console cookie: HttpOnly, SameSite=Strict, for the console's paths only, Secure over HTTPS. */
+export const cookie = (req: FastifyRequest, name: string, value: string, maxAge: number) =>
   `${name}=${encodeURIComponent(value)}; Path=/console; HttpOnly; SameSite=Strict; Max-Age=${maxAge}${req.protocol === 'https' ? '; Secure' : ''}`;
 
 export const newToken = () => randomBytes(24).toString('base64url');
