@@ -5,6 +5,7 @@ import { orderProcess, registerOrderTimers } from './orders.js';
 import { payoutProcess, registerPayoutTimers } from './payouts.js';
 import type { Timers } from './timers.js';
 import { registerSandboxTimers } from './sandbox.js';
+import { registerRivalTimers } from './sandbox-rivals.js';
 import { registerWebhookTimers, webhookProcess } from './webhooks.js';
 import type { WebhookListeners } from './webhook-listeners.js';
 import { pricingProcess, registerPricingTimers } from './pricing.js';
@@ -33,6 +34,7 @@ export const registerProcessTimers = (
   registerFulfilmentTimers(timers, deps, rank);
   registerWebhookTimers(timers, deps, projections);
   registerSandboxTimers(timers, deps);
+  registerRivalTimers(timers, deps);
   registerPayoutTimers(timers, deps);
   registerPricingTimers(timers, deps, projections);
 };
