@@ -143,7 +143,11 @@ describe.skipIf(!CHROMIUM)('pricing in the console', () => {
       await look(page);
 
       // a rival comes: the rule beats it, and the page shows one price beside the buyer's
-      await uploadedOffer(beta, productId, { price: 1500, values: keys(`B${width}`, 2), externalRef: `B-${width}` });
+      const rival = await uploadedOffer(beta, productId, {
+        price: 1500,
+        values: keys(`B${width}`, 2),
+        externalRef: `B-${width}`,
+      });
       await svc.drain();
       expect(await priceOf(offerId)).toBe(1490);
       await page.goto(pricing);
@@ -169,16 +173,30 @@ describe.skipIf(!CHROMIUM)('pricing in the console', () => {
       await svc.drain();
       expect(await priceOf(offerId)).toBe(1490);
 
+      // the page open while the rule moves the price: saving another field leaves the rule's price alone
+      await page.goto(`${svc.origin}/console/offers/${offerId}`);
+      expect((await beta.api.put(`/offers/${rival.offerId}/price`, { price: eur(1400) })).status).toBe(200);
+      await svc.drain();
+      expect(await priceOf(offerId)).toBe(1390);
+      expect(await page.getByLabel('Price', { exact: true }).inputValue()).toBe('14.90');
+      await page.getByLabel('External ref').fill(`${ref}-B`);
+      await click(page, 'Save changes');
+      expect(await page.getByRole('status').innerText()).toBe('Offer saved.');
+      expect((await alpha.api.get(`/offers/${offerId}`)).body).toMatchObject({
+        external_ref: `${ref}-B`,
+        price: eur(1390),
+      });
+
       // removal asks first; keeping the rule changes nothing
       await page.goto(pricing);
       await click(page, 'Remove pricing rule', 'link');
-      expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(`Remove the pricing rule of ${ref}?`);
+      expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(`Remove the pricing rule of ${ref}-B?`);
       await look(page);
       await click(page, 'Keep the rule', 'link');
       expect((await alpha.api.get(`/offers/${offerId}/pricing-rule`)).status).toBe(200);
       await click(page, 'Remove pricing rule', 'link');
       await click(page, 'Remove pricing rule');
-      expect(await page.getByRole('status').innerText()).toBe('Pricing rule removed: your price stays at 14.90 €.');
+      expect(await page.getByRole('status').innerText()).toBe('Pricing rule removed: your price stays at 13.90 €.');
       expect((await alpha.api.get(`/offers/${offerId}/pricing-rule`)).status).toBe(404);
 
       // without the rule, a price by hand is saved and stays
