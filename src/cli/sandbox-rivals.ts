@@ -15,6 +15,19 @@ const RIVAL_PRODUCTS = [
 /** Enough keys that sandbox orders routed to a rival do not empty it in a day of trying. */
 const RIVAL_KEYS = 100;
 
+/**
+ * The rival's keys, unique to its offer, in the shapes game keys take (groups of five
+ * letters and digits, three or five of them): a product whose key format names one shape
+ * refuses the other, so each offer gets RIVAL_KEYS keys of its product's shape.
+ */
+const rivalKeys = (ref: string) =>
+  Array.from({ length: RIVAL_KEYS }, (_, i) => {
+    const three = `${ref}-${String(i + 1).padStart(5, '0')}-SANDB`;
+    return [three, `${three}-OXKEY-RIVAL`];
+  })
+    .flat()
+    .map((value) => ({ kind: 'text', value }));
+
 const supplierNamed = async (services: Services, name: string) => {
   const found = await services.db.selectFrom('suppliers').select('id').where('name', '=', name).executeTakeFirst();
   if (found) return found.id;
@@ -43,12 +56,8 @@ const rivalOffer = async (services: Services, supplierId: string, productId: str
         SEED,
       )
     ).offer.id;
-  const items = Array.from({ length: RIVAL_KEYS }, (_, i) => ({
-    kind: 'text',
-    value: `${ref}-${String(i + 1).padStart(4, '0')}`,
-  }));
   // partial: a key an earlier, stopped seed uploaded is refused as a duplicate, the rest go in
-  await uploadInventory(services.commands, supplierId, offerId, 'partial', items, SEED);
+  await uploadInventory(services.commands, supplierId, offerId, 'partial', rivalKeys(ref), SEED);
   await activateOffer(services.commands, supplierId, offerId, SEED);
   return offerId;
 };
@@ -76,7 +85,7 @@ export const seedRivals = async (services: Services): Promise<void> => {
       const productId = products.find((row) => row.name === product.name)?.id;
       if (productId === undefined) continue;
       const base = product.base + rival.markup;
-      const offerId = await rivalOffer(services, supplierId, productId, base, `RIVAL-${r + 1}-${p + 1}`);
+      const offerId = await rivalOffer(services, supplierId, productId, base, `RIV${r + 1}${p + 1}`);
       offers.push({ offerId, supplierId, base, place: r });
     }
   }
