@@ -5,13 +5,14 @@ import { faultPoint } from '../faults.js';
 import { type Services } from '../http/services.js';
 import { readDataFile, writeDataFile } from './data-dir.js';
 import { seedDemoProducts } from './demo-products.js';
+import { seedRivals } from './sandbox-rivals.js';
 import { DEMO_TOKEN_FILE, SEED, seedTokens } from './demo-token.js';
 
 const DEMO_SUPPLIER = 'Demo Supplier';
 
 /**
- * A fresh sandbox gets a demo supplier and a few products, so the API can be tried at
- * once. The demo token is kept in the data dir (sandbox only), written last, and shown at
+ * A fresh sandbox gets a demo supplier, a few products and rival suppliers selling some
+ * of them at moving prices, so the API, competition and pricing rules can be tried at once. The demo token is kept in the data dir (sandbox only), written last, and shown at
  * every start. The demo supplier is the sandbox's first supplier: the seed registers it
  * before the instance listens.
  */
@@ -34,10 +35,14 @@ export const seedSandbox = async (config: Config, services: Services): Promise<s
     const { token } = await registerSupplier(services.commands, DEMO_SUPPLIER, SEED);
     faultPoint('before-demo-token-kept');
     await seedDemoProducts(services);
+    await seedRivals(services);
     await writeDataFile(config, DEMO_TOKEN_FILE, token);
     return token;
   }
-  return first.name === DEMO_SUPPLIER ? keptDemoToken(config, services, first.id) : undefined;
+  if (first.name !== DEMO_SUPPLIER) return undefined;
+  // a sandbox seeded before the rivals existed, or a seed stopped before they were made
+  await seedRivals(services);
+  return keptDemoToken(config, services, first.id);
 };
 
 /**

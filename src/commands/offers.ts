@@ -2,6 +2,7 @@ import { newFulfilmentSecret } from '../crypto/signature.js';
 import { DomainError, invalidInput } from '../domain/errors.js';
 import { inventoryDecider } from '../domain/inventory.js';
 import { type OfferCommand, offerDecider, type OfferState, type OfferTerms, type StockMode } from '../domain/offer.js';
+import { pricingRuleDecider } from '../domain/pricing-rule.js';
 import { productDecider } from '../domain/product.js';
 import { required } from '../domain/required.js';
 import { type SupplierCommand, supplierDecider } from '../domain/supplier.js';
@@ -12,7 +13,7 @@ import type { OfferView } from '../resources/offer-resource.js';
 import { requireCertification } from './certification-gate.js';
 import { type Caller, type CommandDeps, execute } from './context.js';
 import { load } from './handle.js';
-import { inventoryStream, offerStream, productStream, supplierStream } from './streams.js';
+import { inventoryStream, offerStream, pricingRuleStream, productStream, supplierStream } from './streams.js';
 
 /** During a fulfilment secret rotation the old secret keeps signing for this long. */
 export const SECRET_OVERLAP_MS = 24 * 60 * 60_000;
@@ -209,7 +210,18 @@ export const updateOffer = async (
   caller: Caller,
 ) => {
   if (changes.fulfilmentBaseUrl !== undefined) await requireTarget(deps, changes.fulfilmentBaseUrl);
-  return onOffer(deps, supplierId, offerId, (now) => ({ type: 'UpdateOffer', data: { changes, now } }), caller);
+  // the rule's stream is read before the offer's decision: a rule set in between reprices
+  // after this change, as it would have after a change made a moment earlier
+  const pricingRuleOn =
+    changes.price !== undefined &&
+    (await load(deps.store, pricingRuleStream(offerId), pricingRuleDecider, deps.states)).state.rule !== null;
+  return onOffer(
+    deps,
+    supplierId,
+    offerId,
+    (now) => ({ type: 'UpdateOffer', data: { changes, pricingRuleOn, now } }),
+    caller,
+  );
 };
 
 export const endpointOf = (deps: CommandDeps, offer: OfferState, at: Date): SupplierEndpoint => {

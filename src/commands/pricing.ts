@@ -8,7 +8,7 @@ import {
   type PricingRuleCommand,
   type PricingRuleEvent,
 } from '../domain/pricing-rule.js';
-import { rankOffers } from '../domain/routing.js';
+import { lowestRoutable } from '../domain/routing.js';
 import { routableOffers } from '../resources/market.js';
 import { type Caller, type CommandDeps, execute } from './context.js';
 import { load } from './handle.js';
@@ -24,7 +24,7 @@ export const setPricingRule = async (
   rule: PricingRule,
   caller: Caller,
 ) => {
-  await loadOffer(deps, supplierId, offerId);
+  const { offer } = await loadOffer(deps, supplierId, offerId);
   const result = await execute(
     deps,
     pricingRuleStream(offerId),
@@ -32,6 +32,10 @@ export const setPricingRule = async (
     (now) => ({ type: 'SetPricingRule' as const, data: { offerId, supplierId, rule, now } }),
     caller,
   );
+  // the rule's first price is set now, not a moment after the answer: the supplier's next
+  // read shows the price the rule chose (the repricer finds nothing left to do); a change
+  // the hourly limit holds back waits for the repricer's timer
+  await repriceOffer(deps, offer.productId, { offerId, supplierId }, caller);
   return result.state;
 };
 
@@ -77,50 +81,63 @@ export interface RepriceOutcome {
 }
 
 /**
+ * Applies one offer's rule against the market as it stands now (the other suppliers' offers
+ * that routing would consider, as the buyer's price comes from those); when the hour's
+ * change limit holds it back, says when it may change next.
+ */
+const repriceOffer = async (
+  deps: CommandDeps,
+  productId: string,
+  candidate: { offerId: string; supplierId: string },
+  caller: Caller,
+): Promise<Date | undefined> => {
+  const { state: ruleState } = await load<PricingRuleState, PricingRuleCommand, PricingRuleEvent>(
+    deps.store,
+    pricingRuleStream(candidate.offerId),
+    pricingRuleDecider,
+    deps.states,
+  );
+  const rule = ruleState.rule;
+  if (!rule) return undefined;
+  const now = deps.clock.now();
+  const market = (await routableOffers(deps.db, [productId])).get(productId) ?? [];
+  const lowest = lowestRoutable(
+    market.filter((o) => o.supplierId !== candidate.supplierId),
+    now,
+  );
+  const { state: offer } = await load(deps.store, offerStream(candidate.offerId), offerDecider, deps.states);
+  if (!offer || offer.status !== 'active') return undefined;
+  const price = targetPrice(rule, lowest, offer.terms.price);
+  if (offer.terms.price === price) return undefined;
+  const recent = repricesInLastHour(offer, now.toISOString());
+  const [oldest] = recent;
+  // at least one change a hour is allowed (the rule's schema), so a full hour has an oldest
+  if (oldest !== undefined && recent.length >= rule.maxChangesPerHour)
+    // the oldest change of the hour leaves the window then; the market is looked at again
+    return new Date(new Date(oldest).getTime() + HOUR_MS);
+  await execute(
+    deps,
+    offerStream(candidate.offerId),
+    offerDecider,
+    (at) => ({
+      type: 'RepriceOffer' as const,
+      data: { price, reason: PRICING_RULE_REASON, maxChangesPerHour: rule.maxChangesPerHour, now: at },
+    }),
+    caller,
+  );
+  return undefined;
+};
+
+/**
  * Applies every pricing rule on the product's active offers, one offer after another, each
- * against the market as the previous change left it. Competitors are the other suppliers'
- * offers that routing would consider (eligible), as the buyer's price comes from those.
+ * against the market as the previous change left it.
  */
 export const repriceProduct = async (deps: CommandDeps, productId: string, caller: Caller): Promise<RepriceOutcome> => {
   const deferred: RepriceOutcome['deferred'] = [];
   const active = (await routableOffers(deps.db, [productId])).get(productId) ?? [];
   for (const candidate of active) {
-    const { state: ruleState } = await load<PricingRuleState, PricingRuleCommand, PricingRuleEvent>(
-      deps.store,
-      pricingRuleStream(candidate.offerId),
-      pricingRuleDecider,
-      deps.states,
-    );
-    const rule = ruleState.rule;
-    if (!rule) continue;
-    const now = deps.clock.now();
-    const market = (await routableOffers(deps.db, [productId])).get(productId) ?? [];
-    const competitors = rankOffers(
-      market.filter((o) => o.supplierId !== candidate.supplierId),
-      now,
-    );
-    const lowest = competitors.length === 0 ? null : Math.min(...competitors.map((c) => c.price));
-    const price = targetPrice(rule, lowest);
-    const { state: offer } = await load(deps.store, offerStream(candidate.offerId), offerDecider, deps.states);
-    if (!offer || offer.status !== 'active' || offer.terms.price === price) continue;
-    const recent = repricesInLastHour(offer, now.toISOString());
-    const [oldest] = recent;
-    // at least one change a hour is allowed (the rule's schema), so a full hour has an oldest
-    if (oldest !== undefined && recent.length >= rule.maxChangesPerHour) {
-      // the oldest change of the hour leaves the window then; the market is looked at again
-      deferred.push({ offerId: candidate.offerId, at: new Date(new Date(oldest).getTime() + HOUR_MS) });
-      continue;
-    }
-    await execute(
-      deps,
-      offerStream(candidate.offerId),
-      offerDecider,
-      (at) => ({
-        type: 'RepriceOffer' as const,
-        data: { price, reason: PRICING_RULE_REASON, maxChangesPerHour: rule.maxChangesPerHour, now: at },
-      }),
-      caller,
-    );
+    const at = await repriceOffer(deps, productId, candidate, caller);
+    if (at) deferred.push({ offerId: candidate.offerId, at });
   }
   return { deferred };
 };

@@ -19,7 +19,8 @@ export type DomainErrorCode =
   | 'certification_required'
   | 'insufficient_available_balance'
   | 'payout_below_minimum'
-  | 'ledger_chain_broken';
+  | 'ledger_chain_broken'
+  | 'pricing_rule_active';
 
 /**
  * One refused input of a command, named as the command's input names it (the spec's names:

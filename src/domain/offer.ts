@@ -98,7 +98,15 @@ export type OfferEvent =
 
 export type OfferCommand =
   | { type: 'CreateOffer'; data: Extract<OfferEvent, { type: 'OfferCreated' }>['data'] & { productSellable: boolean } }
-  | { type: 'UpdateOffer'; data: { changes: Partial<OfferTerms> & { fulfilmentBaseUrl?: string }; now: string } }
+  | {
+      type: 'UpdateOffer';
+      data: {
+        changes: Partial<OfferTerms> & { fulfilmentBaseUrl?: string };
+        /** Whether a pricing rule sets this offer's price now: then a price by hand is refused. */
+        pricingRuleOn?: boolean;
+        now: string;
+      };
+    }
   | { type: 'ActivateOffer'; data: { probe?: ProbeResult; now: string } }
   | { type: 'DeactivateOffer'; data: { reason: string; now: string } }
   | { type: 'SetDeclaredStock'; data: { declaredStock: number; now: string } }
@@ -353,6 +361,13 @@ const updateOffer = (state: OfferState, data: CommandData<OfferCommand, 'UpdateO
     ...state.terms,
     fulfilmentBaseUrl: state.fulfilment?.baseUrl,
   });
+  // the rule would set its own price again at the next market change: a price by hand
+  // that looks saved and is then undone is worse than a refusal that says why
+  if (changed.price !== undefined && data.pricingRuleOn)
+    throw new DomainError(
+      'pricing_rule_active',
+      'a pricing rule sets this offer’s price: remove the rule, or change its floor and ceiling, to set the price by hand',
+    );
   if (Object.keys(changed).length === 0) return [];
   return [{ type: 'OfferUpdated', data: { offerId, changes: changed, at: now } }];
 };

@@ -39,6 +39,10 @@ export const compareForRouting = (a: RoutableOffer, b: RoutableOffer): number =>
 export const rankOffers = (offers: RoutableOffer[], now: Date): RoutableOffer[] =>
   offers.filter((o) => isEligible(o, now)).sort(compareForRouting);
 
+/** The lowest price among the offers routing would consider now; null when none would be. */
+export const lowestRoutable = (offers: RoutableOffer[], now: Date): number | null =>
+  rankOffers(offers, now)[0]?.price ?? null;
+
 export interface Market {
   buyer_price: Money | null;
   active_offers: number;

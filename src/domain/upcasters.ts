@@ -1,3 +1,5 @@
+import { pricingRuleSetV2 } from './pricing-rule.js';
+
 /**
  * The event types whose data changed shape since they were first written: each with its
  * current version and one upcaster per older version (`upcast[n]` turns version n into
@@ -89,4 +91,5 @@ export const productCreatedV2 = (data: unknown): unknown => ({ ...(data as objec
 export const eventVersions: Readonly<Record<string, EventTypeVersions>> = {
   InventoryUploaded: { current: 3, upcast: { 1: inventoryUploadedV2, 2: inventoryUploadedV3 } },
   ProductCreated: { current: 2, upcast: { 1: productCreatedV2 } },
+  PricingRuleSet: { current: 2, upcast: { 1: pricingRuleSetV2 } },
 };

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { readPricingRule, removePricingRule, setPricingRule } from '../commands/pricing.js';
-import type { PricingRule } from '../domain/pricing-rule.js';
+import { BeatBy, PricingRuleBody, toRule, WHEN_ALONE } from './pricing-rule-schema.js';
 import {
   compareForRouting,
   isEligible,
@@ -15,7 +15,7 @@ import { productExists } from '../projections/product-reads.js';
 import { routableOffers } from '../resources/market.js';
 import { routableOf, snapshotOfRow } from '../resources/offer-resource.js';
 import { HttpProblem } from './problem.js';
-import { AmountInput, MoneyInput, problems } from './schemas.js';
+import { problems } from './schemas.js';
 import { callerOf, supplierOf } from './supplier.js';
 import { Money, Timestamp } from '../resources/values.js';
 import { eur, MAX_AMOUNT } from '../domain/money.js';
@@ -59,29 +59,6 @@ const Competition = z
   })
   .meta({ id: 'Competition' });
 
-const BeatBy = z.union([
-  z.object({ amount: AmountInput }).strict(),
-  z
-    .object({
-      percent: z
-        .number()
-        .min(0.01)
-        .max(50)
-        .refine((p) => Math.abs(p * 100 - Math.round(p * 100)) < 1e-9, 'at most two decimals')
-        .describe('up to two decimals'),
-    })
-    .strict(),
-]);
-
-const PricingRuleBody = z
-  .object({
-    beat_by: BeatBy.describe('how far below the lowest competing price: {amount} in minor units or {percent}'),
-    floor: MoneyInput.describe('never below this'),
-    ceiling: MoneyInput.describe('never above this; also the price when no competitor is routable'),
-    max_changes_per_hour: z.number().int().min(1).max(60),
-  })
-  .strict();
-
 const PricingRuleResource = z
   .object({
     offer_id: z.string(),
@@ -89,6 +66,7 @@ const PricingRuleResource = z
     floor: Money,
     ceiling: Money,
     max_changes_per_hour: z.number().int(),
+    when_alone: z.enum(WHEN_ALONE),
     changes_in_last_hour: z.number().int(),
     last_repriced_at: Timestamp.nullable(),
     updated_at: Timestamp,
@@ -96,16 +74,6 @@ const PricingRuleResource = z
   .meta({ id: 'PricingRule' });
 
 const OfferParams = z.object({ offer_id: z.string().min(1).max(100) });
-
-const toRule = (b: z.infer<typeof PricingRuleBody>): PricingRule => ({
-  beatBy:
-    'amount' in b.beat_by
-      ? { kind: 'amount', amount: b.beat_by.amount }
-      : { kind: 'percent', bps: Math.round(b.beat_by.percent * 100) },
-  floor: b.floor.amount,
-  ceiling: b.ceiling.amount,
-  maxChangesPerHour: b.max_changes_per_hour,
-});
 
 /** The product's competing offers as one supplier sees them, and where its offer would stand at `price`. */
 const competitionOf = async (services: Services, productId: string, supplierId: string, price?: number) => {
@@ -185,6 +153,7 @@ const pricingRuleResource = async (services: Services, supplierId: string, offer
     floor: eur(r.rule.floor),
     ceiling: eur(r.rule.ceiling),
     max_changes_per_hour: r.rule.maxChangesPerHour,
+    when_alone: r.rule.whenAlone,
     changes_in_last_hour: r.changesInLastHour,
     last_repriced_at: r.lastRepricedAt,
     updated_at: r.updatedAt,
@@ -199,7 +168,7 @@ const setRule: Route = (api, services) =>
       schema: {
         summary: 'Set the offer’s automatic pricing: beat the lowest competing price, within a floor and a ceiling',
         description:
-          "The service reprices the active offer whenever the product's market changes (offers activated, deactivated, repriced), at most max_changes_per_hour times in any hour; each change is an offer.repriced webhook event. Competitors are the other suppliers' routable offers; with none, the price is the ceiling. Errors: 404 not_found; 422 validation_failed (floor above ceiling, both or neither of beat_by.amount and beat_by.percent).",
+          "The rule applies at once (the answer's offer price is the rule's), then whenever the product's market changes (offers activated, deactivated, repriced), at most max_changes_per_hour times in any hour; each change is an offer.repriced webhook event. Competitors are the other suppliers' routable offers; with none, `when_alone` says what happens: `keep` (the default) leaves the price where it is (moved into floor and ceiling if outside them), `ceiling` sets the ceiling. While a rule is on, a price set by hand is refused (409 pricing_rule_active). Preview a rule before saving it with POST /pricing/simulate. Errors: 404 not_found; 422 validation_failed (floor above ceiling, both or neither of beat_by.amount and beat_by.percent).",
         tags: ['offers'],
         params: OfferParams,
         body: PricingRuleBody,

@@ -3,7 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { feeSchedule } from '../domain/fees.js';
 import { commissionFor, eur } from '../domain/money.js';
-import { simulateRank } from '../domain/routing.js';
+import { checkRule, ruleDecision } from '../domain/pricing-rule.js';
+import { lowestRoutable, simulateRank } from '../domain/routing.js';
+import { PricingRuleBody, toRule } from './pricing-rule-schema.js';
 import { ownOfferOn } from '../projections/offer-reads.js';
 import { productExists } from '../projections/product-reads.js';
 import { routableOffers } from '../resources/market.js';
@@ -31,6 +33,21 @@ const FeeSchedule = z
   })
   .meta({ id: 'FeeSchedule' });
 
+const RULE_OUTCOMES = ['beats_lowest', 'held_by_floor', 'held_by_ceiling', 'alone_keeps', 'alone_ceiling'] as const;
+
+const RulePreview = z
+  .object({
+    price: Money.describe('the price the rule would set now'),
+    from_price: Money.describe('the price it starts from (the request’s `price`)'),
+    changes: z.boolean().describe('whether the rule would change the price now'),
+    outcome: z
+      .enum(RULE_OUTCOMES)
+      .describe(
+        'why: beats_lowest (the lowest competing price less the margin), held_by_floor, held_by_ceiling, alone_keeps (no competitor: the price stays), alone_ceiling (no competitor: the ceiling, as when_alone asks)',
+      ),
+  })
+  .describe('present when the request gave a pricing_rule');
+
 const Simulation = z.object({
   gross: Money,
   commission: Money,
@@ -38,7 +55,51 @@ const Simulation = z.object({
   would_be_selected: z.boolean(),
   rank: z.number().int().describe('1 = routed first'),
   lowest_competing_price: Money.nullable(),
+  pricing_rule: RulePreview.optional(),
 });
+
+const SimulateBody = z
+  .object({
+    product_id: z.string().min(1).max(100),
+    price: MoneyInput,
+    pricing_rule: PricingRuleBody.optional(),
+  })
+  .strict();
+
+/** A price's earnings and rank; with a rule, the rule's price now from `price`, and why. */
+const simulate = async (services: Services, supplierId: string, body: z.infer<typeof SimulateBody>) => {
+  const { product_id, price, pricing_rule } = body;
+  const rule = pricing_rule && toRule(pricing_rule);
+  if (rule) checkRule(rule, 'pricing_rule.');
+  if (!(await productExists(services.db, product_id)))
+    throw new HttpProblem('not_found', `product ${product_id} not found`);
+  const active = (await routableOffers(services.db, [product_id])).get(product_id) ?? [];
+  const others = active.filter((o) => o.supplierId !== supplierId);
+  // the caller's own offer counts whatever its status (a draft or inactive one too)
+  const own = await ownOfferOn(services.db, product_id, supplierId);
+  const now = services.clock.now();
+  // the rule sees the competitors the repricer sees: the other suppliers' routable offers
+  const decision = rule && ruleDecision(rule, lowestRoutable(others, now), price.amount);
+  const at = decision?.price ?? price.amount;
+  const sim = simulateRank([...others, ...(own ? [routableOf(snapshotOfRow(own))] : [])], supplierId, at, now);
+  const commission = commissionFor(at);
+  return {
+    gross: eur(at),
+    commission: eur(commission),
+    net: eur(at - commission),
+    would_be_selected: sim.wouldBeSelected,
+    rank: sim.rank,
+    lowest_competing_price: sim.lowestCompetingPrice === null ? null : eur(sim.lowestCompetingPrice),
+    ...(decision && {
+      pricing_rule: {
+        price: eur(decision.price),
+        from_price: eur(price.amount),
+        changes: decision.price !== price.amount,
+        outcome: decision.outcome,
+      },
+    }),
+  };
+};
 
 export const registerFeeRoutes = (app: FastifyInstance, services: Services) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -56,34 +117,12 @@ export const registerFeeRoutes = (app: FastifyInstance, services: Services) => {
       schema: {
         summary: 'What a unit sold at this price earns, and where it would rank',
         description:
-          "gross, commission and net per the fee schedule; rank (1 = routed first) and would_be_selected by the routing rule against the other suppliers' eligible offers, the caller's own offer taking the simulated price (an inactive one at health 70). Errors: 404 not_found (product); 422 validation_failed.",
+          "gross, commission and net per the fee schedule; rank (1 = routed first) and would_be_selected by the routing rule against the other suppliers' eligible offers, the caller's own offer taking the simulated price (an inactive one at health 70). With `pricing_rule` (the body of PUT /offers/{offer_id}/pricing-rule), a rule's preview before it is saved: `price` is where the rule starts from (the offer's price now), `pricing_rule` in the answer says what the rule would set now and why, and every other figure is at that price. Nothing is saved. Errors: 404 not_found (product); 422 validation_failed (a rule's floor above its ceiling too).",
         tags: ['fees'],
-        body: z.object({ product_id: z.string().min(1).max(100), price: MoneyInput }).strict(),
+        body: SimulateBody,
         response: { 200: Simulation, ...problems(404) },
       },
     },
-    async (req) => {
-      const { product_id, price } = req.body;
-      if (!(await productExists(services.db, product_id)))
-        throw new HttpProblem('not_found', `product ${product_id} not found`);
-      const supplierId = supplierOf(req).supplierId;
-      const active = (await routableOffers(services.db, [product_id])).get(product_id) ?? [];
-      // the caller's own offer counts whatever its status (a draft or inactive one too)
-      const own = await ownOfferOn(services.db, product_id, supplierId);
-      const offers = [
-        ...active.filter((o) => o.supplierId !== supplierId),
-        ...(own ? [routableOf(snapshotOfRow(own))] : []),
-      ];
-      const sim = simulateRank(offers, supplierId, price.amount, services.clock.now());
-      const commission = commissionFor(price.amount);
-      return {
-        gross: eur(price.amount),
-        commission: eur(commission),
-        net: eur(price.amount - commission),
-        would_be_selected: sim.wouldBeSelected,
-        rank: sim.rank,
-        lowest_competing_price: sim.lowestCompetingPrice === null ? null : eur(sim.lowestCompetingPrice),
-      };
-    },
+    async (req) => simulate(services, supplierOf(req).supplierId, req.body),
   );
 };

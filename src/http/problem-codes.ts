@@ -18,6 +18,7 @@ export const problemCodes = {
   out_of_stock: { status: 409, title: 'Out of stock' },
   insufficient_available_balance: { status: 409, title: 'Insufficient available balance' },
   certification_required: { status: 409, title: 'Go-live certification required' },
+  pricing_rule_active: { status: 409, title: 'Price set by a pricing rule' },
   ledger_chain_broken: { status: 409, title: "The ledger's hash chain is broken" },
   request_timeout: { status: 408, title: 'Request timeout' },
   payload_too_large: { status: 413, title: 'Payload too large' },

@@ -7,6 +7,7 @@ import { keyCollisionProcess, registerKeyCollisionTimers } from './key-collision
 import { payoutProcess, registerPayoutTimers } from './payouts.js';
 import type { Timers } from './timers.js';
 import { registerSandboxTimers } from './sandbox.js';
+import { registerRivalTimers } from './sandbox-rivals.js';
 import { registerWebhookTimers, webhookProcess } from './webhooks.js';
 import type { WebhookListeners } from './webhook-listeners.js';
 import { pricingProcess, registerPricingTimers } from './pricing.js';
@@ -37,6 +38,7 @@ export const registerProcessTimers = (
   registerFulfilmentTimers(timers, deps, rank);
   registerWebhookTimers(timers, deps, projections);
   registerSandboxTimers(timers, deps);
+  registerRivalTimers(timers, deps);
   registerPayoutTimers(timers, deps);
   registerKeyCollisionTimers(timers, deps);
   registerImportTimers(timers, deps);

@@ -42,6 +42,8 @@ export interface TimerPayloads {
   'pricing.market-changed': { offerId: string; position: string };
   'pricing.limit-lifted': { offerId: string };
   'sandbox.scenario': { scenario: LateScenario };
+  /** The sandbox's rival offers, whose prices move every few minutes (processes/sandbox-rivals.ts). */
+  'sandbox.rival-prices': { offers: { offerId: string; supplierId: string; base: number; place: number }[] };
   'webhook.fanout': { position: string };
   /** Written by instances from before migration 015 only (a rolling upgrade): handed over to the deliveries' table. */
   'webhook.deliver': { deliveryId: string; attempt: number };

@@ -513,7 +513,7 @@ export interface paths {
         get: operations["getOffersByOfferIdPricingRule"];
         /**
          * Set the offer’s automatic pricing: beat the lowest competing price, within a floor and a ceiling
-         * @description The service reprices the active offer whenever the product's market changes (offers activated, deactivated, repriced), at most max_changes_per_hour times in any hour; each change is an offer.repriced webhook event. Competitors are the other suppliers' routable offers; with none, the price is the ceiling. Errors: 404 not_found; 422 validation_failed (floor above ceiling, both or neither of beat_by.amount and beat_by.percent).
+         * @description The rule applies at once (the answer's offer price is the rule's), then whenever the product's market changes (offers activated, deactivated, repriced), at most max_changes_per_hour times in any hour; each change is an offer.repriced webhook event. Competitors are the other suppliers' routable offers; with none, `when_alone` says what happens: `keep` (the default) leaves the price where it is (moved into floor and ceiling if outside them), `ceiling` sets the ceiling. While a rule is on, a price set by hand is refused (409 pricing_rule_active). Preview a rule before saving it with POST /pricing/simulate. Errors: 404 not_found; 422 validation_failed (floor above ceiling, both or neither of beat_by.amount and beat_by.percent).
          */
         put: operations["putOffersByOfferIdPricingRule"];
         post?: never;
@@ -648,7 +648,7 @@ export interface paths {
         put?: never;
         /**
          * What a unit sold at this price earns, and where it would rank
-         * @description gross, commission and net per the fee schedule; rank (1 = routed first) and would_be_selected by the routing rule against the other suppliers' eligible offers, the caller's own offer taking the simulated price (an inactive one at health 70). Errors: 404 not_found (product); 422 validation_failed.
+         * @description gross, commission and net per the fee schedule; rank (1 = routed first) and would_be_selected by the routing rule against the other suppliers' eligible offers, the caller's own offer taking the simulated price (an inactive one at health 70). With `pricing_rule` (the body of PUT /offers/{offer_id}/pricing-rule), a rule's preview before it is saved: `price` is where the rule starts from (the offer's price now), `pricing_rule` in the answer says what the rule would set now and why, and every other figure is at that price. Nothing is saved. Errors: 404 not_found (product); 422 validation_failed (a rule's floor above its ceiling too).
          */
         post: operations["postPricingSimulate"];
         delete?: never;
@@ -2207,11 +2207,13 @@ export interface components {
             offer_id: string;
             /** @description ISO 8601 UTC */
             updated_at: string;
+            /** @enum {string} */
+            when_alone: "keep" | "ceiling";
         };
         /** @description application/problem+json */
         Problem: {
             /** @enum {string} */
-            code: "malformed_json" | "bad_request" | "unauthorized" | "not_found" | "offer_exists" | "stock_mode_mismatch" | "invalid_state" | "idempotency_key_in_use" | "supplier_exists" | "product_exists" | "out_of_stock" | "insufficient_available_balance" | "certification_required" | "ledger_chain_broken" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "topup_invalid" | "idempotency_key_reused" | "product_not_sellable" | "inventory_rejected" | "fulfilment_unreachable" | "payout_below_minimum" | "rate_limited" | "headers_too_large" | "internal_error" | "service_unavailable";
+            code: "malformed_json" | "bad_request" | "unauthorized" | "not_found" | "offer_exists" | "stock_mode_mismatch" | "invalid_state" | "idempotency_key_in_use" | "supplier_exists" | "product_exists" | "out_of_stock" | "insufficient_available_balance" | "certification_required" | "pricing_rule_active" | "ledger_chain_broken" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "topup_invalid" | "idempotency_key_reused" | "product_not_sellable" | "inventory_rejected" | "fulfilment_unreachable" | "payout_below_minimum" | "rate_limited" | "headers_too_large" | "internal_error" | "service_unavailable";
             detail: string;
             errors?: {
                 field: string;
@@ -6377,7 +6379,7 @@ export interface operations {
                         /** @description up to two decimals */
                         percent: number;
                     };
-                    /** @description never above this; also the price when no competitor is routable */
+                    /** @description never above this */
                     ceiling: {
                         /** @description minor units: 1 to 100000000 (1,000,000.00 EUR) */
                         amount: number;
@@ -6392,6 +6394,12 @@ export interface operations {
                         currency: "EUR";
                     };
                     max_changes_per_hour: number;
+                    /**
+                     * @description with no routable competitor: `keep` the current price (moved into floor and ceiling if outside them), or go to the `ceiling`
+                     * @default keep
+                     * @enum {string}
+                     */
+                    when_alone?: "keep" | "ceiling";
                 };
             };
         };
@@ -7712,6 +7720,37 @@ export interface operations {
                         /** @enum {string} */
                         currency: "EUR";
                     };
+                    pricing_rule?: {
+                        /** @description how far below the lowest competing price: {amount} in minor units or {percent} */
+                        beat_by: {
+                            /** @description minor units: 1 to 100000000 (1,000,000.00 EUR) */
+                            amount: number;
+                        } | {
+                            /** @description up to two decimals */
+                            percent: number;
+                        };
+                        /** @description never above this */
+                        ceiling: {
+                            /** @description minor units: 1 to 100000000 (1,000,000.00 EUR) */
+                            amount: number;
+                            /** @enum {string} */
+                            currency: "EUR";
+                        };
+                        /** @description never below this */
+                        floor: {
+                            /** @description minor units: 1 to 100000000 (1,000,000.00 EUR) */
+                            amount: number;
+                            /** @enum {string} */
+                            currency: "EUR";
+                        };
+                        max_changes_per_hour: number;
+                        /**
+                         * @description with no routable competitor: `keep` the current price (moved into floor and ceiling if outside them), or go to the `ceiling`
+                         * @default keep
+                         * @enum {string}
+                         */
+                        when_alone?: "keep" | "ceiling";
+                    };
                     product_id: string;
                 };
             };
@@ -7736,6 +7775,18 @@ export interface operations {
                         gross: components["schemas"]["Money"];
                         lowest_competing_price: components["schemas"]["Money"] | null;
                         net: components["schemas"]["Money"];
+                        /** @description present when the request gave a pricing_rule */
+                        pricing_rule?: {
+                            /** @description whether the rule would change the price now */
+                            changes: boolean;
+                            from_price: components["schemas"]["Money"];
+                            /**
+                             * @description why: beats_lowest (the lowest competing price less the margin), held_by_floor, held_by_ceiling, alone_keeps (no competitor: the price stays), alone_ceiling (no competitor: the ceiling, as when_alone asks)
+                             * @enum {string}
+                             */
+                            outcome: "beats_lowest" | "held_by_floor" | "held_by_ceiling" | "alone_keeps" | "alone_ceiling";
+                            price: components["schemas"]["Money"];
+                        };
                         /** @description 1 = routed first */
                         rank: number;
                         would_be_selected: boolean;

@@ -280,6 +280,8 @@ describe.skipIf(!CHROMIUM)('a new supplier runs its business from the console', 
       max_changes_per_hour: 6,
     });
     await visit(page);
+    await click(page, 'Remove pricing rule', 'link');
+    await visit(page);
     await click(page, 'Remove pricing rule');
     expect((await alpha.api.get(`/offers/${offerId}/pricing-rule`)).status).toBe(404);
   });

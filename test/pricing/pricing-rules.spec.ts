@@ -103,10 +103,73 @@ describe('pricing rules', () => {
     expect(view.buyer_price).toEqual(eur(790));
   });
 
-  it('without a routable competitor the price is the ceiling; a competitor above the ceiling leaves it there; one below is beaten', async () => {
+  it('without a routable competitor the rule keeps the price by default; the answer already shows the price the rule chose', async () => {
+    const productId = (await svc.newProduct()).id;
+    const a = await seller(productId, 1000);
+    const set = await a.supplier.api.put(`/offers/${a.offerId}/pricing-rule`, {
+      beat_by: { amount: 50 },
+      floor: eur(600),
+      ceiling: eur(1100),
+      max_changes_per_hour: 60,
+    });
+    expect(set.status, set.text).toBe(200);
+    expect(set.body.when_alone).toBe('keep');
+    // before any timer runs: the rule's first decision is made with the request
+    expect(await price(a)).toBe(1000);
+    await svc.drain();
+    expect(await price(a)).toBe(1000);
+    expect(await changes(a.offerId)).toEqual([]);
+    // a price outside the new bounds moves into them at once, and the rival beaten when it comes
+    await rule(a, { beat_by: { amount: 50 }, floor: eur(600), ceiling: eur(900) });
+    expect(await price(a)).toBe(900);
+    const b = await seller(productId, 800);
+    await svc.drain();
+    expect(await price(a)).toBe(750);
+    // the rival gone: the rule keeps where it is, it does not jump back up
+    expect((await b.supplier.api.post(`/offers/${b.offerId}/deactivate`)).status).toBe(200);
+    await svc.drain();
+    expect(await price(a)).toBe(750);
+    expect((await changes(a.offerId)).map((c) => [c.previousPrice, c.price])).toEqual([
+      [1000, 900],
+      [900, 750],
+    ]);
+  });
+
+  it('while a rule is on, a price set by hand is refused with the reason and changes nothing; after DELETE it goes through', async () => {
     const productId = (await svc.newProduct()).id;
     const a = await seller(productId, 1000);
     await rule(a, { beat_by: { amount: 50 }, floor: eur(600), ceiling: eur(1100) });
+    for (const [method, path, body] of [
+      ['put', `/offers/${a.offerId}/price`, { price: eur(1050) }],
+      ['patch', `/offers/${a.offerId}`, { price: eur(1050), external_ref: 'OTHER' }],
+    ] as const) {
+      const res = await a.supplier.api[method](path, body);
+      expect(res.status, res.text).toBe(409);
+      expect(res.body).toMatchObject({
+        code: 'pricing_rule_active',
+        title: 'Price set by a pricing rule',
+        detail:
+          'a pricing rule sets this offer’s price: remove the rule, or change its floor and ceiling, to set the price by hand',
+      });
+    }
+    const offer = (await a.supplier.api.get(`/offers/${a.offerId}`)).body;
+    // the refused PATCH changed none of its fields
+    expect(offer.price).toEqual(eur(1000));
+    expect(offer.external_ref).toMatch(/^PRICE-SKU-\d+$/);
+    // the same price, or the other fields alone, are no price change
+    expect((await a.supplier.api.put(`/offers/${a.offerId}/price`, { price: eur(1000) })).status).toBe(200);
+    expect((await a.supplier.api.patch(`/offers/${a.offerId}`, { external_ref: 'RENAMED' })).status).toBe(200);
+    expect((await a.supplier.api.delete(`/offers/${a.offerId}/pricing-rule`)).status).toBe(204);
+    const res = await a.supplier.api.put(`/offers/${a.offerId}/price`, { price: eur(1050) });
+    expect(res.status, res.text).toBe(200);
+    await svc.drain();
+    expect(await price(a)).toBe(1050);
+  });
+
+  it('with when_alone ceiling and no routable competitor the price is the ceiling; a competitor above the ceiling leaves it there; one below is beaten', async () => {
+    const productId = (await svc.newProduct()).id;
+    const a = await seller(productId, 1000);
+    await rule(a, { beat_by: { amount: 50 }, floor: eur(600), ceiling: eur(1100), when_alone: 'ceiling' });
     expect(await price(a)).toBe(1100);
     const b = await seller(productId, 1500);
     await svc.drain();
@@ -180,6 +243,65 @@ describe('pricing rules', () => {
     ]);
   });
 
+  it('POST /pricing/simulate previews a rule before it is saved: what it would set now and why, and saves nothing', async () => {
+    const productId = (await svc.newProduct()).id;
+    const a = await seller(productId, 1000);
+    const body = { beat_by: { amount: 25 }, floor: eur(700), ceiling: eur(1200), max_changes_per_hour: 4 };
+    const preview = async (rule: Record<string, unknown>, from = 1000) => {
+      const res = await a.supplier.api.post('/pricing/simulate', {
+        product_id: productId,
+        price: eur(from),
+        pricing_rule: rule,
+      });
+      expect(res.status, res.text).toBe(200);
+      return res.body;
+    };
+    // alone: the price stays, or the ceiling when asked
+    expect(await preview(body)).toEqual({
+      gross: eur(1000),
+      commission: eur(85),
+      net: eur(915),
+      would_be_selected: true,
+      rank: 1,
+      lowest_competing_price: null,
+      pricing_rule: { price: eur(1000), from_price: eur(1000), changes: false, outcome: 'alone_keeps' },
+    });
+    expect((await preview({ ...body, when_alone: 'ceiling' })).pricing_rule).toEqual({
+      price: eur(1200),
+      from_price: eur(1000),
+      changes: true,
+      outcome: 'alone_ceiling',
+    });
+    await seller(productId, 900);
+    await svc.drain();
+    const beaten = await preview(body);
+    expect(beaten).toMatchObject({
+      gross: eur(875),
+      rank: 1,
+      would_be_selected: true,
+      lowest_competing_price: eur(900),
+      pricing_rule: { price: eur(875), from_price: eur(1000), changes: true, outcome: 'beats_lowest' },
+    });
+    expect((await preview({ ...body, floor: eur(890) })).pricing_rule.outcome).toBe('held_by_floor');
+    expect((await preview({ ...body, ceiling: eur(800), floor: eur(700) })).pricing_rule).toEqual({
+      price: eur(800),
+      from_price: eur(1000),
+      changes: true,
+      outcome: 'held_by_ceiling',
+    });
+    // nothing was saved
+    expect((await a.supplier.api.get(`/offers/${a.offerId}/pricing-rule`)).status).toBe(404);
+    expect(await price(a)).toBe(1000);
+    // a rule the PUT would refuse is refused here too, by field
+    const bad = await a.supplier.api.post('/pricing/simulate', {
+      product_id: productId,
+      price: eur(1000),
+      pricing_rule: { ...body, floor: eur(1300) },
+    });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors).toEqual([{ field: 'body.pricing_rule.floor', message: 'must not be above ceiling' }]);
+  });
+
   it('GET, PUT and DELETE the rule: validation, 404 for none or for another supplier, the price stays after DELETE', async () => {
     const productId = (await svc.newProduct()).id;
     const a = await seller(productId, 1000);
@@ -212,8 +334,9 @@ describe('pricing rules', () => {
       floor: eur(100),
       ceiling: eur(900),
       max_changes_per_hour: 3,
-      changes_in_last_hour: 0,
-      last_repriced_at: null,
+      when_alone: 'keep',
+      changes_in_last_hour: 1,
+      last_repriced_at: svc.clock.now().toISOString(),
       updated_at: svc.clock.now().toISOString(),
     });
     await svc.drain();

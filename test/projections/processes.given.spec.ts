@@ -418,7 +418,13 @@ describe('process managers: given events, then timers', () => {
         data: {
           offerId: 'off-1',
           supplierId: 'sup-a',
-          rule: { beatBy: { kind: 'amount', amount: 1 }, floor: 1000, ceiling: 2000, maxChangesPerHour: 4 },
+          rule: {
+            beatBy: { kind: 'amount', amount: 1 },
+            floor: 1000,
+            ceiling: 2000,
+            maxChangesPerHour: 4,
+            whenAlone: 'keep',
+          },
           at: t(3),
         },
       }),

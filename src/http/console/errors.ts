@@ -34,7 +34,10 @@ export const inWords = (message: string, money = false): string => {
     [/too small: expected array to have >=(\d+)/i, (m) => `needs at least ${m[1]} choice${m[1] === '1' ? '' : 's'}`],
     [/too big: expected array to have <=(\d+)/i, (m) => `allows at most ${m[1]} choices`],
     [/invalid iso datetime|invalid datetime/i, () => 'must be a date and time'],
-    [/expected int|expected number|not a number/i, () => 'must be a whole number'],
+    [
+      /expected int|expected number|not a number/i,
+      () => (money ? 'must be an amount in euros, like 9.50' : 'must be a whole number'),
+    ],
     [/received undefined|required/i, () => 'is required'],
     [/invalid option|expected one of|invalid enum/i, () => 'is not one of the choices'],
     [/invalid string: must match pattern/i, () => 'is not in the expected form'],
@@ -51,11 +54,16 @@ const BY_CODE: Record<string, string> = {
   offer_exists: 'You already have an offer for this product.',
   product_not_sellable: 'This product is not on sale.',
   rate_limited: 'Too many requests for now: wait a minute and try again.',
+  pricing_rule_active:
+    'Price is set by your pricing rule: remove the rule, or change its floor and ceiling, to set the price by hand.',
   idempotency_key_in_use: 'The same change is already under way: reload the page in a moment.',
   payload_too_large: 'That is more than one form can send: send it in parts.',
   service_unavailable: 'The service is briefly unavailable: try again in a moment.',
   internal_error: 'Something went wrong on our side: try again, and tell us if it keeps happening.',
 };
+
+/** Problems that are about one field of the form that sent it. */
+const FIELD_OF_CODE: Record<string, string> = { pricing_rule_active: 'price' };
 
 const sentence = (text: string) => {
   const t = text.trim().replace(/^[a-z]/, (c) => c.toUpperCase());
@@ -98,6 +106,10 @@ export const refusalOf = (answer: Answer, names: Record<string, FieldName> = {})
           : sentence(String(problem.detail ?? 'That was refused')),
     };
   const message = byCode(problem) ?? sentence(String(problem.detail ?? problem.title ?? `Refused (${answer.status})`));
+  // a refusal about one field's value is said beside that field too, when the form has it
+  const field = FIELD_OF_CODE[problem.code];
+  if (field !== undefined && names[field])
+    return { fields: { [names[field].name]: message }, message: 'Check the fields marked below.' };
   return { fields, message };
 };
 

@@ -51,6 +51,7 @@ const decodedOrNothing = (text: string) => {
   }
 };
 
+/** A console cookie: HttpOnly, SameSite=Strict, for the console's paths only, Secure over HTTPS. */
 export const cookie = (req: FastifyRequest, name: string, value: string, maxAge: number) =>
   `${name}=${encodeURIComponent(value)}; Path=/console; HttpOnly; SameSite=Strict; Max-Age=${maxAge}${req.protocol === 'https' ? '; Secure' : ''}`;
 

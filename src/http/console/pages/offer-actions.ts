@@ -36,7 +36,11 @@ const badPrice = (x: Ctx) =>
 const edit = async (x: Ctx) => {
   if (Number.isNaN(priceOf(x.form))) return badPrice(x);
   const offer = await x.c.api(x.req, x.s, 'GET', `/offers/${seg(x.id)}`);
-  const terms = termsOf(x.form, offer.body?.stock_mode === 'declared');
+  const { price, ...rest } = termsOf(x.form, offer.body?.stock_mode === 'declared');
+  // a price left as the page showed it is no price change: sending it would set a price the
+  // pricing rule has moved since back to what it was (or be refused while the rule is on)
+  const untouched = one(x.form, 'price_shown') === String(price.amount);
+  const terms = untouched ? rest : { price, ...rest };
   return after(x, await x.c.api(x.req, x.s, 'PATCH', `/offers/${seg(x.id)}`, terms), 'Offer saved.');
 };
 

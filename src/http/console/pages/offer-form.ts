@@ -36,8 +36,13 @@ export const termsOf = (form: Form, declared: boolean) => {
 };
 
 /** The terms' fields: price and external ref, the threshold, and a declared offer's delivery terms. */
-export const termsFields = (state: FormState, offer: any, declared: boolean | undefined): Html =>
-  html`<div class="row">${field({ name: 'price', label: 'Price', value: eurosText(offer?.price), hint: 'In euros, like 19.99', required: true, attrs: html` inputmode="decimal"`, state })}
+export const termsFields = (
+  state: FormState,
+  offer: any,
+  declared: boolean | undefined,
+  priceHint = 'In euros, like 19.99',
+): Html =>
+  html`<div class="row">${field({ name: 'price', label: 'Price', value: eurosText(offer?.price), hint: priceHint, required: true, attrs: html` inputmode="decimal"`, state })}
 ${field({ name: 'external_ref', label: 'External ref', value: offer?.external_ref, hint: 'Your own reference for this offer', required: true, state })}
 ${field({ name: 'low_stock_threshold', label: 'Low-stock threshold', value: offer?.low_stock_threshold, type: 'number', attrs: html` min="0"`, state })}</div>
 ${

@@ -48,6 +48,12 @@ ${field({ name: 'buyer_country', label: 'Buyer country', value: 'DE', hint: 'Two
 ${(product?.form_fields ?? []).map((f: any) => field({ name: `form_${f.key}`, label: f.label, hint: f.help_text ?? undefined, state }))}</div>
 <p><button type="submit">Place sandbox order</button></p></form></div>`;
 
+/** The price field's hint: under a pricing rule, that a price by hand is refused, said before it is. */
+const priceHint = (rule: any) =>
+  rule
+    ? `Set by your pricing rule, between ${money(rule.floor)} and ${money(rule.ceiling)}: a price typed here is refused while the rule is on`
+    : undefined;
+
 const offerBody = (
   c: Console,
   s: ConsoleSession,
@@ -55,12 +61,13 @@ const offerBody = (
   product: any,
   events: any[],
   state: FormState,
+  rule: any,
 ): Html => html`<h1>${product?.name ?? o.product_id} ${statusPill(o.status)}</h1>${stats(o, product)}
 <div class="card row">${o.status === 'active' ? button(s, `/console/offers/${o.id}/deactivate`, 'Deactivate') : button(s, `/console/offers/${o.id}/activate`, 'Activate')}
 ${o.stock_mode === 'uploaded' ? html`<a href="/console/offers/${o.id}/inventory">Inventory and key upload</a>` : ''}
 <a href="/console/offers/${o.id}/pricing">Competition and pricing rule</a><a href="/console/orders?offer_id=${o.id}">Orders of this offer</a></div>
-<div class="card"><h2 style="margin-top:0">Edit offer</h2><form method="post" action="/console/offers/${o.id}/edit">${csrfField(s.csrf)}
-${termsFields(state, o, o.stock_mode === 'declared')}<p><button type="submit">Save changes</button></p></form></div>
+<div class="card"><h2 style="margin-top:0">Edit offer</h2><form method="post" action="/console/offers/${o.id}/edit">${csrfField(s.csrf)}<input type="hidden" name="price_shown" value="${o.price.amount}">
+${termsFields(state, o, o.stock_mode === 'declared', priceHint(rule))}${rule ? html`<p><a href="/console/offers/${o.id}/pricing">Change or remove the pricing rule</a></p>` : ''}<p><button type="submit">Save changes</button></p></form></div>
 ${o.stock_mode === 'declared' ? declaredForms(s, o, state) : ''}${c.sandbox ? sandboxForm(s, o, product, state) : ''}
 <h2>Timeline</h2><div class="card">${offerTimeline(events)}</div>`;
 
@@ -78,6 +85,7 @@ export const offerPage = async (
   if (!offer) return;
   const o = offer.body;
   const product = (await c.api(req, s, 'GET', `/products/${seg(o.product_id)}`)).body;
+  const rule = await c.api(req, s, 'GET', `/offers/${seg(o.id)}/pricing-rule`);
   // the API confirmed the offer is this supplier's: its own stream is its history
   const events = await c.services.store.readStream(offerStream(o.id));
   const options = {
@@ -86,7 +94,14 @@ export const offerPage = async (
     ...flash(req),
     ...(state.refusal && { error: state.refusal.message }),
   };
-  return render(c, reply, s, options, offerBody(c, s, o, product, [...events], state), status);
+  return render(
+    c,
+    reply,
+    s,
+    options,
+    offerBody(c, s, o, product, [...events], state, rule.status === 200 ? rule.body : undefined),
+    status,
+  );
 };
 
 export const registerOffer = (site: FastifyInstance, c: Console) => {
