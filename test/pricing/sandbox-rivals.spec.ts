@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoProducts } from '../../src/cli/demo-products.js';
 import { seedRivals } from '../../src/cli/sandbox-rivals.js';
 import { RIVAL_MOVE_MS, rivalPrice } from '../../src/processes/sandbox-rivals.js';
-import { keys, uploadedOffer } from '../orders/fixtures.js';
+import { uploadedOffer } from '../orders/fixtures.js';
 import { startTestService, type TestService } from '../support/harness.js';
 
 const eur = (amount: number) => ({ amount, currency: 'EUR' });
@@ -72,7 +72,10 @@ describe('sandbox rival offers', () => {
   it('rival prices move every ten minutes on the clock, and a pricing rule follows them', async () => {
     const productId = await productNamed('Starfall Odyssey');
     const me = await svc.newSupplier('Rule Tryer');
-    const { offerId } = await uploadedOffer(me, productId, { price: 2500, values: keys('TRY', 3) });
+    const { offerId } = await uploadedOffer(me, productId, {
+      price: 2500,
+      values: ['TRYKE-YSOFA-A0001', 'TRYKE-YSOFA-A0002', 'TRYKE-YSOFA-A0003'],
+    });
     const set = await me.api.put(`/offers/${offerId}/pricing-rule`, {
       beat_by: { amount: 1 },
       floor: eur(1000),

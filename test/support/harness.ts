@@ -46,6 +46,9 @@ export interface TestServiceOptions {
   trustedCa?: string;
 }
 
+/** The secret key of each database a test service was started on, for the next instance on it. */
+const secretKeys = new Map<string, string>();
+
 /**
  * Starts the whole service on a fresh database and a real socket, with a test clock that
  * only moves when the test says so. Timers never run in the background: `drain()` and
@@ -54,7 +57,10 @@ export interface TestServiceOptions {
 export const startTestService = async (options: TestServiceOptions = {}): Promise<TestService> => {
   const databaseUrl = options.databaseUrl ?? (await createTestDatabase());
   const clock = options.clock ?? new TestClock(new Date('2026-01-05T10:00:00.000Z'));
-  const secretKey = options.secretKey ?? newSecretKey();
+  // instances on one database share its secret key, as production instances share
+  // SVC_SECRET_KEY: the token hashes, sealed values and the ledger's key derive from it
+  const secretKey = options.secretKey ?? secretKeys.get(databaseUrl) ?? newSecretKey();
+  if (!secretKeys.has(databaseUrl)) secretKeys.set(databaseUrl, secretKey);
   const config: Config = {
     ...loadConfig({ LOG_LEVEL: 'info', PORT: '0', SVC_ALLOW_PRIVATE_TARGETS: '1' }),
     // in the settings, as `serve` has it, so the CLI's ledger commands given this config find
