@@ -80,6 +80,20 @@ const writeRefused = async (options: ImportOptions, importId: string, out: (line
   out(`the lines not added: ${options.refusedTo}`);
 };
 
+/** The import's bar: keys recorded of the total, the rate and the time left, on the terminal or a given stream. */
+const progressBar = (options: ImportOptions, keys: number) => {
+  const bar = new cliProgress.SingleBar(
+    {
+      format: 'importing {bar} {value}/{total} keys | {rate} keys/s | {left}',
+      hideCursor: true,
+      ...(options.stream && { stream: options.stream, noTTYOutput: true, notTTYSchedule: 1000 }),
+    },
+    cliProgress.Presets.shades_classic,
+  );
+  bar.start(keys, 0, { rate: 0, left: '' });
+  return bar;
+};
+
 /** Runs one import to its end (or follows one already started); answers the exit code. */
 export const importFile = async (options: ImportOptions): Promise<number> => {
   const out = options.out ?? console.log;
@@ -89,15 +103,7 @@ export const importFile = async (options: ImportOptions): Promise<number> => {
     : await startImport(api, options.offerId, options.file!, out);
   if (typeof started === 'number') return started;
   const job = { offer_id: options.offerId, import_id: started.id };
-  const bar = new cliProgress.SingleBar(
-    {
-      format: 'importing {bar} {value}/{total} keys | {rate} keys/s | {left}',
-      hideCursor: true,
-      ...(options.stream && { stream: options.stream, noTTYOutput: true, notTTYSchedule: 1000 }),
-    },
-    cliProgress.Presets.shades_classic,
-  );
-  bar.start(started.keys, 0, { rate: 0, left: '' });
+  const bar = progressBar(options, started.keys);
   const begun = Date.now();
   let unansweredSince: number | undefined;
   for (;;) {

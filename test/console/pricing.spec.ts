@@ -196,7 +196,9 @@ describe.skipIf(!CHROMIUM)('pricing in the console', () => {
       expect((await alpha.api.get(`/offers/${offerId}/pricing-rule`)).status).toBe(200);
       await click(page, 'Remove pricing rule', 'link');
       await click(page, 'Remove pricing rule');
-      expect(await page.getByRole('status').innerText()).toBe('Pricing rule removed: your price stays at 13.90\u00a0€.');
+      expect(await page.getByRole('status').innerText()).toBe(
+        'Pricing rule removed: your price stays at 13.90\u00a0€.',
+      );
       expect((await alpha.api.get(`/offers/${offerId}/pricing-rule`)).status).toBe(404);
 
       // without the rule, a price by hand is saved and stays

@@ -150,7 +150,7 @@ describe('refunds, disputes and invalidation', () => {
     expect(await entriesOf(paid.id)).toEqual([['sale', 'pending', 457, paid.items[0].id]]); // 500: 42.5 rounds up to 43, net 457
   });
 
-  it('records a dispute as information only: order, items and ledger stay as they are', async () => {
+  it('records a dispute as information only: the item carries its date, the order status and the ledger stay as they are', async () => {
     const product = await svc.newProduct({ name: 'Disputed' });
     await uploadedOffer(supplier, product.id, { price: 2500, values: keys('R4', 2) });
     const order = await buy(svc, [{ product_id: product.id, quantity: 1 }]);
@@ -166,7 +166,13 @@ describe('refunds, disputes and invalidation', () => {
     expect(res.status, res.text).toBe(200);
     expect(res.body.status).toBe('completed');
     await svc.drain();
-    expect((await supplier.api.get(`/orders/${order.id}`)).body).toEqual(before.order);
+    // the item says when it was disputed; nothing else of the order moves
+    expect((await supplier.api.get(`/orders/${order.id}`)).body).toEqual({
+      ...before.order,
+      items: before.order.items.map((i: any, k: number) =>
+        k === 0 ? { ...i, disputed_at: svc.clock.now().toISOString() } : i,
+      ),
+    });
     expect((await supplier.api.get('/balance')).body).toEqual(before.balance);
     const data = await withDb(svc, async (db) =>
       (

@@ -540,6 +540,7 @@ describe('read models: given events, then rows', () => {
         reservation_id: 'res-oi-1',
         inventory_item_ids: ['itm-1'],
         delivered_at: t(2),
+        disputed_at: null,
         created_at: t(0),
       },
       {
@@ -559,6 +560,7 @@ describe('read models: given events, then rows', () => {
         reservation_id: 'res-oi-2',
         inventory_item_ids: ['itm-7', 'itm-8'],
         delivered_at: t(3),
+        disputed_at: null,
         created_at: t(0),
       },
       {
@@ -572,6 +574,7 @@ describe('read models: given events, then rows', () => {
         reservation_id: 'res-oi-3',
         inventory_item_ids: [],
         delivered_at: null,
+        disputed_at: null,
         created_at: t(6),
       },
       {
@@ -590,6 +593,7 @@ describe('read models: given events, then rows', () => {
         // the form fields stay in the order's stream; the receipt is added on completion
         topup: { operationId: 'op-1', accountLabel: 'player 1234…', receiptRef: 'rcpt-9' },
         delivered_at: t(24),
+        disputed_at: null,
         created_at: t(20),
       },
     ]);
@@ -918,6 +922,7 @@ describe('read models: given events, then rows', () => {
       inventory_item_ids: [],
       topup: null,
       delivered_at: null,
+      disputed_at: null,
     };
     expect(rows.order_items).toEqual([
       {
@@ -959,6 +964,7 @@ describe('read models: given events, then rows', () => {
         reservation_id: 'res-1',
         inventory_item_ids: ['dk-1'],
         delivered_at: t(6),
+        disputed_at: t(9), // the dispute dates the item it names
         created_at: t(4),
       },
       {
