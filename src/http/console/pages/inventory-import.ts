@@ -57,22 +57,36 @@ const refusedTable = (refused: any[]): Html =>
 
 const n = (count: number, one: string, many = `${one}s`) => `${count.toLocaleString('en')} ${count === 1 ? one : many}`;
 
-const preview = async (c: Console, req: FastifyRequest, reply: FastifyReply) => {
+/**
+ * What the preview and the store share: the signed-in post, its offer, the keys sent (pasted
+ * and from a file) refused as a page when they are not text or are none, and the API's
+ * answer to them at `path`, refused as a page unless it is `expected`.
+ */
+const sendKeys = async (c: Console, req: FastifyRequest, reply: FastifyReply, path: string, expected: number) => {
   const s = posted(c, req, reply);
-  if (!s) return;
+  if (!s) return undefined;
   const id = (req.params as { id: string }).id;
   const offer = await loadOr(c, req, reply, s, 'offer', `/offers/${seg(id)}`);
-  if (!offer) return;
+  if (!offer) return undefined;
   const sent = sentKeys(req.body as Form);
-  if ('notText' in sent) return refusedPage(c, reply, s, offer, id, sent, notTextFile(sent.notText), 422);
+  if ('notText' in sent) return void (await refusedPage(c, reply, s, offer, id, sent, notTextFile(sent.notText), 422));
   if (!sent.content.trim())
-    return refusedPage(c, reply, s, offer, id, { keys: '', ...sent }, 'Paste keys or add a file first.', 422);
-  const answer = await c.api(req, s, 'POST', `/offers/${seg(id)}/inventory/imports/preview`, {
+    return void (await refusedPage(
+      c,
+      reply,
+      s,
+      offer,
+      id,
+      { keys: '', ...sent },
+      'Paste keys or add a file first.',
+      422,
+    ));
+  const answer = await c.api(req, s, 'POST', `/offers/${seg(id)}/inventory/imports${path}`, {
     file_name: sent.fileName,
     content: sent.content,
   });
-  if (answer.status !== 200)
-    return refusedPage(
+  if (answer.status !== expected)
+    return void (await refusedPage(
       c,
       reply,
       s,
@@ -81,7 +95,14 @@ const preview = async (c: Console, req: FastifyRequest, reply: FastifyReply) => 
       { keys: sent.content, ...sent },
       refusalOf(answer).message,
       answer.status,
-    );
+    ));
+  return { s, id, offer, sent, answer };
+};
+
+const preview = async (c: Console, req: FastifyRequest, reply: FastifyReply) => {
+  const done = await sendKeys(c, req, reply, '/preview', 200);
+  if (!done) return;
+  const { s, id, offer, sent, answer } = done;
   const p = answer.body;
   return render(
     c,
@@ -94,30 +115,9 @@ ${keyImportForm(s, id, { keys: sent.content, fileName: sent.fileName, store: p.k
 };
 
 const store = async (c: Console, req: FastifyRequest, reply: FastifyReply) => {
-  const s = posted(c, req, reply);
-  if (!s) return;
-  const id = (req.params as { id: string }).id;
-  const offer = await loadOr(c, req, reply, s, 'offer', `/offers/${seg(id)}`);
-  if (!offer) return;
-  const sent = sentKeys(req.body as Form);
-  if ('notText' in sent) return refusedPage(c, reply, s, offer, id, sent, notTextFile(sent.notText), 422);
-  if (!sent.content.trim())
-    return refusedPage(c, reply, s, offer, id, { keys: '', ...sent }, 'Paste keys or add a file first.', 422);
-  const answer = await c.api(req, s, 'POST', `/offers/${seg(id)}/inventory/imports`, {
-    file_name: sent.fileName,
-    content: sent.content,
-  });
-  if (answer.status !== 202)
-    return refusedPage(
-      c,
-      reply,
-      s,
-      offer,
-      id,
-      { keys: sent.content, ...sent },
-      refusalOf(answer).message,
-      answer.status,
-    );
+  const done = await sendKeys(c, req, reply, '', 202);
+  if (!done) return;
+  const { s, id, answer } = done;
   const job = `/offers/${seg(id)}/inventory/imports/${seg(answer.body.id)}`;
   // a file of a few keys is stored in a moment: its page shows the result rather than a bar
   for (const until = Date.now() + SETTLE_MS; Date.now() < until;) {
