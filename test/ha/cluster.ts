@@ -12,7 +12,7 @@ import {
   whole,
 } from '../../src/cli/ha/cluster.js';
 import { missingPackages } from '../../src/cli/ha/packages.js';
-import { alive, postmasterPid, recordedPid, runAs, startDetached } from '../../src/cli/ha/processes.js';
+import { alive, postmasterPid, recordedPid, runAs, signalIfAlive, startDetached } from '../../src/cli/ha/processes.js';
 import { restUrl, serviceUrls, type Topology } from '../../src/cli/ha/topology.js';
 
 /**
@@ -95,7 +95,7 @@ export const startCluster = async (): Promise<TestCluster> => {
       const member = memberOf(leader.name);
       const patroni = await recordedPid(dir, member.name);
       const postmaster = await postmasterPid(path.join(member.dir, 'data'));
-      for (const pid of [patroni, postmaster]) if (pid !== undefined) process.kill(pid, 'SIGKILL');
+      for (const pid of [patroni, postmaster]) if (pid !== undefined) signalIfAlive(pid, 'SIGKILL');
       while ([patroni, postmaster].some((pid) => pid !== undefined && alive(pid))) await sleep(20);
       return leader.name;
     },

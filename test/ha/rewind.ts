@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import type pg from 'pg';
 import { expect } from 'vitest';
 import { clusterState, leaderOf, until } from '../../src/cli/ha/cluster.js';
-import { alive, postmasterPid, recordedPid } from '../../src/cli/ha/processes.js';
+import { alive, postmasterPid, recordedPid, signalIfAlive } from '../../src/cli/ha/processes.js';
 import { restUrl, superuserUrl, type Topology } from '../../src/cli/ha/topology.js';
 import { withAdminClient } from '../../src/db/admin-client.js';
 import { request } from '../support/http.js';
@@ -91,7 +91,7 @@ export const loseLeader = async (c: Topology): Promise<{ lost: string; promotedA
   if (!member) throw new Error('no leader to lose');
   const postmaster = await postmasterPid(path.join(member.dir, 'data'));
   const pids = [await recordedPid(c.dir, member.name), postmaster, ...(postmaster ? await childrenOf(postmaster) : [])];
-  for (const pid of pids) if (pid !== undefined) process.kill(pid, 'SIGKILL');
+  for (const pid of pids) if (pid !== undefined) signalIfAlive(pid, 'SIGKILL');
   while (pids.some((pid) => pid !== undefined && alive(pid))) await sleep(20);
   await until('a new leader', 120_000, async () => {
     const now = leaderOf(await clusterState(c));

@@ -74,6 +74,18 @@ export const alive = (pid: number): boolean => {
   }
 };
 
+/**
+ * Sends `signal` to `pid` unless it has already ended: a server's children exit on their own
+ * between being listed and being signalled, and that is the outcome wanted anyway.
+ */
+export const signalIfAlive = (pid: number, signal: NodeJS.Signals): void => {
+  try {
+    process.kill(pid, signal);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+  }
+};
+
 const readPid = async (file: string): Promise<number | undefined> => {
   try {
     const pid = Number((await readFile(file, 'utf8')).split('\n')[0]);
