@@ -318,6 +318,12 @@ export const migrations: Record<string, Migration> = {
       supplier_id text not null,
       claimed_at timestamptz not null default now()
     );`),
+  // the trace context (W3C traceparent) of the event that scheduled a timer or made a webhook
+  // delivery, with tracing on: its run, and every retry of the delivery, are steps of the
+  // order's trace however long after they come (null with tracing off)
+  '036_trace_contexts': ddl(`
+    alter table timers add column traceparent text;
+    alter table webhook_deliveries add column traceparent text;`),
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the schema they create exists

@@ -26,6 +26,8 @@ export interface TimerTable {
   claimed_until: Timestamp | null;
   last_error: string | null;
   created_at: Timestamp;
+  /** The scheduling event's trace context, with tracing on (its run is a step of that trace). */
+  traceparent: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface RateLimitHitTable {
@@ -285,6 +287,8 @@ export interface WebhookDeliveryTable {
   next_attempt_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** The instance whose claim holds it, while it does. */
   claimed_by: string | null;
+  /** Its event's trace context, with tracing on: every attempt, retries too, is a step of that trace. */
+  traceparent: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Which instance sends to a rate-limited endpoint, until when (processes/webhook-pacing-leases.ts). */

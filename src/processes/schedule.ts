@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { Gathered, Gatherer } from '../projections/projector.js';
+import { traceContext } from '../tracing.js';
 import type { TimerKind, TimerPayloads } from './timer-kinds.js';
 
 export interface TimerRow {
@@ -9,13 +10,23 @@ export interface TimerRow {
   due_at: Date | string;
   payload: string;
   created_at: Date | string;
+  traceparent?: string | null;
 }
+
+/**
+ * With tracing on, the active span's trace context (a request's, or the projection step
+ * that scheduled the timer): the timer's run becomes a step of that trace. Nothing when off.
+ */
+export const traced = <R extends object>(rows: R[]): (R & { traceparent?: string })[] => {
+  const traceparent = traceContext()?.['traceparent'];
+  return traceparent ? rows.map((r) => ({ traceparent, ...r })) : rows;
+};
 
 /** Timer rows in one insert; keyed: a (kind, key) that exists (or comes twice) keeps the first. */
 export const insertTimers = (db: Kysely<Database>, rows: TimerRow[]) =>
   db
     .insertInto('timers')
-    .values(rows)
+    .values(traced(rows))
     .onConflict((oc) => oc.columns(['kind', 'key']).doNothing())
     .execute();
 

@@ -5,7 +5,8 @@ import type { Database } from '../db/schema.js';
 import { faultPoint } from '../faults.js';
 import { newId } from '../ids.js';
 import { BatchRuns } from './batch-runs.js';
-import { insertTimers } from './schedule.js';
+import { inSpan } from '../tracing.js';
+import { insertTimers, traced } from './schedule.js';
 import type { TimerPayloads } from './timer-kinds.js';
 
 export interface DueTimer<P = unknown> {
@@ -90,14 +91,15 @@ export class Timers<M extends object = TimerPayloads> {
     payload: M[K],
     options: { db?: Kysely<Database>; replace?: boolean } = {},
   ): Promise<void> {
-    const row = { kind, key, due_at: dueAt, payload: JSON.stringify(payload), created_at: this.clock.now() };
-    const insert = (options.db ?? this.db).insertInto('timers').values(row);
+    const payloadText = JSON.stringify(payload);
+    const rows = traced([{ kind, key, due_at: dueAt, payload: payloadText, created_at: this.clock.now() }]);
+    const insert = (options.db ?? this.db).insertInto('timers').values(rows);
     await (
       options.replace
         ? insert.onConflict((oc) =>
             oc
               .columns(['kind', 'key'])
-              .doUpdateSet({ due_at: dueAt, payload: row.payload, claimed_by: null, claimed_until: null, attempts: 0 }),
+              .doUpdateSet({ due_at: dueAt, payload: payloadText, claimed_by: null, claimed_until: null, attempts: 0 }),
           )
         : insert.onConflict((oc) => oc.columns(['kind', 'key']).doNothing())
     ).execute();
@@ -153,7 +155,14 @@ export class Timers<M extends object = TimerPayloads> {
     if (limit <= 0) return 0;
     const now = this.clock.now();
     const claimToken = `${this.instance}:${newId()}`;
-    const claimed = await sql<{ kind: string; key: string; due_at: Date; payload: unknown; attempts: number }>`
+    const claimed = await sql<{
+      kind: string;
+      key: string;
+      due_at: Date;
+      payload: unknown;
+      attempts: number;
+      traceparent: string | null;
+    }>`
       update timers t set claimed_by = ${claimToken}, claimed_until = ${new Date(now.getTime() + LEASE_MS)}, attempts = t.attempts + 1
       from (
         select kind, key from timers
@@ -163,7 +172,7 @@ export class Timers<M extends object = TimerPayloads> {
         for update skip locked
       ) due
       where t.kind = due.kind and t.key = due.key
-      returning t.kind, t.key, t.due_at, t.payload, t.attempts`.execute(this.db);
+      returning t.kind, t.key, t.due_at, t.payload, t.attempts, t.traceparent`.execute(this.db);
 
     // run in due order; different timers are independent, so run them side by side
     const runs = Promise.all(
@@ -173,6 +182,7 @@ export class Timers<M extends object = TimerPayloads> {
           this.runOne(
             { kind: row.kind, key: row.key, dueAt: row.due_at, payload: row.payload, attempt: row.attempts },
             claimToken,
+            row.traceparent,
           ),
         ),
     );
@@ -181,11 +191,17 @@ export class Timers<M extends object = TimerPayloads> {
   }
 
   /** Never throws: a failure to record the outcome (the database gone) is logged; the lease then runs out and the timer runs again. */
-  private async runOne(timer: DueTimer, claimToken: string): Promise<void> {
+  private async runOne(timer: DueTimer, claimToken: string, traceparent: string | null): Promise<void> {
     this.inFlight++;
     const heartbeat = setInterval(() => void this.renew(timer, claimToken), this.options.heartbeatMs ?? HEARTBEAT_MS);
     try {
-      await this.runClaimed(timer, claimToken);
+      // a step of the trace that scheduled it (tracing on and a context kept); else just the run
+      await inSpan(
+        'timer.run',
+        traceparent ? [{ traceparent }] : [],
+        { 'svc.timer_kind': timer.kind, 'svc.timer_attempt': timer.attempt },
+        () => this.runClaimed(timer, claimToken),
+      );
     } catch (error) {
       this.log.error(
         { err: error, timer: { kind: timer.kind, key: timer.key } },

@@ -24,7 +24,7 @@ type DeliveryRow = Pick<
   Insertable<WebhookDeliveryTable>,
   'id' | 'event_id' | 'event_type' | 'supplier_id' | 'endpoint_id' | 'body'
 > & {
-  /** The event's trace context (tracing on), kept in memory for the sender's span: not a column. */
+  /** The event's trace context (tracing on), for the sender's span and every retry's. */
   traceparent?: string;
 };
 
@@ -96,13 +96,14 @@ const insertDeliveries = async (
   const document = JSON.stringify(rows.map((r, i) => ({ ...r, claimed: i < claimed.count })));
   const { rows: inserted } = await sql<{ id: string }>`
     insert into webhook_deliveries (id, event_id, event_type, supplier_id, endpoint_id, body, test_fire, status,
-      attempts, created_at, updated_at, next_attempt_at, claimed_by)
+      attempts, created_at, updated_at, next_attempt_at, claimed_by, traceparent)
     select d.id, d.event_id, d.event_type, d.supplier_id, d.endpoint_id, d.body, false, 'pending', 0,
       ${now}::timestamptz, ${now}::timestamptz,
       case when d.claimed then ${new Date(now.getTime() + LEASE_MS)}::timestamptz else ${now}::timestamptz end,
-      case when d.claimed then ${claimed.by} end
+      case when d.claimed then ${claimed.by} end, d.traceparent
     from jsonb_to_recordset(${document}::jsonb)
-      as d(id text, event_id text, event_type text, supplier_id text, endpoint_id text, body text, claimed boolean)
+      as d(id text, event_id text, event_type text, supplier_id text, endpoint_id text, body text, claimed boolean,
+        traceparent text)
     on conflict (event_id, endpoint_id) where not test_fire and not recovered do nothing
     returning id`.execute(deps.db);
   return new Set(inserted.map((r) => r.id));

@@ -62,8 +62,8 @@ export type ClaimedDelivery = Pick<
   Selectable<WebhookDeliveryTable>,
   'id' | 'event_id' | 'event_type' | 'supplier_id' | 'endpoint_id' | 'body' | 'attempts'
 > & {
-  /** Its event's trace context, when the fan-out handed it over with tracing on (not stored). */
-  traceparent?: string;
+  /** Its event's trace context, with tracing on (null or absent without). */
+  traceparent?: string | null;
 };
 
 interface Waiting {
@@ -199,7 +199,9 @@ export class DeliverySender implements DueSource {
         for update of w skip locked
       ) due
       where d.id = due.id
-      returning d.id, d.event_id, d.event_type, d.supplier_id, d.endpoint_id, d.body, d.attempts`.execute(this.deps.db);
+      returning d.id, d.event_id, d.event_type, d.supplier_id, d.endpoint_id, d.body, d.attempts, d.traceparent`.execute(
+      this.deps.db,
+    );
     return rows;
   }
 
@@ -222,7 +224,7 @@ export class DeliverySender implements DueSource {
       };
       await Promise.all(
         rows.map(async (row) => {
-          // a delivery handed over by the fan-out is a step of its event's trace (tracing on)
+          // a delivery, first attempt or retry, is a step of its event's trace (tracing on)
           const attempt = () => this.attempt(row, endpointOf);
           const traced = row.traceparent
             ? inSpan(

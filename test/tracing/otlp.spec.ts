@@ -15,7 +15,8 @@ import { request } from '../support/http.js';
  * OTLP's JSON encoding (OTEL_EXPORTER_OTLP_PROTOCOL=http/json). A sandbox order's request is
  * one trace: the request's span, the statements it sent beneath it, and (through the trace
  * context its events carry in their metadata) the projections that applied them and the
- * webhook deliveries they caused, to a receiver of the test's.
+ * webhook deliveries they caused (a retry too), and the timers they scheduled, to a receiver
+ * of the test's.
  */
 interface Span {
   traceId: string;
@@ -46,7 +47,8 @@ describe('traces exported to an OTLP collector', () => {
       req.on('end', () => {
         if (req.url === '/hooks') {
           hooksSeen++;
-          return void res.writeHead(204).end();
+          // the first delivery fails: its retry must be a step of the same trace
+          return void res.writeHead(hooksSeen === 1 ? 503 : 204).end();
         }
         paths.push(`${req.method} ${req.url} ${req.headers['content-type']}`);
         const sent = JSON.parse(body) as { resourceSpans: { scopeSpans: { spans: Span[] }[] }[] };
@@ -78,7 +80,7 @@ describe('traces exported to an OTLP collector', () => {
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
-  it("sends a sandbox order's request as one trace: the request's span, its statements, the projections and webhook deliveries its events caused", async () => {
+  it("sends a sandbox order's request as one trace: the request's span, its statements, the projections, webhook deliveries (a retry too) and timers its events caused", async () => {
     const op = (method: string, url: string, body?: unknown) =>
       request(instance.origin, method, `/operator/v1${url}`, { token: operatorToken, body });
     const made = await op('POST', '/suppliers', { name: 'Traced Keys' });
@@ -121,12 +123,16 @@ describe('traces exported to an OTLP collector', () => {
       async () => spans.some((s) => s.traceId === requestSpan.traceId && s.name.startsWith('pg.query')),
       { timeoutMs: 30_000, everyMs: 100 },
     );
-    const inTrace = spans.filter((s) => s.traceId === requestSpan.traceId);
-    const ids = new Set(inTrace.map((s) => s.spanId));
     // every other span of the trace hangs beneath one of its spans: one tree from the request
-    expect(
-      inTrace.filter((s) => s.spanId !== requestSpan.spanId && !ids.has(s.parentSpanId ?? '')).map((s) => s.name),
-    ).toEqual([]);
+    // (a span is exported when it ends, after its children: a step still running, such as a
+    // timer's run the request scheduled, is awaited)
+    const orphans = () => {
+      const inTrace = spans.filter((s) => s.traceId === requestSpan.traceId);
+      const ids = new Set(inTrace.map((s) => s.spanId));
+      return inTrace.filter((s) => s.spanId !== requestSpan.spanId && !ids.has(s.parentSpanId ?? ''));
+    };
+    await eventually('one tree from the request', () => orphans().length === 0, { timeoutMs: 30_000, everyMs: 100 });
+    const inTrace = spans.filter((s) => s.traceId === requestSpan.traceId);
     expect(inTrace.filter((s) => s.name.startsWith('pg.')).length).toBeGreaterThan(0);
 
     // the projections that applied its events: a step of its trace, or (batched with
@@ -142,8 +148,11 @@ describe('traces exported to an OTLP collector', () => {
       { timeoutMs: 30_000, everyMs: 100 },
     );
     expect(spans.some((s) => s.parentSpanId === projection.spanId && s.name.startsWith('pg.query'))).toBe(true);
-    // its webhook deliveries: each a step of its trace, the POST beneath it
-    await eventually('the deliveries', () => hooksSeen >= 2, { timeoutMs: 30_000, everyMs: 100 });
+    // its webhook deliveries: each a step of its trace, the POST beneath it; the first one
+    // failed and was sent again after the ladder's pause, the clock moved past it
+    await eventually('the first attempt', () => hooksSeen >= 1, { timeoutMs: 30_000, everyMs: 100 });
+    expect((await op('POST', '/clock/advance', { seconds: 120 })).status).toBe(200);
+    await eventually('the deliveries and the retry', () => hooksSeen >= 3, { timeoutMs: 30_000, everyMs: 100 });
     const posts = () =>
       spans.filter(
         (s) =>
@@ -158,6 +167,31 @@ describe('traces exported to an OTLP collector', () => {
     const delivering = new Map(spans.filter((s) => s.name === 'webhook.deliver').map((s) => [s.spanId, s]));
     expect(posts().map((p) => delivering.get(p.parentSpanId ?? '')?.traceId)).toEqual(
       posts().map(() => requestSpan.traceId),
+    );
+
+    // the timers its events scheduled (the sale's settlement after the hold, among them):
+    // each run a step of the trace of the span that scheduled it, which is the order's or
+    // (a batch of several orders' events) linked to it
+    expect((await op('POST', '/clock/advance', { seconds: 24 * 3600 })).status).toBe(200);
+    const linkedTraces = () =>
+      new Set([
+        requestSpan.traceId,
+        ...spans.filter((s) => s.links?.some((l) => l.traceId === requestSpan.traceId)).map((s) => s.traceId),
+      ]);
+    const kindOf = (s: Span) => s.attributes.find((a) => a.key === 'svc.timer_kind')?.value.stringValue;
+    const timerRuns = await eventually(
+      "the order's timers",
+      async () => {
+        const runs = spans.filter((s) => s.name === 'timer.run' && linkedTraces().has(s.traceId));
+        return runs.some((s) => kindOf(s) === 'ledger.settle') ? runs : false;
+      },
+      { timeoutMs: 30_000, everyMs: 100 },
+    );
+    const settle = timerRuns.find((s) => kindOf(s) === 'ledger.settle');
+    await eventually(
+      "the settlement's statements beneath its run",
+      () => spans.some((s) => s.parentSpanId === settle?.spanId && s.name.startsWith('pg.')),
+      { timeoutMs: 30_000, everyMs: 100 },
     );
   });
 });
