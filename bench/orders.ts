@@ -90,11 +90,18 @@ const json = async (res: Answer, expected: number, what: string) => {
  * offers hold enough keys, and the raw routes in another process on the same database.
  */
 // eslint-disable-next-line max-lines-per-function -- the benchmark's service, suppliers and offers, each set up once
-export const sandboxService = async (ctx: BenchContext, suppliers: number, keysEach: number) => {
+export const sandboxService = async (
+  ctx: BenchContext,
+  suppliers: number,
+  keysEach: number,
+  /** Further settings of the service's process (tracing's, for `orders.tracing`). */
+  serviceEnv: Record<string, string> = {},
+) => {
   const db = await ctx.freshDatabase('bench_orders', 2);
   const databaseUrl = db.pool.options.connectionString!;
   const operatorToken = newOperatorToken();
   const service = await startChild('service-process', {
+    ...serviceEnv,
     BENCH_DATABASE_URL: databaseUrl,
     BENCH_OPERATOR_TOKEN: operatorToken,
     BENCH_SECRET_KEY: newSecretKey(),

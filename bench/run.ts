@@ -24,6 +24,7 @@ import { ledgerSigningBenchmarks } from './ledger-signing.js';
 import { offerBenchmarks } from './offers.js';
 import { orderBenchmarks } from './orders.js';
 import { projectionBenchmarks } from './projections.js';
+import { tracingBenchmarks } from './tracing.js';
 import { webhookBenchmarks } from './webhooks.js';
 
 const registry: Benchmark[] = [
@@ -33,6 +34,7 @@ const registry: Benchmark[] = [
   ...importBenchmarks,
   ...orderBenchmarks,
   ...ledgerSigningBenchmarks,
+  ...tracingBenchmarks,
   ...declaredBenchmarks,
   ...webhookBenchmarks,
 ];

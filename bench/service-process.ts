@@ -7,14 +7,19 @@
  * `profile-start` and `profile-stop:<name>` take a CPU profile (V8's sampling profiler, as
  * `node --cpu-prof`, sampling every 200 µs) of the seconds between them, written to
  * `<BENCH_PROFILE_DIR>/<name>.cpuprofile` for `bench/profile-summary.ts`.
+ *
+ * With OTEL_EXPORTER_OTLP_ENDPOINT set, tracing starts first, as `src/cli/main.ts` starts it:
+ * the service's modules are imported after it, so its instrumentations patch them.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 import pino from 'pino';
-import { loadConfig } from '../src/config.js';
-import { startService } from '../src/service.js';
-import { benchLimits } from './service.js';
+
+if (process.env.OTEL_EXPORTER_OTLP_ENDPOINT) await (await import('../src/tracing-sdk.js')).startTracing();
+const { loadConfig } = await import('../src/config.js');
+const { startService } = await import('../src/service.js');
+const { benchLimits } = await import('./service.js');
 
 interface Ask {
   id: number;

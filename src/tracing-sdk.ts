@@ -23,9 +23,13 @@ export const startTracing = async (): Promise<void> => {
   process.env.OTEL_METRICS_EXPORTER ??= 'none';
   process.env.OTEL_LOGS_EXPORTER ??= 'none';
   const sdk = new NodeSDK({
+    // what an operator reads a trace for, and no more: each request and its handler, each
+    // statement, each outbound call. Not a span per fastify hook (our hooks are the token's
+    // look-up and the limits, nine spans a request) nor per pool check-out (one beside each
+    // statement): together they were most of a traced order's spans and of its cost
     instrumentations: [
-      new FastifyOtelInstrumentation({ registerOnInitialization: true }),
-      new PgInstrumentation({ requireParentSpan: true }),
+      new FastifyOtelInstrumentation({ registerOnInitialization: true, instrumentHooks: false }),
+      new PgInstrumentation({ requireParentSpan: true, ignoreConnectSpans: true }),
       new UndiciInstrumentation({ requireParentforSpans: true }),
     ],
   });
