@@ -98,14 +98,14 @@ export const certifyCommand = async (
     kind !== 'declared' && kind !== 'topup' && '--kind is declared or topup',
     !(Number.isInteger(price) && price > 0) && '--price is a positive integer (minor units)',
   ].filter(Boolean);
-  if (problems.length > 0) {
+  if (problems.length > 0 || !baseUrl || !secret) {
     out(`${problems.join('\n')}\n${certifyUsage}`);
     return 2;
   }
   const report = await certify(
     {
       kind: kind as 'declared' | 'topup',
-      endpoint: { offerId: values['offer-id'] as string, baseUrl: baseUrl!, secrets: [secret!] },
+      endpoint: { offerId: values['offer-id'] as string, baseUrl, secrets: [secret] },
       productId: values['product-id'] as string,
       externalRef: values['external-ref'] as string,
       unitPrice: price,

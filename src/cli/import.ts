@@ -72,12 +72,12 @@ const startImport = async (
 };
 
 /** The import's refused lines as CSV, as the API gives them. */
-const writeRefused = async (options: ImportOptions, importId: string, out: (line: string) => void) => {
+const writeRefused = async (options: ImportOptions, importId: string, to: string, out: (line: string) => void) => {
   const res = await fetch(`${options.baseUrl}/api/v1/offers/${options.offerId}/inventory/imports/${importId}`, {
     headers: { authorization: `Bearer ${options.token}`, accept: 'text/csv' },
   });
-  await writeFile(options.refusedTo!, await res.text());
-  out(`the lines not added: ${options.refusedTo}`);
+  await writeFile(to, await res.text());
+  out(`the lines not added: ${to}`);
 };
 
 /** The import's bar: keys recorded of the total, the rate and the time left, on the terminal or a given stream. */
@@ -98,9 +98,13 @@ const progressBar = (options: ImportOptions, keys: number) => {
 export const importFile = async (options: ImportOptions): Promise<number> => {
   const out = options.out ?? console.log;
   const api = createMarketplaceClient({ baseUrl: options.baseUrl, token: options.token });
-  const started = options.importId
-    ? { id: options.importId, keys: 0 }
-    : await startImport(api, options.offerId, options.file!, out);
+  const { importId, file } = options;
+  const started = importId
+    ? { id: importId, keys: 0 }
+    : file
+      ? await startImport(api, options.offerId, file, out)
+      : undefined;
+  if (started === undefined) throw new Error('an import needs a file, or the id of an import to follow');
   if (typeof started === 'number') return started;
   const job = { offer_id: options.offerId, import_id: started.id };
   const bar = progressBar(options, started.keys);
@@ -145,7 +149,7 @@ export const importFile = async (options: ImportOptions): Promise<number> => {
     }
     await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? 500));
   }
-  if (options.refusedTo) await writeRefused(options, started.id, out);
+  if (options.refusedTo) await writeRefused(options, started.id, options.refusedTo, out);
   return 0;
 };
 

@@ -71,8 +71,8 @@ export const replayLedger = async (store: EventStore, options: AuditOptions & { 
   // past both bounds the rest of the store is not read
   let passed = false;
   for await (const page of pagesOf(store, START, PAGE)) {
-    if (passed) break;
-    const after = page[page.length - 1]!.position;
+    const after = page.at(-1)?.position;
+    if (passed || !after) break;
     eventsRead += page.length;
     for (const e of page) {
       if (!BALANCE_EVENT_TYPES.has(e.type)) continue;

@@ -246,10 +246,8 @@ export const ledgerVerify = async (config: Config, args: string[]): Promise<numb
           if (checkpoint) return verifyAgainstCheckpoint(ledger, checkpoint, supplierId);
           const report = await verifyLedger(store, ledger, { supplierId });
           for (const r of report.refused) console.log(refusedLine(r));
-          if (supplierId && report.heads.has(supplierId))
-            console.log(
-              `HEAD supplier ${supplierId}: ${report.heads.get(supplierId)!.hash} after ${report.heads.get(supplierId)!.entries} entries`,
-            );
+          const head = supplierId ? report.heads.get(supplierId) : undefined;
+          if (head) console.log(`HEAD supplier ${supplierId}: ${head.hash} after ${head.entries} entries`);
           console.log(
             `${report.refused.length === 0 ? 'OK' : 'FAILED'}: ${report.entries} entries of ${report.suppliers} supplier(s) verified${report.adopted ? ` (${report.adopted} of them written before entries were signed, signed at the upgrade)` : ''}, ${report.refused.length} refused`,
           );

@@ -176,13 +176,14 @@ export const listenCommand = async (
     return 2;
   }
   const token = values.token ?? env.SUPPLIER_TOKEN;
+  const { 'base-url': baseUrl, 'forward-to': forwardTo } = values;
   const missing = [
-    !values['base-url'] && '--base-url',
-    !values['forward-to'] && '--forward-to',
+    !baseUrl && '--base-url',
+    !forwardTo && '--forward-to',
     !token && '--token (or SUPPLIER_TOKEN)',
   ].filter(Boolean);
-  const urls = [values['base-url'], values['forward-to']].filter((u) => u && !URL.canParse(u));
-  if (missing.length > 0 || urls.length > 0) {
+  const urls = [baseUrl, forwardTo].filter((u) => u && !URL.canParse(u));
+  if (!baseUrl || !forwardTo || !token || urls.length > 0) {
     console.error(
       `${missing.length > 0 ? `missing ${missing.join(', ')}` : `not a URL: ${urls.join(', ')}`}\n${listenUsage}`,
     );
@@ -193,9 +194,9 @@ export const listenCommand = async (
   process.once('SIGTERM', () => stop.abort());
   try {
     await listen({
-      baseUrl: values['base-url']!,
-      token: token!,
-      forwardTo: values['forward-to']!,
+      baseUrl,
+      token,
+      forwardTo,
       ...(values.events !== undefined && { events: values.events.split(',').map((e) => e.trim()) }),
       out,
       signal: stop.signal,

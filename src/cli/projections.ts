@@ -17,8 +17,9 @@ const lagAfter = async (store: EventStore, position: Position): Promise<number |
   for (let after = position; n < LAG_CAP;) {
     const page = await store.readAll(after, LAG_PAGE);
     n += page.length;
-    if (page.length < LAG_PAGE) return n;
-    after = page[page.length - 1]!.position;
+    const last = page.at(-1);
+    if (!last || page.length < LAG_PAGE) return n;
+    after = last.position;
   }
   return `>=${LAG_CAP}`;
 };

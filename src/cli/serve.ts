@@ -1,5 +1,5 @@
 import type { Config } from '../config.js';
-import { connectKurrentDb } from '../eventstore/select.js';
+import { connectExternalStore } from '../eventstore/select.js';
 import { createLogger, startService } from '../service.js';
 import { openDatabase } from './database.js';
 import { ledgerSigningKey, operatorToken, secretKey } from './secrets.js';
@@ -10,7 +10,7 @@ import { stopTracing } from '../tracing.js';
 export const serve = async (config: Config): Promise<void> => {
   const log = createLogger(config.logLevel);
   // an external event store is asked first: a start it refuses costs no database start
-  const store = config.eventStore === 'kurrentdb' ? await connectKurrentDb(config.kurrentdbUrl!, log) : undefined;
+  const store = await connectExternalStore(config, log);
   const database = await openDatabase(config, (line) => log.debug({ postgres: line })).catch(async (error: unknown) => {
     await store?.close();
     throw error;

@@ -3,7 +3,7 @@ import { connect, type Db } from '../db/connect.js';
 import { migrate } from '../db/migrations.js';
 import type { EventStore } from '../eventstore/port.js';
 import { PostgresEventStore } from '../eventstore/postgres.js';
-import { connectKurrentDb } from '../eventstore/select.js';
+import { connectExternalStore } from '../eventstore/select.js';
 import { EventVersions, versionedStore } from '../eventstore/upcast.js';
 import { eventVersions } from '../domain/upcasters.js';
 import { openDatabase } from './database.js';
@@ -26,7 +26,7 @@ export const withStores = async <T>(
 ): Promise<T> => {
   const ledgerKeys = keys === 'unchecked' ? { keyring: new LedgerKeyring([]) } : (keys ?? (await readingKeys(config)));
   const versions = new EventVersions(eventVersions);
-  const external = config.eventStore === 'kurrentdb' ? await connectKurrentDb(config.kurrentdbUrl!) : undefined;
+  const external = await connectExternalStore(config);
   const database = await openDatabase(config).catch(async (error: unknown) => {
     await external?.close();
     throw error;

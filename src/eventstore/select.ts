@@ -14,9 +14,18 @@ import { PostgresEventStore } from './postgres.js';
 export const connectKurrentDb = async (url: string, log?: KurrentDbLog) =>
   (await import('./kurrentdb.js')).KurrentDbEventStore.connect(url, log);
 
+/** KurrentDB when the settings name it (its address is then required by the settings), else nothing. */
+export const connectExternalStore = async (
+  config: Pick<Config, 'eventStore' | 'kurrentdbUrl'>,
+  log?: KurrentDbLog,
+): Promise<Awaited<ReturnType<typeof connectKurrentDb>> | undefined> => {
+  if (config.eventStore !== 'kurrentdb') return undefined;
+  if (!config.kurrentdbUrl) throw new Error('SVC_KURRENTDB_URL is required when SVC_EVENT_STORE=kurrentdb');
+  return connectKurrentDb(config.kurrentdbUrl, log);
+};
+
 export const connectEventStore = async (
   config: Pick<Config, 'eventStore' | 'kurrentdbUrl'>,
   pool: () => pg.Pool,
   log?: KurrentDbLog,
-): Promise<EventStore> =>
-  config.eventStore === 'kurrentdb' ? connectKurrentDb(config.kurrentdbUrl!, log) : new PostgresEventStore(pool());
+): Promise<EventStore> => (await connectExternalStore(config, log)) ?? new PostgresEventStore(pool());

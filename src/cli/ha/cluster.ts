@@ -137,7 +137,8 @@ export const up = async (dir: string, say: (line: string) => void): Promise<Clus
 
   // the first member bootstraps alone; the others then clone it with pg_basebackup
   const [first, ...rest] = cluster.members;
-  await startDetached(dir, first!.name, 'patroni', [path.join(first!.dir, 'patroni.yml')], as);
+  if (!first) throw new Error('a cluster of no members');
+  await startDetached(dir, first.name, 'patroni', [path.join(first.dir, 'patroni.yml')], as);
   await until('the first member leading', 120_000, async () =>
     (await clusterState(cluster)).some((m) => m.role === 'leader' && running(m)) ? true : undefined,
   );
@@ -182,7 +183,8 @@ export const switchover = async (c: Topology, say: (line: string) => void): Prom
   if (!before) throw new Error('no leader to switch over from');
   // named, so that no member races for the lock: the one that has every commit takes it
   const candidate = members.find((m) => m.role === 'sync_standby' && running(m))?.name;
-  const member = c.members.find((m) => m.name === before.name)!;
+  const member = c.members.find((m) => m.name === before.name);
+  if (!member) throw new Error(`the leader ${before.name} is not a member of this topology`);
   const answer = await fetch(`${restUrl(c, member)}/switchover`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -23,9 +23,10 @@ export const runAs = async (): Promise<RunAs> => {
 
 /** Hands `dir` and everything under it to the user the processes run as. */
 export const handOver = async (dir: string, as: RunAs): Promise<void> => {
-  if (as.uid === undefined || as.gid === undefined) return;
+  const { uid, gid } = as;
+  if (uid === undefined || gid === undefined) return;
   const walk = async (at: string): Promise<void> => {
-    await chown(at, as.uid!, as.gid!);
+    await chown(at, uid, gid);
     if ((await stat(at)).isDirectory()) for (const entry of await readdir(at)) await walk(path.join(at, entry));
   };
   await walk(dir);
@@ -55,7 +56,10 @@ export const startDetached = async (
     });
     const pid = await new Promise<number>((resolve, reject) => {
       child.once('error', reject);
-      child.once('spawn', () => resolve(child.pid!));
+      // 'spawn' comes once the process exists, so it has its pid
+      child.once('spawn', () =>
+        child.pid === undefined ? reject(new Error(`${command} has no pid`)) : resolve(child.pid),
+      );
     });
     child.unref();
     await writeFile(pidFile(dir, name), `${pid}\n`);

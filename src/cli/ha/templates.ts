@@ -19,7 +19,8 @@ export const fill = (template: string, values: Record<string, string | number>):
 const template = (name: string) => readFile(path.join(TEMPLATES, name), 'utf8');
 
 export const etcdConfig = async (t: Topology, index: number): Promise<string> => {
-  const member = t.etcd[index]!;
+  const member = t.etcd[index];
+  if (!member) throw new Error(`no etcd member ${index} in the topology`);
   return fill(await template('etcd.yml'), {
     NAME: member.name,
     DATA_DIR: path.join(member.dir, 'data'),
