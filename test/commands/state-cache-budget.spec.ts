@@ -1,13 +1,11 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { handle, load, StreamStates } from '../../src/commands/handle.js';
 import { heapBytesOf } from '../../src/commands/state-size.js';
-import { connect, type Db } from '../../src/db/connect.js';
 import { type InventoryCommand, inventoryDecider, type InventoryState } from '../../src/domain/inventory.js';
-import { PostgresEventStore } from '../../src/eventstore/postgres.js';
+import { InMemoryEventStore } from '../../src/eventstore/memory.js';
 import { newId } from '../../src/ids.js';
-import { createTestDatabase } from '../support/database.js';
 
 /**
  * The command side's cache of folded states is bounded by the heap its states hold
@@ -62,17 +60,9 @@ const folded = (keys: number): InventoryState => {
 };
 
 describe('the state cache within its memory budget', () => {
-  let db: Db;
-  let store: PostgresEventStore;
-
-  beforeAll(async () => {
-    db = connect(await createTestDatabase(), 4);
-    store = new PostgresEventStore(db.pool);
-  });
-  afterAll(async () => {
-    await store?.close();
-    await db?.close();
-  });
+  // the cache's behaviour is the write machinery's, not the store's: the in-memory adapter
+  // (held to the same conformance suite as Postgres) serves
+  const store = new InMemoryEventStore();
 
   const run = (streamId: string, command: InventoryCommand, cache: StreamStates) =>
     handle(store, streamId, inventoryDecider, [command], { at, metadata: {}, cache });
