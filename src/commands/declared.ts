@@ -11,7 +11,7 @@ import { callSupplier, codeOf } from '../outbound/supplier-calls.js';
 import { type Caller, type CommandDeps, execute } from './context.js';
 import { load } from './handle.js';
 import { endpointOf } from './offers.js';
-import { SCHEDULE } from '../domain/supplier-schedule.js';
+import { RESERVATION_ATTEMPTS, RESERVATION_RETRY_MS } from '../domain/contract-timings.js';
 import { offerStream } from './streams.js';
 import { eur } from '../domain/money.js';
 import { onOrder } from './order-command.js';
@@ -75,7 +75,7 @@ export const reserveDeclared = async (
     buyer_country: input.buyerCountry,
     expires_at: input.expiresAt,
   };
-  for (let attempt = 1; attempt <= SCHEDULE.reservationAttempts; attempt++) {
+  for (let attempt = 1; attempt <= RESERVATION_ATTEMPTS; attempt++) {
     const outcome = await callSupplier(endpoint, 'POST', '/reservations', body, deps.timeouts.reservationMs, callDeps);
     if (outcome.kind === 'answer') {
       if (outcome.status === 201 || outcome.status === 200) return { held: true, reservationId };
@@ -86,7 +86,7 @@ export const reserveDeclared = async (
       if (outcome.status === 409 && codeOf(outcome.body) === 'region_blocked')
         return { held: false, reason: 'region_blocked' };
     }
-    if (attempt < SCHEDULE.reservationAttempts) await deps.clock.sleep(SCHEDULE.reservationRetryMs);
+    if (attempt < RESERVATION_ATTEMPTS) await deps.clock.sleep(RESERVATION_RETRY_MS);
   }
   await recordOutcome(deps, offer.id, 'call_failure', reservationId, caller);
   return { held: false, reason: 'failure' };

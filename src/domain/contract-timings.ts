@@ -55,8 +55,14 @@ export const STATUS_EARLY_EVERY_MS = 10_000;
 export const STATUS_EARLY_FOR_MS = 60_000;
 export const STATUS_LATE_EVERY_MS = 30_000;
 
+// ---- offer health: items ready this fast after POST /orders earn the bigger bonus
+export const FAST_DELIVERY_MS = 60_000;
+
 // ---- stale top-up validation: re-validated before the execute when older than 15 minutes
 export const STALE_VALIDATION_MS = 15 * 60_000;
+
+// ---- webhook success: a 2xx within 10 s (the Limits table)
+export const WEBHOOK_SUCCESS_WINDOW_MS = 10_000;
 
 // ---- webhook retries: after a failed attempt +0, +1 min, +5 min, +30 min, +2 h, +8 h, +24 h
 // (7 attempts in all); after the seventh the event is abandoned for that endpoint

@@ -1,8 +1,16 @@
-import { HEALTHCHECK_EVERY_MS, HEALTHCHECK_IN_COOLDOWN_EVERY_MS, RESERVATION_TTL_MS } from './contract-timings.js';
 import type { HealthReason } from './offer-health.js';
 import type { OfferState } from './offer.js';
 import type { OrderItem } from './order.js';
-import { nextPollAt, SCHEDULE } from './supplier-schedule.js';
+import { nextPollAt } from './supplier-schedule.js';
+import {
+  CANCEL_ATTEMPT_OFFSETS_MS,
+  FAST_DELIVERY_MS,
+  HEALTHCHECK_EVERY_MS,
+  HEALTHCHECK_IN_COOLDOWN_EVERY_MS,
+  ORDER_ATTEMPTS,
+  ORDER_RETRY_MS,
+  RESERVATION_TTL_MS,
+} from './contract-timings.js';
 import { step, workflow } from './workflow.js';
 
 /**
@@ -123,7 +131,7 @@ const firstReturn = (offerId: string, orderItemId: string, now: Date): Fulfilmen
 
 /** Items ready within 60 s of the first POST /orders earn the bigger bonus. */
 export const deliveryOutcome = (orderedAt: Date, deliveredAt: Date): 'fast_delivery' | 'delivery' =>
-  deliveredAt.getTime() - orderedAt.getTime() <= SCHEDULE.fastDeliveryMs ? 'fast_delivery' : 'delivery';
+  deliveredAt.getTime() - orderedAt.getTime() <= FAST_DELIVERY_MS ? 'fast_delivery' : 'delivery';
 
 const itemOf = (state: FulfilmentState, orderItemId: string) => state.items.find((i) => i.orderItemId === orderItemId);
 
@@ -157,8 +165,8 @@ const supplierOrderAnswered: Decide<'SupplierOrderAnswered'> = (input, state) =>
   // 410: one fresh reservation plus order cycle, then failover (a failed renewal costs no health)
   if (input.answer === 'expired' && !p.renewed)
     return [{ kind: 'reserveAgain', attempt: p, expiresAt: plus(input.now, RESERVATION_TTL_MS).toISOString() }];
-  if (input.answer === 'failed' && p.attempt < SCHEDULE.orderAttempts)
-    return [orderAttempt({ ...p, attempt: p.attempt + 1 }, plus(input.now, SCHEDULE.orderRetryMs))];
+  if (input.answer === 'failed' && p.attempt < ORDER_ATTEMPTS)
+    return [orderAttempt({ ...p, attempt: p.attempt + 1 }, plus(input.now, ORDER_RETRY_MS))];
   return [
     { kind: 'recordOutcome', offerId: item.offerId, reason: 'call_failure', cause: item.orderItemId },
     {
@@ -228,9 +236,9 @@ const itemRerouted: Decide<'ItemRerouted'> = (input, state) => {
 const returnAnswered: Decide<'ReturnAnswered'> = (input) => {
   const p = input.return;
   if (input.returned) return [];
-  const offset = SCHEDULE.cancelAttemptOffsetsMs[p.attempt];
+  const offset = CANCEL_ATTEMPT_OFFSETS_MS[p.attempt];
   if (offset === undefined) return []; // best effort: given up after the last attempt
-  const first = input.dueAt.getTime() - SCHEDULE.cancelAttemptOffsetsMs[p.attempt - 1]!;
+  const first = input.dueAt.getTime() - CANCEL_ATTEMPT_OFFSETS_MS[p.attempt - 1]!;
   return [
     {
       kind: 'schedule',

@@ -1,5 +1,13 @@
 import type { OrderItem } from './order.js';
-import { SCHEDULE } from './supplier-schedule.js';
+import {
+  EXECUTE_ATTEMPTS,
+  EXECUTE_RETRY_MS,
+  STALE_VALIDATION_MS,
+  STATUS_EARLY_EVERY_MS,
+  STATUS_EARLY_FOR_MS,
+  STATUS_LATE_EVERY_MS,
+  TOPUP_WINDOW_MS,
+} from './contract-timings.js';
 import { workflow } from './workflow.js';
 
 /**
@@ -110,7 +118,7 @@ const executeDue: Decide<'ExecuteDue'> = (input, state) => {
   const item = itemOf(state, p.orderItemId);
   if (!item?.topup || item.status !== 'reserved') return [];
   // the supplier validated the account more than 15 minutes ago: ask again before money moves
-  if (p.attempt === 1 && input.now.getTime() - new Date(item.topup.validatedAt).getTime() > SCHEDULE.staleValidationMs)
+  if (p.attempt === 1 && input.now.getTime() - new Date(item.topup.validatedAt).getTime() > STALE_VALIDATION_MS)
     return [{ kind: 'revalidate', attempt: p }];
   return [{ kind: 'executeTopup', attempt: p }];
 };
@@ -140,15 +148,15 @@ const executeAnswered: Decide<'ExecuteAnswered'> = (input) => {
   const done = definitive(p.orderItemId, input.answer);
   if (done) return done;
   // timeout or 5xx: 3 attempts 10 s apart (execute is idempotent on operation_id)
-  if (input.answer.kind === 'unknown' && p.attempt < SCHEDULE.executeAttempts)
-    return [executeAt({ ...p, attempt: p.attempt + 1 }, plus(input.now, SCHEDULE.executeRetryMs))];
+  if (input.answer.kind === 'unknown' && p.attempt < EXECUTE_ATTEMPTS)
+    return [executeAt({ ...p, attempt: p.attempt + 1 }, plus(input.now, EXECUTE_RETRY_MS))];
   // processing, or every attempt unanswered: poll the status
   return [
     {
       kind: 'schedule',
       timer: 'topup.status',
       key: p.orderItemId,
-      at: plus(input.now, SCHEDULE.statusEarlyEveryMs),
+      at: plus(input.now, STATUS_EARLY_EVERY_MS),
       payload: { orderId: p.orderId, firstAt: p.firstAt },
     },
   ];
@@ -165,13 +173,13 @@ const statusAnswered: Decide<'StatusAnswered'> = (input) => {
   if (done) return done;
   const first = new Date(input.firstAt).getTime();
   const elapsed = input.now.getTime() - first;
-  if (elapsed >= SCHEDULE.topupWindowMs)
+  if (elapsed >= TOPUP_WINDOW_MS)
     return [
       { kind: 'failTopup', orderItemId: input.orderItemId, code: 'unresolved', message: 'no result within 15 minutes' },
     ];
-  const every = elapsed < SCHEDULE.statusEarlyForMs ? SCHEDULE.statusEarlyEveryMs : SCHEDULE.statusLateEveryMs;
+  const every = elapsed < STATUS_EARLY_FOR_MS ? STATUS_EARLY_EVERY_MS : STATUS_LATE_EVERY_MS;
   // the last poll falls on the window's end, not after it
-  return [{ kind: 'pollAgain', at: new Date(Math.min(input.now.getTime() + every, first + SCHEDULE.topupWindowMs)) }];
+  return [{ kind: 'pollAgain', at: new Date(Math.min(input.now.getTime() + every, first + TOPUP_WINDOW_MS)) }];
 };
 
 /**

@@ -27,6 +27,5 @@ export const specTimeouts: SupplierTimeouts = {
   validateMs: timings.VALIDATE_TIMEOUT_MS,
   executeMs: timings.EXECUTE_TIMEOUT_MS,
   statusMs: timings.STATUS_TIMEOUT_MS,
-  // the webhook success window is the Limits' other table
-  webhookMs: 10_000,
+  webhookMs: timings.WEBHOOK_SUCCESS_WINDOW_MS,
 };
