@@ -92,7 +92,7 @@ const idsOf = (importId: string) => derivedIds(importId);
 export const batchOf = (importId: string) => derivedFamily(idsOf(importId)(0));
 
 /**
- * Starts an import: the keys' values stored, sealed a thousand to a set (a set per chunk),
+ * Starts an import: the keys' values stored, sealed a chunk to a set,
  * then the job recorded, whose timer (processes/inventory-imports.ts) records the chunks.
  * Answers the job as started; a retry of the same request (its Idempotency-Key) finds it.
  */
@@ -110,7 +110,7 @@ export const startImport = async (
     if (state) return state;
   }
   const idOf = idsOf(importId);
-  const sets = Array.from({ length: chunksOf(plan.keys.length) }, (_, chunk) =>
+  const sets = Array.from({ length: chunksOf(plan.keys.length, IMPORT_CHUNK) }, (_, chunk) =>
     plan.keys.slice(chunk * IMPORT_CHUNK, (chunk + 1) * IMPORT_CHUNK).map((k, i) => ({
       itemId: idOf(chunk * IMPORT_CHUNK + i),
       kind: 'text' as const,
@@ -135,6 +135,7 @@ export const startImport = async (
         keys: plan.keys.length,
         keyLines: lineRuns(plan.keys),
         refused: plan.refused,
+        chunkSize: IMPORT_CHUNK,
         at,
       },
     }),
@@ -192,8 +193,8 @@ const storeChunk = async (deps: CommandDeps, state: ImportState, items: NewItem[
   );
   const lineOf = (index: number) => lineOfKey(state.keyLines, index);
   const idOf = idsOf(state.importId);
-  const first = chunk * IMPORT_CHUNK;
-  const ids = Array.from({ length: Math.min(IMPORT_CHUNK, state.keys - first) }, (_, i) => idOf(first + i));
+  const first = chunk * state.chunkSize;
+  const ids = Array.from({ length: Math.min(state.chunkSize, state.keys - first) }, (_, i) => idOf(first + i));
   const record = (accepted: number, refused: RefusedLine[], now: string): ImportCommand => ({
     type: 'RecordChunk',
     data: { chunk, accepted, refused, now },
@@ -257,7 +258,10 @@ export const runImport = async (
     const { state } = await load(deps.store, importStream(importId), importDecider, deps.states, true);
     if (!state) throw new DomainError('not_found', `import ${importId} not found`);
     if (state.status === 'completed') return state;
-    if (state.results.length >= chunksOf(state.keys)) {
+    if (state.results.length >= chunksOf(state.keys, state.chunkSize)) {
+      // completed means in the lists: the read models have the last chunk before the job says so
+      // (a bound reached leaves the lists a moment behind, the job completed all the same)
+      await service.projections.waitFor(await service.store.lastCommitted());
       const done = await execute(
         deps,
         importStream(importId),
@@ -269,7 +273,7 @@ export const runImport = async (
     }
     const chunk = state.results.length;
     const items = await itemsOf(chunk);
-    readAhead(chunk + 1, chunksOf(state.keys));
+    readAhead(chunk + 1, chunksOf(state.keys, state.chunkSize));
     await storeChunk(deps, state, items, caller);
     await onChunk(chunk + 1);
   }
