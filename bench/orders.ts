@@ -94,11 +94,13 @@ export const sandboxService = async (ctx: BenchContext, suppliers: number, keysE
   const db = await ctx.freshDatabase('bench_orders', 2);
   const databaseUrl = db.pool.options.connectionString!;
   const operatorToken = newOperatorToken();
-  const service = await startChild('service-process', {
+  // what another instance of the same service is started with (bench/ledger-signing.ts)
+  const serviceEnv = {
     BENCH_DATABASE_URL: databaseUrl,
     BENCH_OPERATOR_TOKEN: operatorToken,
     BENCH_SECRET_KEY: newSecretKey(),
-  });
+  };
+  const service = await startChild('service-process', serviceEnv);
   const rawRoutes = await startChild('raw-routes', { BENCH_DATABASE_URL: databaseUrl });
   const origin = service.origin;
   const client = new Pool(origin, { connections: 64 });
@@ -175,7 +177,7 @@ export const sandboxService = async (ctx: BenchContext, suppliers: number, keysE
     sellers.push({ api, offerId: offer.id });
   }
   await service.ask('drain');
-  return { service, rawRoutes, db, sellers, client, rawClient, operatorToken };
+  return { service, serviceEnv, rawRoutes, db, sellers, client, rawClient, operatorToken };
 };
 
 export type Seller = { api: (method: string, path: string, body?: unknown) => Promise<Answer>; offerId: string };
