@@ -71,9 +71,11 @@ export const planImport = async (
     ]);
   const fingerprintOf = fingerprinter(deps.secretKey);
   const fingerprints = read.keys.map((k) => fingerprintOf('text', k.value));
+  // the fingerprints as one JSON document: the driver escapes a text[] element by element
   const { rows } = await sql<{ fingerprint: string }>`
-    select fingerprint from key_fingerprints
-    where supplier_id = ${supplierId} and fingerprint = any(${fingerprints}::text[])`.execute(deps.db);
+    select k.fingerprint from jsonb_array_elements_text(${JSON.stringify(fingerprints)}::jsonb) as f(fingerprint)
+      join key_fingerprints k on k.fingerprint = f.fingerprint
+    where k.supplier_id = ${supplierId}`.execute(deps.db);
   const claimed = new Set(rows.map((r) => r.fingerprint));
   const inStock = (fp: string) => claimed.has(fp) || inventory.fingerprints.has(fp);
   const refused: RefusedLine[] = [...read.refused];
