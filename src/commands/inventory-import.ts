@@ -26,6 +26,7 @@ import { type Caller, type CommandDeps, execute } from './context.js';
 import { load } from './handle.js';
 import { streamOf } from './handle-together.js';
 import { keyFormatOf, recordStoredItems } from './inventory.js';
+import { claimKeys, type Owner, releaseClaims } from './key-claims.js';
 import { openValueSet, replaceValueSets } from './inventory-values.js';
 import { loadOffer } from './offers.js';
 import { importStream, inventoryStream } from './streams.js';
@@ -184,7 +185,7 @@ const chunkItems = async (deps: CommandDeps, importId: string, chunk: number): P
  * the two one after the other, its result not) is not uploaded again: its result is read from
  * the stream.
  */
-const storeChunk = async (deps: CommandDeps, state: ImportState, items: NewItem[], caller: Caller) => {
+const storeChunk = async (deps: CommandDeps, state: ImportState, { items, claimed }: ChunkAhead, caller: Caller) => {
   const chunk = state.results.length;
   const { state: inventory } = await load(
     deps.store,
@@ -202,6 +203,13 @@ const storeChunk = async (deps: CommandDeps, state: ImportState, items: NewItem[
     data: { chunk, accepted, refused, now },
   });
   if (ids.some((id) => inventory.items.has(id))) {
+    // claims taken ahead for items recorded already are their own (the same item ids); one
+    // taken ahead for an item the chunk did not record is let go of again
+    await claimed.catch(() => undefined);
+    await releaseClaims(
+      deps.db,
+      items.filter((i) => !inventory.items.has(i.itemId)),
+    );
     const accepted = ids.filter((id) => inventory.items.has(id)).length;
     const refused = ids.flatMap((id, i) =>
       inventory.items.has(id) ? [] : [{ line: lineOf(first + i), reason: 'already_in_stock' as const, shown: '' }],
@@ -210,21 +218,51 @@ const storeChunk = async (deps: CommandDeps, state: ImportState, items: NewItem[
     return;
   }
   const shown = new Map(items.map((i) => [i.index, i.mask]));
-  await recordStoredItems(deps, state.supplierId, state.offerId, items, caller, {
-    stream: streamOf(importStream(state.importId), importDecider),
-    decide: (writes, uploaded, now) =>
-      void writes.on(importStream(state.importId), importDecider, [
-        record(
-          uploaded.accepted,
-          uploaded.rejected.map((r) => ({
-            line: lineOf(r.index),
-            reason: 'already_in_stock' as const,
-            shown: shown.get(r.index) ?? '',
-          })),
-          now,
-        ),
-      ]),
-  });
+  await recordStoredItems(
+    deps,
+    state.supplierId,
+    state.offerId,
+    items,
+    caller,
+    {
+      stream: streamOf(importStream(state.importId), importDecider),
+      decide: (writes, uploaded, now) =>
+        void writes.on(importStream(state.importId), importDecider, [
+          record(
+            uploaded.accepted,
+            uploaded.rejected.map((r) => ({
+              line: lineOf(r.index),
+              reason: 'already_in_stock' as const,
+              shown: shown.get(r.index) ?? '',
+            })),
+            now,
+          ),
+        ]),
+    },
+    claimed,
+  );
+};
+
+/** A chunk's items, and their keys' claims, taken ahead while the chunk before is recorded. */
+interface ChunkAhead {
+  items: NewItem[];
+  claimed: Promise<Map<string, Owner>>;
+}
+
+/**
+ * The chunk's items from its set, and its keys claimed as soon as they are known: the
+ * claims (an insert of a chunk's keys into `key_fingerprints`) run on the server while the
+ * chunk before is decided and appended. A claim taken ahead is what the chunk's own recording
+ * would take (the same items, the same keys): a run stopped before recording the chunk
+ * leaves it as a stop between claiming and recording always has, and a run after it finds
+ * the claims its own.
+ */
+const chunkAhead = async (deps: CommandDeps, state: ImportState, chunk: number): Promise<ChunkAhead> => {
+  const items = await chunkItems(deps, state.importId, chunk);
+  const claimed = claimKeys(deps.db, state.supplierId, state.offerId, items);
+  // awaited by the chunk's recording; not left unhandled if the job stops before it
+  claimed.catch(() => undefined);
+  return { items, claimed };
 };
 
 /** Runs an import to its end from wherever it stands; `onChunk` after each chunk (a test stops there). */
@@ -240,21 +278,22 @@ export const runImport = async (
     ...service,
     projections: Object.create(service.projections, { waitFor: { value: async () => true } }) as ProjectionRunner,
   };
-  // the next chunk's set is read, opened and its items made while this one is written: only
-  // reads, of a set that nothing but this job's own recording changes (a refused key's value
-  // dropped from its own chunk's set, never from the next's)
-  let next: { chunk: number; items: Promise<NewItem[]> } | undefined;
-  const itemsOf = (chunk: number) => {
-    const ahead = next?.chunk === chunk ? next.items : undefined;
+  // the next chunk's set is read, opened, its items made and its keys claimed while this one
+  // is written: reads, of a set that nothing but this job's own recording changes (a refused
+  // key's value dropped from its own chunk's set, never from the next's), and the claims the
+  // next chunk's recording takes first
+  let next: { chunk: number; ahead: Promise<ChunkAhead> } | undefined;
+  const aheadOf = (state: ImportState, chunk: number) => {
+    const ahead = next?.chunk === chunk ? next.ahead : undefined;
     next = undefined;
     // a failed read ahead is read again when its turn comes
-    return ahead ? ahead.catch(() => chunkItems(deps, importId, chunk)) : chunkItems(deps, importId, chunk);
+    return ahead ? ahead.catch(() => chunkAhead(deps, state, chunk)) : chunkAhead(deps, state, chunk);
   };
-  const readAhead = (chunk: number, chunks: number) => {
-    if (chunk >= chunks) return;
-    next = { chunk, items: chunkItems(deps, importId, chunk) };
+  const readAhead = (state: ImportState, chunk: number) => {
+    if (chunk >= chunksOf(state.keys, state.chunkSize)) return;
+    next = { chunk, ahead: chunkAhead(deps, state, chunk) };
     // not left unhandled if the job stops before its turn
-    next.items.catch(() => undefined);
+    next.ahead.catch(() => undefined);
   };
   for (;;) {
     const { state } = await load(deps.store, importStream(importId), importDecider, deps.states, true);
@@ -274,9 +313,11 @@ export const runImport = async (
       return required(done.state, `import ${importId}`);
     }
     const chunk = state.results.length;
-    const items = await itemsOf(chunk);
-    readAhead(chunk + 1, chunksOf(state.keys, state.chunkSize));
-    await storeChunk(deps, state, items, caller);
+    const ahead = await aheadOf(state, chunk);
+    // the next chunk's claims wait for this one's: one claim at a time, in the file's order
+    await ahead.claimed.catch(() => undefined);
+    readAhead(state, chunk + 1);
+    await storeChunk(deps, state, ahead, caller);
     await onChunk(chunk + 1);
   }
 };
