@@ -95,17 +95,19 @@ export const sandboxService = async (
   suppliers: number,
   keysEach: number,
   /** Further settings of the service's process (tracing's, for `orders.tracing`). */
-  serviceEnv: Record<string, string> = {},
+  extraEnv: Record<string, string> = {},
 ) => {
   const db = await ctx.freshDatabase('bench_orders', 2);
   const databaseUrl = db.pool.options.connectionString!;
   const operatorToken = newOperatorToken();
-  const service = await startChild('service-process', {
-    ...serviceEnv,
+  // what another instance of the same service is started with (bench/ledger-signing.ts)
+  const serviceEnv = {
+    ...extraEnv,
     BENCH_DATABASE_URL: databaseUrl,
     BENCH_OPERATOR_TOKEN: operatorToken,
     BENCH_SECRET_KEY: newSecretKey(),
-  });
+  };
+  const service = await startChild('service-process', serviceEnv);
   const rawRoutes = await startChild('raw-routes', { BENCH_DATABASE_URL: databaseUrl });
   const origin = service.origin;
   const client = new Pool(origin, { connections: 64 });
@@ -182,7 +184,7 @@ export const sandboxService = async (
     sellers.push({ api, offerId: offer.id });
   }
   await service.ask('drain');
-  return { service, rawRoutes, db, sellers, client, rawClient, operatorToken };
+  return { service, serviceEnv, rawRoutes, db, sellers, client, rawClient, operatorToken };
 };
 
 export type Seller = { api: (method: string, path: string, body?: unknown) => Promise<Answer>; offerId: string };

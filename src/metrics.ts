@@ -91,7 +91,12 @@ export class Metrics {
   });
   readonly ledgerSignaturesVerified = new Counter({
     name: 'svc_ledger_signatures_verified_total',
-    help: 'Ledger entry signatures checked with Ed25519 (those this instance signed or checked lately cost a comparison instead)',
+    help: 'Ledger entry signatures checked with Ed25519 (those this instance signed or checked lately cost a comparison instead, those another instance sealed an HMAC)',
+    registers: [this.registry],
+  });
+  readonly ledgerSealsAccepted = new Counter({
+    name: 'svc_ledger_seals_accepted_total',
+    help: 'Ledger entry signatures taken as verified by the seal another instance of the service made with the signing key (an HMAC instead of an Ed25519 verification)',
     registers: [this.registry],
   });
   readonly storeRewinds = new Counter({

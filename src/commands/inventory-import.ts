@@ -26,6 +26,7 @@ import { type Caller, type CommandDeps, execute } from './context.js';
 import { load } from './handle.js';
 import { streamOf } from './handle-together.js';
 import { keyFormatOf, recordStoredItems } from './inventory.js';
+import { claimKeys, type Owner, releaseClaims } from './key-claims.js';
 import { openValueSet, replaceValueSets } from './inventory-values.js';
 import { loadOffer } from './offers.js';
 import { importStream, inventoryStream } from './streams.js';
@@ -71,9 +72,11 @@ export const planImport = async (
     ]);
   const fingerprintOf = fingerprinter(deps.secretKey);
   const fingerprints = read.keys.map((k) => fingerprintOf('text', k.value));
+  // the fingerprints as one JSON document: the driver escapes a text[] element by element
   const { rows } = await sql<{ fingerprint: string }>`
-    select fingerprint from key_fingerprints
-    where supplier_id = ${supplierId} and fingerprint = any(${fingerprints}::text[])`.execute(deps.db);
+    select k.fingerprint from jsonb_array_elements_text(${JSON.stringify(fingerprints)}::jsonb) as f(fingerprint)
+      join key_fingerprints k on k.fingerprint = f.fingerprint
+    where k.supplier_id = ${supplierId}`.execute(deps.db);
   const claimed = new Set(rows.map((r) => r.fingerprint));
   const inStock = (fp: string) => claimed.has(fp) || inventory.fingerprints.has(fp);
   const refused: RefusedLine[] = [...read.refused];
@@ -92,7 +95,7 @@ const idsOf = (importId: string) => derivedIds(importId);
 export const batchOf = (importId: string) => derivedFamily(idsOf(importId)(0));
 
 /**
- * Starts an import: the keys' values stored, sealed a thousand to a set (a set per chunk),
+ * Starts an import: the keys' values stored, sealed a chunk to a set,
  * then the job recorded, whose timer (processes/inventory-imports.ts) records the chunks.
  * Answers the job as started; a retry of the same request (its Idempotency-Key) finds it.
  */
@@ -110,7 +113,7 @@ export const startImport = async (
     if (state) return state;
   }
   const idOf = idsOf(importId);
-  const sets = Array.from({ length: chunksOf(plan.keys.length) }, (_, chunk) =>
+  const sets = Array.from({ length: chunksOf(plan.keys.length, IMPORT_CHUNK) }, (_, chunk) =>
     plan.keys.slice(chunk * IMPORT_CHUNK, (chunk + 1) * IMPORT_CHUNK).map((k, i) => ({
       itemId: idOf(chunk * IMPORT_CHUNK + i),
       kind: 'text' as const,
@@ -135,6 +138,7 @@ export const startImport = async (
         keys: plan.keys.length,
         keyLines: lineRuns(plan.keys),
         refused: plan.refused,
+        chunkSize: IMPORT_CHUNK,
         at,
       },
     }),
@@ -181,7 +185,7 @@ const chunkItems = async (deps: CommandDeps, importId: string, chunk: number): P
  * the two one after the other, its result not) is not uploaded again: its result is read from
  * the stream.
  */
-const storeChunk = async (deps: CommandDeps, state: ImportState, items: NewItem[], caller: Caller) => {
+const storeChunk = async (deps: CommandDeps, state: ImportState, { items, claimed }: ChunkAhead, caller: Caller) => {
   const chunk = state.results.length;
   const { state: inventory } = await load(
     deps.store,
@@ -192,13 +196,20 @@ const storeChunk = async (deps: CommandDeps, state: ImportState, items: NewItem[
   );
   const lineOf = (index: number) => lineOfKey(state.keyLines, index);
   const idOf = idsOf(state.importId);
-  const first = chunk * IMPORT_CHUNK;
-  const ids = Array.from({ length: Math.min(IMPORT_CHUNK, state.keys - first) }, (_, i) => idOf(first + i));
+  const first = chunk * state.chunkSize;
+  const ids = Array.from({ length: Math.min(state.chunkSize, state.keys - first) }, (_, i) => idOf(first + i));
   const record = (accepted: number, refused: RefusedLine[], now: string): ImportCommand => ({
     type: 'RecordChunk',
     data: { chunk, accepted, refused, now },
   });
   if (ids.some((id) => inventory.items.has(id))) {
+    // claims taken ahead for items recorded already are their own (the same item ids); one
+    // taken ahead for an item the chunk did not record is let go of again
+    await claimed.catch(() => undefined);
+    await releaseClaims(
+      deps.db,
+      items.filter((i) => !inventory.items.has(i.itemId)),
+    );
     const accepted = ids.filter((id) => inventory.items.has(id)).length;
     const refused = ids.flatMap((id, i) =>
       inventory.items.has(id) ? [] : [{ line: lineOf(first + i), reason: 'already_in_stock' as const, shown: '' }],
@@ -207,21 +218,51 @@ const storeChunk = async (deps: CommandDeps, state: ImportState, items: NewItem[
     return;
   }
   const shown = new Map(items.map((i) => [i.index, i.mask]));
-  await recordStoredItems(deps, state.supplierId, state.offerId, items, caller, {
-    stream: streamOf(importStream(state.importId), importDecider),
-    decide: (writes, uploaded, now) =>
-      void writes.on(importStream(state.importId), importDecider, [
-        record(
-          uploaded.accepted,
-          uploaded.rejected.map((r) => ({
-            line: lineOf(r.index),
-            reason: 'already_in_stock' as const,
-            shown: shown.get(r.index) ?? '',
-          })),
-          now,
-        ),
-      ]),
-  });
+  await recordStoredItems(
+    deps,
+    state.supplierId,
+    state.offerId,
+    items,
+    caller,
+    {
+      stream: streamOf(importStream(state.importId), importDecider),
+      decide: (writes, uploaded, now) =>
+        void writes.on(importStream(state.importId), importDecider, [
+          record(
+            uploaded.accepted,
+            uploaded.rejected.map((r) => ({
+              line: lineOf(r.index),
+              reason: 'already_in_stock' as const,
+              shown: shown.get(r.index) ?? '',
+            })),
+            now,
+          ),
+        ]),
+    },
+    claimed,
+  );
+};
+
+/** A chunk's items, and their keys' claims, taken ahead while the chunk before is recorded. */
+interface ChunkAhead {
+  items: NewItem[];
+  claimed: Promise<Map<string, Owner>>;
+}
+
+/**
+ * The chunk's items from its set, and its keys claimed as soon as they are known: the
+ * claims (an insert of a chunk's keys into `key_fingerprints`) run on the server while the
+ * chunk before is decided and appended. A claim taken ahead is what the chunk's own recording
+ * would take (the same items, the same keys): a run stopped before recording the chunk
+ * leaves it as a stop between claiming and recording always has, and a run after it finds
+ * the claims its own.
+ */
+const chunkAhead = async (deps: CommandDeps, state: ImportState, chunk: number): Promise<ChunkAhead> => {
+  const items = await chunkItems(deps, state.importId, chunk);
+  const claimed = claimKeys(deps.db, state.supplierId, state.offerId, items);
+  // awaited by the chunk's recording; not left unhandled if the job stops before it
+  claimed.catch(() => undefined);
+  return { items, claimed };
 };
 
 /** Runs an import to its end from wherever it stands; `onChunk` after each chunk (a test stops there). */
@@ -237,27 +278,31 @@ export const runImport = async (
     ...service,
     projections: Object.create(service.projections, { waitFor: { value: async () => true } }) as ProjectionRunner,
   };
-  // the next chunk's set is read, opened and its items made while this one is written: only
-  // reads, of a set that nothing but this job's own recording changes (a refused key's value
-  // dropped from its own chunk's set, never from the next's)
-  let next: { chunk: number; items: Promise<NewItem[]> } | undefined;
-  const itemsOf = (chunk: number) => {
-    const ahead = next?.chunk === chunk ? next.items : undefined;
+  // the next chunk's set is read, opened, its items made and its keys claimed while this one
+  // is written: reads, of a set that nothing but this job's own recording changes (a refused
+  // key's value dropped from its own chunk's set, never from the next's), and the claims the
+  // next chunk's recording takes first
+  let next: { chunk: number; ahead: Promise<ChunkAhead> } | undefined;
+  const aheadOf = (state: ImportState, chunk: number) => {
+    const ahead = next?.chunk === chunk ? next.ahead : undefined;
     next = undefined;
     // a failed read ahead is read again when its turn comes
-    return ahead ? ahead.catch(() => chunkItems(deps, importId, chunk)) : chunkItems(deps, importId, chunk);
+    return ahead ? ahead.catch(() => chunkAhead(deps, state, chunk)) : chunkAhead(deps, state, chunk);
   };
-  const readAhead = (chunk: number, chunks: number) => {
-    if (chunk >= chunks) return;
-    next = { chunk, items: chunkItems(deps, importId, chunk) };
+  const readAhead = (state: ImportState, chunk: number) => {
+    if (chunk >= chunksOf(state.keys, state.chunkSize)) return;
+    next = { chunk, ahead: chunkAhead(deps, state, chunk) };
     // not left unhandled if the job stops before its turn
-    next.items.catch(() => undefined);
+    next.ahead.catch(() => undefined);
   };
   for (;;) {
     const { state } = await load(deps.store, importStream(importId), importDecider, deps.states, true);
     if (!state) throw new DomainError('not_found', `import ${importId} not found`);
     if (state.status === 'completed') return state;
-    if (state.results.length >= chunksOf(state.keys)) {
+    if (state.results.length >= chunksOf(state.keys, state.chunkSize)) {
+      // completed means in the lists: the read models have the last chunk before the job says so
+      // (a bound reached leaves the lists a moment behind, the job completed all the same)
+      await service.projections.waitFor(await service.store.lastCommitted());
       const done = await execute(
         deps,
         importStream(importId),
@@ -268,9 +313,11 @@ export const runImport = async (
       return required(done.state, `import ${importId}`);
     }
     const chunk = state.results.length;
-    const items = await itemsOf(chunk);
-    readAhead(chunk + 1, chunksOf(state.keys));
-    await storeChunk(deps, state, items, caller);
+    const ahead = await aheadOf(state, chunk);
+    // the next chunk's claims wait for this one's: one claim at a time, in the file's order
+    await ahead.claimed.catch(() => undefined);
+    readAhead(state, chunk + 1);
+    await storeChunk(deps, state, ahead, caller);
     await onChunk(chunk + 1);
   }
 };

@@ -93,8 +93,10 @@ export const recordStoredItems = async (
   items: NewItem[],
   caller: Caller,
   alongside?: Alongside,
+  /** The items' claims when taken already (`claimKeys`, started ahead by the import). */
+  claimed?: Promise<Map<string, Owner>>,
 ): Promise<UploadResult> => {
-  const claims = await claimsOf(deps, supplierId, offerId, items);
+  const claims = await claimsOf(deps, supplierId, offerId, items, claimed);
   return recordUpload(
     deps,
     { offerId, mode: 'partial', items: claims.items, rejected: claims.rejected },
@@ -268,8 +270,9 @@ const claimsOf = async (
   supplierId: string,
   offerId: string,
   stored: NewItem[],
+  claimed?: Promise<Map<string, Owner>>,
 ): Promise<KeyClaims & { items: NewItem[]; rejected: Rejection[] }> => {
-  const owners = await claimKeys(deps.db, supplierId, offerId, stored);
+  const owners = await (claimed ?? claimKeys(deps.db, supplierId, offerId, stored));
   const items: NewItem[] = [];
   const rejected: Rejection[] = [];
   const takeOvers: (Claimant & { from: string })[] = [];

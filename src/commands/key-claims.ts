@@ -46,8 +46,10 @@ const ownerOf = (r: OwnerRow): Owner => ({
 
 /**
  * Claims each key for its item and answers, by fingerprint, the owner of every key that
- * another item holds. One statement in the usual case (the insert and the owners it met);
- * a key another upload claimed during that statement is read once more after it.
+ * another item holds. One statement in the usual case, where every key is new: the insert,
+ * answering the keys it claimed. Only the keys it did not claim (held already, or claimed by
+ * another upload while it ran) are looked up after it: probing the index again for every key
+ * the insert had just placed cost as much as the insert.
  */
 export const claimKeys = async (
   db: Kysely<Database>,
@@ -56,36 +58,42 @@ export const claimKeys = async (
   claims: readonly Claimant[],
 ): Promise<Map<string, Owner>> => {
   const owners = new Map<string, Owner>();
-  if (claims.length === 0) return owners;
-  const fingerprints = claims.map((c) => c.fingerprint);
   const ours = new Set(claims.map((c) => c.itemId));
-  const { rows } = await sql<OwnerRow & { how: 'claimed' | 'held' }>`
-    with mine as (
-      select * from unnest(${fingerprints}::text[], ${claims.map((c) => c.itemId)}::text[])
-        with ordinality as m(fingerprint, item_id, place)
-    ), claimed as (
-      insert into key_fingerprints (fingerprint, item_id, offer_id, supplier_id)
-      select distinct on (fingerprint) fingerprint, item_id, ${offerId}, ${supplierId} from mine
-      order by fingerprint, place
-      on conflict (fingerprint) do nothing
-      returning fingerprint
-    )
-    select 'claimed' as how, fingerprint, null as item_id, null as offer_id, null as supplier_id, false as stale
-    from claimed
-    union all
-    select 'held', k.fingerprint, k.item_id, k.offer_id, k.supplier_id, k.claimed_at < now() - ${STALE_AFTER}::interval
-    from key_fingerprints k where k.fingerprint = any(${fingerprints}::text[])`.execute(db);
-  const answered = new Set(rows.map((r) => r.fingerprint));
-  for (const r of rows) if (r.how === 'held' && !ours.has(r.item_id)) owners.set(r.fingerprint, ownerOf(r));
-  // claimed by another upload while this statement ran: its snapshot did not show them
-  const unseen = [...new Set(fingerprints.filter((f) => !answered.has(f)))];
-  if (unseen.length > 0) {
-    const late = await sql<OwnerRow>`
+  let pending: readonly Claimant[] = claims;
+  // a key found neither claimed nor held was let go of between the two statements: claimed again
+  while (pending.length > 0) {
+    const claimed = await claimNew(db, supplierId, offerId, pending);
+    const unclaimed = [...new Set(pending.map((c) => c.fingerprint).filter((f) => !claimed.has(f)))];
+    if (unclaimed.length === 0) break;
+    const held = await sql<OwnerRow>`
       select fingerprint, item_id, offer_id, supplier_id, claimed_at < now() - ${STALE_AFTER}::interval as stale
-      from key_fingerprints where fingerprint = any(${unseen}::text[])`.execute(db);
-    for (const r of late.rows) if (!ours.has(r.item_id)) owners.set(r.fingerprint, ownerOf(r));
+      from key_fingerprints where fingerprint = any(${unclaimed}::text[])`.execute(db);
+    const found = new Set(held.rows.map((r) => r.fingerprint));
+    for (const r of held.rows) if (!ours.has(r.item_id)) owners.set(r.fingerprint, ownerOf(r));
+    pending = pending.filter((c) => !claimed.has(c.fingerprint) && !found.has(c.fingerprint));
   }
   return owners;
+};
+
+/** Inserts the claims of keys no one holds; answers the fingerprints it claimed. */
+const claimNew = async (
+  db: Kysely<Database>,
+  supplierId: string,
+  offerId: string,
+  claims: readonly Claimant[],
+): Promise<Set<string>> => {
+  // the arrays as one JSON document each: the driver escapes a text[] element by element
+  const { rows } = await sql<{ fingerprint: string }>`
+    insert into key_fingerprints (fingerprint, item_id, offer_id, supplier_id)
+    select distinct on (f.fingerprint) f.fingerprint, i.item_id, ${offerId}, ${supplierId}
+    from jsonb_array_elements_text(${JSON.stringify(claims.map((c) => c.fingerprint))}::jsonb)
+        with ordinality as f(fingerprint, place)
+      join jsonb_array_elements_text(${JSON.stringify(claims.map((c) => c.itemId))}::jsonb) with ordinality
+        as i(item_id, place) on i.place = f.place
+    order by f.fingerprint, f.place
+    on conflict (fingerprint) do nothing
+    returning fingerprint`.execute(db);
+  return new Set(rows.map((r) => r.fingerprint));
 };
 
 /** These items with their keys' fingerprints, as the offer's state knows them. */

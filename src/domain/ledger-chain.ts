@@ -15,6 +15,12 @@ export interface ChainLink {
   /** The key that signed the link, and its signature over `entryText` (absent before entries were signed). */
   keyId?: string;
   signature?: string;
+  /**
+   * The signer's own seal over the text and the signature (`EntrySigner.seal`): lets another
+   * instance holding the same key accept the signature without verifying it. Absent on
+   * entries written before; never part of what the hash or the signature covers.
+   */
+  seal?: string;
 }
 
 /** The head before any entry. */
@@ -90,11 +96,20 @@ export interface EntrySigner {
   readonly keyId: string;
   /** The Ed25519 signature over the UTF-8 bytes of `text`, hex. */
   sign(text: string): string;
+  /** A keyed MAC over `text` and the signature this signer made of it (src/crypto/ledger-signing.ts). */
+  seal?(text: string, signature: string): string;
 }
+
+/** A link's key id, signature over `entryText` and the signer's seal, if it seals. */
+const signedLink = (signer: EntrySigner, claim: EntryClaim) => {
+  const text = entryText(claim);
+  const signature = signer.sign(text);
+  return { keyId: signer.keyId, signature, ...(signer.seal && { seal: signer.seal(text, signature) }) };
+};
 
 /**
  * Adds each new event's link, continuing from the stream's head, signed with `signer`: the
- * link carries its key's id and the signature over `entryText`.
+ * link carries its key's id, the signature over `entryText` and the signer's seal.
  */
 export const chainEvents = <E extends { type: string; data: object }>(
   head: string,
@@ -109,10 +124,7 @@ export const chainEvents = <E extends { type: string; data: object }>(
     const seq = length + i;
     const signed =
       signer && supplierId !== undefined
-        ? {
-            keyId: signer.keyId,
-            signature: signer.sign(entryText({ supplierId, seq, prev, hash, keyId: signer.keyId })),
-          }
+        ? signedLink(signer, { supplierId, seq, prev, hash, keyId: signer.keyId })
         : {};
     const chained = { ...event, data: { ...event.data, chain: { seq, prev, hash, ...signed } } };
     prev = hash;
@@ -122,8 +134,12 @@ export const chainEvents = <E extends { type: string; data: object }>(
 
 /** Checks entry signatures against the ledger's published keys (src/crypto/ledger-signing.ts). */
 export interface EntryVerifier {
-  /** Whether `signature` is `keyId`'s over `text`; `unknown` for a key id that is not one of the ledger's. */
-  verify(keyId: string, text: string, signature: string): boolean | 'unknown';
+  /**
+   * Whether `signature` is `keyId`'s over `text`; `unknown` for a key id that is not one of the
+   * ledger's. `seal`, the entry's seal if it has one, may stand for the verification where the
+   * verifier holds the signing key's seal (an instance of the service), never otherwise.
+   */
+  verify(keyId: string, text: string, signature: string, seal?: string): boolean | 'unknown';
 }
 
 /**
@@ -213,7 +229,9 @@ export const ledgerWalk = (supplierId: string, verifier: EntryVerifier, adopted?
           : 'carries no link nor signature and was not signed when the ledger was upgraded: it was put in from elsewhere',
       };
     const text = entryText({ supplierId, seq: at.size, prev: at.head, hash, keyId: signed.keyId });
-    const verified = verifier.verify(signed.keyId, text, signed.signature);
+    // the seal goes with the entry's own signature only, never with an adopted one
+    const seal = link?.signature !== undefined ? link.seal : undefined;
+    const verified = verifier.verify(signed.keyId, text, signed.signature, seal);
     if (verified === 'unknown')
       return {
         accepted: false,

@@ -88,8 +88,12 @@ export const inventoryUploadedV3 = (data: unknown): unknown => {
 /** Version 1 to 2: products made before key formats accept any key (`keyFormat: null`). */
 export const productCreatedV2 = (data: unknown): unknown => ({ ...(data as object), keyFormat: null });
 
+/** Version 1 to 2: an import started before the chunk size was recorded ran in chunks of 1,000. */
+export const inventoryImportStartedV2 = (data: unknown): unknown => ({ ...(data as object), chunkSize: 1000 });
+
 export const eventVersions: Readonly<Record<string, EventTypeVersions>> = {
   InventoryUploaded: { current: 3, upcast: { 1: inventoryUploadedV2, 2: inventoryUploadedV3 } },
   ProductCreated: { current: 2, upcast: { 1: productCreatedV2 } },
   PricingRuleSet: { current: 2, upcast: { 1: pricingRuleSetV2 } },
+  InventoryImportStarted: { current: 2, upcast: { 1: inventoryImportStartedV2 } },
 };

@@ -49,7 +49,7 @@ const Import = z
     started_at: Timestamp,
     completed_at: Timestamp.nullable(),
   })
-  .meta({ id: 'InventoryImport', description: 'A file of keys being added, a thousand at a time' });
+  .meta({ id: 'InventoryImport', description: 'A file of keys being added, ten thousand at a time' });
 
 const importOut = (s: ImportState, batchId: string, now: Date) => {
   const done = keysDone(s);
@@ -123,7 +123,7 @@ const start: Route = (api, services) =>
       config: { idempotent: true, limitClass: 'bulk' },
       schema: {
         summary: 'Import a file of keys (text, CSV or TSV) as a job',
-        description: `${READING} Answers 202 with the import, which adds the keys a thousand at a time: GET it for its progress; \`inventory.import_completed\` when done. The lines refused are those the preview lists. Errors: 404 not_found; 409 stock_mode_mismatch; 413 payload_too_large; 422 validation_failed.`,
+        description: `${READING} Answers 202 with the import, which adds the keys ten thousand at a time: GET it for its progress; \`inventory.import_completed\` when done. The lines refused are those the preview lists. Errors: 404 not_found; 409 stock_mode_mismatch; 413 payload_too_large; 422 validation_failed.`,
         tags,
         params: Params,
         body: FileBody,

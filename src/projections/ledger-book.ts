@@ -47,7 +47,7 @@ const REPORTED = 10_000;
  * a reader that goes through the ledger in order (the subscription, a command reading a
  * stream's tail, a rebuild from the start) steps from a kept state, and one that jumps
  * reads the supplier's stream up to there once. Signatures are verified once per process
- * (the keyring remembers). A refused entry is marked (`refused`), counted and logged once;
+ * (the keyring remembers), and one another instance sealed is not verified at all. A refused entry is marked (`refused`), counted and logged once;
  * the projections, the deciders, the proofs and the audits leave it out.
  */
 export class LedgerBook {
@@ -89,6 +89,7 @@ export class LedgerBook {
   /** Marks the refused balance events among `events` (any events, in store order). */
   async check(events: readonly RecordedEvent[]): Promise<void> {
     const verifiedBefore = this.keyring.verified;
+    const sealedBefore = this.keyring.sealed;
     for (const e of events) {
       if (!e.streamId.startsWith(BALANCE) || !BALANCE_EVENT_TYPES.has(e.type)) continue;
       const supplierId = e.streamId.slice(BALANCE.length);
@@ -112,6 +113,8 @@ export class LedgerBook {
     }
     if (this.keyring.verified > verifiedBefore)
       this.report.metrics?.ledgerSignaturesVerified.inc(this.keyring.verified - verifiedBefore);
+    if (this.keyring.sealed > sealedBefore)
+      this.report.metrics?.ledgerSealsAccepted.inc(this.keyring.sealed - sealedBefore);
   }
 
   /** The adoption's signatures, read only for an entry that carries none of its own. */

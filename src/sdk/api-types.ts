@@ -410,7 +410,7 @@ export interface paths {
         put?: never;
         /**
          * Import a file of keys (text, CSV or TSV) as a job
-         * @description A key per line, or the first column of a CSV or TSV: a header row, quotes, a BOM, CRLF, blank lines and surrounding spaces are read as a spreadsheet writes them. At most 100,000 keys per file. Answers 202 with the import, which adds the keys a thousand at a time: GET it for its progress; `inventory.import_completed` when done. The lines refused are those the preview lists. Errors: 404 not_found; 409 stock_mode_mismatch; 413 payload_too_large; 422 validation_failed.
+         * @description A key per line, or the first column of a CSV or TSV: a header row, quotes, a BOM, CRLF, blank lines and surrounding spaces are read as a spreadsheet writes them. At most 100,000 keys per file. Answers 202 with the import, which adds the keys ten thousand at a time: GET it for its progress; `inventory.import_completed` when done. The lines refused are those the preview lists. Errors: 404 not_found; 409 stock_mode_mismatch; 413 payload_too_large; 422 validation_failed.
          */
         post: operations["postOffersByOfferIdInventoryImports"];
         delete?: never;
@@ -1792,7 +1792,7 @@ export interface components {
             /** @enum {string} */
             type: "text" | "number" | "select";
         };
-        /** @description A file of keys being added, a thousand at a time */
+        /** @description A file of keys being added, ten thousand at a time */
         InventoryImport: {
             added: number;
             /** @description the batch of the import's items (GET …/inventory?batch_id=) */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isText, lineOfKey, lineRuns, readKeyFile } from '../../src/domain/key-file.js';
+import { csvRecords, isText, keyRecords, lineOfKey, lineRuns, readKeyFile } from '../../src/domain/key-file.js';
 
 const anyKey = () => undefined;
 
@@ -42,5 +42,21 @@ describe('Reading a file of keys', () => {
     expect(isText(Buffer.from('AB-1\r\nAB-2\n'))).toBe(true);
     expect(isText(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0]))).toBe(false);
     expect(isText(Buffer.from([0xc3, 0x28]))).toBe(false);
+  });
+
+  it('reads a plain file of a key per line as the CSV parser does, split instead', () => {
+    const plain = [
+      '',
+      '\n',
+      'AB-1',
+      'AB-1\n',
+      'AB-1\nAB-2',
+      'AB-1\n\nAB-2\n\n',
+      '\n\n  AB-1  \n AB-2\n   \n',
+      'AB-1\r\nAB-2\r\n\r\nAB-3',
+      '\uFEFFkey\nHLX1-AAAA-0003\n',
+      'x\n' + 'y'.repeat(1500) + '\nKEY/+=()[]{}|~!#$%&*?@^_`<>.:\n',
+    ];
+    for (const text of plain) expect(keyRecords(text, []), JSON.stringify(text)).toEqual(csvRecords(text, []));
   });
 });

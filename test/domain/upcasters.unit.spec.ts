@@ -2,7 +2,12 @@ import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { fingerprint } from '../../src/crypto/fingerprint.js';
 import { type InventoryEvent, inventoryDecider } from '../../src/domain/inventory.js';
-import { eventVersions, inventoryUploadedV2, productCreatedV2 } from '../../src/domain/upcasters.js';
+import {
+  eventVersions,
+  inventoryUploadedV2,
+  inventoryImportStartedV2,
+  productCreatedV2,
+} from '../../src/domain/upcasters.js';
 import { EventVersions } from '../../src/eventstore/upcast.js';
 import { BALANCE_EVENT_TYPES } from '../../src/projections/ledger.js';
 
@@ -159,5 +164,15 @@ describe('InventoryUploaded version 2 to 3', () => {
 describe('ProductCreated version 1 to 2', () => {
   it('a product made before key formats takes any key', () => {
     expect(productCreatedV2({ productId: 'p1', name: 'N' })).toEqual({ productId: 'p1', name: 'N', keyFormat: null });
+  });
+});
+
+describe('InventoryImportStarted version 1 to 2', () => {
+  it('an import started before the chunk size was recorded goes on in chunks of 1,000', () => {
+    expect(inventoryImportStartedV2({ importId: 'i1', keys: 2500 })).toEqual({
+      importId: 'i1',
+      keys: 2500,
+      chunkSize: 1000,
+    });
   });
 });

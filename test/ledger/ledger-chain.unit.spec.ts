@@ -1,7 +1,16 @@
 import fc from 'fast-check';
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, chainContent, chainEvents, GENESIS, linkHash } from '../../src/domain/ledger-chain.js';
+import { LedgerKeyring, ledgerKeys, newLedgerSigningKey } from '../../src/crypto/ledger-signing.js';
+import {
+  type ChainLink,
+  canonicalJson,
+  chainContent,
+  chainEvents,
+  GENESIS,
+  ledgerWalk,
+  linkHash,
+} from '../../src/domain/ledger-chain.js';
 
 describe('the ledger hash chain', () => {
   it('canonical JSON sorts keys at every depth and drops undefined, so stored jsonb hashes as written', () => {
@@ -50,5 +59,63 @@ describe('the ledger hash chain', () => {
       type: 'B',
       data: { n: 2, chain: { seq: 5, prev: ha, hash: linkHash(ha, { type: 'B', data: { n: 2 } }) } },
     });
+  });
+});
+
+describe("another instance's seal on an entry", () => {
+  const seed = newLedgerSigningKey();
+  const supplierId = '01M8TBW00M8F1THKG54WC5GXKQ';
+  type Written = { type: string; data: { supplierId: string; net: number; at: string; chain: ChainLink } };
+  const written = () =>
+    chainEvents(
+      GENESIS,
+      0,
+      [
+        { type: 'SaleCredited', data: { supplierId, net: 915, at: 't1' } },
+        { type: 'SaleCredited', data: { supplierId, net: 400, at: 't2' } },
+      ],
+      supplierId,
+      ledgerKeys(seed).signer,
+    ) as Written[];
+  const walked = (events: Written[], keyring: LedgerKeyring) => {
+    const walk = ledgerWalk(supplierId, keyring);
+    return events.map((e) => walk.step(e).accepted);
+  };
+
+  it('stands for the verification on an instance holding the same key, and only there', () => {
+    const events = written();
+    expect(events.map((e) => e.data.chain.seal)).toEqual([expect.stringMatching(/^[\w-]{22}$/), expect.any(String)]);
+    const other = ledgerKeys(seed).keyring;
+    expect(walked(events, other)).toEqual([true, true]);
+    expect({ verified: other.verified, sealed: other.sealed }).toEqual({ verified: 0, sealed: 2 });
+    // an auditor with the public key only verifies every signature, seals or not
+    const auditor = new LedgerKeyring(other.published);
+    expect(walked(events, auditor)).toEqual([true, true]);
+    expect({ verified: auditor.verified, sealed: auditor.sealed }).toEqual({ verified: 2, sealed: 0 });
+  });
+
+  it('proves nothing it was not made for: a changed seal is verified instead, a seal moved to a forged entry fails', () => {
+    const [first, second] = written();
+    const changed = { ...first!, data: { ...first!.data, chain: { ...first!.data.chain, seal: 'A'.repeat(22) } } };
+    const other = ledgerKeys(seed).keyring;
+    expect(walked([changed, second!], other)).toEqual([true, true]);
+    expect({ verified: other.verified, sealed: other.sealed }).toEqual({ verified: 1, sealed: 1 });
+    // an insider's entry in the second's place, carrying the genuine entry's signature and seal
+    const forged = { ...second!, data: { ...second!.data, net: 500_000 } };
+    const reader = ledgerKeys(seed).keyring;
+    expect(walked([first!, forged], reader)).toEqual([true, false]);
+    expect({ verified: reader.verified, sealed: reader.sealed }).toEqual({ verified: 2, sealed: 1 });
+    // another key's seal counts for nothing
+    const stranger = ledgerKeys(newLedgerSigningKey());
+    const resealed = {
+      ...second!,
+      data: {
+        ...second!.data,
+        chain: { ...second!.data.chain, seal: stranger.current.seal('x', second!.data.chain.signature!) },
+      },
+    };
+    const third = ledgerKeys(seed).keyring;
+    expect(walked([first!, resealed], third)).toEqual([true, true]);
+    expect({ verified: third.verified, sealed: third.sealed }).toEqual({ verified: 1, sealed: 1 });
   });
 });
