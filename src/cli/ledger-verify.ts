@@ -11,7 +11,12 @@ import { readSignedHead, type SignedHead } from '../sdk/ledger/checkpoint.js';
 import { leafHash, rootOf } from '../sdk/ledger/merkle.js';
 import { type EventStore, pagesOf, START } from '../eventstore/port.js';
 import { BALANCE_EVENT_TYPES } from '../projections/ledger.js';
-import type { CheckedEvent, LedgerBook } from '../projections/ledger-book.js';
+import {
+  type AcceptedEvent,
+  accepted as acceptedEntry,
+  type CheckedEvent,
+  type LedgerBook,
+} from '../projections/ledger-book.js';
 
 /** A stored entry the ledger does not accept, and why. */
 export interface RefusedEntry {
@@ -77,7 +82,7 @@ export const verifyLedger = async (
       }
       report.entries++;
       if (e.data.chain?.signature === undefined) report.adopted++;
-      head = { hash: e.chainHead!, entries: head.entries + 1 };
+      head = { hash: acceptedEntry(e).chainHead, entries: head.entries + 1 };
     }
     report.heads.set(supplierId, head);
   }
@@ -200,7 +205,7 @@ const entryOf = (e: CheckedEvent) => ({ entryId: e.data?.entryId ?? '(unknown)',
 
 /** Where the ledger's first `size` accepted entries no longer give `head` (and `root`): the last of them is named. */
 const covered = (
-  accepted: CheckedEvent[],
+  accepted: AcceptedEvent[],
   texts: string[],
   what: string,
   size: number,
@@ -229,7 +234,7 @@ const covered = (
   if (last.chainHead !== head || (root !== undefined && rootNow !== root))
     return {
       ...entryOf(last),
-      reason: `is the last entry ${what} covers and the head after it is ${last.chainHead!.slice(0, 12)}…, where ${what} signed ${head.slice(0, 12)}…: it or an entry before it was rewritten, links, signatures and all`,
+      reason: `is the last entry ${what} covers and the head after it is ${last.chainHead.slice(0, 12)}…, where ${what} signed ${head.slice(0, 12)}…: it or an entry before it was rewritten, links, signatures and all`,
     };
   if (last.data.entryId !== lastEntryId)
     return { ...entryOf(last), reason: `stands where ${what}'s last entry ${lastEntryId} stood` };
@@ -251,17 +256,17 @@ export const verifyCheckpoint = async (book: LedgerBook, checkpoint: SignedCheck
   if ('refused' in claim) return { refused: claim.refused, refusedAfter: [], backdated: [], entries: 0 };
   const events = await book.entries(claim.supplierId);
   const report: CheckpointReport = { claim, refusedAfter: [], backdated: [], entries: 0 };
-  const accepted: CheckedEvent[] = [];
+  const accepted: AcceptedEvent[] = [];
   for (const event of events) {
     if (!event.refused) {
-      accepted.push(event);
+      accepted.push(acceptedEntry(event));
       continue;
     }
     if (accepted.length < claim.entries) return { ...report, mismatch: { ...entryOf(event), reason: event.refused } };
     report.refusedAfter.push(refusedOf(claim.supplierId, event));
   }
   report.entries = accepted.length;
-  const texts = accepted.map((e) => e.entryText!);
+  const texts = accepted.map((e) => e.entryText);
   const mismatch =
     covered(accepted, texts, 'the checkpoint', claim.entries, claim.head, claim.lastEntryId, claim.rootHash) ??
     (claim.view &&
@@ -275,15 +280,16 @@ export const verifyCheckpoint = async (book: LedgerBook, checkpoint: SignedCheck
         claim.view.rootHash,
       ));
   if (mismatch) return { ...report, mismatch };
-  if (claim.view) {
+  const view = claim.view;
+  if (view) {
     const asOf = Date.parse(claim.asOf);
     report.backdated = accepted
-      .slice(claim.view.entries)
+      .slice(view.entries)
       .filter((e) => Date.parse(e.data.at) <= asOf)
       .map((e) => ({
         supplierId: claim.supplierId,
         ...entryOf(e),
-        reason: `is dated ${e.data.at}, at or before the checkpoint's as_of ${claim.asOf}, and is not among the ${claim.view!.entries} entries it held then: it was written after the checkpoint with an earlier date`,
+        reason: `is dated ${e.data.at}, at or before the checkpoint's as_of ${claim.asOf}, and is not among the ${view.entries} entries it held then: it was written after the checkpoint with an earlier date`,
       }));
   }
   return report;

@@ -20,6 +20,17 @@ export type CheckedEvent = RecordedEvent<BalanceEvent['data']> & {
   entryText?: string;
 };
 
+/** An entry the ledger accepted: its head and its text are known. */
+export type AcceptedEvent = CheckedEvent & { chainHead: string; entryText: string };
+
+/** `e` as an accepted entry; an entry not refused yet without its head was not read through the ledger (a bug). */
+export const accepted = (e: CheckedEvent): AcceptedEvent => {
+  const { chainHead, entryText } = e;
+  if (chainHead === undefined || entryText === undefined)
+    throw new Error(`entry ${e.id} of ${e.streamId} was not read through the ledger`);
+  return { ...e, chainHead, entryText };
+};
+
 const BALANCE = 'balance-';
 export const balanceStreamOf = (supplierId: string) => `${BALANCE}${supplierId}`;
 /** The signatures the upgrade made for a supplier's older, unsigned entries (src/commands/older-data.ts). */
