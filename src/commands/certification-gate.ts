@@ -3,12 +3,12 @@ import { DomainError } from '../domain/errors.js';
 import type { OfferState } from '../domain/offer.js';
 import { productDecider } from '../domain/product.js';
 import type { CommandDeps } from './context.js';
-import { load } from './handle.js';
+import { stateOf } from './handle.js';
 import { certificationStream, productStream } from './streams.js';
 
 /** Which contract an offer's endpoints host: top-up products validate and execute. */
 export const certificationKindOf = async (deps: CommandDeps, offer: OfferState): Promise<CertificationKind> => {
-  const { state: product } = await load(deps.store, productStream(offer.productId), productDecider, deps.states);
+  const product = await stateOf(deps, productStream(offer.productId), productDecider);
   return product?.type === 'topup' ? 'topup' : 'declared';
 };
 
@@ -19,7 +19,7 @@ export const certificationKindOf = async (deps: CommandDeps, offer: OfferState):
 export const requireCertification = async (deps: CommandDeps, offer: OfferState): Promise<void> => {
   if (deps.env !== 'production' || offer.stockMode !== 'declared' || !offer.fulfilment) return;
   const kind = await certificationKindOf(deps, offer);
-  const { state } = await load(deps.store, certificationStream(offer.supplierId), certificationDecider, deps.states);
+  const state = await stateOf(deps, certificationStream(offer.supplierId), certificationDecider);
   if (validCertification(state, offer.fulfilment.baseUrl, kind, deps.clock.now())) return;
   throw new DomainError(
     'certification_required',

@@ -8,7 +8,7 @@ import type { Caller, CommandDeps } from './context.js';
 import { execute } from './context.js';
 import type { ReceivedItem } from './declared-items.js';
 import { recordOutcome, reserveDeclared } from './declared.js';
-import { load } from './handle.js';
+import { stateOf } from './handle.js';
 import { inventoryStream, offerStream, orderStream } from './streams.js';
 import { deliveryOutcome } from '../domain/fulfilment-process.js';
 import { onOrder } from './order-command.js';
@@ -94,7 +94,7 @@ export const rerouteItem = async (
   rank: (productId: string) => Promise<string[]>,
   caller: Caller,
 ): Promise<OrderItem | null> => {
-  const { state: order } = await load(deps.store, orderStream(orderId), orderDecider, deps.states);
+  const order = await stateOf(deps, orderStream(orderId), orderDecider);
   if (!order) return null;
   // rerouted already (this step ran before and crashed before it was done): nothing to do
   const replacement = order.items.find((i) => i.replacesItemId === cancelled.orderItemId);
@@ -103,7 +103,7 @@ export const rerouteItem = async (
   if (order.paidAt || order.status !== 'placed') return null;
   const tried = new Set(order.items.filter((i) => i.productId === cancelled.productId).map((i) => i.supplierId));
   for (const offerId of await rank(cancelled.productId)) {
-    const { state: offer } = await load(deps.store, offerStream(offerId), offerDecider, deps.states);
+    const offer = await stateOf(deps, offerStream(offerId), offerDecider);
     if (!offer || !mayReplace(offer, cancelled, tried)) continue;
     const placed = await holdReplacement(deps, order, cancelled, offer, caller);
     if (placed) return recordReroute(deps, orderId, cancelled, placed, caller);

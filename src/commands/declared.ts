@@ -9,7 +9,7 @@ import { newId } from '../ids.js';
 import { itemsAnswerBytes } from '../outbound/answer-limits.js';
 import { callSupplier, codeOf } from '../outbound/supplier-calls.js';
 import { type Caller, type CommandDeps, execute } from './context.js';
-import { load } from './handle.js';
+import { stateOf } from './handle.js';
 import { endpointOf } from './offers.js';
 import { RESERVATION_ATTEMPTS, RESERVATION_RETRY_MS } from '../domain/contract-timings.js';
 import { offerStream } from './streams.js';
@@ -106,7 +106,7 @@ export const orderFromSupplier = async (
   orderedAt: string,
   caller: Caller,
 ): Promise<SupplierOrderResult> => {
-  const { state: offer } = await load(deps.store, offerStream(item.offerId), offerDecider, deps.states);
+  const offer = await stateOf(deps, offerStream(item.offerId), offerDecider);
   if (!offer) throw new DomainError('not_found', `offer ${item.offerId} not found`);
   const { endpoint, deps: callDeps } = callOf(deps, offer);
   const outcome = await callSupplier(
@@ -155,7 +155,7 @@ export type PollResult =
 
 /** One poll of GET /orders/{order_id}/items. */
 export const pollSupplierItems = async (deps: CommandDeps, item: OrderItem): Promise<PollResult> => {
-  const { state: offer } = await load(deps.store, offerStream(item.offerId), offerDecider, deps.states);
+  const offer = await stateOf(deps, offerStream(item.offerId), offerDecider);
   if (!offer) return { kind: 'bad', detail: 'offer gone' };
   const { endpoint, deps: callDeps } = callOf(deps, offer);
   const outcome = await callSupplier(
@@ -182,7 +182,7 @@ export const returnSupplierItems = async (
   offerId: string,
   orderItemId: string,
 ): Promise<boolean> => {
-  const { state: offer } = await load(deps.store, offerStream(offerId), offerDecider, deps.states);
+  const offer = await stateOf(deps, offerStream(offerId), offerDecider);
   if (!offer?.fulfilment) return true;
   const { endpoint, deps: callDeps } = callOf(deps, offer);
   const outcome = await callSupplier(
@@ -198,7 +198,7 @@ export const returnSupplierItems = async (
 
 /** DELETE /reservations/{id}: early release, best effort (the reservation expires anyway). */
 export const releaseSupplierReservation = async (deps: CommandDeps, offerId: string, reservationId: string) => {
-  const { state: offer } = await load(deps.store, offerStream(offerId), offerDecider, deps.states);
+  const offer = await stateOf(deps, offerStream(offerId), offerDecider);
   if (!offer?.fulfilment) return;
   const { endpoint, deps: callDeps } = callOf(deps, offer);
   await callSupplier(

@@ -190,6 +190,16 @@ export const load = async <State, Command, Event extends DomainEvent>(
 };
 
 /**
+ * The state of `streamId` as a command or a process reads it before deciding: through the
+ * service's cache of folded states (`load`), without the revision a write would expect.
+ */
+export const stateOf = async <State, Command, Event extends DomainEvent>(
+  deps: { store: EventStore; states?: StreamStates },
+  streamId: string,
+  decider: Decider<State, Command, Event>,
+): Promise<State> => (await load(deps.store, streamId, decider, deps.states)).state;
+
+/**
  * A wrong revision below the one a state was folded to: the stream holds less than it did
  * when that state was folded, which only a store that went back in time does. The state is
  * of a lost history: reading the tail after it would fold the new history onto it.

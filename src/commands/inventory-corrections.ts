@@ -4,7 +4,7 @@ import type { OfferCommand } from '../domain/offer.js';
 import { offerDecider } from '../domain/offer.js';
 import { derivedFamily } from '../ids.js';
 import { type Caller, type CommandDeps, execute } from './context.js';
-import { load } from './handle.js';
+import { stateOf } from './handle.js';
 import { dropValues, openValues, type OpenedValue } from './inventory-values.js';
 import { claimantsOf, releaseClaims } from './key-claims.js';
 import { loadOffer } from './offers.js';
@@ -86,7 +86,7 @@ export const revealItem = async (
   caller: Caller,
 ): Promise<OpenedValue> => {
   await loadOffer(deps, supplierId, offerId);
-  const { state } = await load(deps.store, inventoryStream(offerId), inventoryDecider, deps.states);
+  const state = await stateOf(deps, inventoryStream(offerId), inventoryDecider);
   const item = state.items.get(itemId);
   if (!item) throw new DomainError('not_found', `inventory item ${itemId} not found`);
   if (item.status === 'removed')

@@ -9,7 +9,7 @@ import {
 } from '../domain/inventory.js';
 import { offerDecider } from '../domain/offer.js';
 import { type Caller, type CommandDeps, execute } from './context.js';
-import { load } from './handle.js';
+import { load, stateOf } from './handle.js';
 import { awardClaim } from './key-claims.js';
 import { inventoryStream, offerStream } from './streams.js';
 
@@ -20,7 +20,7 @@ import { inventoryStream, offerStream } from './streams.js';
  */
 
 const threshold = async (deps: CommandDeps, offerId: string) => {
-  const { state } = await load(deps.store, offerStream(offerId), offerDecider, deps.states);
+  const state = await stateOf(deps, offerStream(offerId), offerDecider);
   if (!state) throw new DomainError('not_found', `offer ${offerId} not found`);
   return state;
 };

@@ -2,7 +2,7 @@ import type { BalanceCommand } from '../domain/balance.js';
 import { orderDecider, type OrderState } from '../domain/order.js';
 import { bugSwitch, faultPoint } from '../faults.js';
 import { type Caller, type CommandDeps, execute } from './context.js';
-import { load } from './handle.js';
+import { stateOf } from './handle.js';
 import { balanceStream, orderStream } from './streams.js';
 
 /** Spec: proceeds move from pending to available after 7 days in production, 10 minutes in the sandbox. */
@@ -50,7 +50,7 @@ export const salesOf = (
 
 /** After capture: the order's sale entries (`salesOf`), each a write of its own, for what a crash left unposted. */
 export const postSales = async (deps: CommandDeps, orderId: string, caller: Caller) => {
-  const { state: order } = await load(deps.store, orderStream(orderId), orderDecider, deps.states);
+  const order = await stateOf(deps, orderStream(orderId), orderDecider);
   if (!order) return;
   for (const sale of salesOf(order, deps.env)) {
     await onBalance(deps, sale.supplierId, sale.credit, caller);

@@ -12,7 +12,7 @@ import { probeHealthcheck, type SupplierEndpoint } from '../outbound/fulfilment-
 import type { OfferView } from '../resources/offer-resource.js';
 import { requireCertification } from './certification-gate.js';
 import { type Caller, type CommandDeps, execute } from './context.js';
-import { load } from './handle.js';
+import { stateOf } from './handle.js';
 import { inventoryStream, offerStream, pricingRuleStream, productStream, supplierStream } from './streams.js';
 
 /** During a fulfilment secret rotation the old secret keeps signing for this long. */
@@ -34,7 +34,7 @@ const unknownOffer = (offerId: string) => new DomainError('not_found', `offer ${
 
 /** The offer's state for its owner; another supplier's offer does not exist for the caller (404). */
 export const ownOffer = async (deps: CommandDeps, supplierId: string, offerId: string) => {
-  const { state: offer } = await load(deps.store, offerStream(offerId), offerDecider, deps.states);
+  const offer = await stateOf(deps, offerStream(offerId), offerDecider);
   if (!offer || offer.supplierId !== supplierId) throw unknownOffer(offerId);
   return offer;
 };
@@ -42,7 +42,7 @@ export const ownOffer = async (deps: CommandDeps, supplierId: string, offerId: s
 /** The offer and its inventory as their owner sees them. */
 export const loadOffer = async (deps: CommandDeps, supplierId: string, offerId: string): Promise<OfferView> => {
   const offer = await ownOffer(deps, supplierId, offerId);
-  const { state: inventory } = await load(deps.store, inventoryStream(offerId), inventoryDecider, deps.states);
+  const inventory = await stateOf(deps, inventoryStream(offerId), inventoryDecider);
   return { offer, inventory };
 };
 
@@ -70,7 +70,7 @@ export const createOffer = async (
   const offerId = await claimSlot(deps, supplierId, input.productId, operation?.id ?? newId(), caller);
   if (operation?.resumed && offerId === operation.id) {
     // this operation's own offer, created by a run whose answer was lost: the same answer again
-    const { state: existing } = await load(deps.store, offerStream(offerId), offerDecider, deps.states);
+    const existing = await stateOf(deps, offerStream(offerId), offerDecider);
     if (existing) return createdView(deps, existing);
   }
   const secret = input.stockMode === 'declared' ? newFulfilmentSecret() : undefined;
@@ -82,7 +82,7 @@ export const createOffer = async (
       createCommand(deps, { offerId, supplierId, input, productSellable: product.status === 'sellable', secret }, now),
     caller,
   );
-  const { state: inventory } = await load(deps.store, inventoryStream(offerId), inventoryDecider, deps.states);
+  const inventory = await stateOf(deps, inventoryStream(offerId), inventoryDecider);
   return { offer: required(result.state, `offer ${offerId}`), inventory, ...(secret && { secret }) };
 };
 
@@ -109,7 +109,7 @@ const checkStockMode = async (deps: CommandDeps, input: NewOffer) => {
 
 /** The offer's product, refused before the slot is claimed, so a refusal leaves nothing behind (the decider judges it too). */
 const sellableProduct = async (deps: CommandDeps, input: NewOffer) => {
-  const { state: product } = await load(deps.store, productStream(input.productId), productDecider, deps.states);
+  const product = await stateOf(deps, productStream(input.productId), productDecider);
   if (!product) throw badField('product_id', `no product ${input.productId}`);
   if (product.status !== 'sellable')
     throw new DomainError('product_not_sellable', `product ${input.productId} is not sellable`);
@@ -143,7 +143,7 @@ const claimSlot = async (
     const held =
       error instanceof DomainError && error.code === 'offer_exists' ? String(error.extensions.offer_id) : undefined;
     if (!held) throw error;
-    const { state: existing } = await load(deps.store, offerStream(held), offerDecider, deps.states);
+    const existing = await stateOf(deps, offerStream(held), offerDecider);
     if (existing) throw error;
     return held;
   }
@@ -182,7 +182,7 @@ const createCommand = (
 
 /** A created offer as its create answers it: a declared offer's secret is shown with it (its first answer never arrived). */
 const createdView = async (deps: CommandDeps, offer: OfferState): Promise<OfferView> => {
-  const { state: inventory } = await load(deps.store, inventoryStream(offer.id), inventoryDecider, deps.states);
+  const inventory = await stateOf(deps, inventoryStream(offer.id), inventoryDecider);
   const secret = offer.fulfilment ? deps.secretBox.open(offer.fulfilment.secretSealed) : undefined;
   return { offer, inventory, ...(secret && { secret }) };
 };
@@ -213,8 +213,7 @@ export const updateOffer = async (
   // the rule's stream is read before the offer's decision: a rule set in between reprices
   // after this change, as it would have after a change made a moment earlier
   const pricingRuleOn =
-    changes.price !== undefined &&
-    (await load(deps.store, pricingRuleStream(offerId), pricingRuleDecider, deps.states)).state.rule !== null;
+    changes.price !== undefined && (await stateOf(deps, pricingRuleStream(offerId), pricingRuleDecider)).rule !== null;
   return onOffer(
     deps,
     supplierId,

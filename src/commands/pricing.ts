@@ -11,7 +11,7 @@ import {
 import { lowestRoutable } from '../domain/routing.js';
 import { routableOffers } from '../resources/market.js';
 import { type Caller, type CommandDeps, execute } from './context.js';
-import { load } from './handle.js';
+import { stateOf } from './handle.js';
 import { loadOffer } from './offers.js';
 import { offerStream, pricingRuleStream } from './streams.js';
 
@@ -48,8 +48,7 @@ export const removePricingRule = async (
   resumed = false,
 ) => {
   await loadOffer(deps, supplierId, offerId);
-  if (resumed && !(await load(deps.store, pricingRuleStream(offerId), pricingRuleDecider, deps.states)).state.rule)
-    return;
+  if (resumed && !(await stateOf(deps, pricingRuleStream(offerId), pricingRuleDecider)).rule) return;
   await execute(
     deps,
     pricingRuleStream(offerId),
@@ -62,7 +61,7 @@ export const removePricingRule = async (
 /** The rule, and how many of the hour's changes it used; 404 when the offer has none. */
 export const readPricingRule = async (deps: CommandDeps, supplierId: string, offerId: string) => {
   const { offer } = await loadOffer(deps, supplierId, offerId);
-  const { state } = await load(deps.store, pricingRuleStream(offerId), pricingRuleDecider, deps.states);
+  const state = await stateOf(deps, pricingRuleStream(offerId), pricingRuleDecider);
   // a rule is set with its time; a deleted one leaves the time and no rule
   if (!state.rule || state.updatedAt === null)
     throw new DomainError('not_found', `offer ${offerId} has no pricing rule`);
@@ -91,13 +90,11 @@ const repriceOffer = async (
   candidate: { offerId: string; supplierId: string },
   caller: Caller,
 ): Promise<Date | undefined> => {
-  const { state: ruleState } = await load<PricingRuleState, PricingRuleCommand, PricingRuleEvent>(
-    deps.store,
+  const { rule } = await stateOf<PricingRuleState, PricingRuleCommand, PricingRuleEvent>(
+    deps,
     pricingRuleStream(candidate.offerId),
     pricingRuleDecider,
-    deps.states,
   );
-  const rule = ruleState.rule;
   if (!rule) return undefined;
   const now = deps.clock.now();
   const market = (await routableOffers(deps.db, [productId])).get(productId) ?? [];
@@ -105,7 +102,7 @@ const repriceOffer = async (
     market.filter((o) => o.supplierId !== candidate.supplierId),
     now,
   );
-  const { state: offer } = await load(deps.store, offerStream(candidate.offerId), offerDecider, deps.states);
+  const offer = await stateOf(deps, offerStream(candidate.offerId), offerDecider);
   if (!offer || offer.status !== 'active') return undefined;
   const price = targetPrice(rule, lowest, offer.terms.price);
   if (offer.terms.price === price) return undefined;

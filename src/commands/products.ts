@@ -2,7 +2,7 @@ import { type ProductCommand, type ProductFields, productDecider } from '../doma
 import { required } from '../domain/required.js';
 import { newId } from '../ids.js';
 import { type Caller, type CommandDeps, execute } from './context.js';
-import { load } from './handle.js';
+import { stateOf } from './handle.js';
 import { productStream } from './streams.js';
 
 export const createProduct = async (
@@ -14,7 +14,7 @@ export const createProduct = async (
 ) => {
   const productId = operation?.id ?? newId();
   if (operation?.resumed) {
-    const { state } = await load(deps.store, productStream(productId), productDecider, deps.states);
+    const state = await stateOf(deps, productStream(productId), productDecider);
     if (state) return state;
   }
   const result = await execute(

@@ -2,7 +2,7 @@ import { hashToken, keyedTokenHash, newSupplierToken } from '../crypto/tokens.js
 import { type RateLimitOverrides, type SupplierCommand, supplierDecider } from '../domain/supplier.js';
 import { deriveId, newId } from '../ids.js';
 import { type Caller, type CommandDeps, execute } from './context.js';
-import { load } from './handle.js';
+import { load, stateOf } from './handle.js';
 import { supplierStream } from './streams.js';
 
 /** Registers a supplier and issues its first token; the token is returned once, only its keyed hash is kept. */
@@ -50,7 +50,7 @@ export const issueToken = async (
   const token = newSupplierToken(deps.env);
   let tokenId = operation === undefined ? newId() : deriveId(operation.id, 0);
   if (operation?.resumed) {
-    const { state } = await load(deps.store, supplierStream(supplierId), supplierDecider, deps.states);
+    const state = await stateOf(deps, supplierStream(supplierId), supplierDecider);
     let run = 0;
     for (let held = state?.tokens[tokenId]; held; held = state?.tokens[tokenId]) {
       if (!held.revoked) await revokeToken(deps, supplierId, tokenId, caller);
@@ -98,7 +98,7 @@ export const setRateLimits = async (
 
 /** A supplier's overrides as its stream says (404 for an unknown supplier). */
 export const rateLimitsOf = async (deps: CommandDeps, supplierId: string) => {
-  const { state } = await load(deps.store, supplierStream(supplierId), supplierDecider, deps.states);
+  const state = await stateOf(deps, supplierStream(supplierId), supplierDecider);
   if (!state?.id) return null;
   return state.rateLimits;
 };

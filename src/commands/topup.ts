@@ -7,7 +7,7 @@ import { newId } from '../ids.js';
 import { callSupplier } from '../outbound/supplier-calls.js';
 import type { Caller, CommandDeps } from './context.js';
 import { recordOutcome } from './declared.js';
-import { load } from './handle.js';
+import { stateOf } from './handle.js';
 import { endpointOf } from './offers.js';
 import { offerStream } from './streams.js';
 
@@ -117,7 +117,7 @@ export const executeTopup = async (
   const path = deps.env === 'sandbox' ? sandboxPath(topup.formFields) : null;
   if (path === 'execute_fails')
     return { kind: 'failed', code: 'topup_failed', message: 'sandbox: the top-up failed (user_id 888888)' };
-  const { state: offer } = await load(deps.store, offerStream(item.offerId), offerDecider, deps.states);
+  const offer = await stateOf(deps, offerStream(item.offerId), offerDecider);
   if (!offer) return { kind: 'unknown' };
   const { endpoint, deps: callDeps } = callOf(deps, offer);
   const outcome = await callSupplier(
@@ -143,7 +143,7 @@ export const executeTopup = async (
 
 /** GET /topup/operations/{operation_id}. */
 export const topupStatus = async (deps: CommandDeps, item: OrderItem): Promise<ExecuteResult> => {
-  const { state: offer } = await load(deps.store, offerStream(item.offerId), offerDecider, deps.states);
+  const offer = await stateOf(deps, offerStream(item.offerId), offerDecider);
   if (!offer) return { kind: 'unknown' };
   const { endpoint, deps: callDeps } = callOf(deps, offer);
   const outcome = await callSupplier(

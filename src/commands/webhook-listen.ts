@@ -11,7 +11,7 @@ import {
 import { newId } from '../ids.js';
 import { deliveryHeaders } from '../outbound/webhook-send.js';
 import { type Caller, type CommandDeps, execute } from './context.js';
-import { load } from './handle.js';
+import { stateOf } from './handle.js';
 import { listenSessionStream } from './streams.js';
 
 /** Events one poll hands over at most. */
@@ -26,7 +26,7 @@ export interface OpenedSession {
 }
 
 const loadSession = async (deps: CommandDeps, sessionId: string) =>
-  (await load(deps.store, listenSessionStream(sessionId), webhookListenSessionDecider, deps.states)).state;
+  await stateOf(deps, listenSessionStream(sessionId), webhookListenSessionDecider);
 
 /** The supplier's session, or not_found: another supplier's is as unknown as none. */
 export const loadListenSession = async (

@@ -16,7 +16,7 @@ import { checkTarget } from '../net/targets.js';
 import { fixtureData } from '../outbound/webhook-events.js';
 import { type AttemptResult, sendAttempt } from '../outbound/webhook-send.js';
 import { type Caller, type CommandDeps, execute, executeSteps } from './context.js';
-import { load } from './handle.js';
+import { stateOf } from './handle.js';
 import { supplierStream, webhookStream } from './streams.js';
 
 const SECRET_OVERLAP_MS = 24 * 60 * 60_000;
@@ -34,7 +34,7 @@ export const loadEndpoint = async (
   supplierId: string,
   endpointId: string,
 ): Promise<WebhookEndpointState> => {
-  const { state } = await load(deps.store, webhookStream(endpointId), webhookEndpointDecider, deps.states);
+  const state = await stateOf(deps, webhookStream(endpointId), webhookEndpointDecider);
   if (!state || state.deleted || state.supplierId !== supplierId)
     throw new DomainError('not_found', `webhook endpoint ${endpointId} not found`);
   return state;
@@ -61,7 +61,7 @@ export const createEndpoint = async (
 ) => {
   const endpointId = operationId ?? newId();
   if (operationId) {
-    const { state: made } = await load(deps.store, webhookStream(endpointId), webhookEndpointDecider, deps.states);
+    const made = await stateOf(deps, webhookStream(endpointId), webhookEndpointDecider);
     // the first run made it and its answer (with the secret, shown once) was lost: shown now
     if (made && !made.deleted && made.supplierId === supplierId)
       return { endpoint: made, secret: deps.secretBox.open(made.secretSealed) };
@@ -111,7 +111,7 @@ export const deleteEndpoint = async (
   /** Run again after its answer was lost: an endpoint of this supplier deleted already is this run's to finish. */
   resumed = false,
 ) => {
-  const { state } = await load(deps.store, webhookStream(endpointId), webhookEndpointDecider, deps.states);
+  const state = await stateOf(deps, webhookStream(endpointId), webhookEndpointDecider);
   const deletedAlready = resumed && state?.supplierId === supplierId && state.deleted;
   if (!deletedAlready) {
     await loadEndpoint(deps, supplierId, endpointId);

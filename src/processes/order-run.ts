@@ -1,6 +1,6 @@
 import type { CommandDeps } from '../commands/context.js';
 import type { ReceivedItem } from '../commands/declared-items.js';
-import { load } from '../commands/handle.js';
+import { stateOf } from '../commands/handle.js';
 import { loadOrder } from '../commands/orders.js';
 import { offerStream } from '../commands/streams.js';
 import { offerDecider } from '../domain/offer.js';
@@ -35,7 +35,7 @@ export const itemIn = (r: OrderRun, orderItemId: string) =>
   );
 
 export const loadOffer = async (deps: CommandDeps, offerId: string) =>
-  (await load(deps.store, offerStream(offerId), offerDecider, deps.states)).state;
+  await stateOf(deps, offerStream(offerId), offerDecider);
 
 /** A run of a timer on the order `orderId`, as it stands now. */
 export const withOrder = async (env: FulfilmentEnv, t: DueTimer, orderId: string): Promise<OrderRun> => ({

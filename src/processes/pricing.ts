@@ -1,5 +1,5 @@
 import type { CommandDeps } from '../commands/context.js';
-import { load } from '../commands/handle.js';
+import { stateOf } from '../commands/handle.js';
 import { repriceProduct } from '../commands/pricing.js';
 import { type OfferEvent, offerDecider } from '../domain/offer.js';
 import type { PricingRuleEvent } from '../domain/pricing-rule.js';
@@ -49,7 +49,7 @@ export const pricingProcess = projector<OfferEvent | PricingRuleEvent>({
 
 export const registerPricingTimers = (timers: Timers, deps: CommandDeps, projections: ProjectionRunner) => {
   const reprice = async (offerId: string, t: { kind: string; key: string }) => {
-    const { state: offer } = await load(deps.store, offerStream(offerId), offerDecider, deps.states);
+    const offer = await stateOf(deps, offerStream(offerId), offerDecider);
     if (!offer) return;
     const { deferred } = await repriceProduct(deps, offer.productId, timerCaller(t));
     // a rule held back by its hourly limit looks at the market again when the limit allows

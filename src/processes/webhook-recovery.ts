@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { CommandDeps } from '../commands/context.js';
-import { load } from '../commands/handle.js';
+import { stateOf } from '../commands/handle.js';
 import { webhookStream } from '../commands/streams.js';
 import {
   type LoggedEvent,
@@ -98,7 +98,7 @@ const perform: Performers<RecoveryRun, RecoveryInput, RecoveryAction> = {
 };
 
 const endpointOf = async (deps: CommandDeps, endpointId: string): Promise<RecoveryEndpoint> => {
-  const { state } = await load(deps.store, webhookStream(endpointId), webhookEndpointDecider, deps.states);
+  const state = await stateOf(deps, webhookStream(endpointId), webhookEndpointDecider);
   return state && { id: state.id, active: !state.deleted && state.status === 'active', events: state.settings.events };
 };
 
