@@ -77,9 +77,7 @@ const validated = (input: NewDestination) => {
   }
   const iban = electronicFormatIBAN(input.iban) ?? '';
   if (!isValidIBAN(iban))
-    throw invalidInput([
-      { input: 'iban', message: 'is not a valid IBAN (its country, length or check digits are wrong)' },
-    ]);
+    throw invalidInput([{ input: 'iban', message: 'is not valid: its country, length or check digits are wrong' }]);
   const holderName = input.holderName.trim();
   if (!holderName || holderName.length > 140)
     throw invalidInput([{ input: 'holder_name', message: 'must name the account holder (1 to 140 characters)' }]);
