@@ -145,7 +145,7 @@ export interface paths {
         };
         /**
          * A monthly statement: opening balance, the entries of the month, closing balance
-         * @description Accept: application/json (default), text/csv (amounts in minor units, an opening and a closing row) or text/html (a printable page). The month runs from 00:00 UTC on its first day to 00:00 UTC on the next.
+         * @description Accept: application/json (default), text/csv (decimal amounts like 18.30 with a currency column, gross and commission per sale and refund, an opening and a closing row) or text/html (a printable page, A4 upright or a phone). The month runs from 00:00 UTC on its first day to 00:00 UTC on the next.
          */
         get: operations["getBalanceStatementsByMonth"];
         put?: never;
@@ -1680,8 +1680,12 @@ export interface components {
                 available_after: components["schemas"]["Money"];
                 /** @description sale entries: when the amount moves to available */
                 available_at: string | null;
+                /** @description on a sale or a refund: the commission taken (a refund negative) */
+                commission: components["schemas"]["Money"] | null;
                 /** @description ISO 8601 UTC */
                 created_at: string;
+                /** @description on a sale or a refund: the price the net came from (a refund negative) */
+                gross: components["schemas"]["Money"] | null;
                 id: string;
                 /** @description sale, settlement and refund entries */
                 order_id: string | null;
@@ -1703,6 +1707,7 @@ export interface components {
                 pending: components["schemas"]["Money"];
             };
             supplier_id: string;
+            supplier_name: string;
             /** @description exclusive */
             to: string;
         };

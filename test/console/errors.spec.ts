@@ -51,7 +51,7 @@ describe('console error pages over plain HTTP', () => {
     const csv = await browser.get('/console/balance.csv?from=2026-11-01&to=2026-11-30');
     expect(csv.status).toBe(200);
     expect(csv.text).toBe(
-      'id,created_at,type,account,amount,currency,order_id,order_item_id,payout_id,available_at,pending_after,available_after\r\n',
+      'id,created_at,type,account,amount,currency,gross,commission,order_id,order_item_id,payout_id,available_at,pending_after,available_after\r\n',
     );
     const bad = await browser.get('/console/balance?from=2026-02-30');
     expect(bad.status).toBe(422);
