@@ -102,16 +102,23 @@ describe('console error pages over plain HTTP', () => {
     expect(res.text).toContain('<header>');
   });
 
-  it('a refused price is said beside its field, in words, once', async () => {
-    const res = await browser.post(`/console/offers/${offerId}/edit`, {
+  it('a refused price is said beside its field, in words, once, after a redirect', async () => {
+    const posted = await browser.post(`/console/offers/${offerId}/edit`, {
       ...newForm(csrf),
       price: '0',
       external_ref: 'ALPHA-ERR',
     });
+    // post, redirect, get: a reload of what follows never posts the edit again
+    expect([posted.status, posted.location]).toEqual([303, `/console/offers/${offerId}`]);
+    const res = await browser.get(posted.location!);
     expect(res.status).toBe(422);
+    expect(res.text).toContain('value="ALPHA-ERR"');
     expect(res.text.split('Price must be at least 0.01 EUR.').length).toBe(2);
     expect(res.text).toMatch(/aria-describedby="price-error[^"]*"/);
     expect(res.text).toContain('<p class="field-error" id="price-error">Price must be at least 0.01 EUR.</p>');
     expect((await alpha.api.get(`/offers/${offerId}`)).body.price).toEqual(eur(1000));
+    // shown once: the page afresh after that
+    const again = await browser.get(posted.location!);
+    expect([again.status, again.text.includes('price-error')]).toEqual([200, false]);
   });
 });
