@@ -59,6 +59,12 @@ describe.skipIf(!CHROMIUM)('payouts in the console', () => {
       await page.goto(`${svc.origin}/console/sign-in`);
       await page.getByLabel('Supplier API token').fill(supplier.token);
       await click(page, 'Sign in');
+      // the balance says why money waits, and where the rules are
+      await page.goto(`${svc.origin}/console/balance`);
+      expect(await page.locator('#hold').innerText()).toBe(
+        "A sale's proceeds stay pending for 10 minutes after delivery, then become available. Payouts start at 20.00\u00a0€: see Payouts.",
+      );
+      await look();
       await page.goto(`${svc.origin}/console/payouts`);
       await look();
 
