@@ -279,7 +279,7 @@ export const ledgerStatement = async (config: Config, args: string[], clock: Clo
     (keys) =>
       withStores(
         config,
-        async ({ ledger }) => {
+        async ({ ledger, db }) => {
           const signed = await signedStatement(ledger, keys.current, supplierId, month, clock.now());
           if (!signed) {
             console.error(`no statement: ${month} has not begun\nusage: ${USAGE.statement}`);
@@ -289,8 +289,15 @@ export const ledgerStatement = async (config: Config, args: string[], clock: Clo
             console.error(`no statement: ${brokenDetail(signed)} (ledger verify names every break)`);
             return 1;
           }
+          // the supplier's name on the printed page, as the API's statement has it
+          const named = await db.kysely
+            .selectFrom('suppliers')
+            .select('name')
+            .where('id', '=', supplierId)
+            .executeTakeFirst();
+          const statement = { ...signed.statement, ...(named && { supplierName: named.name }) };
           process.stdout.write(
-            format === 'csv' ? statementCsv(signed.statement) : statementHtml(signed.statement, signed.checkpoint),
+            format === 'csv' ? statementCsv(statement) : statementHtml(statement, signed.checkpoint),
           );
           return 0;
         },

@@ -1,7 +1,9 @@
 import { DomainError } from '../domain/errors.js';
 import { PAYOUT_MINIMUM, type PayoutMethod, type PayoutTrigger, refusedLedger } from '../domain/payout.js';
 import { type PayoutSchedule, payoutScheduleDecider } from '../domain/payout-schedule.js';
+import { destinationFor, maskedDestination } from '../domain/payout-destination.js';
 import { newId } from '../ids.js';
+import { loadPayoutDestinations } from './payout-destinations.js';
 import { type Caller, type CommandDeps, execute } from './context.js';
 import { load } from './handle.js';
 import { onBalance } from './ledger.js';
@@ -10,10 +12,15 @@ import { balanceStream, payoutScheduleStream } from './streams.js';
 export const createPayout = async (
   deps: CommandDeps,
   supplierId: string,
-  input: { amount: number; method: PayoutMethod; trigger?: PayoutTrigger; payoutId?: string },
+  input: { amount: number; method?: PayoutMethod; destinationId?: string; trigger?: PayoutTrigger; payoutId?: string },
   caller: Caller,
 ) => {
   const payoutId = input.payoutId ?? `po_${newId()}`;
+  // the destination named, else the default (or the newest of the method asked for); a
+  // supplier with none pays out by method alone, as before destinations existed
+  const to = destinationFor(await loadPayoutDestinations(deps, supplierId), input);
+  const method = to?.method ?? input.method ?? 'sepa_bank_transfer';
+  const destination = to ? { destinationId: to.destinationId, masked: maskedDestination(to) } : undefined;
   // money leaves on the ledger as stored now, every entry checked, not on a state cached
   // from before someone wrote to the database
   const refused = await deps.ledger.firstRefused(supplierId);
@@ -27,8 +34,9 @@ export const createPayout = async (
         supplierId,
         payoutId,
         amount: input.amount,
-        method: input.method,
+        method,
         trigger: input.trigger ?? 'manual',
+        ...(destination && { destination }),
         now,
       },
     }),
@@ -39,15 +47,22 @@ export const createPayout = async (
 
 export type PayoutTransition = 'in_transit' | 'paid' | 'failed' | 'cancelled';
 
-/** Operator moves along the lifecycle; the payout's supplier is read from the payouts read model. */
+/**
+ * Moves along the lifecycle (the operator's, the sandbox bank's, or a supplier cancelling its
+ * own: `supplierId` then limits it to that supplier's payouts); the payout's supplier is read
+ * from the payouts read model.
+ */
 export const movePayout = async (
   deps: CommandDeps,
   payoutId: string,
   to: PayoutTransition,
   failureCode: string | null,
   caller: Caller,
+  supplierId?: string,
 ) => {
-  const row = await deps.db.selectFrom('payouts').select(['supplier_id']).where('id', '=', payoutId).executeTakeFirst();
+  let q = deps.db.selectFrom('payouts').select(['supplier_id']).where('id', '=', payoutId);
+  if (supplierId) q = q.where('supplier_id', '=', supplierId);
+  const row = await q.executeTakeFirst();
   if (!row) throw new DomainError('not_found', `no payout ${payoutId}`);
   await onBalance(
     deps,

@@ -18,3 +18,5 @@ export const witnessStream = (supplierId: string) => `ledger-witness-${supplierI
 export const importStream = (importId: string) => `inventory-import-${importId}`;
 /** A `listen` forwarding session's opening and end. */
 export const listenSessionStream = (sessionId: string) => `listen-session-${sessionId}`;
+/** A supplier's payout destinations (bank accounts, PayPal addresses) and which is the default. */
+export const payoutDestinationsStream = (supplierId: string) => `payout-destinations-${supplierId}`;

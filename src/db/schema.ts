@@ -251,6 +251,9 @@ export interface PayoutTable {
   method: string;
   status: string;
   trigger: string;
+  destination_id: string | null;
+  /** The destination's account, masked. */
+  destination: string | null;
   failure_code: string | null;
   created_at: Timestamp;
   in_transit_at: Timestamp | null;

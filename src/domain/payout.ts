@@ -16,6 +16,14 @@ export type PayoutMethod = (typeof PAYOUT_METHODS)[number];
 export type PayoutStatus = 'pending' | 'in_transit' | 'paid' | 'failed' | 'cancelled';
 /** Who asked for it: the supplier (`manual`) or its schedule. */
 export type PayoutTrigger = 'manual' | 'daily' | 'weekly';
+/**
+ * Where a payout was sent, as it reads on it: the destination's id and its masked account.
+ * Payouts made before destinations existed (or with a method and none) have none.
+ */
+export interface PayoutTo {
+  destinationId: string;
+  masked: string;
+}
 
 export interface PayoutState {
   payoutId: string;
@@ -35,7 +43,7 @@ type Ref = {
 };
 
 export type PayoutEvent =
-  | { type: 'PayoutCreated'; data: Ref & { method: PayoutMethod; trigger: PayoutTrigger } }
+  | { type: 'PayoutCreated'; data: Ref & { method: PayoutMethod; trigger: PayoutTrigger; destination?: PayoutTo } }
   | { type: 'PayoutInTransit'; data: Ref }
   | { type: 'PayoutPaid'; data: Ref }
   | { type: 'PayoutFailed'; data: Ref & { from: 'pending' | 'in_transit'; failureCode: string } }
@@ -50,6 +58,7 @@ export type PayoutCommand =
         amount: number;
         method: PayoutMethod;
         trigger: PayoutTrigger;
+        destination?: PayoutTo;
         now: string;
       };
     }
@@ -136,7 +145,7 @@ export const decidePayout = (command: PayoutCommand, state: PayoutBalance): Payo
 // ---- one function per command: what each decides, given the balance (or the payout) as it stands
 
 const createPayout = (state: PayoutBalance, data: CommandData<PayoutCommand, 'CreatePayout'>): PayoutEvent[] => {
-  const { supplierId, payoutId, amount, method, trigger, now } = data;
+  const { supplierId, payoutId, amount, method, trigger, destination, now } = data;
   if (state.payouts.has(payoutId)) return [];
   // a ledger that holds an entry the service did not sign where it stands pays nothing out
   // until someone looked: the balance it shows leaves that entry out, but what else was done to it is unknown
@@ -169,6 +178,7 @@ const createPayout = (state: PayoutBalance, data: CommandData<PayoutCommand, 'Cr
         amount,
         method,
         trigger,
+        ...(destination && { destination }),
         postings: move('supplier_available', 'payouts_pending', amount),
         at: now,
       },

@@ -20,6 +20,7 @@ import { registerFeeRoutes } from './fees.js';
 import { registerOrderRoutes } from './orders.js';
 import { registerBalanceRoutes } from './balance.js';
 import { registerPayoutRoutes } from './payouts.js';
+import { registerPayoutDestinationRoutes } from './payout-destinations.js';
 import { registerWebhookRoutes } from './webhooks.js';
 import { registerCertificationRoutes } from './certification.js';
 import { registerCompetitionRoutes } from './competition.js';
@@ -252,6 +253,7 @@ const registerAllRoutes = async (app: FastifyInstance, services: Services) => {
       registerBalanceRoutes(api, services);
       registerWitnessRoutes(api, services);
       registerPayoutRoutes(api, services);
+      registerPayoutDestinationRoutes(api, services);
       registerWebhookRoutes(api, services);
       registerCertificationRoutes(api, services);
       registerCompetitionRoutes(api, services);

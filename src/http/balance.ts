@@ -3,7 +3,14 @@ import { z } from 'zod';
 import type { Clock } from '../clock.js';
 import { currentBalance, listBalanceEntries } from '../projections/balance-reads.js';
 import { ledgerAsOf } from '../projections/ledger-history.js';
-import { MONTH, monthRefusal, statementCsv, statementHtml } from '../projections/ledger-statement.js';
+import type { SignedCheckpoint } from '../crypto/ledger-signing.js';
+import {
+  MONTH,
+  monthRefusal,
+  type Statement as StatementOf,
+  statementCsv,
+  statementHtml,
+} from '../projections/ledger-statement.js';
 import {
   brokenDetail,
   consistencyBetween,
@@ -72,12 +79,20 @@ const negotiate = (accept: string): 'csv' | 'html' | 'json' => {
 const Statement = z
   .object({
     supplier_id: z.string(),
+    supplier_name: z.string(),
     month: z.string(),
     from: Timestamp,
     to: Timestamp.describe('exclusive'),
     currency: z.literal('EUR'),
     opening: Pair,
-    entries: z.array(Entry.extend({ pending_after: Money, available_after: Money })),
+    entries: z.array(
+      Entry.extend({
+        pending_after: Money,
+        available_after: Money,
+        gross: Money.nullable().describe('on a sale or a refund: the price the net came from (a refund negative)'),
+        commission: Money.nullable().describe('on a sale or a refund: the commission taken (a refund negative)'),
+      }),
+    ),
     closing: Pair,
     checkpoint: Checkpoint.describe(
       "the ledger's signed head over every entry up to the month's end (as of the latest of them)",
@@ -128,20 +143,46 @@ const StatementMonth = (clock: Clock) =>
     })
     .describe('YYYY-MM, from 2000-01 to December of next year');
 
+const pair = (b: { pending: number; available: number }) => ({
+  pending: eur(b.pending),
+  available: eur(b.available),
+});
+
+/** A statement as JSON: Money for every amount, gross and commission where a line has them. */
+const statementJson = (supplierId: string, statement: StatementOf, checkpoint: SignedCheckpoint) => ({
+  supplier_id: supplierId,
+  supplier_name: statement.supplierName ?? '',
+  month: statement.month,
+  from: statement.from,
+  to: statement.to,
+  currency: 'EUR' as const,
+  opening: pair(statement.opening),
+  entries: statement.entries.map((e) => ({
+    ...entryOut(e),
+    pending_after: eur(e.pending_after),
+    available_after: eur(e.available_after),
+    gross: e.gross === null ? null : eur(e.gross),
+    commission: e.commission === null ? null : eur(e.commission),
+  })),
+  closing: pair(statement.closing),
+  checkpoint,
+});
+
 const statement: Route = (api, services) =>
   api.get(
     '/balance/statements/:month',
     {
       config: {
         textFormats: {
-          'text/csv': 'the statement as CSV: amounts in minor units, an opening and a closing row',
+          'text/csv':
+            'the statement as CSV: decimal amounts with their currency, gross and commission per sale, an opening and a closing row',
           'text/html': 'the statement as a printable page',
         },
       },
       schema: {
         summary: 'A monthly statement: opening balance, the entries of the month, closing balance',
         description:
-          'Accept: application/json (default), text/csv (amounts in minor units, an opening and a closing row) or text/html (a printable page). The month runs from 00:00 UTC on its first day to 00:00 UTC on the next.',
+          'Accept: application/json (default), text/csv (decimal amounts like 18.30 with a currency column, gross and commission per sale and refund, an opening and a closing row) or text/html (a printable page, A4 upright or a phone). The month runs from 00:00 UTC on its first day to 00:00 UTC on the next.',
         tags: ['balance'],
         params: z.object({ month: StatementMonth(services.clock) }),
         response: { 200: Statement, ...problems(409) },
@@ -153,7 +194,8 @@ const statement: Route = (api, services) =>
       const signed = await signedStatement(ledger, ledgerKey, supplierId, req.params.month, clock.now());
       if (!signed) throw notBegun(req.params.month);
       if ('broken' in signed) throw chainBroken(signed);
-      const { statement, checkpoint } = signed;
+      const { checkpoint } = signed;
+      const statement = { ...signed.statement, supplierName: supplierOf(req).supplierName };
       const format = req.headers.accept ? negotiate(req.headers.accept) : 'json';
       // the text formats leave as they are; only JSON goes through the response schema
       const raw = reply as unknown as FastifyReply;
@@ -164,25 +206,7 @@ const statement: Route = (api, services) =>
           .header('content-disposition', `attachment; filename="${filename}.csv"`)
           .send(statementCsv(statement));
       if (format === 'html') return raw.type('text/html; charset=utf-8').send(statementHtml(statement, checkpoint));
-      const pair = (b: { pending: number; available: number }) => ({
-        pending: eur(b.pending),
-        available: eur(b.available),
-      });
-      return {
-        supplier_id: supplierId,
-        month: statement.month,
-        from: statement.from,
-        to: statement.to,
-        currency: 'EUR' as const,
-        opening: pair(statement.opening),
-        entries: statement.entries.map((e) => ({
-          ...entryOut(e),
-          pending_after: eur(e.pending_after),
-          available_after: eur(e.available_after),
-        })),
-        closing: pair(statement.closing),
-        checkpoint,
-      };
+      return statementJson(supplierId, statement, checkpoint);
     },
   );
 

@@ -7,6 +7,7 @@ import { keyCollisionProcess, registerKeyCollisionTimers } from './key-collision
 import { payoutProcess, registerPayoutTimers } from './payouts.js';
 import type { Timers } from './timers.js';
 import { registerSandboxTimers } from './sandbox.js';
+import { registerSandboxPayoutTimers, sandboxPayoutProcess } from './sandbox-payouts.js';
 import { registerRivalTimers } from './sandbox-rivals.js';
 import { registerWebhookTimers, webhookProcess } from './webhooks.js';
 import type { WebhookListeners } from './webhook-listeners.js';
@@ -22,6 +23,7 @@ export const processProjectors = (listeners?: WebhookListeners): Projector[] => 
   fulfilmentProcess,
   webhookProcess(listeners),
   payoutProcess,
+  sandboxPayoutProcess,
   pricingProcess,
   keyCollisionProcess,
   importProcess,
@@ -40,6 +42,7 @@ export const registerProcessTimers = (
   registerSandboxTimers(timers, deps);
   registerRivalTimers(timers, deps);
   registerPayoutTimers(timers, deps);
+  registerSandboxPayoutTimers(timers, deps);
   registerKeyCollisionTimers(timers, deps);
   registerImportTimers(timers, deps);
   registerPricingTimers(timers, deps, projections);

@@ -53,6 +53,8 @@ export interface TimerPayloads {
   'webhook.listen-lease': None;
   'maintenance.purge': None;
   'payout.schedule': None;
+  /** The sandbox's bank: moves a payout sent to a destination along, step by step (processes/sandbox-payouts.ts). */
+  'payout.sandbox-bank': { supplierId: string; destinationId: string };
   /** Daily at 00:00 UTC: the signed ledger heads to the endpoints that name `ledger.checkpoint`. */
   'ledger.checkpoint': None;
 }

@@ -9,11 +9,14 @@ import type { LedgerEntry } from './ledger.js';
  * - `created_at`: when it was posted (the statement's start and end on those rows)
  * - `type`: sale, settlement, refund, payout, payout_reversal; opening_balance, closing_balance
  * - `account`: pending or available
- * - `amount`, `currency`: signed minor units, EUR
+ * - `amount`, `currency`: the signed amount in `currency` as a decimal (`18.30`, `-0.05`), as
+ *   the pages and the statement show it: the net that moved on the account
+ * - `gross`, `commission`: on a statement's sale and refund rows, the price and the commission
+ *   the net came from (a refund's negative); empty elsewhere and in other exports
  * - `order_id`, `order_item_id`, `payout_id`: what the entry is about, empty when nothing
  * - `available_at`: when a pending sale becomes available
  * - `pending_after`, `available_after`: the supplier's balances after the entry (on the
- *   opening and closing rows, the balances then)
+ *   opening and closing rows, the balances then), decimals as `amount`
  *
  * RFC 4180: lines end in CRLF, a cell holding a quote, comma or line break is quoted.
  */
@@ -24,6 +27,8 @@ export const LEDGER_CSV_COLUMNS = [
   'account',
   'amount',
   'currency',
+  'gross',
+  'commission',
   'order_id',
   'order_item_id',
   'payout_id',
@@ -63,11 +68,27 @@ export const withBalancesAfter = (entries: readonly LedgerEntry[]): EntryWithBal
     });
 };
 
+/** The columns that hold an amount: minor units in the rows, decimals in the file. */
+const MONEY_COLUMNS = new Set<string>(['amount', 'gross', 'commission', 'pending_after', 'available_after']);
+
+/** 183000 -> "1830.00", -5 -> "-0.05": minor units as a decimal of the currency (EUR: two places). */
+export const decimal = (minor: number) => {
+  const abs = Math.abs(minor);
+  return `${minor < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+};
+
 const cell = (v: unknown) => {
   const s = v === null || v === undefined ? '' : String(v);
   return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
 
 export const ledgerCsv = (rows: readonly LedgerCsvRow[]): string =>
-  [LEDGER_CSV_COLUMNS.join(','), ...rows.map((r) => LEDGER_CSV_COLUMNS.map((c) => cell(r[c])).join(','))].join('\r\n') +
-  '\r\n';
+  [
+    LEDGER_CSV_COLUMNS.join(','),
+    ...rows.map((r) =>
+      LEDGER_CSV_COLUMNS.map((c) => {
+        const v = r[c];
+        return cell(MONEY_COLUMNS.has(c) && typeof v === 'number' ? decimal(v) : v);
+      }).join(','),
+    ),
+  ].join('\r\n') + '\r\n';

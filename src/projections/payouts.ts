@@ -10,10 +10,10 @@ const transition = (db: Kysely<Database>, payoutId: string, set: Record<string, 
     .set({ ...set, updated_at: at })
     .where('id', '=', payoutId);
 
-/** Payouts and payout schedules as suppliers read them. */
+/** Payouts and payout schedules as suppliers read them (version 2: where each payout went). */
 export const payoutsProjection = projector<PayoutEvent | PayoutScheduleEvent>({
   name: 'payouts',
-  version: 1,
+  version: 2,
   tables: ['payouts', 'payout_schedules'],
   ddl: (s) => `
     create table ${s}.payouts (
@@ -24,6 +24,8 @@ export const payoutsProjection = projector<PayoutEvent | PayoutScheduleEvent>({
       method text not null,
       status text not null,
       trigger text not null,
+      destination_id text,
+      destination text,
       failure_code text,
       created_at timestamptz not null,
       in_transit_at timestamptz,
@@ -51,6 +53,8 @@ export const payoutsProjection = projector<PayoutEvent | PayoutScheduleEvent>({
         method: e.data.method,
         status: 'pending',
         trigger: e.data.trigger,
+        destination_id: e.data.destination?.destinationId ?? null,
+        destination: e.data.destination?.masked ?? null,
         failure_code: null,
         created_at: e.data.at,
         updated_at: e.data.at,

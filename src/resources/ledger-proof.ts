@@ -1,7 +1,7 @@
 import type { LedgerSigningKey, SignedCheckpoint } from '../crypto/ledger-signing.js';
 import type { LedgerBook } from '../projections/ledger-book.js';
 import { type LedgerAsOf, ledgerAsOf } from '../projections/ledger-history.js';
-import { monthBounds, monthlyStatement, type Statement } from '../projections/ledger-statement.js';
+import { monthBounds, monthlyStatement, saleFigures, type Statement } from '../projections/ledger-statement.js';
 import { chainContent } from '../domain/ledger-chain.js';
 import { consistencyProof, inclusionPath, leafHash, rootOf } from '../sdk/ledger/merkle.js';
 
@@ -118,7 +118,9 @@ export const signedStatement = async (
   const asOf = statementAsOf(ledger.entries, bounds.to, bounds.from);
   const proof = ledgerProof(supplierId, asOf, signedAt, ledger, key);
   if ('broken' in proof) return proof;
-  return { statement: monthlyStatement(supplierId, month, ledger.entries), checkpoint: proof.checkpoint };
+  // every sale's and refund's gross and commission, from the events the statement's entries come from
+  const figures = saleFigures(ledger.accepted);
+  return { statement: monthlyStatement(supplierId, month, ledger.entries, figures), checkpoint: proof.checkpoint };
 };
 
 /** An entry's place in the supplier's Merkle tree, proved against a head signed now. */

@@ -14,6 +14,10 @@ export const Payout = z
     trigger: z
       .enum(['manual', 'daily', 'weekly'])
       .describe('manual: POST /payouts; daily, weekly: the payout schedule'),
+    destination: z
+      .object({ id: z.string(), account: z.string().describe('masked: IBAN country and last four, or PayPal address') })
+      .nullable()
+      .describe('where it was sent; null for a payout made by method alone'),
     failure_code: z.string().nullable(),
     created_at: Timestamp,
     in_transit_at: Timestamp.nullable(),
@@ -33,6 +37,8 @@ export const payoutOut = (r: {
   method: string;
   status: string;
   trigger: string;
+  destination_id: string | null;
+  destination: string | null;
   failure_code: string | null;
   created_at: Date;
   in_transit_at: Date | null;
@@ -45,6 +51,7 @@ export const payoutOut = (r: {
   method: r.method as z.infer<typeof Payout>['method'],
   status: r.status as z.infer<typeof Payout>['status'],
   trigger: r.trigger as z.infer<typeof Payout>['trigger'],
+  destination: r.destination_id ? { id: r.destination_id, account: r.destination ?? '' } : null,
   failure_code: r.failure_code,
   created_at: iso(r.created_at),
   in_transit_at: r.in_transit_at && iso(r.in_transit_at),

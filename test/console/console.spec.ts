@@ -149,14 +149,17 @@ describe.skipIf(!CHROMIUM)('the supplier console in a real browser', () => {
     expect(csv.headers()['content-type']).toBe('text/csv; charset=utf-8');
     expect(await csv.text()).toBe(
       [
-        'id,created_at,type,account,amount,currency,order_id,order_item_id,payout_id,available_at,pending_after,available_after',
+        'id,created_at,type,account,amount,currency,gross,commission,order_id,order_item_id,payout_id,available_at,pending_after,available_after',
         [
           entry.id,
           entry.created_at,
           'sale',
           'pending',
-          entry.amount.amount,
+          // euros with their currency, as the page shows them
+          (entry.amount.amount / 100).toFixed(2),
           'EUR',
+          '',
+          '',
           placed.body.id,
           entry.order_item_id,
           '',

@@ -227,12 +227,18 @@ describe('the console at its edges', () => {
     const sale = (await alpha.api.get('/balance/entries?type=sale')).body.data.at(-1);
     await svc.advance(Math.ceil((Date.parse(sale.available_at) - svc.clock.now().getTime()) / 1000) + 60);
     expect((await alpha.api.get('/balance')).body.available.amount).toBeGreaterThanOrEqual(4000);
+    // the request form asks for a destination: a bank account, the default
+    const bank = await alpha.api.post('/payout-destinations', {
+      method: 'sepa_bank_transfer',
+      iban: 'DE89370400440532013000',
+      holder_name: 'Alpha Keys',
+    });
+    expect(bank.status, bank.text).toBe(201);
 
     const payoutForm = async () =>
       urlencoded([
         ...Object.entries(hiddenOf(await browser.get('/console/payouts'), '/console/payouts')),
         ['amount', '20.00'],
-        ['method', 'sepa_bank_transfer'],
       ]);
     const once = await payoutForm();
     const first = await post(browser, '/console/payouts', once);
@@ -300,7 +306,9 @@ describe('the console at its edges', () => {
       for (const f of formsWithFields(page)) if (f.action !== '/console/sign-out') forms.set(f.action, f.fields);
     // a form of each console route that writes (the sign-in's below; the sign-out writes through no API)
     const routes = [...forms.keys()].map((a) =>
-      a.replace(/\/console\/(offers|webhooks|webhooks\/deliveries)\/[0-9A-Z]{26}/, '/console/$1/:id'),
+      a
+        .replace(/\/console\/(offers|webhooks|webhooks\/deliveries)\/[0-9A-Z]{26}/, '/console/$1/:id')
+        .replace(/\/console\/(payouts|payouts\/destinations)\/(po|pd)_[0-9A-Z]{26}/, '/console/$1/:id'),
     );
     expect([...new Set(routes)].sort()).toEqual([
       '/console/offers',
@@ -317,6 +325,10 @@ describe('the console at its edges', () => {
       '/console/offers/:id/sandbox-order',
       '/console/offers/:id/stock',
       '/console/payouts',
+      // a pending payout's cancellation and a destination's removal, each on its confirmation page
+      '/console/payouts/:id/cancel',
+      '/console/payouts/destinations',
+      '/console/payouts/destinations/:id/remove',
       '/console/webhooks',
       '/console/webhooks/:id/delete',
       '/console/webhooks/:id/disable',

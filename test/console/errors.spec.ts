@@ -51,7 +51,7 @@ describe('console error pages over plain HTTP', () => {
     const csv = await browser.get('/console/balance.csv?from=2026-11-01&to=2026-11-30');
     expect(csv.status).toBe(200);
     expect(csv.text).toBe(
-      'id,created_at,type,account,amount,currency,order_id,order_item_id,payout_id,available_at,pending_after,available_after\r\n',
+      'id,created_at,type,account,amount,currency,gross,commission,order_id,order_item_id,payout_id,available_at,pending_after,available_after\r\n',
     );
     const bad = await browser.get('/console/balance?from=2026-02-30');
     expect(bad.status).toBe(422);
@@ -102,16 +102,23 @@ describe('console error pages over plain HTTP', () => {
     expect(res.text).toContain('<header>');
   });
 
-  it('a refused price is said beside its field, in words, once', async () => {
-    const res = await browser.post(`/console/offers/${offerId}/edit`, {
+  it('a refused price is said beside its field, in words, once, after a redirect', async () => {
+    const posted = await browser.post(`/console/offers/${offerId}/edit`, {
       ...newForm(csrf),
       price: '0',
       external_ref: 'ALPHA-ERR',
     });
+    // post, redirect, get: a reload of what follows never posts the edit again
+    expect([posted.status, posted.location]).toEqual([303, `/console/offers/${offerId}`]);
+    const res = await browser.get(posted.location!);
     expect(res.status).toBe(422);
+    expect(res.text).toContain('value="ALPHA-ERR"');
     expect(res.text.split('Price must be at least 0.01 EUR.').length).toBe(2);
     expect(res.text).toMatch(/aria-describedby="price-error[^"]*"/);
     expect(res.text).toContain('<p class="field-error" id="price-error">Price must be at least 0.01 EUR.</p>');
     expect((await alpha.api.get(`/offers/${offerId}`)).body.price).toEqual(eur(1000));
+    // shown once: the page afresh after that
+    const again = await browser.get(posted.location!);
+    expect([again.status, again.text.includes('price-error')]).toEqual([200, false]);
   });
 });

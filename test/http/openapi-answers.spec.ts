@@ -311,6 +311,32 @@ describe('the OpenAPI document describes every answer', () => {
     await ok(op, 'POST', '/operator/v1/payouts/{payout_id}/paid', { payout_id: paid.id });
     await ok(token, 'GET', '/api/v1/payouts');
     await ok(token, 'GET', '/api/v1/payouts/{payout_id}', { payout_id: paid.id });
+    // destinations, and a payout to one cancelled by its supplier
+    const bank = await ok(
+      token,
+      'POST',
+      '/api/v1/payout-destinations',
+      {},
+      { body: { method: 'sepa_bank_transfer', iban: 'DE89370400440532013000', holder_name: 'Answers' } },
+    );
+    const pp = await ok(
+      token,
+      'POST',
+      '/api/v1/payout-destinations',
+      {},
+      { body: { method: 'paypal', email: 'a@b.example' } },
+    );
+    await ok(token, 'GET', '/api/v1/payout-destinations');
+    await ok(
+      token,
+      'PATCH',
+      '/api/v1/payout-destinations/{destination_id}',
+      { destination_id: pp.id },
+      { body: { default: true } },
+    );
+    await ok(token, 'DELETE', '/api/v1/payout-destinations/{destination_id}', { destination_id: bank.id });
+    const toCancel = await ok(token, 'POST', '/api/v1/payouts', {}, { body: { amount: eur(2000) } });
+    await ok(token, 'POST', '/api/v1/payouts/{payout_id}/cancel', { payout_id: toCancel.id });
 
     // a rule whose ceiling is the current price: with no competitor the price stays 1100
     await ok(token, 'GET', '/api/v1/products/{product_id}/competition', { product_id: product.id });

@@ -273,20 +273,23 @@ describe('ledger audit and export', () => {
       [0, 915],
     ];
     const lines = [
-      'id,created_at,type,account,amount,currency,order_id,order_item_id,payout_id,available_at,pending_after,available_after',
+      'id,created_at,type,account,amount,currency,gross,commission,order_id,order_item_id,payout_id,available_at,pending_after,available_after',
       ...rows.map((r, i) =>
         [
           r.id,
           r.created_at,
           r.type,
           r.account,
-          r.amount,
+          // decimals, as the pages show them; no gross or commission in an export of entries
+          (r.amount / 100).toFixed(2),
           r.currency,
+          '',
+          '',
           r.order_id,
           r.order_item_id,
           '',
           r.available_at ?? '',
-          ...balancesAfter[i]!,
+          ...balancesAfter[i]!.map((b) => (b / 100).toFixed(2)),
         ].join(','),
       ),
     ];

@@ -120,6 +120,9 @@ describe('payouts', () => {
       minimum_amount: eur(2000),
       method: 'sepa_bank_transfer',
       updated_at: null,
+      next_payout_at: null,
+      payout_minimum: eur(2000),
+      holding_period_seconds: 600,
     });
     const doc = (await request(svc.baseUrl, 'GET', '/openapi.json')).body;
     const bodyOf = (path: string, method: string) =>
@@ -170,6 +173,7 @@ describe('payouts', () => {
       method: 'sepa_bank_transfer',
       status: 'pending',
       trigger: 'manual',
+      destination: null,
       failure_code: null,
       created_at: t0,
       in_transit_at: null,
@@ -392,6 +396,9 @@ describe('payouts', () => {
       minimum_amount: eur(2000),
       method: 'sepa_bank_transfer',
       updated_at: null,
+      next_payout_at: null,
+      payout_minimum: eur(2000),
+      holding_period_seconds: 600,
     });
 
     const set = await beta.api.put('/payouts/schedule', { interval: 'daily', minimum_amount: eur(3000) });
@@ -401,6 +408,11 @@ describe('payouts', () => {
       minimum_amount: eur(3000),
       method: 'sepa_bank_transfer',
       updated_at: svc.clock.now().toISOString(),
+      next_payout_at: new Date(
+        Math.floor(svc.clock.now().getTime() / 86_400_000) * 86_400_000 + 86_400_000,
+      ).toISOString(),
+      payout_minimum: eur(2000),
+      holding_period_seconds: 600,
     });
     expect(await balance(beta)).toEqual({ available: 2745, pending: 0 });
     const midnight = (d: Date) => new Date(Math.floor(d.getTime() / 86_400_000) * 86_400_000 + 86_400_000);

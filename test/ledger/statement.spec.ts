@@ -63,23 +63,23 @@ describe('monthly statements', () => {
 
   const januaryCsv = () =>
     [
-      'id,created_at,type,account,amount,currency,order_id,order_item_id,payout_id,available_at,pending_after,available_after',
-      ',2026-01-01T00:00:00.000Z,opening_balance,,,EUR,,,,,0,0',
-      `sale-${item.o1}:pending,2026-01-05T10:00:00.000Z,sale,pending,2745,EUR,${order.o1},${item.o1},,2026-01-05T10:10:00.000Z,2745,0`,
-      `sale-${item.o2}:pending,2026-01-05T10:01:00.000Z,sale,pending,2745,EUR,${order.o2},${item.o2},,2026-01-05T10:11:00.000Z,5490,0`,
-      `refund-${item.o2}:pending,2026-01-05T10:02:00.000Z,refund,pending,-2745,EUR,${order.o2},${item.o2},,,2745,0`,
-      `settlement-${item.o1}:pending,2026-01-05T10:10:00.000Z,settlement,pending,-2745,EUR,${order.o1},${item.o1},,,0,0`,
-      `settlement-${item.o1}:available,2026-01-05T10:10:00.000Z,settlement,available,2745,EUR,${order.o1},${item.o1},,,0,2745`,
-      ',2026-02-01T00:00:00.000Z,closing_balance,,,EUR,,,,,0,2745',
+      'id,created_at,type,account,amount,currency,gross,commission,order_id,order_item_id,payout_id,available_at,pending_after,available_after',
+      ',2026-01-01T00:00:00.000Z,opening_balance,,,EUR,,,,,,,0.00,0.00',
+      `sale-${item.o1}:pending,2026-01-05T10:00:00.000Z,sale,pending,27.45,EUR,30.00,2.55,${order.o1},${item.o1},,2026-01-05T10:10:00.000Z,27.45,0.00`,
+      `sale-${item.o2}:pending,2026-01-05T10:01:00.000Z,sale,pending,27.45,EUR,30.00,2.55,${order.o2},${item.o2},,2026-01-05T10:11:00.000Z,54.90,0.00`,
+      `refund-${item.o2}:pending,2026-01-05T10:02:00.000Z,refund,pending,-27.45,EUR,-30.00,-2.55,${order.o2},${item.o2},,,27.45,0.00`,
+      `settlement-${item.o1}:pending,2026-01-05T10:10:00.000Z,settlement,pending,-27.45,EUR,,,${order.o1},${item.o1},,,0.00,0.00`,
+      `settlement-${item.o1}:available,2026-01-05T10:10:00.000Z,settlement,available,27.45,EUR,,,${order.o1},${item.o1},,,0.00,27.45`,
+      ',2026-02-01T00:00:00.000Z,closing_balance,,,EUR,,,,,,,0.00,27.45',
     ].join('\r\n') + '\r\n';
 
   const februaryCsv = () =>
     [
-      'id,created_at,type,account,amount,currency,order_id,order_item_id,payout_id,available_at,pending_after,available_after',
-      ',2026-02-01T00:00:00.000Z,opening_balance,,,EUR,,,,,0,2745',
-      `payout-${payoutId}:available,2026-02-01T01:00:00.000Z,payout,available,-2000,EUR,,,${payoutId},,0,745`,
-      `sale-${item.o3}:pending,2026-02-01T01:01:00.000Z,sale,pending,2745,EUR,${order.o3},${item.o3},,2026-02-01T01:11:00.000Z,2745,745`,
-      ',2026-03-01T00:00:00.000Z,closing_balance,,,EUR,,,,,2745,745',
+      'id,created_at,type,account,amount,currency,gross,commission,order_id,order_item_id,payout_id,available_at,pending_after,available_after',
+      ',2026-02-01T00:00:00.000Z,opening_balance,,,EUR,,,,,,,0.00,27.45',
+      `payout-${payoutId}:available,2026-02-01T01:00:00.000Z,payout,available,-20.00,EUR,,,,,${payoutId},,0.00,7.45`,
+      `sale-${item.o3}:pending,2026-02-01T01:01:00.000Z,sale,pending,27.45,EUR,30.00,2.55,${order.o3},${item.o3},,2026-02-01T01:11:00.000Z,27.45,7.45`,
+      ',2026-03-01T00:00:00.000Z,closing_balance,,,EUR,,,,,,,27.45,7.45',
     ].join('\r\n') + '\r\n';
 
   it('CSV from the CLI: opening, every entry with the balances after it, closing; months before and after', async () => {
@@ -98,8 +98,8 @@ describe('monthly statements', () => {
     });
     const december = await run(['--supplier', gamma.id, '--month', '2025-12']);
     expect(december.out.split('\r\n').slice(1, -1)).toEqual([
-      ',2025-12-01T00:00:00.000Z,opening_balance,,,EUR,,,,,0,0',
-      ',2026-01-01T00:00:00.000Z,closing_balance,,,EUR,,,,,0,0',
+      ',2025-12-01T00:00:00.000Z,opening_balance,,,EUR,,,,,,,0.00,0.00',
+      ',2026-01-01T00:00:00.000Z,closing_balance,,,EUR,,,,,,,0.00,0.00',
     ]);
     const usage = { code: 2, out: 'ERR usage: ledger statement --supplier ID --month YYYY-MM --format csv|html' };
     expect(await run(['--supplier', gamma.id, '--month', '2026-13'])).toEqual({
@@ -123,7 +123,7 @@ describe('monthly statements', () => {
       expect([month, code, out.split('\r\n')[1]]).toEqual([
         month,
         0,
-        `,${month}-01T00:00:00.000Z,opening_balance,,,EUR,,,,,${month === '2000-01' ? '0,0' : '0,2745'}`,
+        `,${month}-01T00:00:00.000Z,opening_balance,,,EUR,,,,,,,${month === '2000-01' ? '0.00,0.00' : '0.00,27.45'}`,
       ]);
     }
     // within the years, but not begun by the clock: nothing is signed of it yet
@@ -139,36 +139,35 @@ describe('monthly statements', () => {
     const { code, out } = await run(['--supplier', gamma.id, '--month', '2026-02', '--format', 'html']);
     expect(code).toBe(0);
     expect(out).toMatch(/^<!doctype html>/);
-    expect(out).toContain(`<title>Statement 2026-02 — supplier ${gamma.id}</title>`);
+    expect(out).toContain(`<title>Statement 2026-02 — Statement Gamma</title>`);
+    expect(out).toContain(`Supplier <strong>Statement Gamma</strong> (${gamma.id})`);
     expect(out).toContain('@media print');
     expect(out).not.toMatch(/<script|<link|src=|https?:/);
     const rows = [...out.matchAll(/<tr[^>]*>(.*?)<\/tr>/g)].map((m) =>
       [...m[1]!.matchAll(/<t[dh][^>]*>(.*?)<\/t[dh]>/g)].map((c) => c[1]),
     );
     expect(rows).toEqual([
-      ['Date', 'Entry', 'Type', 'Account', 'Amount', 'Reference', 'Pending after', 'Available after'],
-      ['2026-02-01T00:00:00.000Z', 'Opening balance', '0.00', '27.45'],
+      ['Date', 'Line', 'Gross', 'Commission', 'Net', 'Pending after', 'Available after'],
+      ['2026-02-01 00:00', 'Opening balance', '0.00', '27.45'],
       [
-        '2026-02-01T01:00:00.000Z',
-        `payout-${payoutId}:available`,
-        'payout',
-        'available',
+        '2026-02-01 01:00',
+        `payout · available<br><small class="id">payout ${payoutId}<br>entry payout-${payoutId}:available</small>`,
+        '',
+        '',
         '-20.00',
-        `payout ${payoutId}`,
         '0.00',
         '7.45',
       ],
       [
-        '2026-02-01T01:01:00.000Z',
-        `sale-${item.o3}:pending`,
-        'sale',
-        'pending',
+        '2026-02-01 01:01',
+        `sale · pending<br><small class="id">order ${order.o3} · item ${item.o3}<br>entry sale-${item.o3}:pending</small>`,
+        '30.00',
+        '2.55',
         '27.45',
-        `order ${order.o3} / item ${item.o3}`,
         '27.45',
         '7.45',
       ],
-      ['2026-03-01T00:00:00.000Z', 'Closing balance', '27.45', '7.45'],
+      ['2026-03-01 00:00', 'Closing balance', '27.45', '7.45'],
     ]);
   });
 
@@ -184,6 +183,7 @@ describe('monthly statements', () => {
     });
     expect(json.body).toEqual({
       supplier_id: gamma.id,
+      supplier_name: 'Statement Gamma',
       month: '2026-02',
       from: '2026-02-01T00:00:00.000Z',
       to: '2026-03-01T00:00:00.000Z',
@@ -199,6 +199,8 @@ describe('monthly statements', () => {
           created_at: '2026-02-01T01:00:00.000Z',
           pending_after: eur(0),
           available_after: eur(745),
+          gross: null,
+          commission: null,
         }),
         entry({
           id: `sale-${item.o3}:pending`,
@@ -211,6 +213,8 @@ describe('monthly statements', () => {
           available_at: '2026-02-01T01:11:00.000Z',
           pending_after: eur(2745),
           available_after: eur(745),
+          gross: eur(3000),
+          commission: eur(255),
         }),
       ],
       closing: { pending: eur(2745), available: eur(745) },

@@ -1302,6 +1302,7 @@ describe('read models: given events, then rows', () => {
           ...ref('po-2', 2500, 'payout', 'supplier_available', 'payouts_pending'),
           method: 'sepa_bank_transfer',
           trigger: 'manual',
+          destination: { destinationId: 'pd-1', masked: 'DE •••• 3000' },
           at: t(2),
         },
       }),
@@ -1346,7 +1347,15 @@ describe('read models: given events, then rows', () => {
         },
       }),
     ]);
-    const none = { in_transit_at: null, paid_at: null, failed_at: null, cancelled_at: null, failure_code: null };
+    const none = {
+      in_transit_at: null,
+      paid_at: null,
+      failed_at: null,
+      cancelled_at: null,
+      failure_code: null,
+      destination_id: null,
+      destination: null,
+    };
     expect(await rowsAfter(payoutsProjection, [events], { payouts: 'seq', payout_schedules: 'supplier_id' })).toEqual({
       payouts: [
         {
@@ -1372,6 +1381,8 @@ describe('read models: given events, then rows', () => {
           method: 'sepa_bank_transfer',
           status: 'failed',
           trigger: 'manual',
+          destination_id: 'pd-1',
+          destination: 'DE •••• 3000',
           failure_code: 'invalid_iban',
           created_at: t(2),
           failed_at: t(5),

@@ -15,6 +15,7 @@ import { registerOfferActions } from './pages/offer-actions.js';
 import { registerOffers } from './pages/offers.js';
 import { registerOrders } from './pages/orders.js';
 import { registerPayouts } from './pages/payouts.js';
+import { registerPayoutDestinations } from './pages/payout-destinations.js';
 import { registerPricing } from './pages/pricing.js';
 import { registerPricingActions } from './pages/pricing-actions.js';
 import { registerSignIn } from './pages/sign-in.js';
@@ -101,6 +102,7 @@ const PAGES = [
   registerBalance,
   registerBalanceCsv,
   registerPayouts,
+  registerPayoutDestinations,
   registerStatements,
   registerCompetition,
   registerWebhooks,

@@ -6,6 +6,7 @@ import { dayEnd, dayStart, field, select } from '../forms.js';
 import { html, money, when } from '../html.js';
 import { params, render, signedIn } from '../page.js';
 import type { ConsoleSession } from '../session.js';
+import { durationText } from './payouts.js';
 
 const TYPES = ['sale', 'settlement', 'refund', 'payout', 'payout_reversal'];
 
@@ -62,6 +63,7 @@ const balancePage = async (c: Console, req: FastifyRequest, reply: FastifyReply,
   const q = params(req);
   const filter = balanceFilter(q);
   const balance = (await c.api(req, s, 'GET', '/balance')).body;
+  const schedule = (await c.api(req, s, 'GET', '/payouts/schedule')).body;
   const read = filter.refusal
     ? { entries: [], refusal: filter.refusal, status: 422 }
     : await allEntries(c, req, s, filter.api);
@@ -71,6 +73,7 @@ const balancePage = async (c: Console, req: FastifyRequest, reply: FastifyReply,
     s,
     { title: 'Balance', active: 'balance', ...(read.refusal && { error: read.refusal.message }) },
     html`<h1>Balance</h1><div class="card stats"><div class="stat">Available<b>${money(balance?.available)}</b></div><div class="stat">Pending<b>${money(balance?.pending)}</b></div></div>
+${schedule ? html`<p id="hold">A sale's proceeds stay pending for ${durationText(schedule.holding_period_seconds)} after delivery, then become available. Payouts start at ${money(schedule.payout_minimum)}: see <a href="/console/payouts">Payouts</a>.</p>` : ''}
 ${filterForm(q, read.refusal)}<div class="card"><h2 style="margin-top:0">Balance over time</h2>${balanceChart(read.entries)}</div>
 <div class="scroll"><table><thead><tr><th>When</th><th>Type</th><th>Account</th><th>Amount</th><th>Order or payout</th></tr></thead><tbody>
 ${read.entries.slice(0, 200).map((e) => html`<tr><td>${when(e.created_at)}</td><td>${e.type}</td><td>${e.account}</td><td>${money(e.amount)}</td><td>${e.order_id ? html`<a href="/console/orders/${e.order_id}"><code>${e.order_id}</code></a>` : e.payout_id ? html`<a href="/console/payouts/${e.payout_id}"><code>${e.payout_id}</code></a>` : ''}</td></tr>`)}

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Answer, type Console, type Form, one, ROUTE, seg } from '../core.js';
-import { fieldRefusal, refusalOf } from '../errors.js';
+import { fieldRefusal, type Refusal, refusalOf } from '../errors.js';
 import { whole } from '../forms.js';
 import { done, posted } from '../page.js';
+import { redirectRefused } from '../refused-form.js';
 import type { ConsoleSession } from '../session.js';
 import { redirectToSecret } from '../shown-once.js';
 import { offerPage } from './offer.js';
@@ -16,22 +17,22 @@ const SANDBOX_FIELDS = {
   buyer_country: { name: 'buyer_country', label: 'Buyer country' },
 };
 
-/** The offer's page after a change: its notice, or the form again with the refusal's words. */
+/**
+ * The offer's page after a change, reached by a redirect either way (post, redirect, get):
+ * with its notice, or with the form's values and the refusal's words kept for one view.
+ */
 const after = (x: Ctx, answer: Answer, notice: string, fields = OFFER_FIELDS) =>
-  answer.status < 300
-    ? done(x.reply, `/console/offers/${seg(x.id)}`, notice)
-    : offerPage(x.c, x.req, x.reply, x.s, x.id, { values: x.form, refusal: refusalOf(answer, fields) }, answer.status);
+  answer.status < 300 ? done(x.reply, pageOf(x), notice) : refused(x, refusalOf(answer, fields), answer.status);
 
-const badPrice = (x: Ctx) =>
-  offerPage(
-    x.c,
-    x.req,
-    x.reply,
-    x.s,
-    x.id,
-    { values: x.form, refusal: fieldRefusal('price', 'Price must be an amount in euros, like 19.99.') },
-    422,
-  );
+const pageOf = (x: Ctx) => `/console/offers/${seg(x.id)}`;
+
+/** A refusal kept across the redirect; a form too large to keep is answered by the page itself. */
+const refused = (x: Ctx, refusal: Refusal, status: number) =>
+  redirectRefused(x.c, x.req, x.reply, x.s, pageOf(x), x.form, refusal, status)
+    ? undefined
+    : offerPage(x.c, x.req, x.reply, x.s, x.id, { values: x.form, refusal }, status);
+
+const badPrice = (x: Ctx) => refused(x, fieldRefusal('price', 'Price must be an amount in euros, like 19.99.'), 422);
 
 const edit = async (x: Ctx) => {
   if (Number.isNaN(priceOf(x.form))) return badPrice(x);

@@ -4,6 +4,7 @@ import { type Console, ROUTE, seg } from '../core.js';
 import { field, type FormState, select } from '../forms.js';
 import { csrfField, type Html, html, money, statusPill, when } from '../html.js';
 import { flash, loadOr, render, signedIn } from '../page.js';
+import { takeRefused } from '../refused-form.js';
 import type { ConsoleSession } from '../session.js';
 import { offerTimeline } from '../timeline.js';
 import { termsFields } from './offer-form.js';
@@ -78,9 +79,13 @@ export const offerPage = async (
   reply: FastifyReply,
   s: ConsoleSession,
   id: string,
-  state: FormState = {},
-  status = 200,
+  given: FormState = {},
+  givenStatus = 200,
 ) => {
+  // a refused form redirected here shows its values and its errors once
+  const kept = takeRefused(c, req, reply, s, `/console/offers/${seg(id)}`);
+  const state = kept?.state ?? given;
+  const status = kept?.status ?? givenStatus;
   const offer = await loadOr(c, req, reply, s, 'offer', `/offers/${seg(id)}`);
   if (!offer) return;
   const o = offer.body;

@@ -46,10 +46,10 @@ const statementPage = async (
     reply,
     s,
     { title: `Statement ${month}`, active: 'statements' },
-    html`<h1>Statement ${month}</h1><p>${when(st.from)} to ${when(st.to)} (excluded) · <a href="/console/statements/${month}/csv">Download CSV</a> · <a href="/console/statements/${month}/print">Printable statement</a></p>
+    html`<h1>Statement ${month}</h1><p>${st.supplier_name} · ${when(st.from)} to ${when(st.to)} (excluded) · <a href="/console/statements/${month}/csv">Download CSV</a> · <a href="/console/statements/${month}/print">Printable statement</a></p>
 <div class="card stats"><div class="stat">Opening available<b>${money(st.opening?.available)}</b></div><div class="stat">Opening pending<b>${money(st.opening?.pending)}</b></div>
 <div class="stat">Closing available<b>${money(st.closing?.available)}</b></div><div class="stat">Closing pending<b>${money(st.closing?.pending)}</b></div></div>
-<div class="scroll"><table><thead><tr><th>When</th><th>Type</th><th>Account</th><th>Amount</th></tr></thead><tbody>${(st.entries ?? []).map((e: any) => html`<tr><td>${when(e.created_at)}</td><td>${e.type}</td><td>${e.account}</td><td>${money(e.amount)}</td></tr>`)}</tbody></table></div>
+<div class="scroll"><table><thead><tr><th>When</th><th>Type</th><th>Account</th><th>Gross</th><th>Commission</th><th>Net</th></tr></thead><tbody>${(st.entries ?? []).map((e: any) => html`<tr><td>${when(e.created_at)}</td><td>${e.type}</td><td>${e.account}</td><td>${e.gross ? money(e.gross) : ''}</td><td>${e.commission ? money(e.commission) : ''}</td><td>${money(e.amount)}</td></tr>`)}</tbody></table></div>
 ${(st.entries ?? []).length === 0 ? html`<p>No entries this month.</p>` : ''}`,
   );
 };

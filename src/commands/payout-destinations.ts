@@ -1,0 +1,57 @@
+import { type NewDestination, payoutDestinationsDecider } from '../domain/payout-destination.js';
+import { newId } from '../ids.js';
+import { type Caller, type CommandDeps, execute } from './context.js';
+import { load } from './handle.js';
+import { payoutDestinationsStream } from './streams.js';
+
+export const loadPayoutDestinations = async (deps: CommandDeps, supplierId: string) =>
+  (await load(deps.store, payoutDestinationsStream(supplierId), payoutDestinationsDecider, deps.states)).state;
+
+export const addPayoutDestination = async (
+  deps: CommandDeps,
+  supplierId: string,
+  input: NewDestination & { destinationId?: string },
+  caller: Caller,
+) => {
+  const destinationId = input.destinationId ?? `pd_${newId()}`;
+  const { state } = await execute(
+    deps,
+    payoutDestinationsStream(supplierId),
+    payoutDestinationsDecider,
+    (now) => ({ type: 'AddPayoutDestination' as const, data: { ...input, supplierId, destinationId, now } }),
+    caller,
+  );
+  return { state, destinationId };
+};
+
+export const removePayoutDestination = async (
+  deps: CommandDeps,
+  supplierId: string,
+  destinationId: string,
+  caller: Caller,
+) =>
+  (
+    await execute(
+      deps,
+      payoutDestinationsStream(supplierId),
+      payoutDestinationsDecider,
+      (now) => ({ type: 'RemovePayoutDestination' as const, data: { supplierId, destinationId, now } }),
+      caller,
+    )
+  ).state;
+
+export const setDefaultPayoutDestination = async (
+  deps: CommandDeps,
+  supplierId: string,
+  destinationId: string,
+  caller: Caller,
+) =>
+  (
+    await execute(
+      deps,
+      payoutDestinationsStream(supplierId),
+      payoutDestinationsDecider,
+      (now) => ({ type: 'SetDefaultPayoutDestination' as const, data: { supplierId, destinationId, now } }),
+      caller,
+    )
+  ).state;
