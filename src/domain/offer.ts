@@ -149,8 +149,8 @@ export interface OfferState {
   repricedAt?: string[];
 }
 
-export const INITIAL_HEALTH = 100;
-export const REACTIVATION_HEALTH = 70;
+export const INITIAL_HEALTH = HEALTH.start;
+export const REACTIVATION_HEALTH = HEALTH.reactivation;
 
 const offerCreated = (d: EventData<OfferEvent, 'OfferCreated'>): OfferState => ({
   id: d.offerId,
@@ -458,8 +458,8 @@ const recordScheduledHealthcheck = (
   if (state.cooldownUntil === null) {
     if (probe.ok) {
       // below the routing minimum with no cooldown to end: passing checks lead back to 70
-      if (state.health >= HEALTH.routingMinimum) return [checked];
-      const health = Math.min(HEALTH.routingMinimum, state.health + HEALTH_DELTAS.healthcheck_passed);
+      if (state.health >= HEALTH.recoveryCeiling) return [checked];
+      const health = Math.min(HEALTH.recoveryCeiling, state.health + HEALTH_DELTAS.healthcheck_passed);
       return [
         checked,
         {

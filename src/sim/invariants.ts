@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { TestClock } from '../clock.js';
 import { auditLedger } from '../cli/ledger-audit.js';
 import { connect, type Db } from '../db/connect.js';
-import { HEALTH_DELTAS } from '../domain/offer-health.js';
+import { HEALTH, HEALTH_DELTAS } from '../domain/offer-health.js';
 import { eventVersions } from '../domain/upcasters.js';
 import { PostgresEventStore } from '../eventstore/postgres.js';
 import { comparePositions, type EventStore, pagesOf, START } from '../eventstore/port.js';
@@ -289,14 +289,14 @@ export class Invariants {
     for (const e of events) {
       if (e.type !== 'OfferHealthChanged' && e.type !== 'OfferActivated' && e.type !== 'OfferCooldownEnded') continue;
       const h = e.data.health;
-      if (!Number.isInteger(h) || h < 0 || h > 100) return `offer ${e.data.offerId}: health ${h}`;
+      if (!Number.isInteger(h) || h < HEALTH.min || h > HEALTH.max) return `offer ${e.data.offerId}: health ${h}`;
       if (e.type !== 'OfferHealthChanged') continue;
       const full = allowed.get(e.data.reason);
       if (full === undefined) return `offer ${e.data.offerId}: health changed for ${e.data.reason}, not in the table`;
       if (Math.sign(e.data.delta) !== Math.sign(full) || Math.abs(e.data.delta) > Math.abs(full))
         return `offer ${e.data.offerId}: ${e.data.reason} moved health by ${e.data.delta}, the table says ${full}`;
-      if (e.data.reason === 'healthcheck_passed' && h > 70)
-        return `offer ${e.data.offerId}: a passing healthcheck lifted health to ${h}, above 70`;
+      if (e.data.reason === 'healthcheck_passed' && h > HEALTH.recoveryCeiling)
+        return `offer ${e.data.offerId}: a passing healthcheck lifted health to ${h}, above ${HEALTH.recoveryCeiling}`;
       if (e.data.outcomeId) {
         if (outcomes.has(`${e.data.offerId}:${e.data.outcomeId}`))
           return `offer ${e.data.offerId}: outcome ${e.data.outcomeId} applied twice`;
