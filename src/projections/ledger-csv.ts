@@ -1,3 +1,4 @@
+import { csvOf } from './csv.js';
 import type { LedgerEntry } from './ledger.js';
 
 /**
@@ -63,11 +64,4 @@ export const withBalancesAfter = (entries: readonly LedgerEntry[]): EntryWithBal
     });
 };
 
-const cell = (v: unknown) => {
-  const s = v === null || v === undefined ? '' : String(v);
-  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-};
-
-export const ledgerCsv = (rows: readonly LedgerCsvRow[]): string =>
-  [LEDGER_CSV_COLUMNS.join(','), ...rows.map((r) => LEDGER_CSV_COLUMNS.map((c) => cell(r[c])).join(','))].join('\r\n') +
-  '\r\n';
+export const ledgerCsv = (rows: readonly LedgerCsvRow[]): string => csvOf(LEDGER_CSV_COLUMNS, rows);

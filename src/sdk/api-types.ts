@@ -527,6 +527,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/offers/{offer_id}/routing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Why your offer won or lost each order of its product
+         * @description For each order of the offer's product routed in [from, to) (default: the week before now; at most 92 days), oldest first: whether this offer served it and if not why, from the order's routing receipt. Another offer appears only as a rank and a price gap: never its id, supplier or health. Accept: application/json (default, paginated) or text/csv (the whole period). Errors: 404 not_found (also another supplier's offer); 422 validation_failed (from not before to, a longer period, an unknown cursor).
+         */
+        get: operations["getOffersByOfferIdRouting"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/offers/{offer_id}/stock": {
         parameters: {
             query?: never;
@@ -2244,6 +2264,31 @@ export interface components {
             status: "sellable" | "not_sellable";
             /** @enum {string} */
             type: "game_key" | "topup";
+        };
+        RoutingEntry: {
+            /** @description how far above the winning price; null when not ranked */
+            above_winner: components["schemas"]["Money"] | null;
+            /** @description the reason in words, e.g. "a lower price: you were 2nd of 4, 0.30 € above" */
+            explanation: string;
+            order_id: string;
+            /** @description units the order asked of the product */
+            quantity: number;
+            quantity_won: number;
+            /** @description its place in the routing order (1 = tried first); null when routing could not consider it */
+            rank: number | null;
+            /** @description how many offers routing could consider */
+            ranked: number;
+            /**
+             * @description why it won or lost, as a code
+             * @enum {string}
+             */
+            reason: "won" | "lower_price" | "higher_health" | "earlier_activation" | "health_below_minimum" | "in_cooldown" | "no_stock_declared" | "no_keys" | "not_active" | "supplier_declined" | "not_needed";
+            /** @description ISO 8601 UTC */
+            routed_at: string;
+            /** @description this offer served the order (all of it or a share) */
+            won: boolean;
+            /** @description this offer’s price when the order was routed; null when it was not active */
+            your_price: components["schemas"]["Money"] | null;
         };
         WebhookDeliveryAttempt: {
             attempt: number;
@@ -6690,6 +6735,119 @@ export interface operations {
                 };
             };
             /** @description Problem: idempotency_key_reused, validation_failed, or a code the operation names */
+            422: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: rate_limited */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "retry-after"?: number;
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getOffersByOfferIdRouting: {
+        parameters: {
+            query?: {
+                /** @description next_cursor of the previous page */
+                cursor?: string;
+                /** @description routed at or after */
+                from?: string;
+                /** @description 1 to 200, default 50 */
+                limit?: number;
+                /** @description routed before */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                offer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RoutingEntry"][];
+                        next_cursor: string | null;
+                    };
+                    "text/csv": string;
+                };
+            };
+            /** @description Problem: unauthorized */
+            401: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: not_found, or a code the operation names */
+            404: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: validation_failed, or a code the operation names */
             422: {
                 headers: {
                     /** @description requests allowed per rolling 60 seconds in the tightest bucket */
