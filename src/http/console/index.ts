@@ -17,6 +17,7 @@ import { registerOrders } from './pages/orders.js';
 import { registerPayouts } from './pages/payouts.js';
 import { registerPricing } from './pages/pricing.js';
 import { registerPricingActions } from './pages/pricing-actions.js';
+import { registerRouting } from './pages/routing.js';
 import { registerSignIn } from './pages/sign-in.js';
 import { registerStatements } from './pages/statements.js';
 import { registerWebhook } from './pages/webhook.js';
@@ -97,6 +98,7 @@ const PAGES = [
   registerInventoryActions,
   registerPricing,
   registerPricingActions,
+  registerRouting,
   registerOrders,
   registerBalance,
   registerBalanceCsv,
