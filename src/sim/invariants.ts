@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { TestClock } from '../clock.js';
 import { auditLedger } from '../cli/ledger-audit.js';
+import { explainLine } from '../cli/routing.js';
+import type { RoutingReceipt } from '../domain/routing-receipt.js';
 import { connect, type Db } from '../db/connect.js';
 import { HEALTH, HEALTH_DELTAS } from '../domain/offer-health.js';
 import { eventVersions } from '../domain/upcasters.js';
@@ -115,6 +117,7 @@ export class Invariants {
       ['orders in allowed states', () => this.orderStates(options.settled ?? false)],
       ['no supplier call twice for one order under different ids', () => this.supplierCalls()],
       ['offer health within 0..100, following the table, each outcome once', () => this.health(events)],
+      ['every order routed with a receipt that replays to its winners', () => this.routing(events)],
       [
         'webhook events delivered or logged as abandoned/disabled',
         () => (options.settled ? this.webhooks() : undefined),
@@ -277,6 +280,29 @@ export class Invariants {
         if (owner.has(key) && owner.get(key) !== id)
           return `${kit.url}: ${key} used for order ${owner.get(key)} and ${id}`;
         owner.set(key, id);
+      }
+    }
+    return undefined;
+  }
+
+  /**
+   * Each placed order has its routing receipt, its items' offers are the receipt's winners,
+   * and each line re-run from its recorded inputs (as `routing explain` does) reaches them.
+   */
+  private routing(events: Row[]) {
+    const receipts = new Map<string, RoutingReceipt>();
+    for (const e of events) if (e.type === 'OrderRouted') receipts.set(e.data.orderId, e.data);
+    for (const e of events) {
+      if (e.type !== 'OrderPlaced') continue;
+      const receipt = receipts.get(e.data.orderId);
+      if (!receipt) return `order ${e.data.orderId}: placed without a routing receipt`;
+      const winners = new Set(receipt.lines.flatMap((l) => l.served.map((s) => s.offerId)));
+      for (const item of e.data.items as { offerId: string }[])
+        if (!winners.has(item.offerId))
+          return `order ${e.data.orderId}: an item of offer ${item.offerId}, not among the receipt's winners`;
+      for (const [n, line] of receipt.lines.entries()) {
+        const explained = explainLine(line, n);
+        if (!explained.agrees) return `order ${e.data.orderId}: ${explained.verdict}`;
       }
     }
     return undefined;

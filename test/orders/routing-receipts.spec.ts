@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { routingExplain } from '../../src/cli/routing.js';
 import { recordOutcome } from '../../src/commands/declared.js';
 import { replayLine, type RoutingReceipt } from '../../src/domain/routing-receipt.js';
 import { startTestService, type TestService } from '../support/harness.js';
-import { checkout, eur, keys, type Supplier, troubles, uploadedOffer } from './fixtures.js';
+import { checkout, eur, keys, type Supplier, troubles, uploadedOffer, withDb } from './fixtures.js';
 
 /**
  * Routing receipts: each order's routing recorded with its inputs, and each candidate's
@@ -170,5 +171,54 @@ describe('routing receipts', () => {
         agrees: true,
       });
     }
+  });
+
+  describe('npm run cli -- routing explain ORDER_ID', () => {
+    afterEach(() => vi.restoreAllMocks());
+    const explain = async (orderId: string | undefined) => {
+      const out: string[] = [];
+      vi.spyOn(console, 'log').mockImplementation((line: unknown) => void out.push(String(line)));
+      vi.spyOn(console, 'error').mockImplementation((line: unknown) => void out.push(`ERR ${String(line)}`));
+      vi.spyOn(console, 'table').mockImplementation((rows: unknown) => void out.push(JSON.stringify(rows)));
+      const code = await routingExplain({ ...svc.services.config, databaseUrl: svc.databaseUrl }, orderId);
+      vi.restoreAllMocks();
+      return { code, out };
+    };
+
+    it('shows the recorded inputs and reaches the same winner from them', async () => {
+      const { code, out } = await explain(orderIds[0]);
+      expect(code).toBe(0);
+      expect(out[1]).toMatch(new RegExp(`^line 1: product ${productId}, quantity 1, rule lowest_price, ranked at `));
+      const rows = JSON.parse(out[2]!) as { offer: string; eligible: string; rank: number | string }[];
+      expect(rows.map((r) => [r.offer, r.eligible, r.rank]).sort()).toEqual(
+        [
+          [offers.empty, 'no', '-'],
+          [offers.cooling, 'no', '-'],
+          [offers.winner, 'yes', 1],
+          [offers.second, 'yes', 2],
+          [offers.unhealthy, 'no', '-'],
+        ].sort(),
+      );
+      expect(out[3]).toBe(`recorded winner ${offers.winner}; replayed from the inputs: ${offers.winner}: the same`);
+    });
+
+    it('exits 1 for an order without a receipt, 2 without an order id', async () => {
+      expect((await explain('no-such-order')).code).toBe(1);
+      expect((await explain(undefined)).code).toBe(2);
+    });
+
+    it('exits 1 naming both winners when the recorded winner is not what its inputs give', async () => {
+      // an auditor's check: a receipt whose winner was altered no longer replays to it
+      await withDb(svc, (db) =>
+        db.query(
+          `update es_events set data = jsonb_set(data, '{lines,0,served,0,offerId}', to_jsonb($2::text))
+            where stream_id = $1`,
+          [`routing-${orderIds[2]}`, offers.second],
+        ),
+      );
+      const { code, out } = await explain(orderIds[2]);
+      expect(code).toBe(1);
+      expect(out[3]).toBe(`recorded winner ${offers.second}; replayed from the inputs: ${offers.winner}: DIFFERENT`);
+    });
   });
 });
