@@ -15,6 +15,7 @@ import type { Principal } from './principal.js';
 import { registerProductRoutes } from './products.js';
 import { registerOfferRoutes } from './offers.js';
 import { registerOfferRoutingRoutes } from './offer-routing.js';
+import { registerOfferHealthRoutes } from './offer-health.js';
 import { registerInventoryRoutes } from './inventory.js';
 import { registerInventoryImportRoutes } from './inventory-imports.js';
 import { registerFeeRoutes } from './fees.js';
@@ -247,6 +248,7 @@ const registerAllRoutes = async (app: FastifyInstance, services: Services) => {
       registerProductRoutes(api, services);
       registerOfferRoutes(api, services);
       registerOfferRoutingRoutes(api, services);
+      registerOfferHealthRoutes(api, services);
       registerInventoryRoutes(api, services);
       registerInventoryImportRoutes(api, services);
       registerFeeRoutes(api, services);

@@ -335,6 +335,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/offers/{offer_id}/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your offer's health: the rules with their numbers, and what the next failures would do
+         * @description The current score; the health table's rules; how many more failed calls or healthchecks (or minutes of unavailability in a cooldown) before the next consequence; and when it recovers if nothing fails. Worked out from the same table the service applies. Errors: 404 not_found (also another supplier's offer).
+         */
+        get: operations["getOffersByOfferIdHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/offers/{offer_id}/inventory": {
         parameters: {
             query?: never;
@@ -1811,6 +1831,47 @@ export interface components {
             required: boolean;
             /** @enum {string} */
             type: "text" | "number" | "select";
+        };
+        HealthForecast: {
+            cooldown_until: string | null;
+            /** @description null when no failure can count against the offer (uploaded keys, not active) */
+            next_consequence: {
+                /** @enum {string} */
+                consequence: "leaves_routing" | "cooldown" | "deactivation";
+                /** @description more failed reservation or order calls that bring it about */
+                failed_calls: number | null;
+                /** @description more failed scheduled healthchecks that bring it about */
+                failed_healthchecks: number | null;
+                message: string;
+                /** @description for deactivation: minutes of continued unavailability */
+                minutes: number | null;
+            } | null;
+            /** @description one more failure brings the next consequence */
+            one_step_away: boolean;
+            /** @description when it is routable again if nothing fails; null when nothing is to recover */
+            recovery: {
+                at: string | null;
+                message: string;
+            } | null;
+            routing_eligible: boolean;
+            /** @description the health table this service applies, with its numbers */
+            rules: {
+                cooldown_at_once_for: string[];
+                cooldown_at_or_below: number;
+                cooldown_minutes: number;
+                deactivation_after_cooldown_hours: number;
+                healthcheck_every_minutes: number;
+                healthcheck_in_cooldown_every_minutes: number;
+                /** @description health points per signal */
+                points: {
+                    [key: string]: number;
+                };
+                routing_minimum: number;
+                score_after_cooldown: number;
+                score_after_reactivation: number;
+                start: number;
+            };
+            score: number;
         };
         /** @description A file of keys being added, a thousand at a time */
         InventoryImport: {
@@ -4784,6 +4845,106 @@ export interface operations {
                 };
             };
             /** @description Problem: idempotency_key_reused, validation_failed, or a code the operation names */
+            422: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: rate_limited */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "retry-after"?: number;
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getOffersByOfferIdHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                offer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthForecast"];
+                };
+            };
+            /** @description Problem: unauthorized */
+            401: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: not_found, or a code the operation names */
+            404: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: validation_failed, or a code the operation names */
             422: {
                 headers: {
                     /** @description requests allowed per rolling 60 seconds in the tightest bucket */
