@@ -51,6 +51,10 @@ const stepsTo = (score: number, points: number, reach: (s: number) => boolean) =
 
 const plural = (n: number, one: string) => `${n} more ${one}${n === 1 ? '' : 's'}`;
 
+/** "2 more failed reservation or order calls (or 1 more failed healthcheck)". */
+const failures = (calls: number, checks: number | null) =>
+  `${plural(calls, 'failed reservation or order call')}${checks === null ? '' : ` (or ${plural(checks, 'failed healthcheck')})`}`;
+
 const inCooldown = (o: OfferState, now: Date) =>
   o.cooldownUntil !== null && new Date(o.cooldownUntil).getTime() > now.getTime();
 
@@ -97,22 +101,24 @@ const nextConsequence = (o: OfferState, now: Date): NextConsequence | null => {
   if (o.health >= HEALTH.routingMinimum) {
     const reach = (s: number) => s < HEALTH.routingMinimum;
     const n = calls(reach)!;
+    const m = checks(reach);
     return {
       consequence: 'leaves_routing',
       failedCalls: n,
-      failedHealthchecks: checks(reach),
+      failedHealthchecks: m,
       minutes: null,
-      message: `${plural(n, 'failed reservation or order call')} and this offer drops under ${HEALTH.routingMinimum}: no order is routed to it`,
+      message: `${failures(n, m)} and this offer drops under ${HEALTH.routingMinimum}: no order is routed to it`,
     };
   }
   const reach = (s: number) => s <= HEALTH.exhausted;
   const n = calls(reach)!;
+  const m = checks(reach);
   return {
     consequence: 'cooldown',
     failedCalls: n,
-    failedHealthchecks: checks(reach),
+    failedHealthchecks: m,
     minutes: null,
-    message: `${plural(n, 'failed reservation or order call')} and this offer enters a ${COOLDOWN_MS / 60_000}-minute cooldown`,
+    message: `${failures(n, m)} and this offer enters a ${COOLDOWN_MS / 60_000}-minute cooldown`,
   };
 };
 

@@ -1384,6 +1384,23 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "offer.health_warning": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** offer.health_warning (see docs/webhooks.md) */
+        post: operations["webhookOfferHealthWarning"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "offer.repriced": {
         parameters: {
             query?: never;
@@ -8716,7 +8733,7 @@ export interface operations {
                 /** @description next_cursor of the previous page */
                 cursor?: string;
                 event_id?: string;
-                event_type?: "order.created" | "order.expired" | "order.paid" | "order.refunded" | "order.disputed" | "offer.deactivated" | "offer.stock_low" | "offer.repriced" | "stock.invalidated" | "inventory.import_completed" | "webhook.disabled" | "payout.created" | "payout.paid" | "payout.failed" | "ledger.checkpoint";
+                event_type?: "order.created" | "order.expired" | "order.paid" | "order.refunded" | "order.disputed" | "offer.deactivated" | "offer.stock_low" | "offer.repriced" | "offer.health_warning" | "stock.invalidated" | "inventory.import_completed" | "webhook.disabled" | "payout.created" | "payout.paid" | "payout.failed" | "ledger.checkpoint";
                 from?: string;
                 /** @description 1 to 200, default 50 */
                 limit?: number;
@@ -9132,7 +9149,7 @@ export interface operations {
                      *       "*"
                      *     ]
                      */
-                    events?: (("order.created" | "order.expired" | "order.paid" | "order.refunded" | "order.disputed" | "offer.deactivated" | "offer.stock_low" | "offer.repriced" | "stock.invalidated" | "inventory.import_completed" | "webhook.disabled" | "payout.created" | "payout.paid" | "payout.failed") | "*")[];
+                    events?: (("order.created" | "order.expired" | "order.paid" | "order.refunded" | "order.disputed" | "offer.deactivated" | "offer.stock_low" | "offer.repriced" | "offer.health_warning" | "stock.invalidated" | "inventory.import_completed" | "webhook.disabled" | "payout.created" | "payout.paid" | "payout.failed") | "*")[];
                 };
             };
         };
@@ -9725,7 +9742,7 @@ export interface operations {
                 "application/json": {
                     /** @default  */
                     description?: string;
-                    events: (("order.created" | "order.expired" | "order.paid" | "order.refunded" | "order.disputed" | "offer.deactivated" | "offer.stock_low" | "offer.repriced" | "stock.invalidated" | "inventory.import_completed" | "webhook.disabled" | "payout.created" | "payout.paid" | "payout.failed" | "ledger.checkpoint") | "*")[];
+                    events: (("order.created" | "order.expired" | "order.paid" | "order.refunded" | "order.disputed" | "offer.deactivated" | "offer.stock_low" | "offer.repriced" | "offer.health_warning" | "stock.invalidated" | "inventory.import_completed" | "webhook.disabled" | "payout.created" | "payout.paid" | "payout.failed" | "ledger.checkpoint") | "*")[];
                     /** @description deliveries per second the sender keeps to; null: no limit */
                     rate_limit?: number | null;
                     url: string;
@@ -10152,7 +10169,7 @@ export interface operations {
             content: {
                 "application/json": {
                     description?: string;
-                    events?: (("order.created" | "order.expired" | "order.paid" | "order.refunded" | "order.disputed" | "offer.deactivated" | "offer.stock_low" | "offer.repriced" | "stock.invalidated" | "inventory.import_completed" | "webhook.disabled" | "payout.created" | "payout.paid" | "payout.failed" | "ledger.checkpoint") | "*")[];
+                    events?: (("order.created" | "order.expired" | "order.paid" | "order.refunded" | "order.disputed" | "offer.deactivated" | "offer.stock_low" | "offer.repriced" | "offer.health_warning" | "stock.invalidated" | "inventory.import_completed" | "webhook.disabled" | "payout.created" | "payout.paid" | "payout.failed" | "ledger.checkpoint") | "*")[];
                     /** @description deliveries per second the sender keeps to; null: no limit */
                     rate_limit?: number | null;
                     /** @enum {string} */
@@ -10678,7 +10695,7 @@ export interface operations {
                      * @default order.paid
                      * @enum {string}
                      */
-                    event?: "order.created" | "order.expired" | "order.paid" | "order.refunded" | "order.disputed" | "offer.deactivated" | "offer.stock_low" | "offer.repriced" | "stock.invalidated" | "inventory.import_completed" | "webhook.disabled" | "payout.created" | "payout.paid" | "payout.failed";
+                    event?: "order.created" | "order.expired" | "order.paid" | "order.refunded" | "order.disputed" | "offer.deactivated" | "offer.stock_low" | "offer.repriced" | "offer.health_warning" | "stock.invalidated" | "inventory.import_completed" | "webhook.disabled" | "payout.created" | "payout.paid" | "payout.failed";
                 };
             };
         };
@@ -14405,6 +14422,51 @@ export interface operations {
                     test_fire: boolean;
                     /** @constant */
                     type: "offer.deactivated";
+                };
+            };
+        };
+        responses: {
+            /** @description any 2xx within 10 s is a success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookOfferHealthWarning: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    api_version: "v1";
+                    created_at: string;
+                    /** @description one more failure brings the offer its next consequence (out of routing, a cooldown); sent once per approach (GET /offers/{offer_id}/health) */
+                    data: {
+                        /** @enum {string} */
+                        consequence?: "leaves_routing" | "cooldown";
+                        external_ref?: string;
+                        failed_calls?: number | null;
+                        failed_healthchecks?: number | null;
+                        health?: number;
+                        message?: string;
+                        offer_id?: string;
+                        product_id?: string;
+                    };
+                    /** @description the dedupe key */
+                    id: string;
+                    /** @enum {unknown} */
+                    mode: "live" | "test";
+                    test_fire: boolean;
+                    /** @constant */
+                    type: "offer.health_warning";
                 };
             };
         };

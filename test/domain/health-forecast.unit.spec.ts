@@ -72,9 +72,13 @@ describe('health forecast against the decider', () => {
     const forecast = forecastHealth(calls.s, new Date(at(0)));
     expect(forecast.next).toMatchObject({ consequence: 'leaves_routing', failedCalls: 7, failedHealthchecks: 4 });
     expect(forecast.next!.message).toBe(
-      '7 more failed reservation or order calls and this offer drops under 70: no order is routed to it',
+      '7 more failed reservation or order calls (or 4 more failed healthchecks) and this offer drops under 70: no order is routed to it',
     );
-    for (let i = 0; i < 6; i++) calls.failCall(at(1));
+    const warnings = () => calls.events.filter((e) => e.type === 'OfferHealthWarning').length;
+    for (let i = 0; i < 5; i++) calls.failCall(at(1));
+    expect(warnings()).toBe(1); // at 75 one failed healthcheck (-10) takes it under 70
+    calls.failCall(at(1));
+    expect(warnings()).toBe(1); // at 70 still one step away: not repeated
     expect(calls.s.health).toBeGreaterThanOrEqual(healthRules().routing_minimum);
     expect(forecastHealth(calls.s, new Date(at(1)))).toMatchObject({ oneStepAway: true, next: { failedCalls: 1 } });
     calls.failCall(at(1));
@@ -94,9 +98,25 @@ describe('health forecast against the decider', () => {
     const forecast = forecastHealth(offer.s, new Date(at(1)));
     expect(forecast.next).toMatchObject({ consequence: 'cooldown', failedCalls: 5, failedHealthchecks: 3 });
     expect(forecast.next!.message).toBe(
-      '5 more failed reservation or order calls and this offer enters a 120-minute cooldown',
+      '5 more failed reservation or order calls (or 3 more failed healthchecks) and this offer enters a 120-minute cooldown',
     );
-    for (let i = 0; i < 4; i++) expect(types(offer.failCall(at(2)))).toEqual(['OfferHealthChanged']);
+    for (let i = 0; i < 2; i++) expect(types(offer.failCall(at(2)))).toEqual(['OfferHealthChanged']);
+    // the third leaves it one failed healthcheck (-10) from the cooldown: the warning comes with it, once
+    const warned = offer.failCall(at(2));
+    expect(warned[1]).toEqual({
+      type: 'OfferHealthWarning',
+      data: {
+        offerId: 'o1',
+        health: 50,
+        consequence: 'cooldown',
+        failedCalls: 2,
+        failedHealthchecks: 1,
+        message:
+          '2 more failed reservation or order calls (or 1 more failed healthcheck) and this offer enters a 120-minute cooldown',
+        at: at(2),
+      },
+    });
+    expect(types(offer.failCall(at(2)))).toEqual(['OfferHealthChanged']);
     expect(forecastHealth(offer.s, new Date(at(2))).oneStepAway).toBe(true);
     const last = offer.failCall(at(2));
     expect(types(last)).toEqual(['OfferHealthChanged', 'OfferCooldownStarted']);

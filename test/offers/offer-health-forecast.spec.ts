@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../support/harness.js';
+import { startReceiver } from '../webhooks/receiver.js';
 import { createDeclared, createUploaded, type Fulfilment, startFulfilment, type Supplier } from './fixtures.js';
 
 /**
@@ -11,16 +12,21 @@ describe('offer health forecast', () => {
   let supplier: Supplier;
   let other: Supplier;
   let fulfilment: Fulfilment;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
 
   beforeAll(async () => {
     svc = await startTestService();
     supplier = await svc.newSupplier('Forecast Keys');
     other = await svc.newSupplier('Other Keys');
     fulfilment = await startFulfilment();
+    receiver = await startReceiver();
+    const hook = await supplier.api.post('/webhooks', { url: receiver.url, events: ['offer.health_warning'] });
+    expect(hook.status, hook.text).toBe(201);
   });
   afterAll(async () => {
     await svc?.stop();
     await fulfilment?.close();
+    await receiver?.close();
   });
 
   const forecastOf = async (offerId: string) => {
@@ -65,7 +71,8 @@ describe('offer health forecast', () => {
         failed_calls: 7,
         failed_healthchecks: 4,
         minutes: null,
-        message: '7 more failed reservation or order calls and this offer drops under 70: no order is routed to it',
+        message:
+          '7 more failed reservation or order calls (or 4 more failed healthchecks) and this offer drops under 70: no order is routed to it',
       },
       recovery: null,
       one_step_away: false,
@@ -87,6 +94,22 @@ describe('offer health forecast', () => {
     await svc.drain();
     const after = await forecastOf(offer.id);
     expect(after).toMatchObject({ score: 60, routing_eligible: false, next_consequence: { consequence: 'cooldown' } });
+
+    // offer.health_warning came once, at 70, one failure before leaving routing; at 60 the
+    // cooldown is still two failed healthchecks away (50, then 40): no warning yet
+    const warnings = receiver.received.filter((r) => r.body.type === 'offer.health_warning').map((r) => r.body.data);
+    expect(warnings).toEqual([
+      {
+        offer_id: offer.id,
+        product_id: offer.product_id,
+        external_ref: 'SKU-D',
+        health: 70,
+        consequence: 'leaves_routing',
+        failed_calls: 1,
+        failed_healthchecks: 1,
+        message: before.next_consequence.message,
+      },
+    ]);
   });
 
   it('an uploaded offer has nothing ahead; another supplier’s offer is not found (problem+json)', async () => {
