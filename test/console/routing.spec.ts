@@ -79,6 +79,14 @@ describe.skipIf(!CHROMIUM)('routing receipts in the console', () => {
         '2',
         '100 %',
       ]);
+      // the forecast, with the table's numbers: uploaded keys have no supplier call to fail
+      expect(await winner.locator('#health-score').innerText()).toBe('Health 100 of 100: routed.');
+      expect(await winner.locator('#health-next').innerText()).toBe('No failure counts against this offer.');
+      const rules = winner.getByRole('table', { name: 'The health rules' });
+      expect(await rules.getByRole('row').nth(1).getByRole('cell').allInnerTexts()).toEqual([
+        'Routing needs at least',
+        '70',
+      ]);
       const receipts = winner.getByRole('table', { name: 'Routing receipts, newest first' });
       expect(await receipts.getByText('won: 1st of 2', { exact: true }).count()).toBe(2);
       await winner.context().close();

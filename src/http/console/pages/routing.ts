@@ -53,6 +53,26 @@ const shareChart = (days: Day[]): Html => {
   )}</svg><figcaption><span><time>${days[0]!.day}</time></span><span><time>${days.at(-1)!.day}</time></span></figcaption></figure>`;
 };
 
+/** The offer's health forecast (GET /offers/{id}/health): the score, what is next, the table's numbers. */
+const healthCard = (h: any): Html => {
+  if (!h?.rules) return html``;
+  const r = h.rules;
+  return html`<section class="card" aria-labelledby="health-heading"><h2 id="health-heading" style="margin-top:0">Health forecast</h2>
+<p id="health-score">Health ${h.score} of 100: ${h.routing_eligible ? 'routed' : 'not routed'}${h.cooldown_until ? html`, in cooldown until ${whenText(h.cooldown_until)}` : ''}.</p>
+${h.next_consequence ? html`<p id="health-next" role="${h.one_step_away ? 'alert' : 'status'}">${h.one_step_away ? 'One step away: ' : ''}${h.next_consequence.message}.</p>` : html`<p id="health-next">No failure counts against this offer.</p>`}
+${h.recovery ? html`<p id="health-recovery">Recovery: ${h.recovery.message}.</p>` : ''}
+<div class="scroll"><table><caption>The health rules</caption><thead><tr><th>Rule</th><th>Number</th></tr></thead><tbody>
+<tr><td>Routing needs at least</td><td>${r.routing_minimum}</td></tr>
+<tr><td>A cooldown starts at or below</td><td>${r.cooldown_at_or_below}</td></tr>
+<tr><td>A cooldown lasts (minutes)</td><td>${r.cooldown_minutes}</td></tr>
+<tr><td>Continuous cooldown that deactivates (hours)</td><td>${r.deactivation_after_cooldown_hours}</td></tr>
+<tr><td>Health after a cooldown, and after reactivation</td><td>${r.score_after_cooldown}, ${r.score_after_reactivation}</td></tr>
+<tr><td>A failed reservation or order call</td><td>${r.points.call_failure}</td></tr>
+<tr><td>A failed healthcheck</td><td>${r.points.healthcheck_failed}</td></tr>
+<tr><td>A missed allocation window (and a cooldown at once)</td><td>${r.points.missed_window}</td></tr>
+</tbody></table></div></section>`;
+};
+
 const routingPage = async (c: Console, req: FastifyRequest, reply: FastifyReply, s: ConsoleSession, id: string) => {
   const offer = await loadOr(c, req, reply, s, 'offer', `/offers/${seg(id)}`);
   if (!offer) return;
@@ -67,6 +87,7 @@ const routingPage = async (c: Console, req: FastifyRequest, reply: FastifyReply,
     entries.push(...answer.body.data);
     cursor = answer.body.next_cursor;
   } while (cursor);
+  const health = (await c.api(req, s, 'GET', `/offers/${seg(id)}/health`)).body;
   const days = perDay(entries, to);
   const won = entries.filter((e) => e.won).length;
   const latest = [...entries].reverse().slice(0, 50);
@@ -78,6 +99,7 @@ const routingPage = async (c: Console, req: FastifyRequest, reply: FastifyReply,
     html`<h1>Routing · <a href="/console/offers/${o.id}">${o.external_ref}</a></h1>
 <p>Why each order of this product in the last ${DAYS} days went to your offer or not. Other offers show only as a rank and a price gap.</p>
 <div class="card stats"><div class="stat">Orders of the product<b id="orders-routed">${entries.length}</b></div><div class="stat">Won by this offer<b id="orders-won">${won}</b></div></div>
+${healthCard(health)}
 <section class="card" aria-labelledby="share-heading"><h2 id="share-heading" style="margin-top:0">Share of orders won per day</h2>${shareChart(days)}
 <div class="scroll"><table><caption>Orders won per day</caption><thead><tr><th>Day</th><th>Orders</th><th>Won</th><th>Share</th></tr></thead><tbody>${days.map((d) => html`<tr><td>${d.day}</td><td>${d.orders}</td><td>${d.won}</td><td>${share(d) === null ? '—' : `${share(d)} %`}</td></tr>`)}</tbody></table></div></section>
 <section class="card" aria-labelledby="receipts-heading"><h2 id="receipts-heading" style="margin-top:0">Latest orders</h2>
