@@ -7,6 +7,7 @@ import { importCommand } from './import.js';
 import { witnessCommand } from '../sdk/ledger/witness-command.js';
 import { listenCommand } from './listen.js';
 import { projectionsRebuild, projectionsStatus } from './projections.js';
+import { routingExplain } from './routing.js';
 import { serve } from './serve.js';
 
 const usage = `usage: npm run cli -- <command>
@@ -14,6 +15,7 @@ const usage = `usage: npm run cli -- <command>
   serve                         start the service (what npm start runs)
   projections status            each projection's position, version and lag
   projections rebuild [name]    rebuild one or all projections from position 0, live
+  routing explain ORDER_ID      the order's recorded routing inputs, re-run: exit 1 unless the same winner
   ledger audit [--supplier ID] [--as-of TIMESTAMP]
                                 replay the ledger, compare with the read models, exit 1 on any difference
   ledger export --supplier ID --format csv|jsonl [--from TIMESTAMP] [--to TIMESTAMP]
@@ -43,6 +45,7 @@ const main = async (args: string[]): Promise<number | undefined> => {
   if (command === 'serve') return void (await serve(config));
   if (command === 'projections' && sub === 'status') return projectionsStatus(config);
   if (command === 'projections' && sub === 'rebuild') return projectionsRebuild(config, arg);
+  if (command === 'routing' && sub === 'explain') return routingExplain(config, arg);
   if (command === 'ledger' && sub === 'audit') return ledgerAudit(config, args.slice(2));
   if (command === 'ledger' && sub === 'export') return ledgerExport(config, args.slice(2));
   if (command === 'ledger' && sub === 'balance') return ledgerBalance(config, args.slice(2));

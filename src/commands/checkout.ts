@@ -4,6 +4,14 @@ import { orderDecider, type OrderState, type PlacedItem } from '../domain/order.
 import { itemOf, provisionsAtOnce } from '../domain/order-plan.js';
 import { productDecider } from '../domain/product.js';
 import { type LineToRoute, routeLine, type Share, type SupplierAnswer } from '../domain/routing.js';
+import {
+  type Candidate,
+  type LineReceipt,
+  type PassedOverWhy,
+  type RoutingRule,
+  routingReceiptDecider,
+} from '../domain/routing-receipt.js';
+import type { InventoryState } from '../domain/inventory.js';
 import { checkFormFields } from '../domain/topup.js';
 import { invalidInput } from '../domain/errors.js';
 import { deriveId, newId } from '../ids.js';
@@ -13,7 +21,7 @@ import { load } from './handle.js';
 import { streamOf, type Writes } from './handle-together.js';
 import { keysToTake, reservationOf, reserveCommand } from './order-steps.js';
 import { balancesOf, captureWithSales, handOver, salesPosted } from './uploaded-stock.js';
-import { inventoryStream, offerStream, orderStream, productStream } from './streams.js';
+import { inventoryStream, offerStream, orderStream, productStream, routingStream } from './streams.js';
 import { topupRefused, validateTopup } from './topup.js';
 
 /**
@@ -29,8 +37,20 @@ import { topupRefused, validateTopup } from './topup.js';
 
 export interface CheckoutInput {
   orderId: string;
-  /** Each line's candidate offers' ids, in routing order. */
-  lines: readonly { productId: string; quantity: number; offerIds: readonly string[] }[];
+  /**
+   * Each line's candidate offers' ids, in routing order, by `rule`; `candidates`: every
+   * active offer of the product as the ranking saw it (for the routing receipt), or none
+   * when only the offers ranked are candidates (a sandbox order's own offer).
+   */
+  lines: readonly {
+    productId: string;
+    quantity: number;
+    offerIds: readonly string[];
+    rule: RoutingRule;
+    candidates?: readonly Candidate[];
+    /** When the ranking read the candidates (the checkout's moment when not given). */
+    rankedAt?: string;
+  }[];
   buyerCountry: string;
   formFields?: Record<string, string>;
   expiresAt: string;
@@ -162,6 +182,7 @@ const writeCheckout = (
       [
         ...uploaded.map((o) => streamOf(inventoryStream(o.id), inventoryDecider)),
         streamOf(orderStream(input.orderId), orderDecider),
+        streamOf(routingStream(input.orderId), routingReceiptDecider),
         ...(provision ? balancesOf(deps, uploaded) : []),
       ],
       (writes, now) => decideCheckout(writes, { ...input, provision }, lines, answers, deps, now),
@@ -183,13 +204,16 @@ const decideCheckout = (
   // run still worked): its answer is that order, and nothing more is written
   const placedBefore = writes.peek(order, orderDecider);
   if (placedBefore) return placedBefore;
-  const items = reserveLines(writes, input, lines, answers, now);
+  const { items, receipts } = reserveLines(writes, input, lines, answers, now);
   const { orderId, buyerCountry, expiresAt } = input;
   const placed = writes.on(order, orderDecider, [
     { type: 'PlaceOrder', data: { orderId, buyerCountry, items, expiresAt, now } },
     input.authorize ? { type: 'AuthorizePayment', data: { now } } : null,
   ]).state;
   if (!placed) throw new Error(`order ${orderId} missing after its placement`);
+  writes.on(routingStream(orderId), routingReceiptDecider, [
+    { type: 'RecordRouting', data: { orderId, at: now, lines: receipts } },
+  ]);
   if (!input.provision || !placed.authorizedAt || !provisionsAtOnce(items)) return placed;
   for (const item of items) handOver(writes, orderId, item, now);
   return captureWithSales(writes, orderId, deps, now);
@@ -206,13 +230,17 @@ const reserveLines = (
   lines: readonly LineToRoute[],
   answers: readonly SupplierAnswer[],
   now: string,
-): PlacedItem[] => {
+): { items: PlacedItem[]; receipts: LineReceipt[] } => {
   const items: PlacedItem[] = [];
+  const receipts: LineReceipt[] = [];
   let reachedBefore = 0;
-  for (const line of lines) {
+  for (const [n, line] of lines.entries()) {
     const idOf = (offer: OfferState, reached: number) => deriveId(input.orderId, reachedBefore + reached, offer.id);
+    const inventoryOf = (offer: OfferState) => writes.peek(inventoryStream(offer.id), inventoryDecider);
+    // the receipt's stock signal is the one routing read, before this line took keys
+    const receipt = receiptOf(input.lines[n]!, line, answers, inventoryOf, now);
     const route = routeLine(line, answers, (offer, reached, remaining) =>
-      keysToTake(writes.peek(inventoryStream(offer.id), inventoryDecider), idOf(offer, reached), remaining),
+      keysToTake(inventoryOf(offer), idOf(offer, reached), remaining),
     );
     if (route.kind === 'ask') throw new AnswerNeeded(route.offer, route.quantity, line);
     if (route.kind === 'short') throw route.error;
@@ -220,10 +248,65 @@ const reserveLines = (
       const orderItemId = idOf(share.offer, share.reached);
       items.push(share.hold ? itemOf(share, orderItemId, []) : reserveShare(writes, input, share, orderItemId, now));
     }
+    receipts.push(receipt(route.shares));
     reachedBefore += line.offers.length;
   }
-  return items;
+  return { items, receipts };
 };
+
+/**
+ * What a line's receipt records: its candidates (as the ranking read them, or the offers
+ * ranked as they stand), the offers that served it, and those reached before the last
+ * server that gave nothing (keys gone meanwhile, a supplier that held nothing).
+ */
+const receiptOf = (
+  input: CheckoutInput['lines'][number],
+  line: LineToRoute,
+  answers: readonly SupplierAnswer[],
+  inventoryOf: (offer: OfferState) => Pick<InventoryState, 'available'>,
+  now: string,
+) => {
+  const candidates = input.candidates ?? line.offers.map((o) => candidateOf(o, inventoryOf));
+  return (shares: readonly Share[]): LineReceipt => {
+    const last = shares.at(-1)?.reached ?? -1;
+    const passedOver = line.offers
+      .slice(0, last + 1)
+      .filter((o) => !shares.some((s) => s.offer.id === o.id))
+      .map((o) => ({ offerId: o.id, why: passedOverWhy(o, answers) }));
+    return {
+      productId: line.productId,
+      quantity: line.quantity,
+      rule: input.rule,
+      rankedAt: input.rankedAt ?? now,
+      candidates: [...candidates],
+      served: shares.map((s) => ({ offerId: s.offer.id, quantity: s.quantity })),
+      passedOver,
+    };
+  };
+};
+
+const passedOverWhy = (o: OfferState, answers: readonly SupplierAnswer[]): PassedOverWhy =>
+  o.status !== 'active'
+    ? 'not_active'
+    : o.stockMode === 'declared' && answers.some((a) => a.offerId === o.id && a.hold === null)
+      ? 'supplier_declined'
+      : 'no_keys';
+
+/** An offer as routing sees it, from its stream and its inventory (only an active uploaded one's is in the write). */
+const candidateOf = (
+  o: OfferState,
+  inventoryOf: (offer: OfferState) => Pick<InventoryState, 'available'>,
+): Candidate => ({
+  offerId: o.id,
+  supplierId: o.supplierId,
+  status: o.status,
+  price: o.terms.price,
+  health: o.health,
+  cooldownUntil: o.cooldownUntil,
+  stock: o.stockMode === 'declared' ? (o.declaredStock ?? 0) : o.status === 'active' ? inventoryOf(o).available : 0,
+  activatedAt: o.activatedAt,
+  stockMode: o.stockMode,
+});
 
 /** An uploaded share's keys, reserved in its offer's inventory for the order item. */
 const reserveShare = (writes: Writes, input: CheckoutInput, share: Share, orderItemId: string, now: string) => {

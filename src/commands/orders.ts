@@ -3,6 +3,8 @@ import { DomainError } from '../domain/errors.js';
 import { type InventoryCommand, inventoryDecider } from '../domain/inventory.js';
 import { offerDecider } from '../domain/offer.js';
 import { orderDecider, type OrderState, type PlacedItem } from '../domain/order.js';
+import { rankOffers } from '../domain/routing.js';
+import { type Candidate, routingReceiptDecider } from '../domain/routing-receipt.js';
 import { faultPoint } from '../faults.js';
 import { newId } from '../ids.js';
 import { comparePositions, type Position } from '../eventstore/port.js';
@@ -15,7 +17,7 @@ import { postRefunds, postSales } from './ledger.js';
 import { checkout } from './checkout.js';
 import { deliverLast } from './uploaded-stock.js';
 import { captureOf, reservationOf } from './order-steps.js';
-import { inventoryStream, offerStream, orderStream } from './streams.js';
+import { inventoryStream, offerStream, orderStream, routingStream } from './streams.js';
 import { onOrder, onOrderSteps } from './order-command.js';
 
 export interface OrderLine {
@@ -66,7 +68,13 @@ export const placeOrder = async (
     lines: OrderLine[];
     buyerCountry: string;
     formFields?: Record<string, string>;
-    rank: (productId: string) => Promise<string[]>;
+    /**
+     * The offers of a product in the order they are tried: from the market (`market`: every
+     * active offer, ranked here by the routing rule) or as given (`rank`: a sandbox order's
+     * own offer).
+     */
+    rank?: (productId: string) => Promise<string[]>;
+    market?: (productId: string) => Promise<Candidate[]>;
     /** Authorize the payment in the same write as the placement (a request that pays at once). */
     authorize?: boolean;
     /**
@@ -82,11 +90,12 @@ export const placeOrder = async (
   if (input.orderId && input.resumed !== false) {
     const { state: placed } = await load(deps.store, orderStream(orderId), orderDecider, deps.states);
     if (placed) return placed; // the first run placed it and its answer was lost
-  } else deps.states.created(orderStream(orderId), orderDecider);
+  } else {
+    deps.states.created(orderStream(orderId), orderDecider);
+    deps.states.created(routingStream(orderId), routingReceiptDecider);
+  }
   const expiresAt = new Date(deps.clock.now().getTime() + RESERVATION_TTL_MS).toISOString();
-  const lines = await Promise.all(
-    input.lines.map(async (line) => ({ ...line, offerIds: await input.rank(line.productId) })),
-  );
+  const lines = await Promise.all(input.lines.map((line) => rankedLine(deps, line, input)));
   const authorize = input.authorize === true;
   return checkout(
     deps,
@@ -101,6 +110,22 @@ export const placeOrder = async (
     },
     caller,
   );
+};
+
+/** A line with its offers in the order they are tried, and what the routing receipt records of them. */
+const rankedLine = async (
+  deps: CommandDeps,
+  line: OrderLine,
+  input: { rank?: (productId: string) => Promise<string[]>; market?: (productId: string) => Promise<Candidate[]> },
+) => {
+  if (input.market) {
+    const candidates = await input.market(line.productId);
+    const rankedAt = deps.clock.now();
+    const offerIds = rankOffers(candidates, rankedAt).map((o) => o.offerId);
+    return { ...line, offerIds, rule: 'lowest_price' as const, candidates, rankedAt: rankedAt.toISOString() };
+  }
+  const offerIds = input.rank ? await input.rank(line.productId) : [];
+  return { ...line, offerIds, rule: 'own_offer' as const };
 };
 
 /**

@@ -8,6 +8,8 @@ export const pricingRuleStream = (offerId: string) => `pricing-rule-${offerId}`;
 export const payoutScheduleStream = (supplierId: string) => `payout-schedule-${supplierId}`;
 export const supplierStream = (supplierId: string) => `supplier-${supplierId}`;
 export const orderStream = (orderId: string) => `order-${orderId}`;
+/** The routing receipt of an order's checkout (domain/routing-receipt.ts). */
+export const routingStream = (orderId: string) => `routing-${orderId}`;
 export const balanceStream = (supplierId: string) => `balance-${supplierId}`;
 export const productStream = (productId: string) => `product-${productId}`;
 /** A supplier's certification results, one stream per supplier. */

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { LineReceipt } from '../domain/routing-receipt.js';
 
 /** Kysely table types. Read-model tables are created by their projector (src/projections). */
 
@@ -339,6 +340,17 @@ export interface LedgerCosignatureTable {
   signature: string;
 }
 
+/** One routed line of an order's routing receipt (projections/routing-receipts.ts). */
+export interface RoutingLineTable {
+  order_id: string;
+  line_no: number;
+  product_id: string;
+  routed_at: Timestamp;
+  /** routed_at, order id and line number: the one ordered, unique key its pages run on. */
+  sort_key: string;
+  line: Json<LineReceipt>;
+}
+
 export interface UpgradeTable {
   name: string;
   done_at: Timestamp;
@@ -394,4 +406,5 @@ export interface Database {
   products: ProductTable;
   upgrades: UpgradeTable;
   ledger_cosignatures: LedgerCosignatureTable;
+  routing_lines: RoutingLineTable;
 }

@@ -1,6 +1,10 @@
 /**
  * Offer health (spec: Limits, offer health): an integer 0 to 100, starting at 100; routing
  * needs 70. The spec names the signals; the points are ours (docs/decisions.md).
+ *
+ * This file is the one home of every health number: the offer decider applies them, routing
+ * gates on them and the forecast (health-forecast.ts) predicts from them, so what a
+ * supplier is told cannot drift from what happens.
  */
 export const HEALTH = {
   start: 100,
@@ -8,6 +12,12 @@ export const HEALTH = {
   /** At or below this the offer is exhausted: a cooldown starts. */
   exhausted: 40,
   afterCooldown: 70,
+  /** Activating an offer that was active before restarts it here. */
+  reactivation: 70,
+  /** Shown to competitors as the `excellent` band (a display band, no consequence). */
+  excellentBand: 90,
+  /** A passing healthcheck never lifts health above this (the way back to routing). */
+  recoveryCeiling: 70,
   max: 100,
   min: 0,
 } as const;

@@ -1,6 +1,7 @@
 import type { Decider, CommandData } from './decider.js';
 import { type EventData, evolveWith } from './evolvers.js';
 import { changedFields } from './changes.js';
+import { forecastHealth } from './health-forecast.js';
 import { assertNever, DomainError, invalidInput } from './errors.js';
 import {
   clampHealth,
@@ -74,6 +75,19 @@ export type OfferEvent =
       data: { offerId: string; until: string; since: string; reason: string; outcomeId?: string; at: string };
     }
   | { type: 'OfferCooldownEnded'; data: { offerId: string; health: number; at: string } }
+  /** One failure from the next consequence (health-forecast.ts): announced once per approach. */
+  | {
+      type: 'OfferHealthWarning';
+      data: {
+        offerId: string;
+        health: number;
+        consequence: string;
+        failedCalls: number | null;
+        failedHealthchecks: number | null;
+        message: string;
+        at: string;
+      };
+    }
   | { type: 'DeclaredStockSet'; data: { offerId: string; declaredStock: number; at: string } }
   | { type: 'FulfilmentChecked'; data: { offerId: string; probe: ProbeResult; at: string } }
   | {
@@ -149,8 +163,8 @@ export interface OfferState {
   repricedAt?: string[];
 }
 
-export const INITIAL_HEALTH = 100;
-export const REACTIVATION_HEALTH = 70;
+export const INITIAL_HEALTH = HEALTH.start;
+export const REACTIVATION_HEALTH = HEALTH.reactivation;
 
 const offerCreated = (d: EventData<OfferEvent, 'OfferCreated'>): OfferState => ({
   id: d.offerId,
@@ -214,6 +228,7 @@ const evolveLater = evolveWith<OfferState, Exclude<OfferEvent, { type: 'OfferCre
     appliedOutcomes: remember(state.appliedOutcomes, outcomeId),
   }),
   OfferCooldownEnded: (state, { health }) => ({ ...state, health, cooldownUntil: null, cooldownSince: null }),
+  OfferHealthWarning: (state) => state,
   OfferDeactivated: (state) => ({ ...state, status: 'inactive' }),
   DeclaredStockSet: (state, { declaredStock }) => ({ ...state, declaredStock }),
   FulfilmentChecked: (state, { probe }) => ({
@@ -274,9 +289,9 @@ export const offerDecider: Decider<OfferState | null, OfferCommand, OfferEvent> 
       case 'RecordHealthcheck':
         return recordHealthcheck(state, command.data);
       case 'RecordOutcome':
-        return recordOutcome(state, command.data);
+        return withWarning(state, recordOutcome(state, command.data), command.data.now);
       case 'RecordScheduledHealthcheck':
-        return recordScheduledHealthcheck(state, command.data);
+        return withWarning(state, recordScheduledHealthcheck(state, command.data), command.data.now);
       case 'RotateFulfilmentSecret':
         return rotateFulfilmentSecret(state, command.data);
       case 'RepriceOffer':
@@ -422,6 +437,28 @@ const recordHealthcheck = (state: OfferState, data: CommandData<OfferCommand, 'R
   return [{ type: 'FulfilmentChecked', data: { offerId, probe: data.probe, at: data.now } }];
 };
 
+/**
+ * A failure that leaves the offer one failure from its next consequence (out of routing, a
+ * cooldown) is followed by a warning, once: a later failure that leaves it still one step
+ * away (none can: each one moves it on) or the consequence itself warns no more.
+ */
+const withWarning = (state: OfferState, events: OfferEvent[], now: string): OfferEvent[] => {
+  // a warning follows a failure: a recovery that lands one step from a consequence is no news
+  if (!events.some((e) => e.type === 'OfferHealthChanged' && e.data.delta < 0)) return events;
+  const after = events.reduce((s, e) => evolveLater(s, e as Exclude<OfferEvent, { type: 'OfferCreated' }>), state);
+  const at = new Date(now);
+  const ahead = forecastHealth(after, at);
+  if (!ahead.oneStepAway || forecastHealth(state, at).oneStepAway || !ahead.next) return events;
+  const { consequence, failedCalls, failedHealthchecks, message } = ahead.next;
+  return [
+    ...events,
+    {
+      type: 'OfferHealthWarning',
+      data: { offerId: state.id, health: after.health, consequence, failedCalls, failedHealthchecks, message, at: now },
+    },
+  ];
+};
+
 const recordOutcome = (state: OfferState, data: CommandData<OfferCommand, 'RecordOutcome'>): OfferEvent[] => {
   const offerId = state.id;
   const { reason, outcomeId, now } = data;
@@ -458,8 +495,8 @@ const recordScheduledHealthcheck = (
   if (state.cooldownUntil === null) {
     if (probe.ok) {
       // below the routing minimum with no cooldown to end: passing checks lead back to 70
-      if (state.health >= HEALTH.routingMinimum) return [checked];
-      const health = Math.min(HEALTH.routingMinimum, state.health + HEALTH_DELTAS.healthcheck_passed);
+      if (state.health >= HEALTH.recoveryCeiling) return [checked];
+      const health = Math.min(HEALTH.recoveryCeiling, state.health + HEALTH_DELTAS.healthcheck_passed);
       return [
         checked,
         {

@@ -3,6 +3,7 @@ import { DomainError } from './errors.js';
 import type { Money } from './money.js';
 import type { OfferState } from './offer.js';
 import type { OrderItem } from './order.js';
+import { HEALTH } from './offer-health.js';
 
 /** What routing needs to know about an offer. */
 export interface RoutableOffer {
@@ -17,9 +18,7 @@ export interface RoutableOffer {
   activatedAt: string | null;
 }
 
-export const MIN_ROUTING_HEALTH = 70;
-const INITIAL_OFFER_HEALTH = 100;
-const REACTIVATION_OFFER_HEALTH = 70;
+export const MIN_ROUTING_HEALTH = HEALTH.routingMinimum;
 
 /** Active, health at least 70, not in cooldown, stock above 0. */
 export const isEligible = (o: RoutableOffer, now: Date): boolean =>
@@ -82,8 +81,7 @@ export const simulateRank = (offers: RoutableOffer[], supplierId: string, price:
     supplierId,
     status: 'active',
     price,
-    health:
-      own === undefined ? INITIAL_OFFER_HEALTH : own.status === 'inactive' ? REACTIVATION_OFFER_HEALTH : own.health,
+    health: own === undefined ? HEALTH.start : own.status === 'inactive' ? HEALTH.reactivation : own.health,
     cooldownUntil: active ? own.cooldownUntil : null,
     stock: 1,
     activatedAt: active ? own.activatedAt : now.toISOString(),

@@ -12,6 +12,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'offer.deactivated',
   'offer.stock_low',
   'offer.repriced',
+  'offer.health_warning',
   'stock.invalidated',
   'inventory.import_completed',
   'webhook.disabled',

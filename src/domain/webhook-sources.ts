@@ -10,6 +10,7 @@ export const SOURCES: Record<string, WebhookEventType> = {
   OfferDeactivated: 'offer.deactivated',
   OfferStockLow: 'offer.stock_low',
   OfferPriceChanged: 'offer.repriced',
+  OfferHealthWarning: 'offer.health_warning',
   InventoryItemInvalidated: 'stock.invalidated',
   InventoryImportCompleted: 'inventory.import_completed',
   WebhookEndpointDisabled: 'webhook.disabled',

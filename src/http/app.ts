@@ -14,6 +14,8 @@ import { registerOperatorRoutes } from './operator/index.js';
 import type { Principal } from './principal.js';
 import { registerProductRoutes } from './products.js';
 import { registerOfferRoutes } from './offers.js';
+import { registerOfferRoutingRoutes } from './offer-routing.js';
+import { registerOfferHealthRoutes } from './offer-health.js';
 import { registerInventoryRoutes } from './inventory.js';
 import { registerInventoryImportRoutes } from './inventory-imports.js';
 import { registerFeeRoutes } from './fees.js';
@@ -246,6 +248,8 @@ const registerAllRoutes = async (app: FastifyInstance, services: Services) => {
       registerWhoamiRoutes(api, services);
       registerProductRoutes(api, services);
       registerOfferRoutes(api, services);
+      registerOfferRoutingRoutes(api, services);
+      registerOfferHealthRoutes(api, services);
       registerInventoryRoutes(api, services);
       registerInventoryImportRoutes(api, services);
       registerFeeRoutes(api, services);

@@ -10,6 +10,7 @@ import {
   type RoutableOffer,
   simulateRank,
 } from '../domain/routing.js';
+import { HEALTH } from '../domain/offer-health.js';
 import { ownOfferOn } from '../projections/offer-reads.js';
 import { productExists } from '../projections/product-reads.js';
 import { routableOffers } from '../resources/market.js';
@@ -29,7 +30,7 @@ import { registerRoutes, type Route } from './routes.js';
  * `poor` below 70 (not routed).
  */
 export const healthBand = (health: number): 'excellent' | 'good' | 'poor' =>
-  health >= 90 ? 'excellent' : health >= MIN_ROUTING_HEALTH ? 'good' : 'poor';
+  health >= HEALTH.excellentBand ? 'excellent' : health >= MIN_ROUTING_HEALTH ? 'good' : 'poor';
 
 const CompetingOffer = z.object({
   price: Money,

@@ -73,6 +73,21 @@ const dataByType: Record<WebhookEventType | typeof LEDGER_CHECKPOINT_EVENT, obje
       reason: { type: 'string', enum: ['pricing_rule'] },
     },
   },
+  'offer.health_warning': {
+    type: 'object',
+    description:
+      'one more failure brings the offer its next consequence (out of routing, a cooldown); sent once per approach (GET /offers/{offer_id}/health)',
+    properties: {
+      offer_id: { type: 'string' },
+      product_id: { type: 'string' },
+      external_ref: { type: 'string' },
+      health: { type: 'integer' },
+      consequence: { type: 'string', enum: ['leaves_routing', 'cooldown'] },
+      failed_calls: { type: ['integer', 'null'] },
+      failed_healthchecks: { type: ['integer', 'null'] },
+      message: { type: 'string' },
+    },
+  },
   'stock.invalidated': {
     type: 'object',
     properties: {

@@ -55,6 +55,11 @@ interface SourceData {
   payoutId: string;
   endpointId: string;
   consecutiveFailures: number;
+  consequence: string;
+  failedCalls: number | null;
+  failedHealthchecks: number | null;
+  message: string;
+  health: number;
   importId: string;
   batchId: string;
   added: number;
@@ -122,6 +127,21 @@ export const outgoingFor = async (
       price: money(d.price),
       previous_price: money(d.previousPrice),
       reason: d.reason,
+    });
+    return { type, bySupplier };
+  }
+  if (type === 'offer.health_warning') {
+    const owner = await offerOwner(db, d.offerId, shared);
+    if (!owner) return null;
+    bySupplier.set(owner.supplier_id, {
+      offer_id: d.offerId,
+      product_id: owner.product_id,
+      external_ref: owner.external_ref,
+      health: d.health,
+      consequence: d.consequence,
+      failed_calls: d.failedCalls,
+      failed_healthchecks: d.failedHealthchecks,
+      message: d.message,
     });
     return { type, bySupplier };
   }
@@ -245,6 +265,18 @@ export const fixtureData = (type: WebhookEventType, at: string): Record<string, 
         price: money(1899),
         previous_price: money(1999),
         reason: 'pricing_rule',
+      };
+    case 'offer.health_warning':
+      return {
+        offer_id: 'test_offer',
+        product_id: 'test_product',
+        external_ref: 'TEST-SKU',
+        health: 45,
+        consequence: 'cooldown',
+        failed_calls: 1,
+        failed_healthchecks: 1,
+        message:
+          '1 more failed reservation or order call (or 1 more failed healthcheck) and this offer enters a 120-minute cooldown',
       };
     case 'stock.invalidated':
       return { offer_id: 'test_offer', item_id: 'test_inventory_item', previous_status: 'available', reason: 'test' };

@@ -3,6 +3,7 @@ import { payoutsProjection } from './payouts.js';
 import { offersProjection } from './offers.js';
 import { ordersProjection } from './orders.js';
 import { productsProjection } from './products.js';
+import { routingReceiptsProjection } from './routing-receipts.js';
 import type { Projector } from './projector.js';
 import { suppliersProjection } from './suppliers.js';
 import { webhooksProjection } from './webhooks.js';
@@ -20,4 +21,5 @@ export const allProjectors: Projector[] = [
   webhooksProjection,
   webhookEventLogProjection,
   witnessesProjection,
+  routingReceiptsProjection,
 ];

@@ -1,3 +1,4 @@
+import { csvOf, decimal } from './csv.js';
 import type { LedgerEntry } from './ledger.js';
 
 /**
@@ -71,24 +72,12 @@ export const withBalancesAfter = (entries: readonly LedgerEntry[]): EntryWithBal
 /** The columns that hold an amount: minor units in the rows, decimals in the file. */
 const MONEY_COLUMNS = new Set<string>(['amount', 'gross', 'commission', 'pending_after', 'available_after']);
 
-/** 183000 -> "1830.00", -5 -> "-0.05": minor units as a decimal of the currency (EUR: two places). */
-export const decimal = (minor: number) => {
-  const abs = Math.abs(minor);
-  return `${minor < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-};
-
-const cell = (v: unknown) => {
-  const s = v === null || v === undefined ? '' : String(v);
-  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-};
-
 export const ledgerCsv = (rows: readonly LedgerCsvRow[]): string =>
-  [
-    LEDGER_CSV_COLUMNS.join(','),
-    ...rows.map((r) =>
-      LEDGER_CSV_COLUMNS.map((c) => {
-        const v = r[c];
-        return cell(MONEY_COLUMNS.has(c) && typeof v === 'number' ? decimal(v) : v);
-      }).join(','),
+  csvOf(
+    LEDGER_CSV_COLUMNS,
+    rows.map((r) =>
+      Object.fromEntries(
+        LEDGER_CSV_COLUMNS.map((c) => [c, MONEY_COLUMNS.has(c) && typeof r[c] === 'number' ? decimal(r[c]) : r[c]]),
+      ),
     ),
-  ].join('\r\n') + '\r\n';
+  );

@@ -1,6 +1,7 @@
 import type { SignedCheckpoint } from '../crypto/ledger-signing.js';
 import type { LedgerEntry } from './ledger.js';
-import { balanceRow, decimal, entryRow, type EntryWithBalances, ledgerCsv } from './ledger-csv.js';
+import { decimal } from './csv.js';
+import { balanceRow, entryRow, type EntryWithBalances, ledgerCsv } from './ledger-csv.js';
 
 /**
  * A supplier's monthly statement for accountants: the balances at the month's start

@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { InventoryEvent } from '../domain/inventory.js';
 import type { OfferEvent } from '../domain/offer.js';
+import { HEALTH } from '../domain/offer-health.js';
 import { derivedFamily } from '../ids.js';
 import { type Gatherer, gatheredBy, projector } from './projector.js';
 
@@ -40,7 +41,7 @@ const statements: { [T in Exclude<OfferProjectionEvent['type'], MoveType>]?: Sta
       stock_available: 0,
       stock_reserved: 0,
       stock_delivered: 0,
-      health_score: 100,
+      health_score: HEALTH.start,
       cooldown_until: null,
       fulfilment_base_url: d.fulfilment?.baseUrl ?? null,
       last_healthcheck_at: null,

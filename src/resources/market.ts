@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { type Market, marketFor, type RoutableOffer } from '../domain/routing.js';
+import type { Candidate } from '../domain/routing-receipt.js';
 import { routableOf, snapshotOfRow } from './offer-resource.js';
 
 /** Active offers of these products, in the shape the routing module ranks. */
@@ -18,6 +19,20 @@ export const routableOffers = async (
     .execute();
   for (const row of rows) byProduct.get(row.product_id)?.push(routableOf(snapshotOfRow(row)));
   return byProduct;
+};
+
+/** A product's active offers as routing candidates: what the ranking reads and a routing receipt records. */
+export const routingCandidates = async (db: Kysely<Database>, productId: string): Promise<Candidate[]> => {
+  const rows = await db
+    .selectFrom('offers')
+    .selectAll()
+    .where('product_id', '=', productId)
+    .where('status', '=', 'active')
+    .execute();
+  return rows.map((row) => {
+    const snapshot = snapshotOfRow(row);
+    return { ...routableOf(snapshot), stockMode: snapshot.stockMode };
+  });
 };
 
 /** Each product's market as one supplier sees it, from the same routing module orders use. */

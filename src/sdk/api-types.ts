@@ -335,6 +335,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/offers/{offer_id}/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your offer's health: the rules with their numbers, and what the next failures would do
+         * @description The current score; the health table's rules; how many more failed calls or healthchecks (or minutes of unavailability in a cooldown) before the next consequence; and when it recovers if nothing fails. Worked out from the same table the service applies. Errors: 404 not_found (also another supplier's offer).
+         */
+        get: operations["getOffersByOfferIdHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/offers/{offer_id}/inventory": {
         parameters: {
             query?: never;
@@ -522,6 +542,26 @@ export interface paths {
          * @description Errors: 404 not_found (no such offer of yours, or no rule).
          */
         delete: operations["deleteOffersByOfferIdPricingRule"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/offers/{offer_id}/routing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Why your offer won or lost each order of its product
+         * @description For each order of the offer's product routed in [from, to) (default: the week before now; at most 92 days), oldest first: whether this offer served it and if not why, from the order's routing receipt. Another offer appears only as a rank and a price gap: never its id, supplier or health. Accept: application/json (default, paginated) or text/csv (the whole period). Errors: 404 not_found (also another supplier's offer); 422 validation_failed (from not before to, a longer period, an unknown cursor).
+         */
+        get: operations["getOffersByOfferIdRouting"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1406,6 +1446,23 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "offer.health_warning": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** offer.health_warning (see docs/webhooks.md) */
+        post: operations["webhookOfferHealthWarning"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "offer.repriced": {
         parameters: {
             query?: never;
@@ -1858,6 +1915,47 @@ export interface components {
             required: boolean;
             /** @enum {string} */
             type: "text" | "number" | "select";
+        };
+        HealthForecast: {
+            cooldown_until: string | null;
+            /** @description null when no failure can count against the offer (uploaded keys, not active) */
+            next_consequence: {
+                /** @enum {string} */
+                consequence: "leaves_routing" | "cooldown" | "deactivation";
+                /** @description more failed reservation or order calls that bring it about */
+                failed_calls: number | null;
+                /** @description more failed scheduled healthchecks that bring it about */
+                failed_healthchecks: number | null;
+                message: string;
+                /** @description for deactivation: minutes of continued unavailability */
+                minutes: number | null;
+            } | null;
+            /** @description one more failure brings the next consequence */
+            one_step_away: boolean;
+            /** @description when it is routable again if nothing fails; null when nothing is to recover */
+            recovery: {
+                at: string | null;
+                message: string;
+            } | null;
+            routing_eligible: boolean;
+            /** @description the health table this service applies, with its numbers */
+            rules: {
+                cooldown_at_once_for: string[];
+                cooldown_at_or_below: number;
+                cooldown_minutes: number;
+                deactivation_after_cooldown_hours: number;
+                healthcheck_every_minutes: number;
+                healthcheck_in_cooldown_every_minutes: number;
+                /** @description health points per signal */
+                points: {
+                    [key: string]: number;
+                };
+                routing_minimum: number;
+                score_after_cooldown: number;
+                score_after_reactivation: number;
+                start: number;
+            };
+            score: number;
         };
         /** @description A file of keys being added, ten thousand at a time */
         InventoryImport: {
@@ -2359,6 +2457,31 @@ export interface components {
             status: "sellable" | "not_sellable";
             /** @enum {string} */
             type: "game_key" | "topup";
+        };
+        RoutingEntry: {
+            /** @description how far above the winning price; null when not ranked */
+            above_winner: components["schemas"]["Money"] | null;
+            /** @description the reason in words, e.g. "a lower price: you were 2nd of 4, 0.30 € above" */
+            explanation: string;
+            order_id: string;
+            /** @description units the order asked of the product */
+            quantity: number;
+            quantity_won: number;
+            /** @description its place in the routing order (1 = tried first); null when routing could not consider it */
+            rank: number | null;
+            /** @description how many offers routing could consider */
+            ranked: number;
+            /**
+             * @description why it won or lost, as a code
+             * @enum {string}
+             */
+            reason: "won" | "lower_price" | "higher_health" | "earlier_activation" | "health_below_minimum" | "in_cooldown" | "no_stock_declared" | "no_keys" | "not_active" | "supplier_declined" | "not_needed";
+            /** @description ISO 8601 UTC */
+            routed_at: string;
+            /** @description this offer served the order (all of it or a share) */
+            won: boolean;
+            /** @description this offer’s price when the order was routed; null when it was not active */
+            your_price: components["schemas"]["Money"] | null;
         };
         WebhookDeliveryAttempt: {
             attempt: number;
@@ -4891,6 +5014,106 @@ export interface operations {
             };
         };
     };
+    getOffersByOfferIdHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                offer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthForecast"];
+                };
+            };
+            /** @description Problem: unauthorized */
+            401: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: not_found, or a code the operation names */
+            404: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: validation_failed, or a code the operation names */
+            422: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: rate_limited */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "retry-after"?: number;
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getOffersByOfferIdInventory: {
         parameters: {
             query?: {
@@ -6805,6 +7028,119 @@ export interface operations {
                 };
             };
             /** @description Problem: idempotency_key_reused, validation_failed, or a code the operation names */
+            422: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: rate_limited */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "retry-after"?: number;
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getOffersByOfferIdRouting: {
+        parameters: {
+            query?: {
+                /** @description next_cursor of the previous page */
+                cursor?: string;
+                /** @description routed at or after */
+                from?: string;
+                /** @description 1 to 200, default 50 */
+                limit?: number;
+                /** @description routed before */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                offer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RoutingEntry"][];
+                        next_cursor: string | null;
+                    };
+                    "text/csv": string;
+                };
+            };
+            /** @description Problem: unauthorized */
+            401: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: not_found, or a code the operation names */
+            404: {
+                headers: {
+                    /** @description requests allowed per rolling 60 seconds in the tightest bucket */
+                    "x-ratelimit-limit"?: number;
+                    /** @description requests left in that bucket */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Unix seconds: end of the current window; on a 429, when a request passes again */
+                    "x-ratelimit-reset"?: number;
+                    /** @description equals trace_id of a problem; quote it when reporting */
+                    "x-trace-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: validation_failed, or a code the operation names */
             422: {
                 headers: {
                     /** @description requests allowed per rolling 60 seconds in the tightest bucket */
@@ -9255,7 +9591,7 @@ export interface operations {
                 /** @description next_cursor of the previous page */
                 cursor?: string;
                 event_id?: string;
-                event_type?: "order.created" | "order.expired" | "order.paid" | "order.refunded" | "order.disputed" | "offer.deactivated" | "offer.stock_low" | "offer.repriced" | "stock.invalidated" | "inventory.import_completed" | "webhook.disabled" | "payout.created" | "payout.paid" | "payout.failed" | "ledger.checkpoint";
+                event_type?: "order.created" | "order.expired" | "order.paid" | "order.refunded" | "order.disputed" | "offer.deactivated" | "offer.stock_low" | "offer.repriced" | "offer.health_warning" | "stock.invalidated" | "inventory.import_completed" | "webhook.disabled" | "payout.created" | "payout.paid" | "payout.failed" | "ledger.checkpoint";
                 from?: string;
                 /** @description 1 to 200, default 50 */
                 limit?: number;
@@ -9671,7 +10007,7 @@ export interface operations {
                      *       "*"
                      *     ]
                      */
-                    events?: (("order.created" | "order.expired" | "order.paid" | "order.refunded" | "order.disputed" | "offer.deactivated" | "offer.stock_low" | "offer.repriced" | "stock.invalidated" | "inventory.import_completed" | "webhook.disabled" | "payout.created" | "payout.paid" | "payout.failed") | "*")[];
+                    events?: (("order.created" | "order.expired" | "order.paid" | "order.refunded" | "order.disputed" | "offer.deactivated" | "offer.stock_low" | "offer.repriced" | "offer.health_warning" | "stock.invalidated" | "inventory.import_completed" | "webhook.disabled" | "payout.created" | "payout.paid" | "payout.failed") | "*")[];
                 };
             };
         };
@@ -10264,7 +10600,7 @@ export interface operations {
                 "application/json": {
                     /** @default  */
                     description?: string;
-                    events: (("order.created" | "order.expired" | "order.paid" | "order.refunded" | "order.disputed" | "offer.deactivated" | "offer.stock_low" | "offer.repriced" | "stock.invalidated" | "inventory.import_completed" | "webhook.disabled" | "payout.created" | "payout.paid" | "payout.failed" | "ledger.checkpoint") | "*")[];
+                    events: (("order.created" | "order.expired" | "order.paid" | "order.refunded" | "order.disputed" | "offer.deactivated" | "offer.stock_low" | "offer.repriced" | "offer.health_warning" | "stock.invalidated" | "inventory.import_completed" | "webhook.disabled" | "payout.created" | "payout.paid" | "payout.failed" | "ledger.checkpoint") | "*")[];
                     /** @description deliveries per second the sender keeps to; null: no limit */
                     rate_limit?: number | null;
                     url: string;
@@ -10691,7 +11027,7 @@ export interface operations {
             content: {
                 "application/json": {
                     description?: string;
-                    events?: (("order.created" | "order.expired" | "order.paid" | "order.refunded" | "order.disputed" | "offer.deactivated" | "offer.stock_low" | "offer.repriced" | "stock.invalidated" | "inventory.import_completed" | "webhook.disabled" | "payout.created" | "payout.paid" | "payout.failed" | "ledger.checkpoint") | "*")[];
+                    events?: (("order.created" | "order.expired" | "order.paid" | "order.refunded" | "order.disputed" | "offer.deactivated" | "offer.stock_low" | "offer.repriced" | "offer.health_warning" | "stock.invalidated" | "inventory.import_completed" | "webhook.disabled" | "payout.created" | "payout.paid" | "payout.failed" | "ledger.checkpoint") | "*")[];
                     /** @description deliveries per second the sender keeps to; null: no limit */
                     rate_limit?: number | null;
                     /** @enum {string} */
@@ -11217,7 +11553,7 @@ export interface operations {
                      * @default order.paid
                      * @enum {string}
                      */
-                    event?: "order.created" | "order.expired" | "order.paid" | "order.refunded" | "order.disputed" | "offer.deactivated" | "offer.stock_low" | "offer.repriced" | "stock.invalidated" | "inventory.import_completed" | "webhook.disabled" | "payout.created" | "payout.paid" | "payout.failed";
+                    event?: "order.created" | "order.expired" | "order.paid" | "order.refunded" | "order.disputed" | "offer.deactivated" | "offer.stock_low" | "offer.repriced" | "offer.health_warning" | "stock.invalidated" | "inventory.import_completed" | "webhook.disabled" | "payout.created" | "payout.paid" | "payout.failed";
                 };
             };
         };
@@ -14944,6 +15280,51 @@ export interface operations {
                     test_fire: boolean;
                     /** @constant */
                     type: "offer.deactivated";
+                };
+            };
+        };
+        responses: {
+            /** @description any 2xx within 10 s is a success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookOfferHealthWarning: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    api_version: "v1";
+                    created_at: string;
+                    /** @description one more failure brings the offer its next consequence (out of routing, a cooldown); sent once per approach (GET /offers/{offer_id}/health) */
+                    data: {
+                        /** @enum {string} */
+                        consequence?: "leaves_routing" | "cooldown";
+                        external_ref?: string;
+                        failed_calls?: number | null;
+                        failed_healthchecks?: number | null;
+                        health?: number;
+                        message?: string;
+                        offer_id?: string;
+                        product_id?: string;
+                    };
+                    /** @description the dedupe key */
+                    id: string;
+                    /** @enum {unknown} */
+                    mode: "live" | "test";
+                    test_fire: boolean;
+                    /** @constant */
+                    type: "offer.health_warning";
                 };
             };
         };

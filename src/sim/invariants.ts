@@ -1,8 +1,10 @@
 import { sql } from 'kysely';
 import type { TestClock } from '../clock.js';
 import { auditLedger } from '../cli/ledger-audit.js';
+import { explainLine } from '../cli/routing.js';
+import type { RoutingReceipt } from '../domain/routing-receipt.js';
 import { connect, type Db } from '../db/connect.js';
-import { HEALTH_DELTAS } from '../domain/offer-health.js';
+import { HEALTH, HEALTH_DELTAS } from '../domain/offer-health.js';
 import { eventVersions } from '../domain/upcasters.js';
 import { PostgresEventStore } from '../eventstore/postgres.js';
 import { comparePositions, type EventStore, pagesOf, START } from '../eventstore/port.js';
@@ -115,6 +117,7 @@ export class Invariants {
       ['orders in allowed states', () => this.orderStates(options.settled ?? false)],
       ['no supplier call twice for one order under different ids', () => this.supplierCalls()],
       ['offer health within 0..100, following the table, each outcome once', () => this.health(events)],
+      ['every order routed with a receipt that replays to its winners', () => this.routing(events)],
       [
         'webhook events delivered or logged as abandoned/disabled',
         () => (options.settled ? this.webhooks() : undefined),
@@ -282,6 +285,29 @@ export class Invariants {
     return undefined;
   }
 
+  /**
+   * Each placed order has its routing receipt, its items' offers are the receipt's winners,
+   * and each line re-run from its recorded inputs (as `routing explain` does) reaches them.
+   */
+  private routing(events: Row[]) {
+    const receipts = new Map<string, RoutingReceipt>();
+    for (const e of events) if (e.type === 'OrderRouted') receipts.set(e.data.orderId, e.data);
+    for (const e of events) {
+      if (e.type !== 'OrderPlaced') continue;
+      const receipt = receipts.get(e.data.orderId);
+      if (!receipt) return `order ${e.data.orderId}: placed without a routing receipt`;
+      const winners = new Set(receipt.lines.flatMap((l) => l.served.map((s) => s.offerId)));
+      for (const item of e.data.items as { offerId: string }[])
+        if (!winners.has(item.offerId))
+          return `order ${e.data.orderId}: an item of offer ${item.offerId}, not among the receipt's winners`;
+      for (const [n, line] of receipt.lines.entries()) {
+        const explained = explainLine(line, n);
+        if (!explained.agrees) return `order ${e.data.orderId}: ${explained.verdict}`;
+      }
+    }
+    return undefined;
+  }
+
   private health(events: Row[]) {
     const allowed = new Map<string, number>(Object.entries(HEALTH_DELTAS));
     const outcomes = new Set<string>();
@@ -289,14 +315,14 @@ export class Invariants {
     for (const e of events) {
       if (e.type !== 'OfferHealthChanged' && e.type !== 'OfferActivated' && e.type !== 'OfferCooldownEnded') continue;
       const h = e.data.health;
-      if (!Number.isInteger(h) || h < 0 || h > 100) return `offer ${e.data.offerId}: health ${h}`;
+      if (!Number.isInteger(h) || h < HEALTH.min || h > HEALTH.max) return `offer ${e.data.offerId}: health ${h}`;
       if (e.type !== 'OfferHealthChanged') continue;
       const full = allowed.get(e.data.reason);
       if (full === undefined) return `offer ${e.data.offerId}: health changed for ${e.data.reason}, not in the table`;
       if (Math.sign(e.data.delta) !== Math.sign(full) || Math.abs(e.data.delta) > Math.abs(full))
         return `offer ${e.data.offerId}: ${e.data.reason} moved health by ${e.data.delta}, the table says ${full}`;
-      if (e.data.reason === 'healthcheck_passed' && h > 70)
-        return `offer ${e.data.offerId}: a passing healthcheck lifted health to ${h}, above 70`;
+      if (e.data.reason === 'healthcheck_passed' && h > HEALTH.recoveryCeiling)
+        return `offer ${e.data.offerId}: a passing healthcheck lifted health to ${h}, above ${HEALTH.recoveryCeiling}`;
       if (e.data.outcomeId) {
         if (outcomes.has(`${e.data.offerId}:${e.data.outcomeId}`))
           return `offer ${e.data.offerId}: outcome ${e.data.outcomeId} applied twice`;

@@ -467,6 +467,7 @@ describe('the OpenAPI webhooks section', () => {
         'inventory.import_completed',
         'ledger.checkpoint',
         'offer.deactivated',
+        'offer.health_warning',
         'offer.repriced',
         'offer.stock_low',
         'order.created',

@@ -148,6 +148,7 @@ describe('checkout', () => {
       [`inventory-${first.offerId}`, 'OfferStockLow'], // its last keys
       [`inventory-${second.offerId}`, 'InventoryReserved'],
       [`order-${order.id}`, 'OrderPlaced'],
+      [`routing-${order.id}`, 'OrderRouted'], // the routing receipt, with the placement
     ]);
 
     // paying delivers both items; each supplier sees its own item and totals over it

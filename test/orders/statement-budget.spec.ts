@@ -96,6 +96,7 @@ describe('statements per sandbox order', () => {
       ['order', 'OrderPaymentAuthorized'],
       ['order', 'OrderItemDelivered'],
       ['order', 'OrderPaid'],
+      ['routing', 'OrderRouted'],
       ['balance', 'SaleCredited'],
     ]);
     await svc.drain();

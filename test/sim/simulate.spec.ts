@@ -31,8 +31,8 @@ describe('simulation', () => {
     expect(summary.seeds).toBe(1);
     expect(summary.steps).toBe(12);
     expect(summary.crashes).toBe(1); // seed 20 kills the service once in these 12 steps
-    // ten invariants after each of the 12 steps and once more after settling
-    expect(summary.checks).toBe((12 + 1) * 10);
+    // eleven invariants after each of the 12 steps and once more after settling
+    expect(summary.checks).toBe((12 + 1) * 11);
   }, 240_000);
 
   it('seed 9: a crash after the supplier accepted an order no longer leaves its item waiting forever', async () => {

@@ -18,6 +18,7 @@ import { registerPayouts } from './pages/payouts.js';
 import { registerPayoutDestinations } from './pages/payout-destinations.js';
 import { registerPricing } from './pages/pricing.js';
 import { registerPricingActions } from './pages/pricing-actions.js';
+import { registerRouting } from './pages/routing.js';
 import { registerSignIn } from './pages/sign-in.js';
 import { registerStatements } from './pages/statements.js';
 import { registerWebhook } from './pages/webhook.js';
@@ -98,6 +99,7 @@ const PAGES = [
   registerInventoryActions,
   registerPricing,
   registerPricingActions,
+  registerRouting,
   registerOrders,
   registerBalance,
   registerBalanceCsv,

@@ -13,8 +13,7 @@ import { openValues } from '../../commands/inventory-values.js';
 import type { OrderState } from '../../domain/order.js';
 import { inventoryFileNames, inventoryItemById } from '../../projections/inventory-reads.js';
 import { assertCheckoutProducts } from '../../projections/product-reads.js';
-import { rankOffers } from '../../domain/routing.js';
-import { routableOffers } from '../../resources/market.js';
+import { routingCandidates } from '../../resources/market.js';
 import { Order, orderFromState } from '../../resources/order-resource.js';
 import { Country } from '../orders.js';
 import { HttpProblem } from '../problem.js';
@@ -116,11 +115,7 @@ const checkout: Route = (api, services) =>
             lines: req.body.items.map((i) => ({ productId: i.product_id, quantity: i.quantity })),
             buyerCountry: req.body.buyer_country,
             formFields: req.body.form_fields,
-            rank: async (productId) =>
-              rankOffers(
-                (await routableOffers(services.db, [productId])).get(productId) ?? [],
-                services.clock.now(),
-              ).map((o) => o.offerId),
+            market: (productId) => routingCandidates(services.db, productId),
           },
           callerOf(req),
         ),

@@ -66,7 +66,7 @@ const offerBody = (
 ): Html => html`<h1>${product?.name ?? o.product_id} ${statusPill(o.status)}</h1>${stats(o, product)}
 <div class="card row">${o.status === 'active' ? button(s, `/console/offers/${o.id}/deactivate`, 'Deactivate') : button(s, `/console/offers/${o.id}/activate`, 'Activate')}
 ${o.stock_mode === 'uploaded' ? html`<a href="/console/offers/${o.id}/inventory">Inventory and key upload</a>` : ''}
-<a href="/console/offers/${o.id}/pricing">Competition and pricing rule</a><a href="/console/orders?offer_id=${o.id}">Orders of this offer</a></div>
+<a href="/console/offers/${o.id}/pricing">Competition and pricing rule</a><a href="/console/offers/${o.id}/routing">Routing: orders won and lost</a><a href="/console/orders?offer_id=${o.id}">Orders of this offer</a></div>
 <div class="card"><h2 style="margin-top:0">Edit offer</h2><form method="post" action="/console/offers/${o.id}/edit">${csrfField(s.csrf)}<input type="hidden" name="price_shown" value="${o.price.amount}">
 ${termsFields(state, o, o.stock_mode === 'declared', priceHint(rule))}${rule ? html`<p><a href="/console/offers/${o.id}/pricing">Change or remove the pricing rule</a></p>` : ''}<p><button type="submit">Save changes</button></p></form></div>
 ${o.stock_mode === 'declared' ? declaredForms(s, o, state) : ''}${c.sandbox ? sandboxForm(s, o, product, state) : ''}
