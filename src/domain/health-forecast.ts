@@ -1,5 +1,4 @@
 import { HEALTHCHECK_EVERY_MS, HEALTHCHECK_IN_COOLDOWN_EVERY_MS } from './contract-timings.js';
-import type { OfferState } from './offer.js';
 import { COOLDOWN_MS, DEACTIVATE_AFTER_MS, HEALTH, HEALTH_DELTAS } from './offer-health.js';
 
 /**
@@ -9,6 +8,18 @@ import { COOLDOWN_MS, DEACTIVATE_AFTER_MS, HEALTH, HEALTH_DELTAS } from './offer
  * and what then happens cannot drift (test/domain/health-forecast.unit.spec.ts holds it
  * against the decider, rule by rule).
  */
+
+/**
+ * What of an offer's state the forecast reads: a shape of its own, so that the offer decider,
+ * which announces the forecast's warnings, can import it without a cycle.
+ */
+export interface HealthOf {
+  health: number;
+  status: string;
+  stockMode: string;
+  cooldownUntil: string | null;
+  cooldownSince: string | null;
+}
 
 export type Consequence = 'leaves_routing' | 'cooldown' | 'deactivation';
 
@@ -55,7 +66,7 @@ const plural = (n: number, one: string) => `${n} more ${one}${n === 1 ? '' : 's'
 const failures = (calls: number, checks: number | null) =>
   `${plural(calls, 'failed reservation or order call')}${checks === null ? '' : ` (or ${plural(checks, 'failed healthcheck')})`}`;
 
-const inCooldown = (o: OfferState, now: Date) =>
+const inCooldown = (o: HealthOf, now: Date) =>
   o.cooldownUntil !== null && new Date(o.cooldownUntil).getTime() > now.getTime();
 
 /** The rules of the health table, with their numbers, as the API shows them. */
@@ -77,7 +88,7 @@ export const healthRules = () => ({
  * Only a declared offer's supplier is called (reservations, orders, healthchecks): an
  * uploaded offer's keys are the service's own, and no failure counts against it.
  */
-const nextConsequence = (o: OfferState, now: Date): NextConsequence | null => {
+const nextConsequence = (o: HealthOf, now: Date): NextConsequence | null => {
   const declared = o.stockMode === 'declared';
   if (!declared) return null;
   if (o.cooldownUntil !== null) {
@@ -122,7 +133,7 @@ const nextConsequence = (o: OfferState, now: Date): NextConsequence | null => {
   };
 };
 
-const recoveryOf = (o: OfferState, now: Date): Recovery | null => {
+const recoveryOf = (o: HealthOf, now: Date): Recovery | null => {
   if (o.cooldownUntil !== null) {
     const until = new Date(o.cooldownUntil);
     const at = until.getTime() > now.getTime() ? until : now;
@@ -142,7 +153,7 @@ const recoveryOf = (o: OfferState, now: Date): Recovery | null => {
   };
 };
 
-export const forecastHealth = (o: OfferState, now: Date): HealthForecast => {
+export const forecastHealth = (o: HealthOf, now: Date): HealthForecast => {
   const next = o.status === 'active' ? nextConsequence(o, now) : null;
   return {
     score: o.health,
