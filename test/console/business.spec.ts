@@ -348,6 +348,59 @@ describe.skipIf(!CHROMIUM)('a new supplier runs its business from the console', 
     await fresh.context().close();
   });
 
+  it('at 390 px: a refused form keeps every value and error, a reload adds no endpoint, delete asks first, orders filter by day', async () => {
+    const phone = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      storageState: await page.context().storageState(),
+    });
+    const small = await phone.newPage();
+    small.setDefaultTimeout(20_000);
+    // a refusal: every field's error at once, each value kept
+    await small.goto(`${svc.origin}/console/offers/new`);
+    await small.getByLabel('Price').fill('12,3x');
+    await small.getByLabel('External ref').fill('PHONE-1');
+    await click(small, 'Create offer');
+    expect(await small.locator('#price-error').innerText()).toBe('Price must be an amount in euros, like 19.99.');
+    expect(await small.locator('#product_id-error').innerText()).toMatch(/^Product /);
+    expect([await small.getByLabel('External ref').inputValue(), await small.getByLabel('Price').inputValue()]).toEqual(
+      ['PHONE-1', '12,3x'],
+    );
+    await visit(small);
+    // an endpoint added, the page reloaded: one endpoint, its secret gone
+    await small.goto(`${svc.origin}/console/webhooks`);
+    await small.getByLabel('URL').fill(receiver.url);
+    await small.getByLabel('order.paid', { exact: true }).check();
+    await click(small, 'Add endpoint');
+    expect(await small.locator('#secret').innerText()).toMatch(/^whsec_[0-9a-f]{32}$/);
+    await small.reload();
+    expect(await small.content()).not.toContain('whsec_');
+    const hooks = (await alpha.api.get('/webhooks')).body.data;
+    expect(hooks).toHaveLength(1);
+    // deleting asks first
+    await small.goto(`${svc.origin}/console/webhooks/${hooks[0].id}`);
+    await click(small, 'Delete endpoint…', 'link');
+    await visit(small);
+    await click(small, 'Cancel', 'link');
+    expect((await alpha.api.get('/webhooks')).body.data).toHaveLength(1);
+    await click(small, 'Delete endpoint…', 'link');
+    await click(small, 'Delete endpoint');
+    expect(await small.getByRole('status').innerText()).toBe('Endpoint deleted.');
+    expect((await alpha.api.get('/webhooks')).body.data).toEqual([]);
+    // the orders of the day, each a stack of labelled values
+    await small.goto(`${svc.origin}/console/orders`);
+    await small.getByLabel('From').fill(today());
+    await small.getByLabel('To').fill(today());
+    await click(small, 'Filter');
+    const orders = (await alpha.api.get('/orders')).body.data;
+    expect(await small.locator('tbody tr').count()).toBe(orders.length);
+    expect(await small.locator('tbody tr').first().innerText()).toContain(orders[0].id);
+    await expectNoSideScroll(small);
+    await expectPhoneReadable(small);
+    await visit(small);
+    await phone.close();
+  });
+
   it('every page seen fits a 390 px phone without sideways scrolling', async () => {
     const phone = await browser.newContext({
       viewport: { width: 390, height: 844 },

@@ -29,7 +29,7 @@ const balance = (e: BalanceEvent) => on<BalanceEvent>(`balance-${e.data.supplier
 const schedule = (e: PayoutScheduleEvent) => on<PayoutScheduleEvent>(`payout-schedule-${e.data.supplierId}`, e);
 const rule = (e: PricingRuleEvent) => on<PricingRuleEvent>(`pricing-rule-${e.data.offerId}`, e);
 
-/** A timer row as the process writes it: not claimed, never attempted. */
+/** A timer row as the process writes it: not claimed, never attempted, no trace context (tracing off). */
 const timer = (kind: string, key: string, due: string, payload: unknown, createdAt = due) => ({
   kind,
   key,
@@ -40,6 +40,7 @@ const timer = (kind: string, key: string, due: string, payload: unknown, created
   claimed_until: null,
   last_error: null,
   created_at: createdAt,
+  traceparent: null,
 });
 // byte order: the server's collation would otherwise decide how '.' and '-' sort
 const TIMERS = { timers: 'kind collate "C", key collate "C"' };
