@@ -332,8 +332,8 @@ export const offersProjection = projector<OfferEvent | InventoryEvent>({
       updated_at timestamptz not null
     );
     create index on ${s}.inventory_items (offer_id, id);
-    create index on ${s}.inventory_items (offer_id, status, id);
-    create index on ${s}.inventory_items (offer_id, batch_id, id);
+    create index inventory_items_moved on ${s}.inventory_items (offer_id, status, id) where status <> 'available';
+    create index inventory_items_batch on ${s}.inventory_items using brin (batch_id) with (autosummarize = on);
     create table ${s}.key_collisions (
       item_id text primary key,
       offer_id text not null,
