@@ -193,6 +193,8 @@ describe('the OpenAPI document describes every answer', () => {
     await ok(token, 'PUT', '/api/v1/offers/{offer_id}/price', offerId, { body: { price: eur(1100) } });
     await ok(token, 'GET', '/api/v1/offers');
     await ok(token, 'GET', '/api/v1/offers/{offer_id}', offerId);
+    await ok(token, 'GET', '/api/v1/offers/{offer_id}/routing', offerId);
+    await ok(token, 'GET', '/api/v1/offers/{offer_id}/health', offerId);
 
     const declared = await ok(
       token,
