@@ -17,7 +17,7 @@ import { invalidInput } from '../domain/errors.js';
 import { deriveId, newId } from '../ids.js';
 import { type Caller, type CommandDeps, executeTogether } from './context.js';
 import { releaseSupplierReservation, reserveDeclared } from './declared.js';
-import { load } from './handle.js';
+import { stateOf } from './handle.js';
 import { streamOf, type Writes } from './handle-together.js';
 import { keysToTake, reservationOf, reserveCommand } from './order-steps.js';
 import { balancesOf, captureWithSales, handOver, salesPosted } from './uploaded-stock.js';
@@ -104,7 +104,7 @@ const withAnswers = async <T>(deps: CommandDeps, answers: SupplierAnswer[], work
 const linesToRoute = async (deps: CommandDeps, input: CheckoutInput): Promise<LineToRoute[]> => {
   const lines: LineToRoute[] = [];
   for (const line of input.lines) {
-    const { state: product } = await load(deps.store, productStream(line.productId), productDecider, deps.states);
+    const product = await stateOf(deps, productStream(line.productId), productDecider);
     const topup = product?.type === 'topup';
     if (topup) {
       const errors = checkFormFields(product.formFields, input.formFields ?? {});
@@ -112,7 +112,7 @@ const linesToRoute = async (deps: CommandDeps, input: CheckoutInput): Promise<Li
     }
     const offers: OfferState[] = [];
     for (const offerId of line.offerIds) {
-      const { state: offer } = await load(deps.store, offerStream(offerId), offerDecider, deps.states);
+      const offer = await stateOf(deps, offerStream(offerId), offerDecider);
       if (offer) offers.push(offer);
     }
     lines.push({ productId: line.productId, quantity: line.quantity, topup, offers });

@@ -197,7 +197,9 @@ export const stateOf = async <State, Command, Event extends DomainEvent>(
   deps: { store: EventStore; states?: StreamStates },
   streamId: string,
   decider: Decider<State, Command, Event>,
-): Promise<State> => (await load(deps.store, streamId, decider, deps.states)).state;
+  /** Read the stream's tail even when the cached state is trusted (`load`'s `fresh`). */
+  options: { fresh?: boolean } = {},
+): Promise<State> => (await load(deps.store, streamId, decider, deps.states, options.fresh)).state;
 
 /**
  * A wrong revision below the one a state was folded to: the stream holds less than it did

@@ -23,7 +23,7 @@ import { required } from '../domain/required.js';
 import { derivedFamily, derivedIds, derivedSeq, newId } from '../ids.js';
 import type { ProjectionRunner } from '../projections/runner.js';
 import { type Caller, type CommandDeps, execute } from './context.js';
-import { load } from './handle.js';
+import { stateOf } from './handle.js';
 import { streamOf } from './handle-together.js';
 import { keyFormatOf, recordStoredItems } from './inventory.js';
 import { claimKeys, type Owner, releaseClaims } from './key-claims.js';
@@ -109,7 +109,7 @@ export const startImport = async (
 ): Promise<ImportState> => {
   const importId = operation?.id ?? newId();
   if (operation?.resumed) {
-    const { state } = await load(deps.store, importStream(importId), importDecider, deps.states);
+    const state = await stateOf(deps, importStream(importId), importDecider);
     if (state) return state;
   }
   const idOf = idsOf(importId);
@@ -150,7 +150,7 @@ export const startImport = async (
 /** The supplier's import of this offer, as it stands. */
 export const loadImport = async (deps: CommandDeps, supplierId: string, offerId: string, importId: string) => {
   await loadOffer(deps, supplierId, offerId);
-  const { state } = await load(deps.store, importStream(importId), importDecider, deps.states);
+  const state = await stateOf(deps, importStream(importId), importDecider);
   if (!state || state.offerId !== offerId || state.supplierId !== supplierId)
     throw new DomainError('not_found', `import ${importId} not found`);
   return state;
@@ -187,13 +187,7 @@ const chunkItems = async (deps: CommandDeps, importId: string, chunk: number): P
  */
 const storeChunk = async (deps: CommandDeps, state: ImportState, { items, claimed }: ChunkAhead, caller: Caller) => {
   const chunk = state.results.length;
-  const { state: inventory } = await load(
-    deps.store,
-    inventoryStream(state.offerId),
-    inventoryDecider,
-    deps.states,
-    true,
-  );
+  const inventory = await stateOf(deps, inventoryStream(state.offerId), inventoryDecider, { fresh: true });
   const lineOf = (index: number) => lineOfKey(state.keyLines, index);
   const idOf = idsOf(state.importId);
   const first = chunk * state.chunkSize;
@@ -296,7 +290,7 @@ export const runImport = async (
     next.ahead.catch(() => undefined);
   };
   for (;;) {
-    const { state } = await load(deps.store, importStream(importId), importDecider, deps.states, true);
+    const state = await stateOf(deps, importStream(importId), importDecider, { fresh: true });
     if (!state) throw new DomainError('not_found', `import ${importId} not found`);
     if (state.status === 'completed') return state;
     if (state.results.length >= chunksOf(state.keys, state.chunkSize)) {

@@ -13,7 +13,7 @@ import { required } from '../domain/required.js';
 import { derivedFamily, derivedIds, newId } from '../ids.js';
 import { type Caller, type CommandDeps, execute, executeTogether } from './context.js';
 import { streamOf, type StreamOf, type Writes } from './handle-together.js';
-import { load } from './handle.js';
+import { stateOf } from './handle.js';
 import { deleteValueSets, dropValues, storedValueIds, storeValueSet, type Value } from './inventory-values.js';
 import { type Claimant, claimantsOf, claimKeys, type Owner, releaseClaims, takeOverClaims } from './key-claims.js';
 import { loadOffer } from './offers.js';
@@ -59,7 +59,7 @@ export const uploadInventory = async (
   const items = newItemsOf(deps, uploads);
   if (mode === 'strict' && rejected.length > 0) {
     // refused anyway: let the decider list the duplicates too, before anything is stored
-    const { state } = await load(deps.store, inventoryStream(offerId), inventoryDecider, deps.states);
+    const state = await stateOf(deps, inventoryStream(offerId), inventoryDecider);
     inventoryDecider.decide(
       { type: 'UploadInventory', data: { offerId, mode, items: items.all(), rejected, now: now.toISOString() } },
       state,
@@ -118,7 +118,7 @@ export interface Alongside {
 
 /** The product's key format as one check (any key fits a product without one). */
 export const keyFormatOf = async (deps: CommandDeps, productId: string) => {
-  const { state } = await load(deps.store, productStream(productId), productDecider, deps.states);
+  const state = await stateOf(deps, productStream(productId), productDecider);
   return keyFormatCheck(state?.keyFormat ?? null);
 };
 
@@ -239,7 +239,7 @@ const recordUpload = async (
  * another run of the same operation (same item ids) may have recorded them while this one failed.
  */
 const dropUnrecorded = async (deps: CommandDeps, offerId: string, items: readonly NewItem[]) => {
-  const { state } = await load(deps.store, inventoryStream(offerId), inventoryDecider, deps.states, true);
+  const state = await stateOf(deps, inventoryStream(offerId), inventoryDecider, { fresh: true });
   const unrecorded = items.filter((i) => !state.items.has(i.itemId));
   await dropValues(
     deps,
@@ -299,7 +299,7 @@ const claimsOf = async (
  * withdrawn, or not recorded yet by an upload that may still be running.
  */
 const liveElsewhere = async (deps: CommandDeps, owner: Owner) => {
-  const { state } = await load(deps.store, inventoryStream(owner.offerId), inventoryDecider, deps.states);
+  const state = await stateOf(deps, inventoryStream(owner.offerId), inventoryDecider);
   const status = state.items.get(owner.itemId)?.status;
   return status === undefined ? !owner.stale : status !== 'removed';
 };
@@ -393,7 +393,7 @@ const earlierRun = async (deps: CommandDeps, offerId: string, itemIds: string[])
     left.filter((id) => !keep.has(id)),
   );
   if (!recorded) return undefined;
-  const { state } = await load(deps.store, inventoryStream(offerId), inventoryDecider, deps.states);
+  const state = await stateOf(deps, inventoryStream(offerId), inventoryDecider);
   return {
     accepted: accepted.length,
     rejected: (recorded.data as { rejected: Rejection[] }).rejected,
@@ -413,7 +413,7 @@ export const removeInventoryItem = async (
 ) => {
   const { offer } = await loadOffer(deps, supplierId, offerId);
   if (resumed) {
-    const { state } = await load(deps.store, inventoryStream(offerId), inventoryDecider, deps.states);
+    const state = await stateOf(deps, inventoryStream(offerId), inventoryDecider);
     if (state.items.get(itemId)?.status === 'removed') {
       await dropValues(deps, [itemId]);
       await releaseClaims(deps.db, claimantsOf(state, [itemId]));

@@ -9,7 +9,7 @@ import {
 } from '../domain/inventory.js';
 import { offerDecider } from '../domain/offer.js';
 import { type Caller, type CommandDeps, execute } from './context.js';
-import { load, stateOf } from './handle.js';
+import { stateOf } from './handle.js';
 import { awardClaim } from './key-claims.js';
 import { inventoryStream, offerStream } from './streams.js';
 
@@ -91,7 +91,7 @@ export const followCollision = async (
   caller: Caller,
 ): Promise<CollisionOutcome> => {
   const ours = await threshold(deps, offerId);
-  const { state } = await load(deps.store, inventoryStream(held.offerId), inventoryDecider, deps.states, true);
+  const state = await stateOf(deps, inventoryStream(held.offerId), inventoryDecider, { fresh: true });
   const status = state.items.get(held.itemId)?.status;
   if (status === undefined && (await claimFresh(deps, held.itemId))) return 'other_not_recorded_yet';
   if (status === undefined || status === 'removed') {

@@ -12,7 +12,7 @@ import { changedWrites, overriding } from '../eventstore/overriding.js';
 import type { ProjectionRunner } from '../projections/runner.js';
 import { releaseSupplierReservation } from './declared.js';
 import { type Caller, type CommandDeps, execute } from './context.js';
-import { load } from './handle.js';
+import { stateOf } from './handle.js';
 import { postRefunds, postSales } from './ledger.js';
 import { checkout } from './checkout.js';
 import { deliverLast } from './uploaded-stock.js';
@@ -29,7 +29,7 @@ const onInventory = (deps: CommandDeps, offerId: string, command: (now: string) 
   execute(deps, inventoryStream(offerId), inventoryDecider, command, caller);
 
 export const loadOrder = async (deps: CommandDeps, orderId: string): Promise<OrderState> => {
-  const { state } = await load(deps.store, orderStream(orderId), orderDecider, deps.states);
+  const state = await stateOf(deps, orderStream(orderId), orderDecider);
   if (!state) throw new DomainError('not_found', `order ${orderId} not found`);
   return state;
 };
@@ -88,7 +88,7 @@ export const placeOrder = async (
 ): Promise<OrderState> => {
   const orderId = input.orderId ?? newId();
   if (input.orderId && input.resumed !== false) {
-    const { state: placed } = await load(deps.store, orderStream(orderId), orderDecider, deps.states);
+    const placed = await stateOf(deps, orderStream(orderId), orderDecider);
     if (placed) return placed; // the first run placed it and its answer was lost
   } else {
     deps.states.created(orderStream(orderId), orderDecider);
@@ -204,7 +204,7 @@ export const releaseOrphanReservation = async (
   orderItemId: string,
   caller: Caller,
 ) => {
-  const { state: order } = await load(deps.store, orderStream(orderId), orderDecider, deps.states);
+  const order = await stateOf(deps, orderStream(orderId), orderDecider);
   // an order placed by a later run of its checkout (after a crash) may not hold this item
   if (order && order.items.some((i) => i.orderItemId === orderItemId)) return expireOrder(deps, orderId, caller);
   await onInventory(deps, offerId, (now) => ({ type: 'ReleaseReservation', data: { orderItemId, now } }), caller);
@@ -263,7 +263,7 @@ export const invalidateItem = async (
   reason: string | null,
   caller: Caller,
 ) => {
-  const { state: offer } = await load(deps.store, offerStream(offerId), offerDecider, deps.states);
+  const offer = await stateOf(deps, offerStream(offerId), offerDecider);
   if (!offer) throw new DomainError('not_found', `inventory item ${itemId} not found`);
   return onInventory(
     deps,

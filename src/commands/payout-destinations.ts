@@ -1,11 +1,11 @@
 import { type NewDestination, payoutDestinationsDecider } from '../domain/payout-destination.js';
 import { newId } from '../ids.js';
 import { type Caller, type CommandDeps, execute } from './context.js';
-import { load } from './handle.js';
+import { stateOf } from './handle.js';
 import { payoutDestinationsStream } from './streams.js';
 
 export const loadPayoutDestinations = async (deps: CommandDeps, supplierId: string) =>
-  (await load(deps.store, payoutDestinationsStream(supplierId), payoutDestinationsDecider, deps.states)).state;
+  await stateOf(deps, payoutDestinationsStream(supplierId), payoutDestinationsDecider);
 
 export const addPayoutDestination = async (
   deps: CommandDeps,

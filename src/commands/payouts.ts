@@ -5,7 +5,7 @@ import { destinationFor, maskedDestination } from '../domain/payout-destination.
 import { newId } from '../ids.js';
 import { loadPayoutDestinations } from './payout-destinations.js';
 import { type Caller, type CommandDeps, execute } from './context.js';
-import { load } from './handle.js';
+import { stateOf } from './handle.js';
 import { onBalance } from './ledger.js';
 import { balanceStream, payoutScheduleStream } from './streams.js';
 
@@ -92,7 +92,7 @@ export const setPayoutSchedule = async (deps: CommandDeps, schedule: PayoutSched
 };
 
 export const loadPayoutSchedule = async (deps: CommandDeps, supplierId: string) =>
-  (await load(deps.store, payoutScheduleStream(supplierId), payoutScheduleDecider, deps.states)).state;
+  await stateOf(deps, payoutScheduleStream(supplierId), payoutScheduleDecider);
 
 /**
  * One scheduled run: the whole available balance, when it reaches the schedule's minimum.
@@ -101,7 +101,7 @@ export const loadPayoutSchedule = async (deps: CommandDeps, supplierId: string) 
 export const runScheduledPayout = async (deps: CommandDeps, supplierId: string, runAt: Date, caller: Caller) => {
   const schedule = await loadPayoutSchedule(deps, supplierId);
   if (!schedule || schedule.interval === 'manual') return { schedule, payoutId: null };
-  const { state } = await load(deps.store, balanceStream(supplierId), deps.ledger.decider, deps.states);
+  const state = await stateOf(deps, balanceStream(supplierId), deps.ledger.decider);
   // a ledger holding a refused entry pays nothing out (a request is told why)
   const refused = state.refused ?? (await deps.ledger.firstRefused(supplierId));
   if (refused) return { schedule, payoutId: null, refused };

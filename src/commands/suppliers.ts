@@ -2,7 +2,7 @@ import { hashToken, keyedTokenHash, newSupplierToken } from '../crypto/tokens.js
 import { type RateLimitOverrides, type SupplierCommand, supplierDecider } from '../domain/supplier.js';
 import { deriveId, newId } from '../ids.js';
 import { type Caller, type CommandDeps, execute } from './context.js';
-import { load, stateOf } from './handle.js';
+import { stateOf } from './handle.js';
 import { supplierStream } from './streams.js';
 
 /** Registers a supplier and issues its first token; the token is returned once, only its keyed hash is kept. */
@@ -14,9 +14,7 @@ export const registerSupplier = async (
   operationId?: string,
 ) => {
   const supplierId = operationId ?? newId();
-  const { state: registered } = operationId
-    ? await load(deps.store, supplierStream(supplierId), supplierDecider, deps.states)
-    : { state: undefined };
+  const registered = operationId ? await stateOf(deps, supplierStream(supplierId), supplierDecider) : undefined;
   if (registered?.id) {
     // the first run's answer was lost with its token, which nobody has seen: that token is
     // revoked and a fresh one shown instead (only the key's holder knows this supplier id)

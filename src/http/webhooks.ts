@@ -10,7 +10,7 @@ import {
   testFire,
   updateEndpoint,
 } from '../commands/webhooks.js';
-import { load } from '../commands/handle.js';
+import { stateOf } from '../commands/handle.js';
 import {
   SUBSCRIBABLE_EVENT_TYPES,
   WEBHOOK_EVENT_TYPES,
@@ -160,12 +160,7 @@ const endpointResource = async (services: Services, e: WebhookEndpointState, sec
 const rateLimitsOf = async (services: Services, endpointIds: readonly string[]) => {
   const limits = new Map<string, number | null>();
   for (const id of endpointIds) {
-    const { state } = await load(
-      services.commands.store,
-      webhookStream(id),
-      webhookEndpointDecider,
-      services.commands.states,
-    );
+    const state = await stateOf(services.commands, webhookStream(id), webhookEndpointDecider);
     limits.set(id, state?.settings.rateLimit ?? null);
   }
   return limits;

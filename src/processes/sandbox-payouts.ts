@@ -1,5 +1,5 @@
 import type { CommandDeps } from '../commands/context.js';
-import { load } from '../commands/handle.js';
+import { stateOf } from '../commands/handle.js';
 import { onBalance } from '../commands/ledger.js';
 import { loadPayoutDestinations } from '../commands/payout-destinations.js';
 import { balanceStream } from '../commands/streams.js';
@@ -50,7 +50,7 @@ export const registerSandboxPayoutTimers = (timers: Timers, deps: CommandDeps) =
     if (deps.env !== 'sandbox') return;
     const { supplierId, destinationId } = t.payload;
     const payoutId = t.key;
-    const { state } = await load(deps.store, balanceStream(supplierId), deps.ledger.decider, deps.states);
+    const state = await stateOf(deps, balanceStream(supplierId), deps.ledger.decider);
     const payout = state.payouts.get(payoutId);
     const caller = timerCaller(t);
     // cancelled, or moved by the operator meanwhile: the bank has nothing left to do
