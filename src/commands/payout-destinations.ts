@@ -24,34 +24,19 @@ export const addPayoutDestination = async (
   return { state, destinationId };
 };
 
-export const removePayoutDestination = async (
-  deps: CommandDeps,
-  supplierId: string,
-  destinationId: string,
-  caller: Caller,
-) =>
-  (
-    await execute(
-      deps,
-      payoutDestinationsStream(supplierId),
-      payoutDestinationsDecider,
-      (now) => ({ type: 'RemovePayoutDestination' as const, data: { supplierId, destinationId, now } }),
-      caller,
-    )
-  ).state;
+/** A command on one of the supplier's destinations, named by its type: the destinations' state after it. */
+const onDestination =
+  (type: 'RemovePayoutDestination' | 'SetDefaultPayoutDestination') =>
+  async (deps: CommandDeps, supplierId: string, destinationId: string, caller: Caller) =>
+    (
+      await execute(
+        deps,
+        payoutDestinationsStream(supplierId),
+        payoutDestinationsDecider,
+        (now) => ({ type, data: { supplierId, destinationId, now } }),
+        caller,
+      )
+    ).state;
 
-export const setDefaultPayoutDestination = async (
-  deps: CommandDeps,
-  supplierId: string,
-  destinationId: string,
-  caller: Caller,
-) =>
-  (
-    await execute(
-      deps,
-      payoutDestinationsStream(supplierId),
-      payoutDestinationsDecider,
-      (now) => ({ type: 'SetDefaultPayoutDestination' as const, data: { supplierId, destinationId, now } }),
-      caller,
-    )
-  ).state;
+export const removePayoutDestination = onDestination('RemovePayoutDestination');
+export const setDefaultPayoutDestination = onDestination('SetDefaultPayoutDestination');

@@ -5,51 +5,7 @@
  * is measured on a heap that holds nothing else.
  */
 import { heapBytesOf } from '../../src/commands/state-size.js';
-import { type InventoryCommand, inventoryDecider, type InventoryState } from '../../src/domain/inventory.js';
-import { newId } from '../../src/ids.js';
-
-const now = '2026-01-05T10:00:00.000Z';
-
-const commands = (offerId: string, keys: number): InventoryCommand[] => [
-  {
-    type: 'UploadInventory',
-    data: {
-      offerId,
-      mode: 'strict',
-      items: Array.from({ length: keys }, (_, i) => ({
-        itemId: `${offerId}-i${i}`,
-        index: i,
-        kind: 'text' as const,
-        fingerprint: `${offerId}-f${i}`,
-        fileName: null,
-        contentType: null,
-        mask: 'AB••••1234',
-        size: null,
-      })),
-      rejected: [],
-      now,
-    },
-  },
-  {
-    type: 'ReserveItems',
-    data: {
-      offerId,
-      orderId: `ord-${offerId}`,
-      orderItemId: `${offerId}-oi`,
-      quantity: 1,
-      expiresAt: '2026-01-05T10:15:00.000Z',
-      lowStockThreshold: 0,
-      now,
-    },
-  },
-];
-
-const folded = (keys: number): InventoryState => {
-  let state = inventoryDecider.initialState;
-  for (const command of commands(newId(), keys))
-    for (const e of inventoryDecider.decide(command, state)) state = inventoryDecider.evolve(state, e);
-  return state;
-};
+import { folded } from './folded-inventory.js';
 
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error('run with --expose-gc');

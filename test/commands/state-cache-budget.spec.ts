@@ -6,6 +6,7 @@ import { heapBytesOf } from '../../src/commands/state-size.js';
 import { type InventoryCommand, inventoryDecider, type InventoryState } from '../../src/domain/inventory.js';
 import { InMemoryEventStore } from '../../src/eventstore/memory.js';
 import { newId } from '../../src/ids.js';
+import { at, folded, reserve, upload } from './folded-inventory.js';
 
 /**
  * The command side's cache of folded states is bounded by the heap its states hold
@@ -14,51 +15,6 @@ import { newId } from '../../src/ids.js';
  * back whole and succeeds. The reckoning of a state's heap is checked against the heap itself.
  */
 const execute = promisify(execFile);
-const at = new Date('2026-01-05T10:00:00.000Z');
-const now = at.toISOString();
-
-const upload = (offerId: string, keys: number, from = 0): InventoryCommand => ({
-  type: 'UploadInventory',
-  data: {
-    offerId,
-    mode: 'strict',
-    items: Array.from({ length: keys }, (_, i) => ({
-      itemId: `${offerId}-i${from + i}`,
-      index: i,
-      kind: 'text' as const,
-      fingerprint: `${offerId}-f${from + i}`,
-      fileName: null,
-      contentType: null,
-      mask: 'AB••••1234',
-      size: null,
-    })),
-    rejected: [],
-    now,
-  },
-});
-
-const reserve = (offerId: string, orderItemId: string): InventoryCommand => ({
-  type: 'ReserveItems',
-  data: {
-    offerId,
-    orderId: `ord-${orderItemId}`,
-    orderItemId,
-    quantity: 1,
-    expiresAt: '2026-01-05T10:15:00.000Z',
-    lowStockThreshold: 0,
-    now,
-  },
-});
-
-/** An inventory state folded without a store: what a stream of `keys` keys and a reservation holds. */
-const folded = (keys: number): InventoryState => {
-  const offerId = newId();
-  let state = inventoryDecider.initialState;
-  for (const command of [upload(offerId, keys), reserve(offerId, `${offerId}-oi`)])
-    for (const e of inventoryDecider.decide(command, state)) state = inventoryDecider.evolve(state, e);
-  return state;
-};
-
 describe('the state cache within its memory budget', () => {
   // the cache's behaviour is the write machinery's, not the store's: the in-memory adapter
   // (held to the same conformance suite as Postgres) serves
